@@ -1,0 +1,105 @@
+// buildApp(deps): the whole HTTP application from explicit dependencies, so a test builds the real
+// thing on an in-memory database with fakes only at the edges of the world.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Clock } from './clock.ts';
+import { systemClock } from './clock.ts';
+import type { PhotoStorage } from './features/photos/photo-storage.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { multipartLimits } from './plugins/multipart.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportsRepository } from './features/reports/reports.repository.ts';
+import { reportsService } from './features/reports/reports.service.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { photosRoutes } from './features/photos/photos.routes.ts';
+import { knownClientPaths } from '../shared/routes.ts';
+import { NotFoundError } from './errors.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'>;
+  database: DatabaseHandle;
+  storage: PhotoStorage;
+  clock?: Clock;
+  /** The built client (dist/client); absent in API-only tests. */
+  clientDir?: string;
+  /** Pino options, or false for silence in tests. */
+  logger?: boolean | object;
+  limits?: { reportSubmissionsPerHour?: number };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy ?? false,
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, deps.config.publicUrl);
+  await app.register(cookie);
+  await app.register(multipart, { limits: multipartLimits });
+  await app.register(rateLimit, { global: false });
+
+  const clock = deps.clock ?? systemClock;
+  const { db } = deps.database;
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(reportsRoutes, {
+    service: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock }),
+    submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+  });
+  await app.register(analyticsRoutes, { db });
+  await app.register(photosRoutes, { storage: deps.storage });
+
+  await registerClient(app, deps.clientDir);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, index.html revalidated, every other path the SPA. */
+async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+  const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const hasClient = indexPath !== undefined && fs.existsSync(indexPath);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir!,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/photos/');
+    if (!wantsPage || !hasClient) {
+      throw new NotFoundError(`No route for ${request.method} ${url}`);
+    }
+    // Serve the SPA shell for any page path; unknown ones carry 404 while the SPA shows its 404 page.
+    const known = knownClientPaths.has(url.replace(/\/+$/, '') || '/');
+    return reply
+      .status(known ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexPath!));
+  });
+}

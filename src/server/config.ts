@@ -1,0 +1,95 @@
+// One parse of the environment (DESIGN.md "Configuration"). Every variable is optional; a bad value
+// stops the start with one line naming the variable and what is wrong with it.
+import { z } from 'zod';
+import path from 'node:path';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ADMIN_PASSCODE: optionalString.pipe(z.string().regex(/^\d{6}$/, 'must be exactly 6 digits').optional()),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().default('Clean Up Edinburgh <no-reply@cleanupedinburgh.org>'),
+  W3W_API_KEY: optionalString,
+  W3W_API_URL: z.url({ error: 'must be a URL' }).default('https://api.what3words.com/v3'),
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  ADMIN_EMAILS: optionalString.transform((value) =>
+    value ? value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean) : [],
+  ),
+  TRUST_PROXY: optionalString.pipe(z.coerce.number().int().min(0).max(10).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  adminPasscode: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  w3wApiKey: string | undefined;
+  w3wApiUrl: string;
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  s3: { bucket?: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  adminEmails: string[];
+  trustProxy: number | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Configuration error: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.S3_BUCKET) {
+    throw new ConfigError('Configuration error: S3_BUCKET is set, but S3 photo storage is not available yet; unset it to store photos in DATA_DIR');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminPasscode: e.ADMIN_PASSCODE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    w3wApiKey: e.W3W_API_KEY,
+    w3wApiUrl: e.W3W_API_URL.replace(/\/$/, ''),
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    s3: {
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
+    adminEmails: e.ADMIN_EMAILS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,28 @@
+// Column types chosen per dialect in one place (INTEGRATIONS.md "Two databases behind one Kysely").
+import { sql, type ColumnDefinitionBuilder, type Expression } from 'kysely';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface ColumnKit {
+  idType: 'integer';
+  id(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  timestamp: Expression<unknown> | 'text';
+  double: Expression<unknown> | 'real';
+}
+
+export function columnKit(dialect: Dialect): ColumnKit {
+  if (dialect === 'postgres') {
+    return {
+      idType: 'integer',
+      id: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
+      timestamp: sql`timestamptz`,
+      double: sql`double precision`,
+    };
+  }
+  return {
+    idType: 'integer',
+    id: (c) => c.primaryKey().autoIncrement(),
+    timestamp: 'text',
+    double: 'real',
+  };
+}

@@ -1,0 +1,151 @@
+// The database tables as Kysely sees them (DESIGN.md "Data model"). Timestamps are written as
+// ISO-8601 UTC strings on both databases; PostgreSQL reads them back as Date, SQLite as the string,
+// so repositories normalise with `toIso` before anything leaves them.
+import type { ColumnType, Generated } from 'kysely';
+
+/** Written as an ISO string, read back as a string (SQLite) or a Date (PostgreSQL). */
+export type Timestamp = ColumnType<Date | string, string, string>;
+/** Written as 0/1, read back as 0/1 (SQLite) or a boolean (PostgreSQL). */
+export type Flag = ColumnType<number | boolean, number, number>;
+
+export interface ReportsTable {
+  id: Generated<number>;
+  what3words: string;
+  description: string | null;
+  photo_key: string;
+  status: 'reported' | 'cleaning' | 'completed';
+  reported_at: Timestamp;
+  completed_at: Timestamp | null;
+  cleaning_started_at: Timestamp | null;
+  cleaning_volunteer_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  location_source: 'device' | 'photo' | 'words' | null;
+  words_scheme: 'grid' | 'what3words';
+  updated_at: Timestamp;
+  idempotency_key: string | null;
+}
+
+export interface ReportPhotosTable {
+  id: Generated<number>;
+  report_id: number;
+  photo_type: string;
+  description: string | null;
+  uploaded_by: string | null;
+  photo_key: string;
+  created_at: Timestamp;
+}
+
+export interface VolunteersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  joined_at: Timestamp;
+  last_active_at: Timestamp | null;
+}
+
+export interface CleanupsTable {
+  id: Generated<number>;
+  report_id: number;
+  volunteer_id: number | null;
+  completed_at: Timestamp;
+  minutes_worked: number;
+  before_photo_key: string;
+  after_photo_key: string;
+  notes: string | null;
+}
+
+export interface MucuEventsTable {
+  id: Generated<number>;
+  name: string;
+  location: string;
+  date: Timestamp;
+  description: string | null;
+  maps_link: string | null;
+  created_at: Timestamp;
+}
+
+export interface MucuAttendancesTable {
+  id: Generated<number>;
+  mucu_id: number;
+  volunteer_id: number;
+  notes: string | null;
+  created_at: Timestamp;
+}
+
+export interface AchievementsTable {
+  id: Generated<number>;
+  volunteer_id: number;
+  badge_type: string;
+  earned_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  kind: 'volunteer' | 'admin';
+  volunteer_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SignInTokensTable {
+  id: Generated<number>;
+  volunteer_id: number;
+  token_hash: string;
+  code_hash: string;
+  failed_attempts: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  volunteer_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  attempts: number;
+  run_after: Timestamp;
+  locked_until: Timestamp | null;
+  delivered_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface AdminAttemptsTable {
+  id: Generated<number>;
+  client_key: string;
+  attempted_at: Timestamp;
+}
+
+export interface Tables {
+  reports: ReportsTable;
+  report_photos: ReportPhotosTable;
+  volunteers: VolunteersTable;
+  cleanups: CleanupsTable;
+  mucu_events: MucuEventsTable;
+  mucu_attendances: MucuAttendancesTable;
+  achievements: AchievementsTable;
+  sessions: SessionsTable;
+  sign_in_tokens: SignInTokensTable;
+  push_subscriptions: PushSubscriptionsTable;
+  outbox: OutboxTable;
+  admin_attempts: AdminAttemptsTable;
+}
+
+export function toIso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+export function toIsoOrNull(value: Date | string | null | undefined): string | null {
+  return value === null || value === undefined ? null : toIso(value);
+}

@@ -1,0 +1,61 @@
+// Typed errors: services throw these, and the one error handler turns them into responses.
+
+export interface AppErrorOptions {
+  /** A short heading for the toast the client shows ('Photo required'). */
+  title?: string;
+  /** A machine-readable code the client may branch on ('QuotaExceeded'). */
+  code?: string;
+  headers?: Record<string, string>;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly options: AppErrorOptions = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, options?: AppErrorOptions) {
+    super(400, message, options);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Please sign in to continue.', options?: AppErrorOptions) {
+    super(401, message, options);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to do that.', options?: AppErrorOptions) {
+    super(403, message, options);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found', options?: AppErrorOptions) {
+    super(404, message, options);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, options?: AppErrorOptions) {
+    super(409, message, options);
+  }
+}
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string, options?: AppErrorOptions) {
+    super(413, message, options);
+  }
+}
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string, options?: AppErrorOptions) {
+    super(415, message, options);
+  }
+}
+export class UnprocessableError extends AppError {
+  constructor(message: string, options?: AppErrorOptions) {
+    super(422, message, options);
+  }
+}

@@ -1,0 +1,105 @@
+// Turns an uploaded file into a safe, web-size photo (DESIGN.md "Photos"): the bytes decide the type,
+// decompression bombs are refused before decoding, EXIF orientation is applied, GPS is read and then
+// every piece of metadata is dropped (sharp writes none unless asked), and a thumbnail is made.
+import sharp from 'sharp';
+import exifr from 'exifr';
+import { randomBytes } from 'node:crypto';
+import { MAX_PHOTO_PIXELS, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '../../../shared/domain/limits.ts';
+import { messages } from '../../../shared/domain/messages.ts';
+import { UnprocessableError, UnsupportedMediaTypeError } from '../../errors.ts';
+import type { PhotoStorage } from './photo-storage.ts';
+
+export type ImageKind = 'jpeg' | 'png' | 'webp';
+
+export interface ProcessedPhoto {
+  web: Buffer;
+  thumbnail: Buffer;
+  gps: { latitude: number; longitude: number } | null;
+}
+
+/** Identifies the image type from its first bytes; the file name and declared type are not trusted. */
+export function sniffImageKind(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  if (!sniffImageKind(bytes)) {
+    throw new UnsupportedMediaTypeError(messages.report.unsupportedType, { title: messages.report.unsupportedTypeTitle });
+  }
+  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const, sequentialRead: true };
+  let metadata: sharp.Metadata;
+  try {
+    // Reading the header decodes no pixels, so the size check below happens before any decoding.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (!pixels || pixels > MAX_PHOTO_PIXELS) {
+    throw new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
+  }
+
+  const gps = await readGps(bytes);
+  try {
+    const oriented = sharp(bytes, options).rotate().flatten({ background: '#ffffff' });
+    const [web, thumbnail] = await Promise.all([
+      oriented
+        .clone()
+        .resize({ width: WEB_PHOTO_LONG_EDGE, height: WEB_PHOTO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer(),
+      oriented
+        .clone()
+        .resize({ width: THUMBNAIL_LONG_EDGE, height: THUMBNAIL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 72, mozjpeg: true })
+        .toBuffer(),
+    ]);
+    return { web, thumbnail, gps };
+  } catch {
+    throw new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
+  }
+}
+
+async function readGps(bytes: Buffer): Promise<ProcessedPhoto['gps']> {
+  try {
+    const gps = (await exifr.gps(bytes)) as { latitude?: number; longitude?: number } | undefined;
+    if (gps && Number.isFinite(gps.latitude) && Number.isFinite(gps.longitude)) {
+      const { latitude, longitude } = gps as { latitude: number; longitude: number };
+      if (Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 && !(latitude === 0 && longitude === 0)) {
+        return { latitude, longitude };
+      }
+    }
+  } catch {
+    // A photo without readable EXIF simply has no GPS.
+  }
+  return null;
+}
+
+export const photoNames = (key: string) => ({ web: `${key}.jpg`, thumbnail: `${key}-thumb.jpg` });
+export const photoUrls = (key: string) => ({ photoUrl: `/photos/${key}.jpg`, thumbnailUrl: `/photos/${key}-thumb.jpg` });
+
+/** Stores both sizes under a new random key. Either both files exist afterwards, or neither. */
+export async function storePhoto(storage: PhotoStorage, photo: ProcessedPhoto): Promise<string> {
+  const key = randomBytes(16).toString('base64url');
+  const names = photoNames(key);
+  try {
+    await storage.put(names.web, photo.web);
+    await storage.put(names.thumbnail, photo.thumbnail);
+  } catch (error) {
+    await removePhoto(storage, key);
+    throw error;
+  }
+  return key;
+}
+
+export async function removePhoto(storage: PhotoStorage, key: string): Promise<void> {
+  const names = photoNames(key);
+  await Promise.allSettled([storage.remove(names.web), storage.remove(names.thumbnail)]);
+}

@@ -1,0 +1,80 @@
+// The only place that reads and writes the reports and report_photos tables.
+import { createHash } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { ReportPhotosTable, ReportsTable } from '../../db/tables.ts';
+
+export type ReportRow = Selectable<ReportsTable>;
+export type ReportPhotoRow = Selectable<ReportPhotosTable>;
+
+export interface NewReport {
+  what3words: string;
+  description: string | null;
+  photoKey: string;
+  latitude: number | null;
+  longitude: number | null;
+  locationSource: ReportRow['location_source'];
+  wordsScheme: ReportRow['words_scheme'];
+  idempotencyKey: string | null;
+  now: string;
+}
+
+export function reportsRepository(db: Db) {
+  return {
+    async insert(report: NewReport): Promise<ReportRow> {
+      return db
+        .insertInto('reports')
+        .values({
+          what3words: report.what3words,
+          description: report.description,
+          photo_key: report.photoKey,
+          status: 'reported',
+          reported_at: report.now,
+          updated_at: report.now,
+          latitude: report.latitude,
+          longitude: report.longitude,
+          location_source: report.locationSource,
+          words_scheme: report.wordsScheme,
+          idempotency_key: report.idempotencyKey,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async findById(id: number): Promise<ReportRow | undefined> {
+      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findByIdempotencyKey(key: string): Promise<ReportRow | undefined> {
+      return db.selectFrom('reports').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+    },
+
+    /** Newest first. */
+    async list(): Promise<ReportRow[]> {
+      return db.selectFrom('reports').selectAll().orderBy('reported_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    /**
+     * A fingerprint of the whole list that changes whenever any report is added, changed or removed,
+     * computed by one aggregate so an unchanged list is answered without reading its rows.
+     */
+    async listVersion(): Promise<string> {
+      const row = await db
+        .selectFrom('reports')
+        .select([
+          sql<string>`count(*)`.as('n'),
+          sql<string>`coalesce(sum(id), 0)`.as('ids'),
+          sql<string | Date | null>`max(updated_at)`.as('latest'),
+        ])
+        .executeTakeFirstOrThrow();
+      const latest = row.latest === null ? '' : new Date(row.latest).toISOString();
+      return createHash('sha256').update(`${row.n}|${row.ids}|${latest}`).digest('base64url').slice(0, 22);
+    },
+
+    async photosOf(reportId: number): Promise<ReportPhotoRow[]> {
+      return db.selectFrom('report_photos').selectAll().where('report_id', '=', reportId).orderBy('id').execute();
+    },
+  };
+}
+
+export type ReportsRepository = ReturnType<typeof reportsRepository>;

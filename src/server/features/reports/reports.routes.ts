@@ -1,0 +1,66 @@
+// Thin HTTP layer for reports: parse with the shared schema, call the service, pick the status.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createReportFieldsSchema,
+  reportIdParamsSchema,
+  reportListSchema,
+  reportPhotoListSchema,
+  reportPaths,
+  reportSchema,
+} from '../../../shared/contracts/reports.ts';
+import { messages } from '../../../shared/domain/messages.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { readMultipart } from '../../plugins/multipart.ts';
+import type { ReportsService } from './reports.service.ts';
+
+export interface ReportsRoutesOptions {
+  service: ReportsService;
+  /** Public submissions per client per hour (DESIGN.md "Rate limits"). */
+  submissionsPerHour: number;
+}
+
+export async function reportsRoutes(app: FastifyInstance, { service, submissionsPerHour }: ReportsRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    reportPaths.create,
+    {
+      config: { rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
+      schema: { response: { 200: reportSchema, 201: reportSchema } },
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, ['photo']);
+      const photo = form.files.photo?.[0];
+      if (!photo) {
+        throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
+      }
+      const fields = createReportFieldsSchema.safeParse(form.fields);
+      if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message);
+      const { report, created } = await service.create({ ...fields.data, photo });
+      return reply.status(created ? 201 : 200).send(report);
+    },
+  );
+
+  r.get(reportPaths.list, { schema: { response: { 200: reportListSchema } } }, async (request, reply) => {
+    const etag = `"${await service.listVersion()}"`;
+    void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return service.list();
+  });
+
+  r.get(
+    '/api/reports/:id/photos',
+    { schema: { params: reportIdParamsSchema, response: { 200: reportPhotoListSchema } } },
+    async (request) => {
+      const photos = await service.photosOf(request.params.id);
+      if (!photos) throw new NotFoundError('Report not found');
+      return photos;
+    },
+  );
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+}

@@ -1,0 +1,101 @@
+// The rules of taking in and reading reports. A report is stored only with a stored photo, and a
+// failure at any step leaves neither a row nor a file behind.
+import type { z } from 'zod';
+import type { createReportFieldsSchema, Report, ReportPhoto } from '../../../shared/contracts/reports.ts';
+import { toIso, toIsoOrNull } from '../../db/tables.ts';
+import type { Clock } from '../../clock.ts';
+import type { PhotoStorage } from '../photos/photo-storage.ts';
+import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
+import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
+
+export type CreateReportInput = z.output<typeof createReportFieldsSchema> & { photo: Buffer };
+
+export interface ReportsServiceDeps {
+  repository: ReportsRepository;
+  storage: PhotoStorage;
+  clock: Clock;
+}
+
+export function reportsService({ repository, storage, clock }: ReportsServiceDeps) {
+  return {
+    /** Returns the report and whether it is new (false when an idempotent retry found the first one). */
+    async create(input: CreateReportInput): Promise<{ report: Report; created: boolean }> {
+      if (input.idempotencyKey) {
+        const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
+        if (existing) return { report: toReportResponse(existing), created: false };
+      }
+      const photo = await processPhoto(input.photo);
+      const device = input.latitude !== undefined && input.longitude !== undefined;
+      const coordinates = device
+        ? { latitude: input.latitude!, longitude: input.longitude!, source: 'device' as const }
+        : photo.gps
+          ? { ...photo.gps, source: 'photo' as const }
+          : null;
+
+      const photoKey = await storePhoto(storage, photo);
+      try {
+        const row = await repository.insert({
+          what3words: input.what3words,
+          description: input.description,
+          photoKey,
+          latitude: coordinates?.latitude ?? null,
+          longitude: coordinates?.longitude ?? null,
+          locationSource: coordinates?.source ?? null,
+          wordsScheme: 'grid',
+          idempotencyKey: input.idempotencyKey ?? null,
+          now: clock.now().toISOString(),
+        });
+        return { report: toReportResponse(row), created: true };
+      } catch (error) {
+        await removePhoto(storage, photoKey);
+        // Two copies of one retried submission raced: the other one won, answer with it.
+        if (input.idempotencyKey) {
+          const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
+          if (existing) return { report: toReportResponse(existing), created: false };
+        }
+        throw error;
+      }
+    },
+
+    async list(): Promise<Report[]> {
+      return (await repository.list()).map(toReportResponse);
+    },
+
+    listVersion: () => repository.listVersion(),
+
+    async photosOf(reportId: number): Promise<ReportPhoto[] | null> {
+      const report = await repository.findById(reportId);
+      if (!report) return null;
+      return (await repository.photosOf(reportId)).map(toReportPhotoResponse);
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof reportsService>;
+
+export function toReportResponse(row: ReportRow): Report {
+  return {
+    id: row.id,
+    what3words: row.what3words,
+    description: row.description,
+    ...photoUrls(row.photo_key),
+    status: row.status,
+    reportedAt: toIso(row.reported_at),
+    completedAt: toIsoOrNull(row.completed_at),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    locationSource: row.location_source,
+  };
+}
+
+export function toReportPhotoResponse(row: ReportPhotoRow): ReportPhoto {
+  return {
+    id: row.id,
+    reportId: row.report_id,
+    photoType: row.photo_type,
+    description: row.description,
+    uploadedBy: row.uploaded_by,
+    ...photoUrls(row.photo_key),
+    createdAt: toIso(row.created_at),
+  };
+}

@@ -1,0 +1,70 @@
+// The process: config -> DATA_DIR lock -> database -> migrate -> buildApp -> listen -> graceful close.
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError, lockDataDir, prepareDataDir } from './data-dir.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+import { localPhotoStorage } from './features/photos/photo-storage.ts';
+import { ensureAdminPasscode } from './secrets.ts';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  prepareDataDir(config.dataDir);
+  const unlock = lockDataDir(config.dataDir);
+  process.on('exit', unlock);
+
+  const database = config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'sqlite', filename: path.join(config.dataDir, 'app.db') });
+  await migrateToLatest(database.db as never, database.dialect);
+  const passcode = ensureAdminPasscode(config.dataDir, config.adminPasscode);
+
+  const app = await buildApp({
+    config,
+    database,
+    storage: localPhotoStorage(path.join(config.dataDir, 'photos')),
+    clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where})`);
+  if (passcode.generated) {
+    console.log(
+      `Administrator passcode (shown once; set ADMIN_PASSCODE to choose your own): ${passcode.generated}\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+// One place turns every failure into `{ statusCode, error, message }` (plus `title`/`code` when known).
+// Client mistakes keep their message; a 5xx never leaks internals and is logged with the request id.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '../../shared/contracts/errors.ts';
+import { AppError } from '../errors.ts';
+import { messages } from '../../shared/domain/messages.ts';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let body: ErrorResponse;
+    if (error instanceof AppError) {
+      body = respond(error.statusCode, error.message, error.options);
+      if (error.options.headers) void reply.headers(error.options.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      body = respond(400, first?.message ?? 'Invalid request');
+    } else if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      body = respond(413, messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      body = respond(error.statusCode, error.message);
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      body = respond(500, 'Something went wrong on our side. Please try again.');
+    }
+    if (body.statusCode >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed');
+    return reply.status(body.statusCode).send(body);
+  });
+}
+
+function respond(statusCode: number, message: string, options: { title?: string; code?: string } = {}): ErrorResponse {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.code ? { code: options.code } : {}),
+  };
+}

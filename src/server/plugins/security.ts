@@ -1,0 +1,60 @@
+// Security headers (DESIGN.md "Security headers") and the same-origin rule for requests that change
+// state: a browser on another site must not be able to submit, edit or delete on a visitor's behalf.
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { ForbiddenError } from '../errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const https = publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix's scroll lock and toast injects small <style> blocks; no script runs inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Photos are opened in new tabs and shared; they must load cross-origin.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      throw new ForbiddenError('Requests from other sites are not accepted.');
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== 'null') {
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw new ForbiddenError('Requests from other sites are not accepted.');
+      }
+      if (origin !== publicOrigin && host !== request.headers.host) {
+        throw new ForbiddenError('Requests from other sites are not accepted.');
+      }
+    } else if (origin === 'null') {
+      throw new ForbiddenError('Requests from other sites are not accepted.');
+    }
+  });
+}

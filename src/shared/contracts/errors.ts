@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The one body shape of every refusal (STYLE.md rule 5). `title` is the short heading a toast shows. */
+export const errorResponseSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  title: z.string().optional(),
+  code: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

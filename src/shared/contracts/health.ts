@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['sqlite', 'postgres']),
+});
+export type Health = z.infer<typeof healthSchema>;

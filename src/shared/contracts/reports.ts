@@ -1,0 +1,107 @@
+// The reports API contract (SPEC.md sections 3 and 7, DESIGN.md data model): the server validates
+// with these schemas and the client takes its types from them.
+import { z } from 'zod';
+import { REPORT_STATUSES } from '../domain/report-status.ts';
+import { messages } from '../domain/messages.ts';
+import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
+
+export const reportPaths = {
+  list: '/api/reports',
+  create: '/api/reports',
+  photos: (id: number | string) => `/api/reports/${id}/photos`,
+  stats: '/api/stats',
+} as const;
+
+export const reportStatusSchema = z.enum(REPORT_STATUSES);
+export const locationSourceSchema = z.enum(['device', 'photo', 'words']);
+export type LocationSource = z.infer<typeof locationSourceSchema>;
+
+/** A three-word location as typed: required, non-blank, no angle brackets; normalised on the way in. */
+export const threeWordsInputSchema = z
+  .string({ error: messages.report.locationRequired })
+  .refine((value) => value.trim().length > 0, { message: messages.report.locationRequired })
+  .refine(isAcceptableLocation, { message: messages.report.locationInvalid })
+  .transform(normaliseThreeWords)
+  .refine((value) => value.length <= 200, { message: messages.report.locationInvalid });
+
+const optionalNumber = (min: number, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const n = typeof value === 'number' ? value : Number(value);
+      if (!Number.isFinite(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The text fields of `POST /api/reports` (multipart). The photo is checked by the photo pipeline. */
+export const createReportFieldsSchema = z
+  .object({
+    what3words: threeWordsInputSchema,
+    description: z
+      .string()
+      .max(2000, { message: 'Description must be at most 2000 characters' })
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : null)),
+    latitude: optionalNumber(-90, 90),
+    longitude: optionalNumber(-180, 180),
+    accuracy: optionalNumber(0, 100_000),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'idempotencyKey must be 8 to 100 letters, digits, _ or -' })
+      .optional(),
+  })
+  .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
+    message: 'latitude and longitude must be sent together',
+    path: ['latitude'],
+  });
+export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
+
+export const reportSchema = z.object({
+  id: z.number().int(),
+  what3words: z.string(),
+  description: z.string().nullable(),
+  photoUrl: z.string(),
+  thumbnailUrl: z.string(),
+  status: reportStatusSchema,
+  reportedAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  locationSource: locationSourceSchema.nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportListSchema = z.array(reportSchema);
+
+export const reportPhotoSchema = z.object({
+  id: z.number().int(),
+  reportId: z.number().int(),
+  photoType: z.string(),
+  description: z.string().nullable(),
+  uploadedBy: z.string().nullable(),
+  photoUrl: z.string(),
+  thumbnailUrl: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type ReportPhoto = z.infer<typeof reportPhotoSchema>;
+export const reportPhotoListSchema = z.array(reportPhotoSchema);
+
+export const reportIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const statsSchema = z.object({
+  reports: z.object({
+    total: z.number().int(),
+    reported: z.number().int(),
+    cleaning: z.number().int(),
+    completed: z.number().int(),
+  }),
+  volunteers: z.number().int(),
+  cleanups: z.number().int(),
+  totalMinutes: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;

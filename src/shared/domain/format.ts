@@ -1,0 +1,21 @@
+// Formatting shared by every screen: en-GB dates (day/month/year) and hours from minutes.
+
+const dateFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** '21/11/2026' for an ISO timestamp, in the city's own time zone. */
+export function formatDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : dateFormatter.format(date);
+}
+
+/** SPEC.md section 9: hours are shown from minutes as 'Xh Ym'. */
+export function formatMinutes(totalMinutes: number): string {
+  const minutes = Math.max(0, Math.round(totalMinutes));
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}

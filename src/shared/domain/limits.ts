@@ -1,0 +1,28 @@
+// Business constants of SPEC.md section 9, in one place for client and server.
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Decompression-bomb guard: images with more pixels than this are refused before decoding. */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+/** Long edge of the stored web-size image and of the image the browser uploads. */
+export const WEB_PHOTO_LONG_EDGE = 2048;
+export const THUMBNAIL_LONG_EDGE = 480;
+
+export const REPORTS_POLL_MS = 5_000;
+export const STATUS_REFETCH_DELAY_MS = 200;
+export const POST_SIGN_IN_RELOAD_MS = 100;
+
+export const LOCATION_STALE_AFTER_MS = 5 * 60_000;
+export const LOCATION_STALE_CHECK_MS = 60_000;
+export const REPORT_FORM_GEOLOCATION_TIMEOUT_MS = 10_000;
+export const FIND_GEOLOCATION_TIMEOUT_MS = 10_000;
+export const FIND_GEOLOCATION_MAX_AGE_MS = 60_000;
+
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_REMOVE_DELAY_MS = 3_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const ADMIN_PASSCODE_LENGTH = 6;
+export const CONFETTI_PARTICLES = 50;
+
+/** SPEC.md section 9: the city guidance area. */
+export const CITY_GUIDANCE_AREA = { minLat: 55.9, maxLat: 56, minLng: -3.3, maxLng: -3.1 } as const;

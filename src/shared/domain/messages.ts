@@ -1,0 +1,30 @@
+// User-facing wording from SPEC.md, copied exactly. Server refusals and client toasts both use these,
+// so a refusal says what was wrong in the words the person sees on screen.
+
+export const CITY_NAME = 'Edinburgh';
+
+export const messages = {
+  report: {
+    locationRequired: 'location is required',
+    locationInvalid: 'Please enter a valid three-word location',
+    photoRequiredTitle: 'Photo required',
+    photoRequired: 'Please select a photo before submitting.',
+    photoHint: 'Please upload a photo to submit your report',
+    fileTooLargeTitle: 'File too large',
+    fileTooLarge: 'Please select an image smaller than 10MB.',
+    unsupportedTypeTitle: 'Unsupported image',
+    unsupportedType: 'Please choose a JPG, PNG or WebP photo.',
+    tooManyPixels: 'This image is too large to process. Please choose a smaller photo.',
+    unreadableImage: 'This file could not be read as a photo. Please choose another photo.',
+    submitErrorTitle: 'Error submitting report',
+    thankYou: `Thank you for helping to make ${CITY_NAME} cleaner! Our volunteers have been notified of your report`,
+    submit: 'Submit Report',
+    submitting: 'Submitting Report...',
+  },
+  generic: {
+    tryAgain: 'Please try again',
+  },
+  notFound: {
+    title: '404 Page Not Found',
+  },
+} as const;

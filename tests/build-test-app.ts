@@ -1,0 +1,65 @@
+// Builds the real app for a test: a fresh database, a temporary photo folder, silence in the logs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../src/server/app.ts';
+import { localPhotoStorage, type PhotoStorage } from '../src/server/features/photos/photo-storage.ts';
+import type { DatabaseHandle } from '../src/server/db/client.ts';
+import { createTestDatabase, type TestDatabaseKind } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  storage: PhotoStorage;
+  photoDir: string;
+  /** Names of every stored photo file. */
+  storedPhotos(): string[];
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  kind: TestDatabaseKind,
+  overrides: Partial<Omit<AppDeps, 'database' | 'storage'>> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-photos-'));
+  const storage = localPhotoStorage(photoDir);
+  const app = await buildApp({
+    config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', trustProxy: undefined },
+    logger: false,
+    database,
+    storage,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    photoDir,
+    storedPhotos: () => fs.readdirSync(photoDir).filter((name) => !name.endsWith('.tmp')),
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(photoDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body for app.inject or fetch, built with the platform's own FormData. */
+export async function multipartBody(
+  fields: Record<string, string>,
+  files: Record<string, { data: Buffer; name: string; type: string }> = {},
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) {
+    form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}

@@ -1,0 +1,74 @@
+// Fixture photos, made at test time so no binary lands in the repository: a phone-like JPEG carrying
+// EXIF GPS and device data, a PNG, a text file named .jpg, an SVG, an 11 MB image, and a tiny PNG
+// whose header claims 100,000 x 100,000 pixels (a decompression bomb).
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+
+/** Where the GPS-tagged fixture says it was taken: the Royal Mile. */
+export const FIXTURE_GPS = { latitude: 55.95333333333333, longitude: -3.188333333333333 };
+
+export async function jpegWithGps(): Promise<Buffer> {
+  // 60 wide x 40 high as stored, with EXIF orientation 6 (turn 90 degrees clockwise to view).
+  return sharp({ create: { width: 60, height: 40, channels: 3, background: '#7a4a2a' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'FixtureCam', Model: 'Phone X', Software: 'FixtureOS 1.0' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '55/1 57/1 1200/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '3/1 11/1 1800/100',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+export function png(width = 80, height = 60): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+}
+
+export function plainJpeg(width = 120, height = 90): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#335577' } }).jpeg().toBuffer();
+}
+
+export const textNamedJpg = (): Buffer => Buffer.from('This is a shopping list, not a photo.\nMilk\nBread\n');
+
+export const svg = (): Buffer =>
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+
+/** A real PNG of random noise, just over 11 MB, so it cannot be compressed below the limit. */
+export async function elevenMegabyteImage(): Promise<Buffer> {
+  const width = 2100;
+  const height = 1900;
+  const raw = randomBytes(width * height * 3);
+  const out = await sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  if (out.length < 11 * 1024 * 1024) throw new Error(`fixture too small: ${out.length}`);
+  return out;
+}
+
+/** A valid-looking PNG of under 100 bytes whose header claims 100,000 x 100,000 pixels. */
+export function pixelBombPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(100_000, 0);
+  header.writeUInt32BE(100_000, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
