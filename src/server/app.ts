@@ -40,7 +40,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
-    trustProxy: deps.config.trustProxy ?? false,
+    // Fastify takes a hop count here at run time; its types list only the other forms.
+    trustProxy: (deps.config.trustProxy ?? false) as boolean,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -32,7 +32,9 @@ const envSchema = z.object({
   ADMIN_EMAILS: optionalString.transform((value) =>
     value ? value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean) : [],
   ),
-  TRUST_PROXY: optionalString.pipe(z.coerce.number().int().min(0).max(10).optional()),
+  TRUST_PROXY: optionalString.pipe(
+    z.string().regex(/^\d{1,2}$/, 'must be the number of proxies in front (0 to 99)').transform(Number).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,12 +5,7 @@ import { REPORT_STATUSES } from '../domain/report-status.ts';
 import { messages } from '../domain/messages.ts';
 import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
 
-export const reportPaths = {
-  list: '/api/reports',
-  create: '/api/reports',
-  photos: (id: number | string) => `/api/reports/${id}/photos`,
-  stats: '/api/stats',
-} as const;
+export { reportPaths } from './paths.ts';
 
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 export const locationSourceSchema = z.enum(['device', 'photo', 'words']);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema } from '../../../shared/contracts/health.ts';
+import { errorResponseSchema } from '../../../shared/contracts/errors.ts';
 import { pingDatabase, type DatabaseHandle } from '../../db/client.ts';
 
 /** GET /api/health: 200 when the database answers, 503 otherwise (for load balancers and probes). */
 export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { response: { 200: healthSchema } } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { response: { 200: healthSchema, 503: errorResponseSchema } } }, async (request, reply) => {
     try {
       await pingDatabase(database.db);
     } catch (error) {

@@ -1,7 +1,7 @@
 // Turns an uploaded file into a safe, web-size photo (DESIGN.md "Photos"): the bytes decide the type,
 // decompression bombs are refused before decoding, EXIF orientation is applied, GPS is read and then
 // every piece of metadata is dropped (sharp writes none unless asked), and a thumbnail is made.
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import exifr from 'exifr';
 import { randomBytes } from 'node:crypto';
 import { MAX_PHOTO_PIXELS, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '../../../shared/domain/limits.ts';
@@ -34,7 +34,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
     throw new UnsupportedMediaTypeError(messages.report.unsupportedType, { title: messages.report.unsupportedTypeTitle });
   }
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const, sequentialRead: true };
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so the size check below happens before any decoding.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -1,6 +1,7 @@
 // Thin HTTP layer for reports: parse with the shared schema, call the service, pick the status.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createReportFieldsSchema,
   reportIdParamsSchema,
@@ -42,7 +43,7 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
     },
   );
 
-  r.get(reportPaths.list, { schema: { response: { 200: reportListSchema } } }, async (request, reply) => {
+  r.get(reportPaths.list, { schema: { response: { 200: reportListSchema, 304: z.undefined() } } }, async (request, reply) => {
     const etag = `"${await service.listVersion()}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();

@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
 
   it('a report without a location is refused with "location is required"', async () => {
     const before = t.storedPhotos();
-    for (const fields of [{}, { what3words: '   ' }]) {
+    for (const fields of [{}, { what3words: '   ' }] as Record<string, string>[]) {
       const response = await submit(fields, { photo: await jpegFile() });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('location is required');

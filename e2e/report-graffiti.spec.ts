@@ -1,0 +1,140 @@
+// A person on a phone reports graffiti from the home page and is thanked; accessibility on the way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { plainJpeg } from '../tests/fixture-photos.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  toasts,
+  type RunningServer,
+} from './support/browser.ts';
+
+describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the report button scrolls to the form, and a submitted report is thanked and stored', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(server.url);
+    await expect.poll(() => page.title()).toBe('Report Graffiti | Clean Up Edinburgh');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Clean Up Edinburgh');
+    expect(await page.getByText(/restore the historic beauty of our city/).isVisible()).toBe(true);
+
+    const form = page.locator('#report');
+    expect(await form.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(PHONE.height * 0.5);
+    await page.getByRole('button', { name: 'Report Graffiti' }).click();
+    await expect.poll(() => form.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(40);
+
+    expect(await page.getByText('Please upload a photo to submit your report').isVisible()).toBe(true);
+    const photoInput = page.getByLabel('Photo of the graffiti');
+    expect(await photoInput.getAttribute('accept')).toBe('image/*');
+    expect(await photoInput.getAttribute('capture')).toBe('environment');
+    await photoInput.setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await expect.poll(() => page.getByText('Please upload a photo to submit your report').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Index.Home.Raft');
+    await screenshot(page, 'home-filled-phone');
+
+    // Hold the upload so the pending label can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/reports', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await page.getByRole('button', { name: 'Submitting Report...' }).waitFor();
+    release();
+
+    await toasts(page)
+      .getByText('Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report', { exact: true })
+      .waitFor();
+    await screenshot(page, 'home-thanked-phone');
+    const rows = await server.database.db.selectFrom('reports').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ what3words: 'index.home.raft', status: 'reported' });
+    // The form is ready for the next report.
+    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('submitting without a photo says "Photo required", and a blank location says "location is required"', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`${server.url}/#report`);
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText('Photo required', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await page.getByRole('alert').filter({ hasText: 'location is required' }).waitFor();
+    const field = page.getByRole('textbox', { name: 'Three-word location' });
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('a report can be made with the keyboard alone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Report Graffiti' }).focus();
+    await page.keyboard.press('Enter');
+    // Focus moved to the report section; Tab reaches the photo input, then the location field.
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await page.keyboard.press('Tab'); // "Change photo"
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('filled.count.soap');
+    await page.keyboard.press('Enter');
+    await toasts(page).getByText(/Thank you for helping to make Edinburgh cleaner!/).waitFor();
+    await context.close();
+  });
+
+  it('the home page has no axe violations at phone and desktop widths', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(server.url);
+      await page.getByRole('button', { name: 'Submit Report' }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `home-${viewport.width}`);
+      await context.close();
+    }
+  });
+
+  it('an unknown path shows the 404 page titled "404 Page Not Found", with a way home and no axe violations', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.title()).toBe('404 Page Not Found');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'not-found-390');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('button', { name: 'Submit Report' }).waitFor();
+    await context.close();
+  });
+
+  it('every route alias of the spec serves a page, not the 404', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    for (const path of ['/about', '/volunteers', '/volunteer', '/volunteer-backend', '/volunteer-signin', '/volunteers/signin', '/volunteers/dashboard', '/volunteer-dashboard', '/volunteer-portal']) {
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.status(), path).toBe(200);
+      expect(await page.title(), path).not.toBe('404 Page Not Found');
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,99 @@
+// Real browser, real server: Chromium driven by playwright-core against the built app on a free port,
+// on a fresh SQLite database in a temporary DATA_DIR.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { localPhotoStorage } from '../../src/server/features/photos/photo-storage.ts';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((candidate): candidate is string => Boolean(candidate && fs.existsSync(candidate)));
+}
+
+/** True when browser tests can run; false means the suite is skipped (global setup already said so). */
+export const hasChromium = Boolean(findChromium());
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-'));
+  fs.mkdirSync(path.join(dataDir, 'photos'));
+  const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
+  await migrateToLatest(database.db as never, database.dialect);
+  const app = await buildApp({
+    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined },
+    logger: false,
+    database,
+    storage: localPhotoStorage(path.join(dataDir, 'photos')),
+    clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'en-GB' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The visible toast area (Radix also repeats a toast's text in a screen-reader live region). */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+/** axe finds no violations on the page as it stands. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,48 @@
+// Lint rules, including the one-way import rule of STYLE.md: shared <- server, shared <- client,
+// never client <-> server, and shared stays free of Node, DOM frameworks, Fastify and the database.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**', 'node:*', 'fastify', 'kysely', 'better-sqlite3', 'pg', 'sharp'], message: 'Client code may import only src/shared and browser packages.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/client/**', 'react', 'react-dom', '@tanstack/*', 'wouter', '@radix-ui/*'], message: 'Server code may not import client code or browser frameworks.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**', '**/client/**', 'node:*', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'better-sqlite3', 'pg', 'sharp', 'react', 'react-dom'], message: 'src/shared is pure TypeScript: no Node, DOM framework, Fastify or database imports.' },
+      ]),
+    },
+  },
+);

@@ -1,0 +1,156 @@
+// The public report form (SPEC.md section 2a): a photo (camera first), a three-word location, and
+// 'Submit Report'. Checks run before sending, with the spec's words; the server checks again.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Camera, ImagePlus, MapPin } from 'lucide-react';
+import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
+import { messages } from '../../../../shared/domain/messages.ts';
+import { isAcceptableLocation } from '../../../../shared/domain/three-words.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { describeError } from '../../../lib/api-client.ts';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
+import { useSubmitReport } from '../api/use-submit-report.ts';
+
+const m = messages.report;
+
+export function ReportForm() {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const preview = useObjectUrl(photo);
+  const [location, setLocation] = useState('');
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const submit = useSubmitReport();
+  const ids = { photo: useId(), location: useId(), locationHelp: useId(), locationError: useId(), hint: useId() };
+
+  function choosePhoto(file: File | undefined) {
+    if (!file) return;
+    if (file.size > MAX_PHOTO_BYTES) {
+      toast({ title: m.fileTooLargeTitle, description: m.fileTooLarge, variant: 'destructive' });
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setPhoto(file);
+  }
+
+  function checkLocation(value: string): string | null {
+    if (!value.trim()) return m.locationRequired;
+    if (!isAcceptableLocation(value)) return m.locationInvalid;
+    return null;
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!photo) {
+      toast({ title: m.photoRequiredTitle, description: m.photoRequired, variant: 'destructive' });
+      fileInput.current?.focus();
+      return;
+    }
+    const problem = checkLocation(location);
+    setLocationError(problem);
+    if (problem) {
+      document.getElementById(ids.location)?.focus();
+      return;
+    }
+    try {
+      await submit.mutateAsync({
+        photo,
+        photoName: photo.name || 'photo.jpg',
+        what3words: location,
+        idempotencyKey: crypto.randomUUID(),
+      });
+    } catch (error) {
+      const { message } = describeError(error);
+      toast({ title: m.submitErrorTitle, description: message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Report received', description: m.thankYou, variant: 'success' });
+    setPhoto(null);
+    setLocation('');
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Report graffiti">
+      <div className="grid gap-2">
+        <span id={`${ids.photo}-label`} className="text-base font-semibold text-slate-900">
+          Photo of the graffiti
+        </span>
+        <label
+          htmlFor={ids.photo}
+          className="relative grid aspect-[4/3] w-full cursor-pointer place-items-center overflow-hidden rounded-2xl border-2 border-dashed border-civic-700 bg-civic-50 text-civic-800 focus-within:outline focus-within:outline-3 focus-within:outline-accent-600"
+        >
+          {preview ? (
+            <img src={preview} alt="The photo you chose" className="absolute inset-0 h-full w-full object-cover" />
+          ) : (
+            <span className="grid justify-items-center gap-2 p-6 text-center">
+              <Camera aria-hidden="true" className="h-10 w-10" />
+              <span className="font-semibold">Take or choose a photo</span>
+              <span className="text-sm text-slate-700">JPG or PNG, up to 10MB</span>
+            </span>
+          )}
+          <input
+            ref={fileInput}
+            id={ids.photo}
+            name="photo"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            aria-labelledby={`${ids.photo}-label`}
+            aria-describedby={photo ? undefined : ids.hint}
+            className="sr-only"
+            onChange={(event) => choosePhoto(event.target.files?.[0])}
+          />
+        </label>
+        {photo ? (
+          <Button variant="outline" onClick={() => fileInput.current?.click()}>
+            <ImagePlus aria-hidden="true" className="h-5 w-5" /> Change photo
+          </Button>
+        ) : (
+          <p id={ids.hint} className="text-sm text-slate-700">
+            {m.photoHint}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <label htmlFor={ids.location} className="text-base font-semibold text-slate-900">
+          Three-word location
+        </label>
+        <p id={ids.locationHelp} className="text-sm text-slate-700">
+          Three words separated by dots, like index.home.raft
+        </p>
+        <div className="relative">
+          <MapPin aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-civic-700" />
+          <input
+            id={ids.location}
+            name="what3words"
+            type="text"
+            inputMode="text"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="word.word.word"
+            value={location}
+            aria-invalid={locationError ? true : undefined}
+            aria-describedby={`${ids.locationHelp}${locationError ? ` ${ids.locationError}` : ''}`}
+            onChange={(event) => {
+              setLocation(event.target.value);
+              if (locationError) setLocationError(checkLocation(event.target.value));
+            }}
+            className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white py-2 pl-11 pr-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-civic-800"
+          />
+        </div>
+        {locationError && (
+          <p id={ids.locationError} role="alert" className="text-sm font-semibold text-red-800">
+            {locationError}
+          </p>
+        )}
+      </div>
+
+      <Button type="submit" disabled={submit.isPending} className="min-h-14 w-full text-lg">
+        {submit.isPending ? m.submitting : m.submit}
+      </Button>
+    </form>
+  );
+}

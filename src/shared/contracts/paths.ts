@@ -1,0 +1,8 @@
+// API paths, kept free of zod so client code that only needs a URL does not ship the schema library.
+
+export const reportPaths = {
+  list: '/api/reports',
+  create: '/api/reports',
+  photos: (id: number | string) => `/api/reports/${id}/photos`,
+  stats: '/api/stats',
+} as const;
