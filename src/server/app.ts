@@ -15,6 +15,7 @@ import { systemClock } from './clock.ts';
 import type { PhotoStorage } from './features/photos/photo-storage.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerDrain } from './plugins/drain.ts';
 import { multipartLimits } from './plugins/multipart.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -45,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Phones on a weak signal upload slowly; give a photo a minute before giving up on it.
+    requestTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('X-Request-Id', request.id);
   });
 
+  registerDrain(app);
   registerErrorHandler(app);
   await registerSecurity(app, deps.config.publicUrl);
   await app.register(cookie);

@@ -1,0 +1,38 @@
+// Graceful shutdown. Node's server.close() drops a connection whose request body is still arriving
+// (a phone uploading a photo on a weak signal), so shutdown first drains: new requests are answered
+// 503 with `Connection: close`, requests already in flight finish, and only then does the server close.
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stops taking requests and resolves once those in flight have been answered. */
+    drain(): Promise<void>;
+  }
+}
+
+export function registerDrain(app: FastifyInstance): void {
+  let inFlight = 0;
+  let draining = false;
+  let onIdle: (() => void) | undefined;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (draining) {
+      return reply
+        .status(503)
+        .header('Connection', 'close')
+        .header('Retry-After', '5')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: 'The server is restarting. Please try again in a moment.' });
+    }
+    inFlight++;
+    reply.raw.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) onIdle?.();
+    });
+  });
+
+  app.decorate('drain', () => {
+    draining = true;
+    if (inFlight === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => (onIdle = resolve));
+  });
+}
