@@ -1,0 +1,154 @@
+// `npm run bench`: checks the performance budgets of DESIGN.md on this machine, over loopback only.
+//
+//   1. seeds 10,000 reports into a SQLite database in a temporary DATA_DIR;
+//   2. starts the real server (src/server/main.ts) on it as a child process;
+//   3. loads `GET /api/reports` with autocannon: full answers, then revalidations that must all be 304;
+//   4. times report submissions with a 4 MB phone photo (budget: under 1 s each);
+//   5. stops the server, builds the client and sums the gzip size of the JavaScript the home page
+//      loads before interaction (budget: 100 KB);
+//   6. prints one table, and exits 1 if any budget failed.
+//
+// It takes about half a minute, removes its temporary folder, and stops by itself.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedReports } from './seed.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { allAnswered, checkList, loadFullList, loadRevalidations } from './list-load.ts';
+import { phonePhoto, timeSubmissions } from './photo-upload.ts';
+import { buildClient, measureInitialJs } from './client-js.ts';
+import { formatTable, type Row } from './table.ts';
+
+const REPORTS = 10_000;
+const SUBMISSION_BUDGET_MS = 1_000;
+const INITIAL_JS_BUDGET_BYTES = 100 * 1000; // kB as Vite prints them
+const WARM_UP_SUBMISSIONS = 1;
+const MEASURED_SUBMISSIONS = 5; // with the warm-up, far under the 30 submissions per hour per client
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+async function main(): Promise<number> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-bench-'));
+  const dataDir = path.join(workDir, 'data');
+  fs.mkdirSync(dataDir);
+  const rows: Row[] = [];
+  let server: RunningServer | undefined;
+  try {
+    await step(`Seeding ${REPORTS.toLocaleString('en-GB')} reports`, () => seedReports(dataDir, REPORTS));
+    const photo = await step('Making a 4 MB phone photo', phonePhoto);
+    server = await step('Starting the server', () => startServer(repoRoot, dataDir));
+    rows.push(...(await benchList(server.baseUrl)));
+    rows.push(...(await benchSubmissions(server.baseUrl, photo)));
+    await step('Stopping the server', () => server!.stop());
+    rows.push(await benchInitialJs(path.join(workDir, 'client')));
+    reportServerLog(server.output());
+  } catch (error) {
+    console.error(`\nThe bench stopped early: ${(error as Error).message}`);
+    if (server) reportServerLog(server.output());
+    rows.push({ metric: 'bench run', value: 'stopped early (see above)', budget: 'completes', status: 'FAIL' });
+  } finally {
+    await server?.stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  console.log(`\n${formatTable(rows)}`);
+  return rows.some((row) => row.status === 'FAIL') ? 1 : 0;
+}
+
+async function benchList(baseUrl: string): Promise<Row[]> {
+  const list = await step('Checking GET /api/reports', () => checkList(baseUrl));
+  const full = await step('Loading GET /api/reports, full answers (10 connections, 5 s)', () => loadFullList(baseUrl));
+  const revalidated = await step('Loading GET /api/reports with If-None-Match (10 connections, 5 s)', () =>
+    loadRevalidations(baseUrl, list.etag),
+  );
+  const fullOk = allAnswered(full, 200);
+  const all304 = allAnswered(revalidated, 304) && list.revalidates;
+  return [
+    {
+      metric: 'GET /api/reports: reports in the list',
+      value: `${list.reportCount.toLocaleString('en-GB')} (${mb(list.bodyBytes)} of JSON)`,
+      budget: `${REPORTS.toLocaleString('en-GB')}`,
+      status: list.reportCount === REPORTS ? 'PASS' : 'FAIL',
+    },
+    {
+      metric: 'GET /api/reports full 200: requests/s',
+      value: `${full.requestsPerSecond.toFixed(1)} (${answers(full.statusCounts, full.errors, full.timeouts)})`,
+      budget: 'all 200',
+      status: fullOk ? 'PASS' : 'FAIL',
+    },
+    { metric: 'GET /api/reports full 200: p50 / p99', value: `${ms(full.p50Ms)} / ${ms(full.p99Ms)}`, budget: '-', status: '' },
+    {
+      metric: 'GET /api/reports 304 (ETag): requests/s',
+      value: `${revalidated.requestsPerSecond.toFixed(0)} (${answers(revalidated.statusCounts, revalidated.errors, revalidated.timeouts)})`,
+      budget: 'all 304',
+      status: all304 ? 'PASS' : 'FAIL',
+    },
+    {
+      metric: 'GET /api/reports 304 (ETag): p50 / p99',
+      value: `${ms(revalidated.p50Ms)} / ${ms(revalidated.p99Ms)}`,
+      budget: '-',
+      status: '',
+    },
+  ];
+}
+
+async function benchSubmissions(baseUrl: string, photo: Buffer): Promise<Row[]> {
+  const label = `Submitting ${WARM_UP_SUBMISSIONS} + ${MEASURED_SUBMISSIONS} reports with a ${mb(photo.length)} photo`;
+  const figures = await step(label, () => timeSubmissions(baseUrl, photo, WARM_UP_SUBMISSIONS, MEASURED_SUBMISSIONS));
+  console.log(`    times: ${figures.timesMs.map(ms).join(', ')}`);
+  const within = (value: number) => (value < SUBMISSION_BUDGET_MS ? 'PASS' : 'FAIL');
+  const metric = `POST /api/reports, ${mb(figures.photoBytes)} photo`;
+  return [
+    { metric: `${metric}: median of ${MEASURED_SUBMISSIONS}`, value: ms(figures.medianMs), budget: '< 1 s', status: within(figures.medianMs) },
+    { metric: `${metric}: max of ${MEASURED_SUBMISSIONS}`, value: ms(figures.maxMs), budget: '< 1 s', status: within(figures.maxMs) },
+  ];
+}
+
+async function benchInitialJs(outDir: string): Promise<Row> {
+  const metric = 'Home page JS before interaction (gzip)';
+  const budget = `<= ${INITIAL_JS_BUDGET_BYTES / 1000} kB`;
+  try {
+    await step('Building the client', () => buildClient(repoRoot, outDir));
+    const js = measureInitialJs(outDir);
+    for (const file of js.files) console.log(`    ${file.file}: ${kb(file.gzipBytes)} gzip`);
+    return {
+      metric,
+      value: `${kb(js.gzipBytes)} (${js.files.length} file${js.files.length === 1 ? '' : 's'})`,
+      budget,
+      status: js.gzipBytes <= INITIAL_JS_BUDGET_BYTES ? 'PASS' : 'FAIL',
+    };
+  } catch (error) {
+    return { metric, value: `not measured: ${(error as Error).message}`, budget, status: 'SKIP' };
+  }
+}
+
+/** Shows what the server logged; it runs at LOG_LEVEL=warn, so anything there deserves a look. */
+function reportServerLog(output: string): void {
+  const lines = output.split('\n').filter((line) => line.trim() && !line.includes('Clean Up Edinburgh is running at'));
+  if (lines.length === 0) {
+    console.log('\nThe server logged no warnings or errors.');
+    return;
+  }
+  console.log(`\nThe server logged ${lines.length} line(s) at warn or above (first 20):`);
+  for (const line of lines.slice(0, 20)) console.log(`    ${line.slice(0, 400)}`);
+}
+
+async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
+  process.stdout.write(`${label}... `);
+  const started = performance.now();
+  const result = await run();
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+function answers(statusCounts: Record<string, number>, errors: number, timeouts: number): string {
+  const parts = Object.entries(statusCounts).map(([code, count]) => `${count} x ${code}`);
+  if (errors) parts.push(`${errors} errors`);
+  if (timeouts) parts.push(`${timeouts} timeouts`);
+  return parts.join(', ') || 'no answers';
+}
+
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+
+process.exitCode = await main();

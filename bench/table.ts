@@ -1,0 +1,18 @@
+// The bench's closing table: one row per figure, with its budget and whether it was met.
+
+export interface Row {
+  metric: string;
+  value: string;
+  budget: string;
+  /** '' for a figure without a budget; SKIP when it could not be measured. */
+  status: 'PASS' | 'FAIL' | 'SKIP' | '';
+}
+
+export function formatTable(rows: Row[]): string {
+  const header: Row = { metric: 'Metric', value: 'Value', budget: 'Budget', status: '' };
+  const cells = [header, ...rows].map((row) => [row.metric, row.value, row.budget, row.status === '' && row !== header ? '-' : row.status || 'Result']);
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...cells.map((line) => line[column]!.length)));
+  const format = (line: string[]) => `| ${line.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  return [format(cells[0]!), rule, ...cells.slice(1).map(format)].join('\n');
+}
