@@ -1,0 +1,90 @@
+// The location API contract (DESIGN.md "Three-word locations"): the server proxies both conversions
+// so no key reaches the browser; the client takes its types, paths and error codes from here.
+import { z } from 'zod';
+import { messages } from '../domain/messages.ts';
+import { isThreeWordFormat, normaliseThreeWords } from '../domain/three-words.ts';
+
+export const locationPaths = {
+  coordinatesToWords: '/api/location/coordinates-to-words',
+  wordsToCoordinates: '/api/location/words-to-coordinates',
+  provider: '/api/location/provider',
+} as const;
+
+/** `grid`: our own offline code (not what3words addresses); `what3words`: the v3 API with our key. */
+export const LOCATION_PROVIDERS = ['grid', 'what3words'] as const;
+export const locationProviderSchema = z.enum(LOCATION_PROVIDERS);
+export type LocationProvider = z.infer<typeof locationProviderSchema>;
+
+export const locationProviderResponseSchema = z.object({ provider: locationProviderSchema });
+export type LocationProviderResponse = z.infer<typeof locationProviderResponseSchema>;
+
+/** The spec's conversion result, the same for both providers and both directions. */
+export const conversionResultSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  /** Normalised: lower-case, no leading `///`. */
+  words: z.string(),
+  language: z.string(),
+  /** A link that shows the place: OpenStreetMap for the grid, w3w.co for what3words. */
+  map: z.string(),
+});
+export type ConversionResult = z.infer<typeof conversionResultSchema>;
+
+/**
+ * The `code` of a refused conversion, for the client to branch on. InvalidKey and QuotaExceeded are
+ * what3words' own codes; the grid provider only ever answers BadWords or OutsideArea.
+ */
+export const LOCATION_ERROR_CODES = [
+  'InvalidKey',
+  'QuotaExceeded',
+  'BadWords',
+  'BadCoordinates',
+  'OutsideArea',
+  'ServiceError',
+  'Timeout',
+] as const;
+export const locationErrorCodeSchema = z.enum(LOCATION_ERROR_CODES);
+export type LocationErrorCode = z.infer<typeof locationErrorCodeSchema>;
+
+/** SPEC.md section 8, "Location detection (report form)": the titles, copied exactly. */
+export const locationErrorTitles = {
+  authentication: 'Location Service Authentication Issue',
+  quota: 'Service temporarily unavailable',
+  service: 'Location Service Error',
+} as const;
+
+export const locationMessages = {
+  authentication:
+    'The location service could not be used right now. Please enter the three-word location manually (three words separated by dots).',
+  quota: 'The location service has reached its usage limit for now. Please enter the three-word location manually.',
+  service: 'The location service could not answer. Please try again, or enter the three-word location manually.',
+  timeout: 'The location service took too long to answer. Please try again, or enter the three-word location manually.',
+  unknownWords: 'That three-word location does not exist. Please check the words for a typo.',
+} as const;
+
+const coordinate = (name: string, min: number, max: number) =>
+  z.union([z.string(), z.number()], { error: `${name} is required` }).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be a number from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** `GET /api/location/coordinates-to-words?lat=&lng=` */
+export const coordinatesToWordsQuerySchema = z.object({
+  lat: coordinate('lat', -90, 90),
+  lng: coordinate('lng', -180, 180),
+});
+export type CoordinatesToWordsQuery = z.input<typeof coordinatesToWordsQuerySchema>;
+
+/** `GET /api/location/words-to-coordinates?words=` (a leading `///` and capitals are accepted). */
+export const wordsToCoordinatesQuerySchema = z.object({
+  words: z
+    .string({ error: 'words is required' })
+    .max(200, { message: messages.report.locationInvalid })
+    .transform(normaliseThreeWords)
+    .refine(isThreeWordFormat, { message: messages.report.locationInvalid }),
+});
+export type WordsToCoordinatesQuery = z.input<typeof wordsToCoordinatesQuerySchema>;

@@ -1,0 +1,140 @@
+// A fake what3words v3 API on a real local HTTP server: it answers the two calls from a fixture table
+// of places in the city and reproduces each documented error (INTEGRATIONS.md) on demand by key.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Answers normally. */
+export const FAKE_W3W_KEY = 'test-key';
+/** A free plan that is used up: convert-to-coordinates answers 402 QuotaExceeded, convert-to-3wa works. */
+export const FAKE_W3W_QUOTA_KEY = 'quota-key';
+/** The server never answers, to test our timeout. */
+export const FAKE_W3W_HANG_KEY = 'hang-key';
+/** The server fails with 500 and a body that is not JSON. */
+export const FAKE_W3W_BROKEN_KEY = 'broken-key';
+
+export interface FakePlace {
+  words: string;
+  lat: number;
+  lng: number;
+  nearestPlace: string;
+}
+
+/** Invented words (not real what3words addresses) at real places in Edinburgh. */
+export const FAKE_W3W_PLACES: FakePlace[] = [
+  { words: 'castle.rock.esplanade', lat: 55.948595, lng: -3.199913, nearestPlace: 'Edinburgh' },
+  { words: 'waverley.steps.train', lat: 55.95196, lng: -3.18937, nearestPlace: 'Edinburgh' },
+  { words: 'arthur.seat.summit', lat: 55.944083, lng: -3.161775, nearestPlace: 'Edinburgh' },
+  { words: 'shore.leith.harbour', lat: 55.975212, lng: -3.170174, nearestPlace: 'Leith, Edinburgh' },
+  { words: 'portobello.beach.promenade', lat: 55.953928, lng: -3.108752, nearestPlace: 'Portobello, Edinburgh' },
+];
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** The `X-Api-Key` header, if sent. */
+  apiKeyHeader: string | undefined;
+}
+
+export interface FakeWhat3words {
+  /** The base URL to use as W3W_API_URL, e.g. http://127.0.0.1:41234/v3 */
+  url: string;
+  requests: FakeRequest[];
+  close(): Promise<void>;
+}
+
+// A what3words square is about 3 m: half a side in degrees at Edinburgh's latitude.
+const HALF_LAT = 0.0000135;
+const HALF_LNG = 0.000024;
+
+const BAD_WORDS_FORMAT = 'words must be a valid 3 word address, such as filled.count.soap or ///filled.count.soap';
+
+export async function startFakeWhat3words(options: { validKeys?: string[] } = {}): Promise<FakeWhat3words> {
+  const validKeys = new Set(options.validKeys ?? [FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, FAKE_W3W_HANG_KEY, FAKE_W3W_BROKEN_KEY]);
+  const requests: FakeRequest[] = [];
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const query = Object.fromEntries(url.searchParams);
+    const apiKeyHeader = typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : undefined;
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, query, apiKeyHeader });
+
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const fail = (status: number, code: string, message: string) => send(status, { error: { code, message } });
+
+    const operation = url.pathname.replace(/^\/v3/, '');
+    if (req.method !== 'GET' || (operation !== '/convert-to-coordinates' && operation !== '/convert-to-3wa')) {
+      return fail(404, 'NotFound', 'Not found');
+    }
+    const key = query.key ?? apiKeyHeader;
+    if (!key || !validKeys.has(key)) return fail(401, 'InvalidKey', 'Authentication failed; invalid API key');
+    if (key === FAKE_W3W_HANG_KEY) return; // never answer; close() ends the connection
+    if (key === FAKE_W3W_BROKEN_KEY) {
+      res.writeHead(500, { 'Content-Type': 'text/html' });
+      return res.end('<h1>Internal Server Error</h1>');
+    }
+
+    if (operation === '/convert-to-coordinates') {
+      if (key === FAKE_W3W_QUOTA_KEY) return fail(402, 'QuotaExceeded', 'Quota Exceeded. Please upgrade your usage plan');
+      if (query.words === undefined || query.words === '') return fail(400, 'MissingWords', 'words must be specified');
+      const words = query.words.replace(/^\/{3}/, '');
+      if (!/^[a-z]+\.[a-z]+\.[a-z]+$/.test(words)) return fail(400, 'BadWords', BAD_WORDS_FORMAT);
+      const place = FAKE_W3W_PLACES.find((p) => p.words === words);
+      if (!place) return fail(400, 'BadWords', 'Invalid or non-existent 3 word address');
+      return send(200, successBody(place));
+    }
+
+    const match = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(query.coordinates ?? '');
+    if (!match) return fail(400, 'BadCoordinates', 'coordinates must be two comma separated lat,lng coordinates');
+    const lat = Number(match[1]);
+    const lng = Number(match[2]);
+    if (lat < -90 || lat > 90) return fail(400, 'BadCoordinates', 'latitude must be >=-90 and <= 90');
+    if (lng < -180 || lng > 180) return fail(400, 'BadCoordinates', 'longitude must be >=-180 and <= 180');
+    const place =
+      FAKE_W3W_PLACES.find((p) => Math.abs(p.lat - lat) <= HALF_LAT && Math.abs(p.lng - lng) <= HALF_LNG) ??
+      // Anywhere else gets stable made-up words, so any position converts as with the real service.
+      { words: madeUpWords(lat, lng), lat, lng, nearestPlace: 'Edinburgh' };
+    return send(200, { ...successBody(place), language: query.language ?? 'en' });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v3`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+function successBody(place: FakePlace) {
+  return {
+    country: 'GB',
+    square: {
+      southwest: { lng: round6(place.lng - HALF_LNG), lat: round6(place.lat - HALF_LAT) },
+      northeast: { lng: round6(place.lng + HALF_LNG), lat: round6(place.lat + HALF_LAT) },
+    },
+    nearestPlace: place.nearestPlace,
+    coordinates: { lng: round6(place.lng), lat: round6(place.lat) },
+    words: place.words,
+    language: 'en',
+    locale: null,
+    map: `https://w3w.co/${place.words}`,
+  };
+}
+
+const FILLER = ['amber', 'brick', 'cider', 'dune', 'ember', 'fjord', 'gorse', 'heron', 'inlet', 'jetty', 'kelp', 'loch'];
+
+function madeUpWords(lat: number, lng: number): string {
+  const a = Math.abs(Math.round(lat / (2 * HALF_LAT)));
+  const b = Math.abs(Math.round(lng / (2 * HALF_LNG)));
+  return [FILLER[a % 12], FILLER[b % 12], FILLER[(a + b) % 12]].join('.');
+}
+
+const round6 = (value: number) => Number(value.toFixed(6));
