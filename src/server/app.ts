@@ -23,6 +23,8 @@ import { reportsRepository } from './features/reports/reports.repository.ts';
 import { reportsService } from './features/reports/reports.service.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
+import { locationRoutes } from './features/location/location.routes.ts';
+import { createLocationService, type LocationService } from './features/location/location.service.ts';
 import { knownClientPaths } from '../shared/routes.ts';
 import { NotFoundError } from './errors.ts';
 
@@ -31,6 +33,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
+  /** Three-word locations; the offline grid unless given. */
+  location?: LocationService;
   /** The built client (dist/client); absent in API-only tests. */
   clientDir?: string;
   /** Pino options, or false for silence in tests. */
@@ -64,14 +68,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const clock = deps.clock ?? systemClock;
   const { db } = deps.database;
+  const location = deps.location ?? createLocationService({ provider: 'grid' });
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(reportsRoutes, {
-    service: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock }),
+    service: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock, location, log: app.log }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(analyticsRoutes, { db });
   await app.register(photosRoutes, { storage: deps.storage });
+  await app.register(locationRoutes, { location });
 
   await registerClient(app, deps.clientDir);
   return app;

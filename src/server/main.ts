@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { localPhotoStorage } from './features/photos/photo-storage.ts';
+import { locationServiceFromConfig } from './features/location/location.service.ts';
 import { ensureAdminPasscode } from './secrets.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     config,
     database,
     storage: localPhotoStorage(path.join(config.dataDir, 'photos')),
+    location: locationServiceFromConfig(config),
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 

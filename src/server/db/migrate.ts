@@ -1,5 +1,5 @@
 // Applies the migrations in order, once each, recorded in Kysely's own migration table.
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { columnKit, type Dialect } from './migrations/column-kit.ts';
 import * as initial from './migrations/001-initial.ts';
 
@@ -10,6 +10,12 @@ const migrations: Record<string, DialectMigration> = {
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  // On PostgreSQL, Kysely looks for its migration tables across every schema unless told which one,
+  // and would find another schema's copies (another test run, another app on the same server).
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const kit = columnKit(dialect);
   const provider: MigrationProvider = {
     async getMigrations() {
@@ -18,7 +24,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -4,11 +4,7 @@ import { z } from 'zod';
 import { messages } from '../domain/messages.ts';
 import { isThreeWordFormat, normaliseThreeWords } from '../domain/three-words.ts';
 
-export const locationPaths = {
-  coordinatesToWords: '/api/location/coordinates-to-words',
-  wordsToCoordinates: '/api/location/words-to-coordinates',
-  provider: '/api/location/provider',
-} as const;
+export { locationPaths } from './paths.ts';
 
 /** `grid`: our own offline code (not what3words addresses); `what3words`: the v3 API with our key. */
 export const LOCATION_PROVIDERS = ['grid', 'what3words'] as const;
@@ -46,21 +42,7 @@ export const LOCATION_ERROR_CODES = [
 export const locationErrorCodeSchema = z.enum(LOCATION_ERROR_CODES);
 export type LocationErrorCode = z.infer<typeof locationErrorCodeSchema>;
 
-/** SPEC.md section 8, "Location detection (report form)": the titles, copied exactly. */
-export const locationErrorTitles = {
-  authentication: 'Location Service Authentication Issue',
-  quota: 'Service temporarily unavailable',
-  service: 'Location Service Error',
-} as const;
-
-export const locationMessages = {
-  authentication:
-    'The location service could not be used right now. Please enter the three-word location manually (three words separated by dots).',
-  quota: 'The location service has reached its usage limit for now. Please enter the three-word location manually.',
-  service: 'The location service could not answer. Please try again, or enter the three-word location manually.',
-  timeout: 'The location service took too long to answer. Please try again, or enter the three-word location manually.',
-  unknownWords: 'That three-word location does not exist. Please check the words for a typo.',
-} as const;
+export { locationErrorTitles, locationMessages } from '../domain/location-messages.ts';
 
 const coordinate = (name: string, min: number, max: number) =>
   z.union([z.string(), z.number()], { error: `${name} is required` }).transform((value, ctx) => {

@@ -6,3 +6,9 @@ export const reportPaths = {
   photos: (id: number | string) => `/api/reports/${id}/photos`,
   stats: '/api/stats',
 } as const;
+
+export const locationPaths = {
+  coordinatesToWords: '/api/location/coordinates-to-words',
+  wordsToCoordinates: '/api/location/words-to-coordinates',
+  provider: '/api/location/provider',
+} as const;

@@ -3,7 +3,9 @@
 import type { z } from 'zod';
 import type { createReportFieldsSchema, Report, ReportPhoto } from '../../../shared/contracts/reports.ts';
 import { toIso, toIsoOrNull } from '../../db/tables.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
+import type { LocationService } from '../location/location.service.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
@@ -14,9 +16,22 @@ export interface ReportsServiceDeps {
   repository: ReportsRepository;
   storage: PhotoStorage;
   clock: Clock;
+  location: LocationService;
+  log: FastifyBaseLogger;
 }
 
-export function reportsService({ repository, storage, clock }: ReportsServiceDeps) {
+export function reportsService({ repository, storage, clock, location, log }: ReportsServiceDeps) {
+  /** Coordinates from the words, or none: a failed conversion never loses the report. */
+  async function coordinatesFromWords(words: string) {
+    try {
+      const result = await location.wordsToCoordinates(words);
+      return { latitude: result.lat, longitude: result.lng, source: 'words' as const };
+    } catch (error) {
+      log.info({ err: error, words }, 'report kept without coordinates: its words did not convert');
+      return null;
+    }
+  }
+
   return {
     /** Returns the report and whether it is new (false when an idempotent retry found the first one). */
     async create(input: CreateReportInput): Promise<{ report: Report; created: boolean }> {
@@ -30,7 +45,7 @@ export function reportsService({ repository, storage, clock }: ReportsServiceDep
         ? { latitude: input.latitude!, longitude: input.longitude!, source: 'device' as const }
         : photo.gps
           ? { ...photo.gps, source: 'photo' as const }
-          : null;
+          : await coordinatesFromWords(input.what3words);
 
       const photoKey = await storePhoto(storage, photo);
       try {
@@ -41,7 +56,7 @@ export function reportsService({ repository, storage, clock }: ReportsServiceDep
           latitude: coordinates?.latitude ?? null,
           longitude: coordinates?.longitude ?? null,
           locationSource: coordinates?.source ?? null,
-          wordsScheme: 'grid',
+          wordsScheme: location.provider,
           idempotencyKey: input.idempotencyKey ?? null,
           now: clock.now().toISOString(),
         });

@@ -1,15 +1,18 @@
 // The public report form (SPEC.md section 2a): a photo (camera first), a three-word location, and
 // 'Submit Report'. Checks run before sending, with the spec's words; the server checks again.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Camera, ImagePlus, MapPin } from 'lucide-react';
+import { Camera, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
 import { messages } from '../../../../shared/domain/messages.ts';
-import { isAcceptableLocation } from '../../../../shared/domain/three-words.ts';
+import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '../../../../shared/domain/three-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { describeError } from '../../../lib/api-client.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
+import { LocationButton } from '../../location/components/location-button.tsx';
+import { describeLocationError } from '../../location/location-errors.ts';
+import { useLocationDetection } from '../../location/use-location-detection.ts';
 
 const m = messages.report;
 
@@ -20,7 +23,22 @@ export function ReportForm() {
   const [locationError, setLocationError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport();
-  const ids = { photo: useId(), location: useId(), locationHelp: useId(), locationError: useId(), hint: useId() };
+  const detection = useLocationDetection();
+  const ids = { photo: useId(), location: useId(), locationHelp: useId(), locationError: useId(), hint: useId(), format: useId() };
+  // Device coordinates go with the report only while the field still holds the words they gave.
+  const reading =
+    detection.reading && normaliseThreeWords(location) === detection.reading.conversion.words ? detection.reading : null;
+  const showFormatHint = location.trim() !== '' && !locationError && isAcceptableLocation(location) && !isThreeWordFormat(location);
+
+  async function detectLocation() {
+    try {
+      const next = await detection.detect();
+      setLocation(next.conversion.words);
+      setLocationError(null);
+    } catch (error) {
+      toast({ ...describeLocationError(error), variant: 'destructive' });
+    }
+  }
 
   function choosePhoto(file: File | undefined) {
     if (!file) return;
@@ -56,6 +74,7 @@ export function ReportForm() {
         photo,
         photoName: photo.name || 'photo.jpg',
         what3words: location,
+        ...(reading ? { latitude: reading.latitude, longitude: reading.longitude, accuracy: reading.accuracy } : {}),
         idempotencyKey: crypto.randomUUID(),
       });
     } catch (error) {
@@ -66,6 +85,7 @@ export function ReportForm() {
     toast({ title: 'Report received', description: m.thankYou, variant: 'success' });
     setPhoto(null);
     setLocation('');
+    detection.forget();
     if (fileInput.current) fileInput.current.value = '';
   }
 
@@ -133,7 +153,7 @@ export function ReportForm() {
             placeholder="word.word.word"
             value={location}
             aria-invalid={locationError ? true : undefined}
-            aria-describedby={`${ids.locationHelp}${locationError ? ` ${ids.locationError}` : ''}`}
+            aria-describedby={[ids.locationHelp, locationError && ids.locationError, showFormatHint && ids.format].filter(Boolean).join(' ')}
             onChange={(event) => {
               setLocation(event.target.value);
               if (locationError) setLocationError(checkLocation(event.target.value));
@@ -145,6 +165,23 @@ export function ReportForm() {
           <p id={ids.locationError} role="alert" className="text-sm font-semibold text-red-800">
             {locationError}
           </p>
+        )}
+        {showFormatHint && (
+          <p id={ids.format} className="text-sm text-amber-900">
+            Three-word locations are three words separated by dots, with no spaces.
+          </p>
+        )}
+        <LocationButton state={reading || detection.state === 'detecting' ? detection.state : 'idle'} onClick={detectLocation} />
+        {reading && (
+          <a
+            href={reading.conversion.map}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-civic-800 underline underline-offset-4"
+          >
+            Check this location on a map <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
         )}
       </div>
 

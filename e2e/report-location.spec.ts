@@ -1,0 +1,77 @@
+// A reporter fills the location from their phone's position instead of typing the words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { plainJpeg } from '../tests/fixture-photos.ts';
+import { PHONE, expectNoAxeViolations, hasChromium, launchBrowser, screenshot, startServer, toasts, type RunningServer } from './support/browser.ts';
+
+const WAVERLEY = { latitude: 55.95196, longitude: -3.18937, accuracy: 8 };
+
+describe.skipIf(!hasChromium)('the report form location button', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('detects the position, fills the words, turns stale after 5 minutes, and sends the coordinates with the report', async () => {
+    const context = await browser.newContext({ viewport: PHONE, geolocation: WAVERLEY, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.url}/#report`);
+
+    await page.getByRole('button', { name: 'Use My Current Location' }).click();
+    await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
+    const field = page.getByRole('textbox', { name: 'Three-word location' });
+    expect(await field.inputValue()).toBe('pilot.ginger.gaze');
+    const map = page.getByRole('link', { name: /Check this location on a map/ });
+    expect(await map.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-location-detected-390');
+
+    // Checked every 60 s; the reading becomes stale once it is older than 5 minutes.
+    await page.clock.fastForward('04:30');
+    expect(await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).count()).toBe(1);
+    await page.clock.fastForward('01:31');
+    await page.getByRole('button', { name: 'Location May Be Stale - Click to Refresh' }).waitFor();
+
+    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(/Thank you for helping to make Edinburgh cleaner!/).waitFor();
+    const row = await server.database.db.selectFrom('reports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ what3words: 'pilot.ginger.gaze', location_source: 'device' });
+    expect(row.latitude).toBeCloseTo(WAVERLEY.latitude, 5);
+    expect(row.longitude).toBeCloseTo(WAVERLEY.longitude, 5);
+    await context.close();
+  });
+
+  it('words typed over the detected ones are sent without the device coordinates', async () => {
+    const context = await browser.newContext({ viewport: PHONE, geolocation: WAVERLEY, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#report`);
+    await page.getByRole('button', { name: 'Use My Current Location' }).click();
+    await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('filled.count.soap');
+    await page.getByRole('button', { name: 'Use My Current Location' }).waitFor();
+    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(/Thank you for helping/).waitFor();
+    const row = await server.database.db.selectFrom('reports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ what3words: 'filled.count.soap', latitude: null, location_source: null });
+    await context.close();
+  });
+
+  it('a denied permission shows "Location Permission Denied"', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#report`);
+    await page.getByRole('button', { name: 'Use My Current Location' }).click();
+    await toasts(page).getByText('Location Permission Denied', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Location access denied. Please enable location services.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Use My Current Location' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,99 @@
+// Reports get coordinates from the words when neither the device nor the photo gave any, through
+// whichever location provider is configured; a failed conversion never loses the report.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, multipartBody, type TestApp } from '../../../../tests/build-test-app.ts';
+import { testDatabaseKinds } from '../../../../tests/databases.ts';
+import { plainJpeg } from '../../../../tests/fixture-photos.ts';
+import {
+  FAKE_W3W_KEY,
+  FAKE_W3W_QUOTA_KEY,
+  startFakeWhat3words,
+  type FakeWhat3words,
+} from '../../../../tests/fake-what3words.ts';
+import { reportSchema } from '../../../shared/contracts/reports.ts';
+import { createLocationService } from '../location/location.service.ts';
+
+async function submit(t: TestApp, fields: Record<string, string>) {
+  const { payload, headers } = await multipartBody(fields, {
+    photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' },
+  });
+  return t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+}
+
+describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kind) => {
+  describe('with the built-in grid', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp(kind);
+    });
+    afterAll(() => t.close());
+
+    it('grid words give the report the square they name, and the words are kept as typed', async () => {
+      const words = (await t.app.inject({ method: 'GET', url: '/api/location/coordinates-to-words?lat=55.95196&lng=-3.18937' })).json();
+      expect(words).toMatchObject({ words: 'pilot.ginger.gaze', language: 'en' });
+      expect(words.map).toMatch(/^https:\/\/www\.openstreetmap\.org\//);
+
+      const report = reportSchema.parse((await submit(t, { what3words: ' ///Pilot.Ginger.Gaze ' })).json());
+      expect(report).toMatchObject({ what3words: 'pilot.ginger.gaze', locationSource: 'words' });
+      expect(report.latitude).toBeCloseTo(55.95196, 4);
+      expect(report.longitude).toBeCloseTo(-3.18937, 4);
+      const row = await t.database.db.selectFrom('reports').select('words_scheme').where('id', '=', report.id).executeTakeFirstOrThrow();
+      expect(row.words_scheme).toBe('grid');
+    });
+
+    it('words the grid does not know still make a report, without coordinates', async () => {
+      const response = await submit(t, { what3words: 'filled.count.soap' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ what3words: 'filled.count.soap', latitude: null, longitude: null, locationSource: null });
+    });
+
+    it('device coordinates are kept as sent, and the words are not replaced by the conversion', async () => {
+      const report = (await submit(t, { what3words: 'pilot.ginger.gaze', latitude: '55.9400', longitude: '-3.2000' })).json();
+      expect(report).toMatchObject({ what3words: 'pilot.ginger.gaze', latitude: 55.94, longitude: -3.2, locationSource: 'device' });
+    });
+  });
+
+  describe('with what3words', () => {
+    let fake: FakeWhat3words;
+    let t: TestApp;
+    let quota: TestApp;
+    beforeAll(async () => {
+      fake = await startFakeWhat3words();
+      t = await buildTestApp(kind, {
+        location: createLocationService({ provider: 'what3words', w3wApiKey: FAKE_W3W_KEY, w3wApiUrl: fake.url }),
+      });
+      quota = await buildTestApp(kind, {
+        location: createLocationService({ provider: 'what3words', w3wApiKey: FAKE_W3W_QUOTA_KEY, w3wApiUrl: fake.url }),
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+      await quota.close();
+      await fake.close();
+    });
+
+    it('what3words words are converted through the API with our key, and marked as what3words', async () => {
+      const report = reportSchema.parse((await submit(t, { what3words: '///waverley.steps.train' })).json());
+      expect(report).toMatchObject({ what3words: 'waverley.steps.train', latitude: 55.95196, longitude: -3.18937, locationSource: 'words' });
+      const call = fake.requests.findLast((r) => r.path.endsWith('/convert-to-coordinates'));
+      expect(call?.query).toMatchObject({ words: 'waverley.steps.train', key: FAKE_W3W_KEY });
+      const row = await t.database.db.selectFrom('reports').select('words_scheme').where('id', '=', report.id).executeTakeFirstOrThrow();
+      expect(row.words_scheme).toBe('what3words');
+    });
+
+    it('a used-up what3words quota still stores the report, without coordinates', async () => {
+      const response = await submit(quota, { what3words: 'waverley.steps.train' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ latitude: null, locationSource: null });
+    });
+
+    it('the conversion routes answer through the app, and a quota error carries the spec title', async () => {
+      const ok = await t.app.inject({ method: 'GET', url: '/api/location/coordinates-to-words?lat=55.948595&lng=-3.199913' });
+      expect(ok.json()).toMatchObject({ words: 'castle.rock.esplanade' });
+      const refused = await quota.app.inject({ method: 'GET', url: '/api/location/words-to-coordinates?words=waverley.steps.train' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'QuotaExceeded', title: 'Service temporarily unavailable' });
+      expect(JSON.stringify(refused.json())).not.toContain(FAKE_W3W_QUOTA_KEY);
+    });
+  });
+});

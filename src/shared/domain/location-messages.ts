@@ -1,0 +1,46 @@
+// Wording for locating a report (SPEC.md section 8, "Location detection (report form)" and
+// "Geolocation messages"), copied exactly, plus our guidance for typing the words by hand.
+
+/** SPEC.md section 8, "Location detection (report form)": the titles, copied exactly. */
+export const locationErrorTitles = {
+  authentication: 'Location Service Authentication Issue',
+  quota: 'Service temporarily unavailable',
+  service: 'Location Service Error',
+} as const;
+
+export const locationMessages = {
+  authentication:
+    'The location service could not be used right now. Please enter the three-word location manually (three words separated by dots).',
+  quota: 'The location service has reached its usage limit for now. Please enter the three-word location manually.',
+  service: 'The location service could not answer. Please try again, or enter the three-word location manually.',
+  timeout: 'The location service took too long to answer. Please try again, or enter the three-word location manually.',
+  unknownWords: 'That three-word location does not exist. Please check the words for a typo.',
+} as const;
+
+/** Titles of the report form's location errors (SPEC.md section 8). */
+export const locationDetectionTitles = {
+  permissionDenied: 'Location Permission Denied',
+  unavailable: 'Location Unavailable',
+  timeout: 'Location Timeout',
+  failed: 'Location Detection Failed',
+} as const;
+
+/** The browser geolocation messages (SPEC.md section 8). */
+export const geolocationMessages = {
+  unsupported: 'Geolocation is not supported by this browser.',
+  denied: 'Location access denied. Please enable location services.',
+  unavailable: 'Location information is unavailable.',
+  timeout: 'Location request timed out.',
+  unknown: 'An unknown error occurred.',
+} as const;
+
+/** The location button's labels (SPEC.md section 2a). */
+export const locationButtonLabels = {
+  idle: 'Use My Current Location',
+  detecting: 'Detecting...',
+  fresh: 'Location Detected - Click to Refresh',
+  stale: 'Location May Be Stale - Click to Refresh',
+} as const;
+
+/** Shown with the manual-entry advice: the format, with an example. */
+export const manualEntryExample = 'Type the three words separated by dots, for example index.home.raft.';
