@@ -17,7 +17,7 @@ export const messages = {
     tooManyPixels: 'This image is too large to process. Please choose a smaller photo.',
     unreadableImage: 'This file could not be read as a photo. Please choose another photo.',
     submitErrorTitle: 'Error submitting report',
-    thankYou: `Thank you for helping to make ${CITY_NAME} cleaner! Our volunteers have been notified of your report`,
+    thankYou: 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report',
     submit: 'Submit Report',
     submitting: 'Submitting Report...',
   },
