@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -62,6 +64,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDrain(app);
   registerErrorHandler(app);
   await registerSecurity(app, deps.config.publicUrl);
+  // On a weak mobile signal the bytes matter: JSON and the app's assets go compressed (photos are
+  // JPEG already and are left alone). Brotli at a low quality keeps the CPU cost small.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: multipartLimits });
   await app.register(rateLimit, { global: false });

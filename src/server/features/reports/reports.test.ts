@@ -205,6 +205,16 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
     expect(changed.json().map((r: { what3words: string }) => r.what3words)).toEqual(['index.home.raft', 'filled.count.soap']);
   });
 
+  it('a long list travels compressed to a browser that accepts it', async () => {
+    for (const words of ['filled.count.soap', 'index.home.raft', 'pilot.ginger.gaze', 'model.clap.design']) {
+      await submit({ what3words: words, description: 'A long description of the tag on the wall by the close. '.repeat(4) }, { photo: await jpegFile() });
+    }
+    const response = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString())).toHaveLength(4);
+  });
+
   it('GET /api/reports/:id/photos lists the photos of a report and 404s for an unknown one', async () => {
     const report = (await submit({ what3words: 'filled.count.soap' }, { photo: await jpegFile() })).json();
     const photos = await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/photos` });
