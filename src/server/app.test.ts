@@ -1,0 +1,116 @@
+// What the one process serves besides the API: the built client with the right cache headers, the
+// SPA for page paths (404 for unknown ones), security headers, and an honest health check.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, multipartBody, type TestApp } from '../../tests/build-test-app.ts';
+import { plainJpeg } from '../../tests/fixture-photos.ts';
+
+describe('the app around the API', () => {
+  let t: TestApp;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Clean Up Edinburgh</title><div id="root"></div>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp('sqlite', { clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('hashed assets are cached for a year; other files and the page are revalidated', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/about', '/volunteers', '/volunteer', '/volunteer-backend', '/volunteer-signin', '/volunteers/signin', '/volunteers/dashboard', '/volunteer-dashboard', '/volunteer-portal'])(
+    'the page path %s gets the app with status 200',
+    async (url) => {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<div id="root">');
+    },
+  );
+
+  it('an unknown page path gets the app (which shows the 404 page) with status 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<div id="root">');
+  });
+
+  it('a missing photo is a JSON 404, not the page', async () => {
+    const photo = await t.app.inject({ method: 'GET', url: '/photos/nothing.jpg' });
+    expect(photo.statusCode).toBe(404);
+    expect(photo.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('pages carry the security headers: a CSP without inline script, nosniff, no framing, a strict referrer policy', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Plain http (localhost): no HSTS, which would pin a developer's browser to https.
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('every answer names its request id, and a given X-Request-Id is kept', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
+    expect(response.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('errors have one body shape', async () => {
+    const missing = await t.app.inject({ method: 'DELETE', url: '/api/nothing' });
+    expect(Object.keys(missing.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+  });
+});
+
+describe('a failure inside the server', () => {
+  it('answers a 500 that hides the internals, and a report whose row could not be written leaves no photo behind', async () => {
+    const t = await buildTestApp('sqlite');
+    // The database disappears between the photo being stored and the row being written.
+    await t.database.db.schema.dropTable('report_photos').execute();
+    await t.database.db.schema.dropTable('cleanups').execute();
+    await t.database.db.schema.dropTable('reports').execute();
+    const { payload, headers } = await multipartBody(
+      { what3words: 'filled.count.soap' },
+      { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
+    );
+    const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+    expect(response.body).not.toMatch(/reports|sqlite|table/i);
+    expect(t.storedPhotos()).toEqual([]);
+    await t.close();
+  });
+});
+
+describe('the health check', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const t = await buildTestApp('sqlite');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'sqlite' });
+    await t.database.close();
+    const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not answering.' });
+    await t.app.close();
+  });
+});
