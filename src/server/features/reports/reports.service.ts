@@ -21,6 +21,8 @@ export interface ReportsServiceDeps {
 }
 
 export function reportsService({ repository, storage, clock, location, log }: ReportsServiceDeps) {
+  let listCache: { version: string; json: string } | undefined;
+
   /** Coordinates from the words, or none: a failed conversion never loses the report. */
   async function coordinatesFromWords(words: string) {
     try {
@@ -77,6 +79,18 @@ export function reportsService({ repository, storage, clock, location, log }: Re
     },
 
     listVersion: () => repository.listVersion(),
+
+    /**
+     * The list as JSON for a given version. Every volunteer's page polls it every 5 s; building 10,000
+     * reports costs ~80 ms of CPU, so the text is kept for as long as the version stays the same.
+     */
+    async listJson(version: string): Promise<string> {
+      if (listCache?.version === version) return listCache.json;
+      const json = JSON.stringify(await this.list());
+      // Keep it only if nothing changed while it was being built.
+      if ((await repository.listVersion()) === version) listCache = { version, json };
+      return json;
+    },
 
     async photosOf(reportId: number): Promise<ReportPhoto[] | null> {
       const report = await repository.findById(reportId);
