@@ -18,6 +18,9 @@ import type { PhotoStorage } from './features/photos/photo-storage.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { sessionsRepository } from './features/sessions/sessions.repository.ts';
+import { sessionsService } from './features/sessions/sessions.service.ts';
 import { multipartLimits } from './plugins/multipart.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -31,7 +34,7 @@ import { knownClientPaths } from '../shared/routes.ts';
 import { NotFoundError } from './errors.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'>;
+  config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails'>>;
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
@@ -72,6 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
+  registerAuth(app, {
+    sessions: sessionsService({ repository: sessionsRepository(deps.database.db), clock: deps.clock ?? systemClock }),
+    publicUrl: deps.config.publicUrl,
+    adminEmails: deps.config.adminEmails ?? [],
+  });
   await app.register(multipart, { limits: multipartLimits });
   await app.register(rateLimit, { global: false });
 

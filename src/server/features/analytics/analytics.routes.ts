@@ -6,7 +6,7 @@ import { statsRepository } from './stats.repository.ts';
 
 export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const stats = statsRepository(db);
-  app.withTypeProvider<ZodTypeProvider>().get(reportPaths.stats, { schema: { response: { 200: statsSchema } } }, () =>
+  app.withTypeProvider<ZodTypeProvider>().get(reportPaths.stats, { config: { access: 'public' }, schema: { response: { 200: statsSchema } } }, () =>
     stats.totals(),
   );
 }

@@ -6,7 +6,7 @@ import { pingDatabase, type DatabaseHandle } from '../../db/client.ts';
 
 /** GET /api/health: 200 when the database answers, 503 otherwise (for load balancers and probes). */
 export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { response: { 200: healthSchema, 503: errorResponseSchema } } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: errorResponseSchema } } }, async (request, reply) => {
     try {
       await pingDatabase(database.db);
     } catch (error) {

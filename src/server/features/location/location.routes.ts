@@ -26,7 +26,7 @@ export async function locationRoutes(app: FastifyInstance, { location, conversio
   r.get(
     locationPaths.coordinatesToWords,
     {
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
       schema: { querystring: coordinatesToWordsQuerySchema, response: { 200: conversionResultSchema } },
     },
     async (request, reply) => {
@@ -39,7 +39,7 @@ export async function locationRoutes(app: FastifyInstance, { location, conversio
   r.get(
     locationPaths.wordsToCoordinates,
     {
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
       schema: { querystring: wordsToCoordinatesQuerySchema, response: { 200: conversionResultSchema } },
     },
     async (request, reply) => {
@@ -49,7 +49,7 @@ export async function locationRoutes(app: FastifyInstance, { location, conversio
     },
   );
 
-  r.get(locationPaths.provider, { schema: { response: { 200: locationProviderResponseSchema } } }, async () => ({
+  r.get(locationPaths.provider, { config: { access: 'public' }, schema: { response: { 200: locationProviderResponseSchema } } }, async () => ({
     provider: location.provider,
   }));
 }

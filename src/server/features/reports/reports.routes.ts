@@ -25,7 +25,7 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
   r.post(
     reportPaths.create,
     {
-      config: { rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
+      config: { access: 'public', rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
       schema: { response: { 200: reportSchema, 201: reportSchema } },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
 
   // No response schema: the body is cached JSON text built by toReportResponse; its shape
   // (reportListSchema) is checked by the API tests instead of on every poll.
-  r.get(reportPaths.list, async (request, reply) => {
+  r.get(reportPaths.list, { config: { access: 'public' } }, async (request, reply) => {
     const version = await service.listVersion();
     const etag = `"${version}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
@@ -54,7 +54,7 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
 
   r.get(
     '/api/reports/:id/photos',
-    { schema: { params: reportIdParamsSchema, response: { 200: reportPhotoListSchema } } },
+    { config: { access: 'public' }, schema: { params: reportIdParamsSchema, response: { 200: reportPhotoListSchema } } },
     async (request) => {
       const photos = await service.photosOf(request.params.id);
       if (!photos) throw new NotFoundError('Report not found');

@@ -1,0 +1,46 @@
+// The sessions table: one row per signed-in browser, keyed by the hash of its cookie's random id.
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { SessionsTable } from '../../db/tables.ts';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export function sessionsRepository(db: Db) {
+  return {
+    async insert(row: Insertable<SessionsTable>): Promise<void> {
+      await db.insertInto('sessions').values(row).execute();
+    },
+
+    /** The session with its volunteer (if any). */
+    async find(idHash: string) {
+      return db
+        .selectFrom('sessions')
+        .leftJoin('volunteers', 'volunteers.id', 'sessions.volunteer_id')
+        .select([
+          'sessions.id_hash',
+          'sessions.kind',
+          'sessions.volunteer_id',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'volunteers.email',
+          'volunteers.name',
+        ])
+        .where('sessions.id_hash', '=', idHash)
+        .executeTakeFirst();
+    },
+
+    async touch(idHash: string, now: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+    },
+
+    async remove(idHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    },
+
+    async removeExpired(now: string): Promise<void> {
+      await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -1,0 +1,95 @@
+// Who is asking, and may they? Every /api route declares `config.access` ('public' | 'volunteer' |
+// 'admin'); a route without one stops the app from starting, so no route is ever open by accident.
+// The sessions behind the two cookies are resolved before the body is read, and the rule is
+// enforced here, in one place. Administrators may do everything volunteers may.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accessMessages, type Access, ACCESS_LEVELS } from '../../shared/domain/permissions.ts';
+import { ForbiddenError, UnauthorizedError } from '../errors.ts';
+import type { ResolvedSession, SessionKind, SessionsService } from '../features/sessions/sessions.service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+  interface FastifyReply {
+    /** Starts a session of this kind and sets its cookie (renewing any earlier one). */
+    startSession(kind: SessionKind, volunteerId: number | null): Promise<void>;
+    /** Ends the session of this kind on the server and clears its cookie. */
+    endSession(kind: SessionKind): Promise<void>;
+  }
+}
+
+export interface RequestAuth {
+  volunteer: NonNullable<ResolvedSession['volunteer']> | null;
+  /** Holds a live administrator session (and, with ADMIN_EMAILS, is signed in as one of them). */
+  admin: boolean;
+}
+
+export const SESSION_COOKIES: Record<SessionKind, string> = { volunteer: 'cue_session', admin: 'cue_admin' };
+
+export interface AuthOptions {
+  sessions: SessionsService;
+  publicUrl: string;
+  adminEmails: string[];
+}
+
+export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminEmails }: AuthOptions): void {
+  const secure = publicUrl.startsWith('https://');
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access || !ACCESS_LEVELS.includes(access)) {
+      throw new Error(`The route ${String(route.method)} ${route.url} declares no access rule (config.access).`);
+    }
+  });
+
+  app.decorateRequest('auth', null as unknown as RequestAuth);
+
+  app.addHook('onRequest', async (request) => {
+    request.auth = { volunteer: null, admin: false };
+    if (!request.url.startsWith('/api/')) return;
+    const cookies = request.cookies;
+    const [volunteerSession, adminSession] = await Promise.all([
+      cookies[SESSION_COOKIES.volunteer] ? sessions.resolve(cookies[SESSION_COOKIES.volunteer]!, 'volunteer') : null,
+      cookies[SESSION_COOKIES.admin] ? sessions.resolve(cookies[SESSION_COOKIES.admin]!, 'admin') : null,
+    ]);
+    const volunteer = volunteerSession?.volunteer ?? null;
+    const admin =
+      adminSession !== null && (adminEmails.length === 0 || (volunteer !== null && adminEmails.includes(volunteer.email)));
+    request.auth = { volunteer, admin };
+    enforce(request);
+  });
+
+  app.decorateReply('startSession', async function (this: FastifyReply, kind: SessionKind, volunteerId: number | null) {
+    const previous = this.request.cookies[SESSION_COOKIES[kind]];
+    if (previous) await sessions.end(previous);
+    const { token, expiresAt } = await sessions.start(kind, volunteerId);
+    void this.setCookie(SESSION_COOKIES[kind], token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      expires: expiresAt,
+    });
+  });
+
+  app.decorateReply('endSession', async function (this: FastifyReply, kind: SessionKind) {
+    const token = this.request.cookies[SESSION_COOKIES[kind]];
+    if (token) await sessions.end(token);
+    void this.clearCookie(SESSION_COOKIES[kind], { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  });
+}
+
+function enforce(request: FastifyRequest): void {
+  const access = request.routeOptions.config?.access;
+  const { volunteer, admin } = request.auth;
+  if (access === 'volunteer' && !volunteer && !admin) throw new UnauthorizedError(accessMessages.signInRequired);
+  if (access === 'admin' && !admin) {
+    if (volunteer) throw new ForbiddenError(accessMessages.adminOnly);
+    throw new UnauthorizedError(accessMessages.adminRequired);
+  }
+}
