@@ -7,6 +7,7 @@ import { buildApp, type AppDeps } from '../src/server/app.ts';
 import { localPhotoStorage, type PhotoStorage } from '../src/server/features/photos/photo-storage.ts';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { createTestDatabase, type TestDatabaseKind } from './databases.ts';
+import { hashPasscode } from '../src/server/secrets.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,6 +18,10 @@ export interface TestApp {
   storedPhotos(): string[];
   close(): Promise<void>;
 }
+
+/** The administrator passcode of every test app. */
+export const TEST_ADMIN_PASSCODE = '246810';
+const testPasscodeHash = hashPasscode(TEST_ADMIN_PASSCODE);
 
 export async function buildTestApp(
   kind: TestDatabaseKind,
@@ -30,6 +35,7 @@ export async function buildTestApp(
     logger: false,
     database,
     storage,
+    adminPasscodeHash: testPasscodeHash,
     ...overrides,
   });
   await app.ready();

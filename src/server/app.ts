@@ -29,6 +29,8 @@ import { reportsService } from './features/reports/reports.service.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
+import { adminAccessRoutes } from './features/admin-access/admin-access.routes.ts';
+import { adminAccessService } from './features/admin-access/admin-access.service.ts';
 import { createLocationService, type LocationService } from './features/location/location.service.ts';
 import { knownClientPaths } from '../shared/routes.ts';
 import { NotFoundError } from './errors.ts';
@@ -38,6 +40,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
+  /** The slow hash of the administrator passcode (secrets.ts). */
+  adminPasscodeHash: string;
   /** Three-word locations; the offline grid unless given. */
   location?: LocationService;
   /** The built client (dist/client); absent in API-only tests. */
@@ -95,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { db });
   await app.register(photosRoutes, { storage: deps.storage });
   await app.register(locationRoutes, { location });
+  await app.register(adminAccessRoutes, {
+    service: adminAccessService({ db, clock, passcodeHash: deps.adminPasscodeHash, log: app.log }),
+  });
 
   await registerClient(app, deps.clientDir);
   return app;

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     database,
     storage: localPhotoStorage(path.join(config.dataDir, 'photos')),
     location: locationServiceFromConfig(config),
+    adminPasscodeHash: passcode.hash,
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 

@@ -7,6 +7,12 @@ export const reportPaths = {
   stats: '/api/stats',
 } as const;
 
+export const adminAccessPaths = {
+  signIn: '/api/admin/auth',
+  signOut: '/api/admin/logout',
+  session: '/api/admin/me',
+} as const;
+
 export const locationPaths = {
   coordinatesToWords: '/api/location/coordinates-to-words',
   wordsToCoordinates: '/api/location/words-to-coordinates',

@@ -28,3 +28,10 @@ export const messages = {
     title: '404 Page Not Found',
   },
 } as const;
+
+/** SPEC.md sections 2d and 5: the Administrator tab. */
+export const adminAccessMessages = {
+  deniedTitle: 'Access Denied',
+  denied: 'Incorrect passcode. Please try again.',
+  button: 'Administrator Access',
+} as const;

@@ -1,0 +1,66 @@
+// The sign-in page's Administrator tab (SPEC.md 2d): an Access Code of at most 6 characters and the
+// 'Administrator Access' button. The code is checked by the server; a wrong one clears the field.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { KeyRound } from 'lucide-react';
+import { adminAccessMessages } from '../../../../shared/domain/messages.ts';
+import { ADMIN_PASSCODE_LENGTH } from '../../../../shared/domain/limits.ts';
+import { routes } from '../../../../shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { ApiError, describeError } from '../../../lib/api-client.ts';
+import { useAdminSignIn } from '../api/use-admin-access.ts';
+
+export function AdminAccessForm() {
+  const [passcode, setPasscode] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const signIn = useAdminSignIn();
+  const [, navigate] = useLocation();
+  const id = useId();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await signIn.mutateAsync(passcode);
+    } catch (error) {
+      const refused = error instanceof ApiError && (error.status === 401 || error.status === 400);
+      const { title, message } = describeError(error);
+      toast({
+        title: title ?? adminAccessMessages.deniedTitle,
+        description: refused ? adminAccessMessages.denied : message,
+        variant: 'destructive',
+      });
+      setPasscode('');
+      field.current?.focus();
+      return;
+    }
+    navigate(routes.adminDashboard);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Administrator access">
+      <div className="grid gap-2">
+        <label htmlFor={id} className="font-semibold text-slate-900">
+          Access Code
+        </label>
+        <input
+          ref={field}
+          id={id}
+          name="passcode"
+          type="password"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={ADMIN_PASSCODE_LENGTH}
+          required
+          value={passcode}
+          onChange={(event) => setPasscode(event.target.value.slice(0, ADMIN_PASSCODE_LENGTH))}
+          className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 text-lg tracking-[0.4em] text-slate-900 focus:border-civic-800"
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={signIn.isPending || passcode.length === 0}>
+        <KeyRound aria-hidden="true" className="h-5 w-5" />
+        {adminAccessMessages.button}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_ADMIN_PASSCODE, type TestApp } from '../../../../tests/build-test-app.ts';
+import { testDatabaseKinds } from '../../../../tests/databases.ts';
+
+describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('admin_attempts').execute();
+  });
+
+  const signIn = (passcode: string, ip = '203.0.113.7') =>
+    t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { passcode }, remoteAddress: ip });
+
+  it('a wrong code is refused with "Access Denied / Incorrect passcode. Please try again." and no session', async () => {
+    const wrong = await signIn('000000');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ title: 'Access Denied', message: 'Incorrect passcode. Please try again.' });
+    expect(wrong.cookies).toEqual([]);
+    expect(wrong.body).not.toContain(TEST_ADMIN_PASSCODE);
+  });
+
+  it('the right code starts an administrator session that opens administrator routes until sign-out', async () => {
+    const right = await signIn(TEST_ADMIN_PASSCODE);
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ admin: true });
+    const cookie = right.cookies.find((c) => c.name === 'cue_admin')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const cookies = { cue_admin: cookie.value };
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', cookies });
+    expect(out.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies })).statusCode).toBe(401);
+  });
+
+  it('after 5 wrong codes in 15 minutes even the right code gets 429 with the time to wait; other clients are not affected', async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn('111111')).statusCode).toBe(401);
+    const throttled = await signIn(TEST_ADMIN_PASSCODE);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toMatch(/^Too many wrong access codes\. Please wait 15 minutes and try again\.$/);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await signIn(TEST_ADMIN_PASSCODE, '198.51.100.4')).statusCode).toBe(200);
+  });
+
+  it('a code longer than 6 characters is refused without being checked', async () => {
+    const response = await signIn('1234567');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Incorrect passcode. Please try again.');
+  });
+});

@@ -1,0 +1,17 @@
+// Administrator access (DESIGN.md): the passcode is checked on the server, never in the browser.
+import { z } from 'zod';
+import { ADMIN_PASSCODE_LENGTH } from '../domain/limits.ts';
+
+export { adminAccessPaths } from './paths.ts';
+
+import { adminAccessMessages } from '../domain/messages.ts';
+
+export { adminAccessMessages };
+
+export const adminAuthRequestSchema = z.object({
+  passcode: z.string({ error: adminAccessMessages.denied }).max(ADMIN_PASSCODE_LENGTH, { message: adminAccessMessages.denied }),
+});
+export type AdminAuthRequest = z.infer<typeof adminAuthRequestSchema>;
+
+export const adminSessionSchema = z.object({ admin: z.literal(true) });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
