@@ -1,12 +1,28 @@
-// Before the browser tests: make sure the client is built, and say loudly when there is no Chromium.
+// Before the browser tests: build the client from the current sources into a folder of this run's
+// own (so parallel runs never serve each other's half-built assets), and say loudly when there is
+// no Chromium.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildClient } from '../scripts/build-client.ts';
 import { findChromium } from './support/browser.ts';
 
-export default async function setup(): Promise<void> {
-  await import('../scripts/ensure-client-build.ts');
+declare module 'vitest' {
+  export interface ProvidedContext {
+    clientDir: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
   if (!findChromium()) {
     const message =
       'No Chromium found (set CHROMIUM_PATH, or apt-get install chromium). The browser tests are SKIPPED.';
     if (process.env.REQUIRE_E2E === '1') throw new Error(`${message} REQUIRE_E2E=1 forbids skipping them.`);
     console.warn(`\n\x1b[41m\x1b[97m ${message} \x1b[0m\n`);
   }
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-client-'));
+  await buildClient(clientDir);
+  project.provide('clientDir', clientDir);
+  return () => fs.rmSync(clientDir, { recursive: true, force: true });
 }

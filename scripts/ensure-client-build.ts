@@ -2,7 +2,7 @@
 // of its sources, so a fresh clone serves the whole app after `npm install && npm start`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
+import { buildClient } from './build-client.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/client/index.html');
@@ -21,5 +21,5 @@ const built = fs.statSync(builtIndex, { throwIfNoEntry: false });
 const newestSource = Math.max(...sources.map(newestMtime));
 if (!built || built.mtimeMs < newestSource) {
   console.log(built ? 'The client sources changed: building the client...' : 'Building the client (first start)...');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await buildClient();
 }

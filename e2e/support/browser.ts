@@ -6,12 +6,16 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { localPhotoStorage } from '../../src/server/features/photos/photo-storage.ts';
+import { hashPasscode } from '../../src/server/secrets.ts';
+
+/** The administrator passcode of the servers the browser tests start. */
+export const E2E_ADMIN_PASSCODE = '135790';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -57,7 +61,8 @@ export async function startServer(): Promise<RunningServer> {
     logger: false,
     database,
     storage: localPhotoStorage(path.join(dataDir, 'photos')),
-    clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
+    clientDir: inject('clientDir'),
+    adminPasscodeHash: hashPasscode(E2E_ADMIN_PASSCODE),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -92,8 +97,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Writes test-results/screenshots/NAME.png: the whole page, or just the viewport (an open drawer). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
