@@ -1,6 +1,6 @@
 // Fixture photos, made at test time so no binary lands in the repository: a phone-like JPEG carrying
-// EXIF GPS and device data, a PNG, a text file named .jpg, an SVG, an 11 MB image, and a tiny PNG
-// whose header claims 100,000 x 100,000 pixels (a decompression bomb).
+// EXIF GPS and device data, a large rotated camera JPEG, a PNG, a text file named .jpg, an SVG, an
+// 11 MB image, and a tiny PNG whose header claims 100,000 x 100,000 pixels (a decompression bomb).
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
@@ -21,6 +21,21 @@ export async function jpegWithGps(): Promise<Buffer> {
         GPSLongitude: '3/1 11/1 1800/100',
       },
     })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/**
+ * A phone camera photo: 4000 x 3000 as stored, with EXIF orientation 6 (so it is seen 3000 wide x 4000
+ * high), and enough detail to weigh a few MB like a real one, while staying under the 10 MB limit.
+ */
+export async function largePhoneJpeg(): Promise<Buffer> {
+  const detail = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
+    .resize(4000, 3000, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  return sharp(detail, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 92 })
     .withMetadata({ orientation: 6 })
     .toBuffer();
 }

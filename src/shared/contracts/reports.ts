@@ -45,6 +45,11 @@ export const createReportFieldsSchema = z
     latitude: optionalNumber(-90, 90),
     longitude: optionalNumber(-180, 180),
     accuracy: optionalNumber(0, 100_000),
+    /**
+     * Where the sent coordinates came from: the device's position reading (the default), or the
+     * photo's EXIF GPS, which the browser reads before it shrinks the photo and so strips the metadata.
+     */
+    locationSource: z.enum(['device', 'photo']).optional(),
     idempotencyKey: z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'idempotencyKey must be 8 to 100 letters, digits, _ or -' })

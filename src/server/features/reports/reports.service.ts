@@ -42,9 +42,9 @@ export function reportsService({ repository, storage, clock, location, log }: Re
         if (existing) return { report: toReportResponse(existing), created: false };
       }
       const photo = await processPhoto(input.photo);
-      const device = input.latitude !== undefined && input.longitude !== undefined;
-      const coordinates = device
-        ? { latitude: input.latitude!, longitude: input.longitude!, source: 'device' as const }
+      const sent = input.latitude !== undefined && input.longitude !== undefined;
+      const coordinates = sent
+        ? { latitude: input.latitude!, longitude: input.longitude!, source: input.locationSource ?? ('device' as const) }
         : photo.gps
           ? { ...photo.gps, source: 'photo' as const }
           : await coordinatesFromWords(input.what3words);

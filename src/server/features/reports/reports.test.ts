@@ -155,6 +155,20 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
     expect(report).toMatchObject({ latitude: 55.9486, longitude: -3.1999, locationSource: 'device' });
   });
 
+  it('coordinates the browser read from the photo before shrinking it are labelled as from the photo', async () => {
+    // The shrunk upload has no EXIF left, so the browser sends the GPS it read and says where it came from.
+    const response = await submit(
+      { what3words: 'filled.count.soap', latitude: '55.9533', longitude: '-3.1883', locationSource: 'photo' },
+      { photo: await jpegFile() },
+    );
+    expect(reportSchema.parse(response.json())).toMatchObject({ latitude: 55.9533, longitude: -3.1883, locationSource: 'photo' });
+    const unknown = await submit(
+      { what3words: 'filled.count.soap', latitude: '55.9533', longitude: '-3.1883', locationSource: 'words' },
+      { photo: await jpegFile() },
+    );
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('coordinates out of range are refused', async () => {
     const response = await submit(
       { what3words: 'filled.count.soap', latitude: '95', longitude: '-3.2' },

@@ -1,44 +1,51 @@
-// POST /api/reports. On success the reports and stats caches are refreshed (SPEC.md section 7).
+// Submitting a report from the form: the photo as prepared on the phone, the words, and the
+// coordinates, through the offline queue (kept on the device when it cannot go yet). On success the
+// reports and stats caches are refreshed (SPEC.md section 7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reportPaths } from '../../../../shared/contracts/paths.ts';
-import type { Report } from '../../../../shared/contracts/reports.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PreparedPhoto } from '../photo/load-prepare-photo.ts';
+import { useReportQueue, type LaterEvents } from '../offline/use-report-queue.ts';
+import { coordinatesFor, newIdempotencyKey } from './send-report.ts';
 
-export interface ReportSubmission {
-  photo: Blob;
-  photoName: string;
+export interface ReportDraft {
+  /** Being prepared since the photo was chosen (see photo/load-prepare-photo.ts). */
+  photo: Promise<PreparedPhoto>;
   what3words: string;
-  description?: string;
-  latitude?: number;
-  longitude?: number;
-  accuracy?: number;
-  idempotencyKey: string;
+  /** The location button's reading, when it gave these words. */
+  device: { latitude: number; longitude: number; accuracy: number } | null;
 }
 
-export function toReportFormData(submission: ReportSubmission): FormData {
-  const form = new FormData();
-  form.append('what3words', submission.what3words);
-  if (submission.description) form.append('description', submission.description);
-  if (submission.latitude !== undefined && submission.longitude !== undefined) {
-    form.append('latitude', String(submission.latitude));
-    form.append('longitude', String(submission.longitude));
-    if (submission.accuracy !== undefined) form.append('accuracy', String(submission.accuracy));
-  }
-  form.append('idempotencyKey', submission.idempotencyKey);
-  form.append('photo', submission.photo, submission.photoName);
-  return form;
-}
-
-export function useSubmitReport() {
+export function useSubmitReport(later: LaterEvents) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (submission: ReportSubmission) =>
-      apiRequest<Report>(reportPaths.create, 'POST', toReportFormData(submission)),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [reportPaths.list] }),
-        queryClient.invalidateQueries({ queryKey: [reportPaths.stats] }),
-      ]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [reportPaths.list] }),
+      queryClient.invalidateQueries({ queryKey: [reportPaths.stats] }),
+    ]);
+  const queue = useReportQueue({
+    onSentLater(reports) {
+      later.onSentLater(reports);
+      void refresh();
+    },
+    onRefusedLater: (error) => later.onRefusedLater(error),
+  });
+  const mutation = useMutation({
+    // TanStack Query would hold a mutation while the browser says it is offline; this one must run
+    // then, because it is what keeps the report on the phone.
+    networkMode: 'always',
+    mutationFn: async (draft: ReportDraft) => {
+      const photo = await draft.photo;
+      return queue.submit({
+        photo: photo.blob,
+        photoName: photo.name,
+        what3words: draft.what3words,
+        ...coordinatesFor(draft.device, photo.gps),
+        idempotencyKey: newIdempotencyKey(),
+      });
+    },
+    onSuccess: async (outcome) => {
+      if (outcome.kind === 'sent') await refresh();
     },
   });
+  return { ...mutation, waiting: queue.waiting };
 }

@@ -1,7 +1,10 @@
-// Route '/': the hero, then the report form anchored at #report (SPEC.md section 2a).
+// Route '/': the hero with the report and install buttons, the report form anchored at #report, and
+// the share row (SPEC.md sections 1 and 2a).
 import { ArrowDown } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { InstallButton } from '../../site/components/install-button.tsx';
+import { ShareRow } from '../../site/components/share-row.tsx';
 import { ReportForm } from './report-form.tsx';
 
 export function HomePage() {
@@ -31,21 +34,40 @@ export function HomePage() {
             <Button onClick={scrollToForm} className="min-h-14 px-7 text-lg">
               Report Graffiti <ArrowDown aria-hidden="true" className="h-5 w-5" />
             </Button>
+            <InstallButton variant="inverse" className="min-h-14 px-6 text-lg" />
           </div>
         </div>
       </section>
 
-      <section id="report" tabIndex={-1} aria-labelledby="report-title" className="scroll-mt-4 outline-none">
-        <div className="mx-auto grid max-w-xl gap-6 px-5 py-10">
-          <div className="grid gap-2">
-            <h2 id="report-title" className="text-2xl font-bold text-slate-900">
-              Report graffiti
-            </h2>
-            <p className="text-slate-700">It takes a minute. No account needed.</p>
+      {/* Phones: the form, then the share row. Desktops: the share row beside the form. */}
+      <div className="mx-auto max-w-5xl lg:grid lg:grid-cols-[minmax(0,36rem)_minmax(0,20rem)] lg:justify-between lg:gap-10 lg:px-5 lg:py-10">
+        <section id="report" tabIndex={-1} aria-labelledby="report-title" className="scroll-mt-4 outline-none">
+          <div className="mx-auto grid max-w-xl gap-6 px-5 py-10 lg:p-0">
+            <div className="grid gap-2">
+              <h2 id="report-title" className="text-2xl font-bold text-slate-900">
+                Report graffiti
+              </h2>
+              <p className="text-slate-700">It takes a minute. No account needed.</p>
+            </div>
+            <ReportForm />
           </div>
-          <ReportForm />
-        </div>
-      </section>
+        </section>
+
+        <section
+          aria-labelledby="share-title"
+          className="border-t border-stone-warm bg-stone-warm/40 lg:self-start lg:rounded-2xl lg:border"
+        >
+          <div className="mx-auto grid max-w-xl gap-4 px-5 py-10 lg:p-6">
+            <div className="grid gap-2">
+              <h2 id="share-title" className="text-2xl font-bold text-slate-900">
+                Spread the word
+              </h2>
+              <p className="text-slate-700">The more people report, the faster Edinburgh's walls come clean.</p>
+            </div>
+            <ShareRow />
+          </div>
+        </section>
+      </div>
     </>
   );
 }

@@ -1,7 +1,9 @@
 // The public report form (SPEC.md section 2a): a photo (camera first), a three-word location, and
-// 'Submit Report'. Checks run before sending, with the spec's words; the server checks again.
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Camera, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
+// 'Submit Report'. Checks run before sending, with the spec's words; the server checks again. The photo
+// is shrunk on the phone once chosen, and a report that cannot go yet is kept on the phone and sent
+// later (offline/), so a weak signal costs neither time nor the report.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Camera, CloudUpload, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
 import { messages } from '../../../../shared/domain/messages.ts';
 import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '../../../../shared/domain/three-words.ts';
@@ -9,25 +11,42 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { describeError } from '../../../lib/api-client.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
+import { queueMessages, waitingText } from '../offline/queue-policy.ts';
+import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { LocationButton } from '../../location/components/location-button.tsx';
 import { describeLocationError } from '../../location/location-errors.ts';
 import { useLocationDetection } from '../../location/use-location-detection.ts';
 
 const m = messages.report;
 
+function thankYou(): void {
+  toast({ title: queueMessages.sentTitle, description: m.thankYou, variant: 'success' });
+}
+
+function submitError(error: unknown): void {
+  toast({ title: m.submitErrorTitle, description: describeError(error, messages.generic.tryAgain).message, variant: 'destructive' });
+}
+
 export function ReportForm() {
-  const [photo, setPhoto] = useState<File | null>(null);
-  const preview = useObjectUrl(photo);
+  // The chosen file (for the preview) and its upload copy, prepared while the words are typed.
+  const [photo, setPhoto] = useState<{ file: File; prepared: Promise<PreparedPhoto> } | null>(null);
+  const preview = useObjectUrl(photo?.file ?? null);
   const [location, setLocation] = useState('');
   const [locationError, setLocationError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const submit = useSubmitReport();
+  const submit = useSubmitReport({
+    onSentLater: thankYou,
+    onRefusedLater: submitError,
+  });
   const detection = useLocationDetection();
   const ids = { photo: useId(), location: useId(), locationHelp: useId(), locationError: useId(), hint: useId(), format: useId() };
   // Device coordinates go with the report only while the field still holds the words they gave.
   const reading =
     detection.reading && normaliseThreeWords(location) === detection.reading.conversion.words ? detection.reading : null;
+  // Fetched ahead of need: the signal may be gone by the time a photo is chosen.
+  useEffect(() => whenIdle(warmPhotoPreparation), []);
   const showFormatHint = location.trim() !== '' && !locationError && isAcceptableLocation(location) && !isThreeWordFormat(location);
 
   async function detectLocation() {
@@ -42,12 +61,13 @@ export function ReportForm() {
 
   function choosePhoto(file: File | undefined) {
     if (!file) return;
+    // The limit applies to the file as chosen (SPEC.md section 5), before any shrinking.
     if (file.size > MAX_PHOTO_BYTES) {
       toast({ title: m.fileTooLargeTitle, description: m.fileTooLarge, variant: 'destructive' });
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
-    setPhoto(file);
+    setPhoto({ file, prepared: preparePhotoForUpload(file) });
   }
 
   function checkLocation(value: string): string | null {
@@ -70,19 +90,14 @@ export function ReportForm() {
       return;
     }
     try {
-      await submit.mutateAsync({
-        photo,
-        photoName: photo.name || 'photo.jpg',
-        what3words: location,
-        ...(reading ? { latitude: reading.latitude, longitude: reading.longitude, accuracy: reading.accuracy } : {}),
-        idempotencyKey: crypto.randomUUID(),
-      });
+      const outcome = await submit.mutateAsync({ photo: photo.prepared, what3words: location, device: reading });
+      if (outcome.kind === 'sent') thankYou();
+      else toast({ title: queueMessages.savedTitle, description: queueMessages.saved[outcome.reason] });
     } catch (error) {
-      const { message } = describeError(error);
-      toast({ title: m.submitErrorTitle, description: message, variant: 'destructive' });
+      submitError(error);
       return;
     }
-    toast({ title: 'Report received', description: m.thankYou, variant: 'success' });
+    // Sent or safely kept: either way the form is ready for the next report.
     setPhoto(null);
     setLocation('');
     detection.forget();
@@ -185,9 +200,23 @@ export function ReportForm() {
         )}
       </div>
 
-      <Button type="submit" disabled={submit.isPending} className="min-h-14 w-full text-lg">
-        {submit.isPending ? m.submitting : m.submit}
-      </Button>
+      <div className="grid gap-3">
+        <Button type="submit" disabled={submit.isPending} className="min-h-14 w-full text-lg">
+          {submit.isPending ? m.submitting : m.submit}
+        </Button>
+        {/* Always in the page (empty when nothing waits), so screen readers announce a new count. */}
+        <div role="status">
+          {submit.waiting > 0 && (
+            <p className="flex items-start gap-2 rounded-xl border-2 border-amber-700 bg-amber-50 px-4 py-3 text-amber-950">
+              <CloudUpload aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+              <span>
+                <strong className="font-semibold">{waitingText(submit.waiting)}</strong>
+                <span className="block text-sm">Saved on this phone. It will go by itself when there is signal.</span>
+              </span>
+            </p>
+          )}
+        </div>
+      </div>
     </form>
   );
 }

@@ -1,0 +1,322 @@
+// A report made on no signal, or on a signal that drops mid-upload, is kept on the phone and sent by
+// itself later, exactly once; photos are shrunk on the phone first, with their GPS read before.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { FIXTURE_GPS, elevenMegabyteImage, jpegWithGps, largePhoneJpeg, plainJpeg, textNamedJpg } from '../tests/fixture-photos.ts';
+import { PHONE, expectNoAxeViolations, hasChromium, launchBrowser, newPage, screenshot, startServer, toasts, type RunningServer } from './support/browser.ts';
+
+const THANK_YOU = 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report';
+const SAVED_TITLE = 'Saved on your phone';
+const SAVED_TEXT = 'No signal right now. Your report is saved and will be sent automatically when you are back online.';
+
+interface Upload {
+  fields: Record<string, string>;
+  photo: { name: string; type: string; bytes: Buffer };
+}
+
+/**
+ * Records, inside the page, every report upload as the app hands it to fetch (Chromium does not show
+ * multipart file bodies to the test), and for the attempts numbered in `loseAnswerOf` lets the server
+ * take the upload but loses its answer on the way back, as a signal that drops at that moment would.
+ */
+async function recordUploads(page: Page, { loseAnswerOf = [] as number[] } = {}): Promise<() => Promise<Upload[]>> {
+  await page.addInitScript((lose: number[]) => {
+    const seen: FormData[] = [];
+    Object.assign(window, { __uploads: seen });
+    const realFetch = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname !== '/api/reports' || !(init?.body instanceof FormData)) return realFetch(input, init);
+      seen.push(init.body);
+      const response = await realFetch(input, init);
+      if (lose.includes(seen.length)) throw new TypeError('Failed to fetch');
+      return response;
+    };
+  }, loseAnswerOf);
+  return async () => {
+    const raw = await page.evaluate(async () => {
+      const seen = (window as unknown as { __uploads: FormData[] }).__uploads;
+      return Promise.all(
+        seen.map(async (form) => {
+          const fields: Record<string, string> = {};
+          let photo = { name: '', type: '', base64: '' };
+          for (const [name, value] of form.entries()) {
+            if (typeof value === 'string') fields[name] = value;
+            else {
+              const bytes = new Uint8Array(await value.arrayBuffer());
+              let binary = '';
+              for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+              photo = { name: value.name, type: value.type, base64: btoa(binary) };
+            }
+          }
+          return { fields, photo };
+        }),
+      );
+    });
+    return raw.map(({ fields, photo }) => ({ fields, photo: { name: photo.name, type: photo.type, bytes: Buffer.from(photo.base64, 'base64') } }));
+  };
+}
+
+/** Opens the home page with everything the form loads after the page (photo and queue code) in. */
+async function openForm(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#report`);
+  await page.getByRole('button', { name: 'Submit Report' }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function fillReport(page: Page, photo: { name: string; mimeType: string; buffer: Buffer }, words: string): Promise<void> {
+  await page.getByLabel('Photo of the graffiti').setInputFiles(photo);
+  await page.getByRole('img', { name: 'The photo you chose' }).waitFor();
+  await page.getByRole('textbox', { name: 'Three-word location' }).fill(words);
+}
+
+/** The persistent line under the form that counts reports kept on the phone. */
+const waitingStatus = (page: Page) => page.getByRole('status').filter({ hasText: /waiting to be sent/ });
+
+describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await server.database.db.deleteFrom('reports').execute();
+  });
+
+  const reportRows = () => server.database.db.selectFrom('reports').selectAll().execute();
+
+  it('offline: the report is saved on the phone, survives a reload, and arrives exactly once when the signal returns', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // The app's service worker is what lets the page reload with no signal: let it take control first.
+    await page.goto(server.url);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    await openForm(page, server.url);
+
+    await context.setOffline(true);
+    await fillReport(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) }, 'index.home.raft');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+
+    await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
+    expect(await toasts(page).getByText(SAVED_TEXT, { exact: true }).isVisible()).toBe(true);
+    await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+    // The form is ready for the next report.
+    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'offline-report-saved-390');
+    // Once the toast has gone, the line under the form still says a report is waiting.
+    await toasts(page).getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => toasts(page).getByText(SAVED_TITLE).count()).toBe(0);
+    await screenshot(page, 'offline-report-waiting-390');
+    expect(await reportRows()).toHaveLength(0);
+
+    // Closed and opened again with still no signal: the report is still there, still waiting.
+    await page.reload();
+    await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+    expect(await reportRows()).toHaveLength(0);
+
+    await context.setOffline(false);
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+    await expect.poll(() => waitingStatus(page).count()).toBe(0);
+    // Exactly once, and nothing more arrives afterwards.
+    await page.waitForTimeout(1_500);
+    const rows = await reportRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ what3words: 'index.home.raft', status: 'reported' });
+    await context.close();
+  });
+
+  it('a report saved with the page closed is sent when the site is next opened, even without a service worker', async () => {
+    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, locale: 'en-GB', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await openForm(page, server.url);
+    await context.setOffline(true);
+    await fillReport(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'filled.count.soap');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+    await page.close();
+
+    // IndexedDB belongs to the site, not the page: a new page of the same site finds the report.
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto(server.url);
+    await toasts(again).getByText(THANK_YOU, { exact: true }).waitFor();
+    await again.waitForTimeout(1_000);
+    const rows = await reportRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ what3words: 'filled.count.soap' });
+    expect(rows[0]!.idempotency_key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    await context.close();
+  });
+
+  it('with the site open in two tabs, both show the waiting report and only one of them sends it', async () => {
+    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, locale: 'en-GB', serviceWorkers: 'block' });
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    const uploads = [await recordUploads(first), await recordUploads(second)];
+    await openForm(first, server.url);
+    await openForm(second, server.url);
+    await context.setOffline(true);
+    await fillReport(first, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'index.home.raft');
+    await first.getByRole('button', { name: 'Submit Report' }).click();
+    await waitingStatus(first).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+    await waitingStatus(second).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+
+    // Both tabs hear 'online' at once; the Web Lock lets one send, and the other finds nothing left.
+    await context.setOffline(false);
+    await expect.poll(() => reportRows().then((rows) => rows.length)).toBe(1);
+    await expect.poll(() => waitingStatus(second).count()).toBe(0);
+    await first.waitForTimeout(6_000); // past the other tab's first retry
+    const sent = (await uploads[0]!()).length + (await uploads[1]!()).length;
+    expect(sent).toBe(1);
+    expect(await reportRows()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('an upload the signal drops is kept and retried with the same key, and a lost answer does not make a second report', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // 2: the server stores the report, but its answer never reaches the phone.
+    const uploads = await recordUploads(page, { loseAnswerOf: [2] });
+    // 1: the signal drops before the server hears anything.
+    let aborted = 0;
+    await page.route('**/api/reports', async (route) => {
+      if (route.request().method() !== 'POST' || aborted > 0) return route.continue();
+      aborted += 1;
+      return route.abort('internetdisconnected');
+    });
+    await openForm(page, server.url);
+    await fillReport(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'index.home.raft');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+
+    await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
+    expect(await toasts(page).getByText(SAVED_TEXT, { exact: true }).isVisible()).toBe(true);
+    await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+    // Retried by itself after a few seconds, then again after a few more, with no help from the person.
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor({ timeout: 40_000 });
+    const attempts = await uploads();
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts.map((upload) => upload.fields.idempotencyKey)).size).toBe(1);
+    await expect.poll(() => waitingStatus(page).count()).toBe(0);
+    expect(await reportRows()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a kept report that the server refuses is dropped, and the person is told why', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await openForm(page, server.url);
+    await context.setOffline(true);
+    // Not an image: the phone cannot shrink it, so it is kept as chosen, and the server will refuse it.
+    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+
+    await context.setOffline(false);
+    await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => waitingStatus(page).count()).toBe(0);
+    expect(await reportRows()).toHaveLength(0);
+    await context.close();
+  });
+
+  it('a refusal while online is shown at once and nothing is kept', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await openForm(page, server.url);
+    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(true);
+    // The person can fix it: the words stay, and nothing waits on the phone.
+    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('index.home.raft');
+    await page.waitForTimeout(500);
+    expect(await waitingStatus(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a 4000 x 3000 camera photo goes up upright at 1536 x 2048, much smaller than the original', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const uploads = await recordUploads(page);
+    await openForm(page, server.url);
+    const original = await largePhoneJpeg();
+    await fillReport(page, { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: original }, 'index.home.raft');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+
+    const sent = await uploads();
+    expect(sent).toHaveLength(1);
+    const { photo } = sent[0]!;
+    const bytes = photo.bytes;
+    expect(bytes.length).toBeLessThan(original.length / 3);
+    const meta = await sharp(bytes).metadata();
+    expect(meta.format).toBe('jpeg');
+    // EXIF orientation 6 was applied on the phone: the copy stands upright and needs no rotation.
+    expect([meta.width, meta.height]).toEqual([1536, 2048]);
+    expect(meta.orientation).toBeUndefined();
+    expect(photo).toMatchObject({ name: 'IMG_2041.jpg', type: 'image/jpeg' });
+    expect(await server.database.db.selectFrom('reports').selectAll().execute()).toHaveLength(1);
+    await context.close();
+  });
+
+  it("a phone photo's GPS is read on the phone and becomes the report's position when the location button was not used", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const uploads = await recordUploads(page);
+    await openForm(page, server.url);
+    await fillReport(page, { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() }, 'filled.count.soap');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+
+    // The browser sent the coordinates (the shrunk copy has no EXIF left for the server to read).
+    const { fields } = (await uploads())[0]!;
+    expect(Number(fields.latitude)).toBeCloseTo(FIXTURE_GPS.latitude, 6);
+    expect(Number(fields.longitude)).toBeCloseTo(FIXTURE_GPS.longitude, 6);
+    expect(fields.locationSource).toBe('photo');
+    expect(fields.accuracy).toBeUndefined();
+    const row = await server.database.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('what3words', '=', 'filled.count.soap')
+      .executeTakeFirstOrThrow();
+    expect(row.location_source).toBe('photo');
+    expect(row.latitude).toBeCloseTo(FIXTURE_GPS.latitude, 6);
+    expect(row.longitude).toBeCloseTo(FIXTURE_GPS.longitude, 6);
+    await context.close();
+  });
+
+  it('an 11 MB photo says "File too large" and is not kept', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await openForm(page, server.url);
+    const input = page.getByLabel('Photo of the graffiti');
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await elevenMegabyteImage() });
+    await toasts(page).getByText('File too large', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Please select an image smaller than 10MB.', { exact: true }).isVisible()).toBe(true);
+    expect(await input.inputValue()).toBe('');
+    expect(await page.getByText('Please upload a photo to submit your report').isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: 'The photo you chose' }).count()).toBe(0);
+
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText('Photo required', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

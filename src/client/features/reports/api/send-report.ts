@@ -1,0 +1,63 @@
+// POST /api/reports (SPEC.md section 7): one report as a multipart form. Used for a fresh submission
+// and again, with the same idempotency key, for every retry of a report kept on the device.
+import { reportPaths } from '../../../../shared/contracts/paths.ts';
+import type { Report } from '../../../../shared/contracts/reports.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export interface ReportSubmission {
+  photo: Blob;
+  photoName: string;
+  what3words: string;
+  description?: string;
+  latitude?: number;
+  longitude?: number;
+  accuracy?: number;
+  /** Where the coordinates came from; the server assumes the device when this is absent. */
+  locationSource?: 'device' | 'photo';
+  /** The same key on every retry, so the server stores the report once (DESIGN.md data model). */
+  idempotencyKey: string;
+}
+
+export function toReportFormData(submission: ReportSubmission): FormData {
+  const form = new FormData();
+  form.append('what3words', submission.what3words);
+  if (submission.description) form.append('description', submission.description);
+  if (submission.latitude !== undefined && submission.longitude !== undefined) {
+    form.append('latitude', String(submission.latitude));
+    form.append('longitude', String(submission.longitude));
+    if (submission.accuracy !== undefined) form.append('accuracy', String(submission.accuracy));
+    if (submission.locationSource) form.append('locationSource', submission.locationSource);
+  }
+  form.append('idempotencyKey', submission.idempotencyKey);
+  form.append('photo', submission.photo, submission.photoName);
+  return form;
+}
+
+export function sendReport(submission: ReportSubmission): Promise<Report> {
+  return apiRequest<Report>(reportPaths.create, 'POST', toReportFormData(submission));
+}
+
+type Position = { latitude: number; longitude: number; accuracy?: number };
+
+/**
+ * The coordinates to send (DESIGN.md "Three-word locations"): the device's reading when the person used
+ * the location button for these words, else the photo's own GPS, else none (the server uses the words).
+ */
+export function coordinatesFor(
+  device: { latitude: number; longitude: number; accuracy: number } | null,
+  photoGps: { latitude: number; longitude: number } | null,
+): (Position & { locationSource: 'device' | 'photo' }) | Record<string, never> {
+  if (device) return { latitude: device.latitude, longitude: device.longitude, accuracy: device.accuracy, locationSource: 'device' };
+  if (photoGps) return { latitude: photoGps.latitude, longitude: photoGps.longitude, locationSource: 'photo' };
+  return {};
+}
+
+/**
+ * A random key for one report. crypto.randomUUID exists only on https and localhost; a council
+ * deployment reached over plain http still needs a key, and getRandomValues works everywhere.
+ */
+export function newIdempotencyKey(cryptoApi: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
+  if (typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
+  const bytes = cryptoApi.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,54 @@
+// The rules of the offline report queue, kept pure so they can be tested without a browser: which
+// failures keep a report for a later try, how long to wait between tries, and what the person reads.
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+
+/**
+ * Why a report is waiting on the device: no connection at all, a connection that failed mid-way, or
+ * a server that could not take it just now.
+ */
+export type WaitReason = 'offline' | 'network' | 'server';
+
+/**
+ * After a failed send: 'keep' the report to try again, or 'drop' it because the server refused it
+ * for good. Only a definite refusal (4xx) drops: a 408 or 429 asks us to come back later, and
+ * anything that is not an answer from our server (no signal, a 5xx, a Wi-Fi login page answering
+ * in its place) must never cost the person their report.
+ */
+export function afterFailure(error: unknown): 'keep' | 'drop' {
+  if (error instanceof ApiError) {
+    const { status } = error;
+    return status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'drop' : 'keep';
+  }
+  return 'keep';
+}
+
+export function waitReasonOf(error: unknown): WaitReason {
+  return error instanceof NetworkError ? 'network' : 'server';
+}
+
+export const RETRY_FIRST_DELAY_MS = 4_000;
+export const RETRY_MAX_DELAY_MS = 5 * 60_000;
+
+/**
+ * Delay before the next try after `failures` failed tries in a row (0 or 1: the first retry): 4 s,
+ * 8 s, 16 s ... at most 5 minutes, each spread by +-25% so phones that lost the same mast do not all
+ * come back at the same moment.
+ */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  const exact = Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(exact * (0.75 + 0.5 * random()));
+}
+
+export const queueMessages = {
+  savedTitle: 'Saved on your phone',
+  saved: {
+    offline: 'No signal right now. Your report is saved and will be sent automatically when you are back online.',
+    network: 'No signal right now. Your report is saved and will be sent automatically when you are back online.',
+    server: 'We could not take your report just now. It is saved on your phone and will be sent automatically.',
+  } satisfies Record<WaitReason, string>,
+  sentTitle: 'Report received',
+} as const;
+
+export function waitingText(count: number): string {
+  return `${count} ${count === 1 ? 'report' : 'reports'} waiting to be sent`;
+}

@@ -1,0 +1,59 @@
+// The offline report queue as the report form sees it: how many reports wait on this device, and a
+// submit that keeps a report when it cannot be sent yet. The queue's code (IndexedDB, retries) is
+// fetched just after the page has loaded, not with it, so the home page's first download stays small.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Report } from '../../../../shared/contracts/reports.ts';
+import { sendReport, type ReportSubmission } from '../api/send-report.ts';
+import type { SubmitOutcome } from './report-queue.ts';
+
+export type { SubmitOutcome };
+
+export interface LaterEvents {
+  /** Reports kept earlier have reached the server. */
+  onSentLater(reports: Report[]): void;
+  /** A kept report was refused by the server for good, and removed. */
+  onRefusedLater(error: unknown): void;
+}
+
+const loadQueue = () => import('./report-queue.ts');
+
+export function useReportQueue(events: LaterEvents) {
+  const [waiting, setWaiting] = useState(0);
+  const latest = useRef(events);
+  useEffect(() => {
+    latest.current = events;
+  });
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    loadQueue().then(
+      (queue) => {
+        if (cancelled) return;
+        stop = queue.startQueue({
+          onWaiting: setWaiting,
+          onSent: (reports) => latest.current.onSentLater(reports),
+          onRefused: (error) => latest.current.onRefusedLater(error),
+        });
+      },
+      () => undefined, // not loaded (offline before it came): submissions go straight to the server
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+
+  const submit = useCallback(async (submission: ReportSubmission): Promise<SubmitOutcome> => {
+    let queue: Awaited<ReturnType<typeof loadQueue>>;
+    try {
+      queue = await loadQueue();
+    } catch {
+      // Without the queue a report can still be sent; it just cannot be kept if that fails.
+      return { kind: 'sent', report: await sendReport(submission) };
+    }
+    return queue.submitReport(submission);
+  }, []);
+
+  return { waiting, submit };
+}
