@@ -1,6 +1,9 @@
+// Must come first: it keeps the browser's install prompt, which fires only to listeners already there.
+import './features/site/install-prompt.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { registerServiceWorker } from './lib/register-service-worker.ts';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -8,3 +11,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,6 +1,9 @@
-// The frame every page shares: a skip link, the header with the site name, the page, the footer.
+// The frame every page shares: a skip link, the header with the site name and the menu, the page,
+// the footer.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { siteSettings } from '../site-settings.ts';
+import { SiteMenu } from './site-menu.tsx';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
@@ -12,19 +15,31 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="bg-civic-900 text-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between px-5 py-3">
-          <Link href="/" className="flex min-h-11 items-center gap-2 text-lg font-bold">
-            <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-5 py-3">
+          <Link href="/" className="flex min-h-11 items-center gap-2 text-base font-bold sm:text-lg">
+            <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
             Clean Up Edinburgh
           </Link>
+          <SiteMenu />
         </div>
       </header>
       <main id="main" className="flex-1">
         {children}
       </main>
       <footer className="border-t border-stone-300 bg-white">
-        <div className="mx-auto max-w-5xl px-5 py-6 text-sm text-slate-700">
-          Clean Up Edinburgh: volunteers keeping the city's streets free of graffiti.
+        <div className="mx-auto grid max-w-5xl gap-2 px-5 py-6 text-sm text-slate-700 sm:flex sm:items-center sm:justify-between">
+          <p>Clean Up Edinburgh: volunteers keeping the city's streets free of graffiti.</p>
+          <p className="flex flex-wrap gap-x-4">
+            <Link href="/about" className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4">
+              About
+            </Link>
+            <a
+              href={`mailto:${siteSettings.contactEmail}`}
+              className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
+            >
+              Contact us
+            </a>
+          </p>
         </div>
       </footer>
     </div>

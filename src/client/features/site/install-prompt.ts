@@ -1,0 +1,78 @@
+// Keeps Chromium's install prompt for the Install button. The browser fires `beforeinstallprompt` once,
+// early, and only to listeners already attached, so main.tsx imports this module before anything else.
+
+/** Chromium's event (not in TypeScript's DOM types). */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<unknown>;
+  readonly userChoice?: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+}
+
+export const INSTALL_INSTRUCTIONS = 'To install Clean Up Edinburgh, tap Share, then Add to Home Screen, then Add.';
+
+export interface InstallState {
+  /** The app already runs from the home screen (or was just installed): no button. */
+  installed: boolean;
+  /** The browser gave us its prompt; without it the button explains the Share menu way. */
+  canPrompt: boolean;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+let justInstalled = false;
+let state: InstallState = { installed: false, canPrompt: false };
+const listeners = new Set<() => void>();
+
+const standaloneQuery = typeof window !== 'undefined' ? window.matchMedia('(display-mode: standalone)') : null;
+
+function runsStandalone(): boolean {
+  // iOS Safari says so through navigator.standalone rather than the media query.
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return Boolean(standaloneQuery?.matches) || iosStandalone;
+}
+
+function update(): void {
+  const next: InstallState = { installed: justInstalled || runsStandalone(), canPrompt: deferred !== null };
+  if (next.installed === state.installed && next.canPrompt === state.canPrompt) return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault(); // no mini-infobar: the app offers installation with its own button
+    deferred = event as BeforeInstallPromptEvent;
+    update();
+  });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    justInstalled = true;
+    update();
+  });
+  standaloneQuery?.addEventListener('change', update);
+  update();
+}
+
+export function getInstallState(): InstallState {
+  return state;
+}
+
+export function subscribeInstallState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Shows the browser's install prompt when it gave us one (it can be used once). Otherwise, as on iOS
+ * Safari where there is no prompt, tells the person how to add the app from the Share menu.
+ */
+export function requestInstall(): 'prompted' | 'instructed' {
+  const event = deferred;
+  if (!event) {
+    window.alert(INSTALL_INSTRUCTIONS);
+    return 'instructed';
+  }
+  deferred = null;
+  update();
+  // Headless Chromium never settles prompt(); nothing waits on it beyond this call.
+  void event.prompt().catch(() => undefined);
+  return 'prompted';
+}
