@@ -6,9 +6,11 @@
 //   4. times report submissions with a 4 MB phone photo (budget: under 1 s each);
 //   5. stops the server, builds the client and sums the gzip size of the JavaScript the home page
 //      loads before interaction (budget: 100 KB);
-//   6. prints one table, and exits 1 if any budget failed.
+//   6. runs Lighthouse on the home page under mobile emulation (goals: performance >= 95,
+//      accessibility 100, LCP <= 2.5 s, CLS <= 0.1);
+//   7. prints one table, and exits 1 if any budget failed.
 //
-// It takes about half a minute, removes its temporary folder, and stops by itself.
+// It takes under a minute, removes its temporary folder, and stops by itself.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { allAnswered, checkList, loadFullList, loadRevalidations } from './list-
 import { phonePhoto, timeSubmissions } from './photo-upload.ts';
 import { buildClient, measureInitialJs } from './client-js.ts';
 import { formatTable, type Row } from './table.ts';
+import { runLighthouse } from './lighthouse.ts';
 
 const REPORTS = 10_000;
 const SUBMISSION_BUDGET_MS = 1_000;
@@ -40,7 +43,9 @@ async function main(): Promise<number> {
     rows.push(...(await benchList(server.baseUrl)));
     rows.push(...(await benchSubmissions(server.baseUrl, photo)));
     await step('Stopping the server', () => server!.stop());
-    rows.push(await benchInitialJs(path.join(workDir, 'client')));
+    const initialJs = await benchInitialJs(path.join(workDir, 'client'));
+    rows.push(initialJs);
+    if (initialJs.status !== 'SKIP') rows.push(...(await benchLighthouse(path.join(workDir, 'client'), workDir)));
     reportServerLog(server.output());
   } catch (error) {
     console.error(`\nThe bench stopped early: ${(error as Error).message}`);
@@ -118,6 +123,24 @@ async function benchInitialJs(outDir: string): Promise<Row> {
     };
   } catch (error) {
     return { metric, value: `not measured: ${(error as Error).message}`, budget, status: 'SKIP' };
+  }
+}
+
+async function benchLighthouse(clientDir: string, workDir: string): Promise<Row[]> {
+  try {
+    const lh = await step('Running Lighthouse on the home page (mobile emulation)', () => runLighthouse(clientDir, workDir));
+    const atLeast = (value: number, goal: number) => (value >= goal ? 'PASS' : 'FAIL');
+    const atMost = (value: number, goal: number) => (value <= goal ? 'PASS' : 'FAIL');
+    return [
+      { metric: 'Lighthouse performance (mobile)', value: String(lh.performance), budget: '>= 95', status: atLeast(lh.performance, 95) },
+      { metric: 'Lighthouse accessibility', value: String(lh.accessibility), budget: '100', status: atLeast(lh.accessibility, 100) },
+      { metric: 'Lighthouse best practices', value: String(lh.bestPractices), budget: '-', status: '' },
+      { metric: 'Largest Contentful Paint (simulated)', value: ms(lh.lcpMs), budget: '<= 2.5 s', status: atMost(lh.lcpMs, 2500) },
+      { metric: 'Total Blocking Time (simulated)', value: ms(lh.tbtMs), budget: '-', status: '' },
+      { metric: 'Cumulative Layout Shift', value: lh.cls.toFixed(3), budget: '<= 0.1', status: atMost(lh.cls, 0.1) },
+    ];
+  } catch (error) {
+    return [{ metric: 'Lighthouse (home page, mobile)', value: `not measured: ${(error as Error).message}`, budget: '-', status: 'SKIP' }];
   }
 }
 

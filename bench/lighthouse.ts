@@ -1,0 +1,80 @@
+// Lighthouse on the home page under its default mobile emulation (a mid-range phone on a slow 4G
+// link, simulated), against the client built for this bench and served by the real app in-process.
+// Lighthouse 12.8 is the last release that runs on Node 20; it drives the system Chromium.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
+import { hashPasscode } from '../src/server/secrets.ts';
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function runLighthouse(clientDir: string, workDir: string): Promise<LighthouseFigures> {
+  const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => Boolean(p && fs.existsSync(p)));
+  if (!chromePath) throw new Error('no Chromium (set CHROMIUM_PATH or apt-get install chromium)');
+
+  const dataDir = path.join(workDir, 'lighthouse-data');
+  fs.mkdirSync(path.join(dataDir, 'photos'), { recursive: true });
+  const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
+  await migrateToLatest(database.db as never, database.dialect);
+  const app = await buildApp({
+    config: { publicUrl: 'http://127.0.0.1', logLevel: 'warn', trustProxy: undefined },
+    logger: false,
+    database,
+    storage: localPhotoStorage(path.join(dataDir, 'photos')),
+    clientDir,
+    adminPasscodeHash: hashPasscode('123456'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const userDataDir = path.join(workDir, 'chrome');
+  fs.mkdirSync(userDataDir, { recursive: true });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, userDataDir });
+  try {
+    const result = await lighthouse(`http://127.0.0.1:${port}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+    };
+  } finally {
+    await chrome.kill();
+    await app.close();
+    await database.close();
+  }
+}
