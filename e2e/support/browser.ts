@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import AxeBuilder from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { localPhotoStorage } from '../../src/server/features/photos/photo-storage.ts';
@@ -51,7 +51,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** What a browser test may put at the edges of the server's world (an SMTP mailer, a clock...). */
+export type ServerOptions = Partial<Pick<AppDeps, 'mailer' | 'clock' | 'limits' | 'location' | 'push'>>;
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-'));
   fs.mkdirSync(path.join(dataDir, 'photos'));
   const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
@@ -63,6 +66,7 @@ export async function startServer(): Promise<RunningServer> {
     storage: localPhotoStorage(path.join(dataDir, 'photos')),
     clientDir: inject('clientDir'),
     adminPasscodeHash: hashPasscode(E2E_ADMIN_PASSCODE),
+    ...options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

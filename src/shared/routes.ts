@@ -6,6 +6,8 @@ export const routes = {
   about: '/about',
   find: ['/volunteers', '/volunteer', '/volunteer-backend'],
   signIn: ['/volunteer-signin', '/volunteers/signin'],
+  /** The page an e-mailed sign-in link opens: one 'Continue' button (DESIGN.md). */
+  signInLink: '/volunteers/signin/continue',
   volunteerDashboard: ['/volunteers/dashboard', '/volunteer-dashboard'],
   adminDashboard: '/volunteer-portal',
 } as const;

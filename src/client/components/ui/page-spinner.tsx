@@ -1,0 +1,13 @@
+import { LoaderCircle } from 'lucide-react';
+
+/** A centred spinner for a screen that is still finding out what to show, announced politely. */
+export function PageSpinner({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" className="grid min-h-[50vh] place-items-center px-5 py-16">
+      <div className="grid justify-items-center gap-3 text-civic-800">
+        <LoaderCircle aria-hidden="true" className="h-10 w-10 animate-spin motion-reduce:animate-none" />
+        <span className="text-base font-semibold">{label}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// The find-and-clean workflow's calls: one hook per call (STYLE.md), all through apiRequest.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompleteCleanupResponse, CurrentCleanupResponse, FindNearbyResponse } from '../../../../shared/contracts/cleanups.ts';
+import { cleanupPaths, locationPaths, reportPaths, volunteerDashboardPaths } from '../../../../shared/contracts/paths.ts';
+import type { LocationProviderResponse } from '../../../../shared/contracts/location.ts';
+import type { Report } from '../../../../shared/contracts/reports.ts';
+import { STATUS_REFETCH_DELAY_MS } from '../../../../shared/domain/limits.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function useFindNearby() {
+  return useMutation({
+    mutationFn: (request: { userLatitude: number; userLongitude: number; excludeReportIds?: number[] }) =>
+      apiRequest<FindNearbyResponse>(cleanupPaths.findNearby, 'POST', request),
+  });
+}
+
+/** The volunteer's own site in cleaning, to restore the workflow after a reload. */
+export function useCurrentCleanup() {
+  return useQuery({ queryKey: [cleanupPaths.current], queryFn: () => apiRequest<CurrentCleanupResponse>(cleanupPaths.current) });
+}
+
+/** Whether three-word locations are what3words addresses here (then the app is worth installing). */
+export function useLocationProvider() {
+  return useQuery({ queryKey: [locationPaths.provider], queryFn: () => apiRequest<LocationProviderResponse>(locationPaths.provider) });
+}
+
+/** PATCH /api/reports/:id/status; the report list is refreshed 200 ms later (SPEC.md section 4). */
+export function useSetReportStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: Report['status'] }) =>
+      apiRequest<Report>(cleanupPaths.reportStatus(id), 'PATCH', { status }),
+    onSuccess: () => {
+      window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: [reportPaths.list] }), STATUS_REFETCH_DELAY_MS);
+    },
+  });
+}
+
+export interface CompleteCleanupInput {
+  reportId: number;
+  beforePhoto: { blob: Blob; name: string };
+  afterPhoto: { blob: Blob; name: string };
+  /** Empty for 'Skip'. */
+  volunteerEmail: string;
+}
+
+export function useCompleteCleanup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CompleteCleanupInput) => {
+      const form = new FormData();
+      form.append('reportId', String(input.reportId));
+      form.append('volunteerEmail', input.volunteerEmail);
+      form.append('beforePhoto', input.beforePhoto.blob, input.beforePhoto.name);
+      form.append('afterPhoto', input.afterPhoto.blob, input.afterPhoto.name);
+      return apiRequest<CompleteCleanupResponse>(cleanupPaths.complete, 'POST', form);
+    },
+    onSuccess: () => {
+      queryClient.setQueryData<CurrentCleanupResponse>([cleanupPaths.current], { report: null, locationLink: null });
+      void queryClient.invalidateQueries({ queryKey: [volunteerDashboardPaths.dashboard] });
+      void queryClient.invalidateQueries({ queryKey: [reportPaths.list] });
+    },
+  });
+}

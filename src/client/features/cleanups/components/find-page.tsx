@@ -1,0 +1,271 @@
+// Find graffiti near me (SPEC.md 2c and 4): find the nearest reported site from the volunteer's
+// position, then three steps: location ('I want to clean it up' or 'Find another site'), before and
+// after photos, and the e-mail step that completes the clean-up. Reloading during a clean-up restores
+// the volunteer's own claimed site at the photos step.
+import { useRef, useState } from 'react';
+import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
+import type { Report } from '../../../../shared/contracts/reports.ts';
+import type { Volunteer } from '../../../../shared/contracts/volunteer-auth.ts';
+import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
+import { messages } from '../../../../shared/domain/messages.ts';
+import { findMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { ApiError, describeError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { preparePhotoForUpload, type PreparedPhoto } from '../../reports/photo/load-prepare-photo.ts';
+import { RequireVolunteer } from '../../volunteer-auth/components/require-volunteer.tsx';
+import { useCompleteCleanup, useCurrentCleanup, useFindNearby, useLocationProvider, useSetReportStatus } from '../api/cleanup-calls.ts';
+import { celebrate } from '../confetti.ts';
+import { currentPosition, GeolocationFailure } from '../geolocation.ts';
+import { EmailStep } from './email-step.tsx';
+import { LocationStep } from './location-step.tsx';
+import { PhotosStep } from './photos-step.tsx';
+import { StepIndicator, type Step } from './step-indicator.tsx';
+
+export interface Site {
+  report: Report;
+  /** Metres from where the volunteer stood; null for a site restored after a reload. */
+  distance: number | null;
+  locationLink: string | null;
+}
+
+export interface ChosenPhoto {
+  file: File;
+  prepared: Promise<PreparedPhoto>;
+}
+
+export default function FindPage() {
+  useDocumentTitle('Find graffiti near me | Clean Up Edinburgh');
+  return <RequireVolunteer signInPage="/volunteer-signin">{(volunteer) => <RestoreWorkflow volunteer={volunteer} />}</RequireVolunteer>;
+}
+
+/**
+ * SPEC.md section 4: a site in cleaning on load restores the workflow at the photos step; here it is
+ * the volunteer's own claimed site (another volunteer's claim is theirs to finish).
+ */
+function RestoreWorkflow({ volunteer }: { volunteer: Volunteer }) {
+  const current = useCurrentCleanup();
+  if (current.isPending) return <PageSpinner label="Checking for a clean-up in progress..." />;
+  const report = current.data?.report ?? null;
+  const claimed = report ? { report, distance: null, locationLink: current.data!.locationLink } : null;
+  return <FindWorkflow volunteer={volunteer} claimed={claimed} />;
+}
+
+function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: Site | null }) {
+  const [site, setSite] = useState<Site | null>(claimed);
+  const [step, setStep] = useState<Step>(claimed ? 'photos' : 'location');
+  const [before, setBefore] = useState<ChosenPhoto | null>(null);
+  const [after, setAfter] = useState<ChosenPhoto | null>(null);
+  const [email, setEmail] = useState(volunteer.email);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const [origin, setOrigin] = useState<{ latitude: number; longitude: number } | null>(null);
+  const [skipped, setSkipped] = useState<number[]>([]);
+  const find = useFindNearby();
+  const setStatus = useSetReportStatus();
+  const complete = useCompleteCleanup();
+  const provider = useLocationProvider();
+  const banner = useRef<HTMLDivElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+
+  function resetWorkflow() {
+    setSite(null);
+    setStep('location');
+    setBefore(null);
+    setAfter(null);
+    setEmail(volunteer.email);
+  }
+
+  function moveTo(next: Step) {
+    setStep(next);
+    // The new step's heading takes the focus, so a screen reader hears where the volunteer is.
+    window.requestAnimationFrame(() => stepHeading.current?.focus());
+  }
+
+  async function search(from: { latitude: number; longitude: number }, exclude: number[]) {
+    const result = await find.mutateAsync({ userLatitude: from.latitude, userLongitude: from.longitude, excludeReportIds: exclude });
+    if (!result.nearestReport) {
+      resetWorkflow();
+      setError(result.message || m.noResult);
+      return;
+    }
+    setSite({ report: result.nearestReport, distance: result.distance, locationLink: result.locationLink });
+    setStep('location');
+  }
+
+  async function onFind() {
+    setError(null);
+    setSuccess(false);
+    setSearching(true);
+    try {
+      const position = await currentPosition();
+      setOrigin(position);
+      setSkipped([]);
+      await search(position, []);
+    } catch (failure) {
+      resetWorkflow();
+      setError(failure instanceof GeolocationFailure ? failure.message : m.findFailed);
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  async function onFindAnother() {
+    if (!site || !origin) return onFind();
+    const exclude = [...skipped, site.report.id];
+    setSkipped(exclude);
+    setError(null);
+    setSearching(true);
+    try {
+      await search(origin, exclude);
+    } catch {
+      resetWorkflow();
+      setError(m.findFailed);
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  async function onCleanIt() {
+    if (!site) return;
+    // Opened first, inside the tap, so the browser does not block the new tab.
+    if (site.report.what3words.trim() && site.locationLink) {
+      window.open(site.locationLink, '_blank', 'noopener,noreferrer');
+    } else {
+      window.alert(m.navigationUnavailable);
+    }
+    setError(null);
+    try {
+      await setStatus.mutateAsync({ id: site.report.id, status: 'cleaning' });
+    } catch (failure) {
+      resetWorkflow();
+      setError(failure instanceof ApiError && failure.body ? failure.body.message : describeError(failure).message);
+      return;
+    }
+    moveTo('photos');
+  }
+
+  async function onGiveUp() {
+    if (!site) return;
+    try {
+      await setStatus.mutateAsync({ id: site.report.id, status: 'reported' });
+    } catch (failure) {
+      toast({ title: 'Could not release the site', description: describeError(failure).message, variant: 'destructive' });
+      return;
+    }
+    resetWorkflow();
+  }
+
+  function choose(file: File, set: (photo: ChosenPhoto) => void) {
+    if (file.size > MAX_PHOTO_BYTES) {
+      toast({ title: messages.report.fileTooLargeTitle, description: messages.report.fileTooLarge, variant: 'destructive' });
+      return;
+    }
+    set({ file, prepared: preparePhotoForUpload(file) });
+  }
+
+  async function onComplete(volunteerEmail: string) {
+    if (!site || !before || !after) return;
+    try {
+      const [beforePhoto, afterPhoto] = await Promise.all([before.prepared, after.prepared]);
+      await complete.mutateAsync({ reportId: site.report.id, beforePhoto, afterPhoto, volunteerEmail });
+    } catch (failure) {
+      // The server's reason when it gave one (a refused photo, a lost claim); otherwise the spec's words.
+      const reason = failure instanceof ApiError && failure.status < 500 && failure.body ? failure.body.message : m.uploadFailed;
+      toast({ title: m.uploadFailedTitle, description: reason, variant: 'destructive' });
+      return;
+    }
+    resetWorkflow();
+    setSkipped([]);
+    setSuccess(true);
+    window.requestAnimationFrame(() => banner.current?.focus());
+    void celebrate().catch(() => undefined);
+  }
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-5 py-8">
+      <div className="grid gap-2">
+        <h1 className="text-3xl font-bold text-civic-900">{m.heading}</h1>
+        <p className="text-slate-700">Find the nearest reported graffiti, clean it up, and record it with before and after photos.</p>
+      </div>
+
+      {success && (
+        <div
+          ref={banner}
+          tabIndex={-1}
+          role="status"
+          className="flex items-start gap-3 rounded-2xl border-2 border-emerald-700 bg-emerald-50 p-4 text-lg font-semibold text-emerald-950 outline-none"
+        >
+          <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
+          {m.success}
+        </div>
+      )}
+
+      {!site && (
+        <Button onClick={() => void onFind()} disabled={searching} className="min-h-16 w-full text-xl shadow-md">
+          <LocateFixed aria-hidden="true" className="h-6 w-6" />
+          {searching ? m.finding : m.find}
+        </Button>
+      )}
+
+      {error && (
+        <div role="alert" className="flex items-start gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
+          <CircleAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <p>{error}</p>
+        </div>
+      )}
+
+      {site && (
+        <section aria-label="Clean-up steps" className="grid gap-5 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm">
+          <StepIndicator step={step} />
+          {step === 'location' && (
+            <LocationStep
+              site={site}
+              headingRef={stepHeading}
+              starting={setStatus.isPending}
+              searching={searching}
+              onCleanIt={() => void onCleanIt()}
+              onFindAnother={() => void onFindAnother()}
+            />
+          )}
+          {step === 'photos' && (
+            <PhotosStep
+              site={site}
+              headingRef={stepHeading}
+              before={before?.file ?? null}
+              after={after?.file ?? null}
+              onChooseBefore={(file) => choose(file, setBefore)}
+              onChooseAfter={(file) => choose(file, setAfter)}
+              onUpload={() => moveTo('email')}
+              onGiveUp={() => void onGiveUp()}
+              releasing={setStatus.isPending}
+            />
+          )}
+          {step === 'email' && (
+            <EmailStep
+              headingRef={stepHeading}
+              email={email}
+              onEmailChange={setEmail}
+              completing={complete.isPending}
+              onComplete={() => void onComplete(email.trim())}
+              onSkip={() => void onComplete('')}
+              onBack={() => moveTo('photos')}
+            />
+          )}
+        </section>
+      )}
+
+      {provider.data?.provider === 'what3words' && (
+        <p className="flex items-start gap-3 rounded-2xl bg-civic-50 p-4 text-slate-800">
+          <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-civic-700" />
+          <span>
+            Download the free what3words app: it shows you exactly where each three-word location is, down to a 3 metre square.
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}

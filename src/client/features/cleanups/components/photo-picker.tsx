@@ -1,0 +1,54 @@
+// One of the photos step's two pickers: a large tap target reading 'Tap to add photo' that opens the
+// camera (or the library), then shows the chosen photo in the same reserved box.
+import { useId } from 'react';
+import { Camera } from 'lucide-react';
+import { findMessages } from '../../../../shared/domain/volunteer-messages.ts';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
+
+export interface PhotoPickerProps {
+  label: string;
+  file: File | null;
+  onChoose(file: File): void;
+}
+
+export function PhotoPicker({ label, file, onChoose }: PhotoPickerProps) {
+  const id = useId();
+  const preview = useObjectUrl(file);
+  return (
+    <div className="grid content-start gap-2">
+      <span id={`${id}-label`} className="font-semibold text-slate-900">
+        {label}
+      </span>
+      <label
+        htmlFor={id}
+        className="relative grid aspect-[4/3] w-full cursor-pointer place-items-center overflow-hidden rounded-2xl border-2 border-dashed border-civic-700 bg-civic-50 text-civic-800 focus-within:outline focus-within:outline-3 focus-within:outline-accent-600"
+      >
+        {preview ? (
+          <>
+            <img src={preview} alt={`The ${label.toLowerCase()} photo you chose`} className="absolute inset-0 h-full w-full object-cover" />
+            <span className="absolute bottom-2 right-2 rounded-lg bg-white/90 px-2 py-1 text-sm font-semibold text-civic-900">Change</span>
+          </>
+        ) : (
+          <span className="grid justify-items-center gap-2 p-4 text-center">
+            <Camera aria-hidden="true" className="h-8 w-8" />
+            <span className="font-semibold">{findMessages.tapToAdd}</span>
+          </span>
+        )}
+        <input
+          id={id}
+          name={`${label.toLowerCase()}Photo`}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          aria-label={`${label} photo`}
+          className="sr-only"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) onChoose(chosen);
+            event.target.value = '';
+          }}
+        />
+      </label>
+    </div>
+  );
+}

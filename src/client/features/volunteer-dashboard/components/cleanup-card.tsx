@@ -1,0 +1,107 @@
+// One cleaned site on the dashboard (SPEC.md 2e): 'Site #id', the date, the time worked, a Completed
+// badge, the location, the before and after photos (each opens full size in a new tab), the notes and
+// 'Share This Cleanup'.
+import { useState } from 'react';
+import { CalendarDays, CircleCheck, Clock, ExternalLink, MapPin, Share2 } from 'lucide-react';
+import type { CleanupRecord } from '../../../../shared/contracts/cleanups.ts';
+import { formatDate, formatMinutes } from '../../../../shared/domain/format.ts';
+import { dashboardMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { shareCleanup } from '../share-cleanup.ts';
+
+function PhotoLink({ href, thumbnail, label, place }: { href: string; thumbnail: string; label: string; place: string }) {
+  const [missing, setMissing] = useState(false);
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="group grid gap-1 text-sm font-semibold text-civic-800">
+      <span className="relative block aspect-[4/3] overflow-hidden rounded-xl bg-stone-200">
+        {missing ? (
+          <span className="absolute inset-0 grid place-items-center p-2 text-center text-slate-700">Photo Missing</span>
+        ) : (
+          <img
+            src={thumbnail}
+            alt={`${label} photo of ${place}`}
+            loading="lazy"
+            onError={() => setMissing(true)}
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+        )}
+      </span>
+      <span className="inline-flex items-center gap-1 underline underline-offset-4">
+        {label}
+        <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </span>
+    </a>
+  );
+}
+
+export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
+  const [sharing, setSharing] = useState(false);
+  const place = cleanup.report.what3words ? `///${cleanup.report.what3words}` : `site #${cleanup.reportId}`;
+
+  async function onShare() {
+    setSharing(true);
+    try {
+      const outcome = await shareCleanup(cleanup);
+      if (outcome === 'copied') toast({ title: m.sharedTitle, description: m.shared, variant: 'success' });
+    } catch {
+      toast({ title: 'Could not share', description: 'Please try again.', variant: 'destructive' });
+    } finally {
+      setSharing(false);
+    }
+  }
+
+  return (
+    <li className="grid gap-3 rounded-2xl border border-stone-300 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-bold text-civic-900">Site #{cleanup.reportId}</h3>
+        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+          <CircleCheck aria-hidden="true" className="h-4 w-4" />
+          {m.completedBadge}
+        </span>
+      </div>
+      <dl className="grid gap-1 text-slate-800 sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <dt>
+            <CalendarDays aria-hidden="true" className="h-4 w-4 text-civic-700" />
+            <span className="sr-only">Cleaned on</span>
+          </dt>
+          <dd>{formatDate(cleanup.completedAt)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Clock aria-hidden="true" className="h-4 w-4 text-civic-700" />
+            <span className="sr-only">Time worked</span>
+          </dt>
+          <dd>{formatMinutes(cleanup.hoursWorked)}</dd>
+        </div>
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <dt>
+            <MapPin aria-hidden="true" className="h-4 w-4 text-civic-700" />
+            <span className="sr-only">Location</span>
+          </dt>
+          <dd className="break-all">
+            {cleanup.report.locationLink ? (
+              <a href={cleanup.report.locationLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-civic-800 underline underline-offset-4">
+                {place}
+                <span className="sr-only"> (map, opens in a new tab)</span>
+              </a>
+            ) : (
+              place
+            )}
+          </dd>
+        </div>
+      </dl>
+      <div className="grid max-w-md grid-cols-2 gap-3">
+        <PhotoLink href={cleanup.beforePhotoUrl} thumbnail={cleanup.beforeThumbnailUrl} label="Before" place={place} />
+        <PhotoLink href={cleanup.afterPhotoUrl} thumbnail={cleanup.afterThumbnailUrl} label="After" place={place} />
+      </div>
+      {cleanup.notes && <p className="rounded-xl bg-stone-light p-3 text-slate-800">{cleanup.notes}</p>}
+      <Button variant="outline" onClick={() => void onShare()} disabled={sharing} className="justify-self-start">
+        <Share2 aria-hidden="true" className="h-5 w-5" />
+        {m.share}
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,180 @@
+// The personal dashboard (SPEC.md 2e): Sites Completed, Profile, Sites Cleaned, MUCU Attendance Log and
+// Achievements, with Logout. Two columns on desktop widths. Signed-out visitors go to /volunteers/signin.
+import type { ReactNode } from 'react';
+import { Award, CalendarCheck, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { Volunteer } from '../../../../shared/contracts/volunteer-auth.ts';
+import type { VolunteerDashboard } from '../../../../shared/contracts/volunteer-dashboard.ts';
+import { formatDate, formatMinutes } from '../../../../shared/domain/format.ts';
+import { dashboardMessages as m, signInMessages } from '../../../../shared/domain/volunteer-messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useLogout } from '../../volunteer-auth/api/volunteer-session.ts';
+import { RequireVolunteer } from '../../volunteer-auth/components/require-volunteer.tsx';
+import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
+import { badgeName } from '../badges.ts';
+import { CleanupCard } from './cleanup-card.tsx';
+
+export default function VolunteerDashboardPage() {
+  useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
+  return <RequireVolunteer signInPage="/volunteers/signin">{(volunteer) => <Dashboard volunteer={volunteer} />}</RequireVolunteer>;
+}
+
+function Card({ title, icon, children, id }: { title: string; icon: ReactNode; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm">
+      <h2 id={id} className="flex items-center gap-2 text-xl font-bold text-civic-900">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => <p className="rounded-xl bg-stone-light p-4 text-slate-700">{children}</p>;
+
+function Dashboard({ volunteer }: { volunteer: Volunteer }) {
+  const dashboard = useVolunteerDashboard();
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+
+  async function onLogout() {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      toast({ title: signInMessages.logoutFailedTitle, description: signInMessages.logoutFailed, variant: 'destructive' });
+      return;
+    }
+    navigate('/');
+  }
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-5 py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold text-civic-900">{m.title}</h1>
+          <p className="break-all text-lg text-slate-700">Welcome back, {volunteer.name ?? volunteer.email}!</p>
+        </div>
+        <Button variant="outline" onClick={() => void onLogout()} disabled={logout.isPending}>
+          <LogOut aria-hidden="true" className="h-5 w-5" />
+          {logout.isPending ? m.loggingOut : m.logout}
+        </Button>
+      </div>
+      {dashboard.isPending ? (
+        <PageSpinner label="Loading your dashboard..." />
+      ) : dashboard.isError ? (
+        <div role="alert" className="grid gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
+          <p>Your dashboard could not be loaded. Check your connection, then try again.</p>
+          <p>
+            <Button variant="secondary" onClick={() => void dashboard.refetch()}>
+              Try again
+            </Button>
+          </p>
+        </div>
+      ) : (
+        <DashboardCards data={dashboard.data} />
+      )}
+    </div>
+  );
+}
+
+function DashboardCards({ data }: { data: VolunteerDashboard }) {
+  const { volunteer, cleanupRecords, mucuAttendances, achievements } = data;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid gap-6">
+        <Card id="sites-completed" title="Sites Completed" icon={<Sparkles aria-hidden="true" className="h-5 w-5 text-accent-700" />}>
+          <p className="text-5xl font-bold text-civic-900">{volunteer.sitesCompleted}</p>
+          <p className="text-slate-700">
+            Time worked: <strong className="text-slate-900">{formatMinutes(volunteer.totalHours)}</strong>
+          </p>
+        </Card>
+        <Card id="profile" title="Profile" icon={<UserRound aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
+          <dl className="grid gap-2">
+            <div>
+              <dt className="text-sm text-slate-700">Name</dt>
+              <dd className="font-semibold text-slate-900">{volunteer.name ?? m.anonymous}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-700">E-mail</dt>
+              <dd className="break-all font-semibold text-slate-900">{volunteer.email}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-700">Joined</dt>
+              <dd className="font-semibold text-slate-900">{formatDate(volunteer.joinedAt) ?? m.recently}</dd>
+            </div>
+          </dl>
+        </Card>
+        <Card id="achievements" title="Achievements" icon={<Award aria-hidden="true" className="h-5 w-5 text-accent-700" />}>
+          {achievements.length === 0 ? (
+            <Empty>{m.noAchievements}</Empty>
+          ) : (
+            <ul className="grid gap-2">
+              {achievements.map((achievement) => {
+                const badge = badgeName(achievement.badgeType);
+                return (
+                  <li key={achievement.id} data-badge-type={achievement.badgeType} className="flex items-center gap-3 rounded-xl bg-stone-light p-3">
+                    <Award aria-hidden="true" className="h-8 w-8 shrink-0 text-accent-700" />
+                    <div className="grid">
+                      <span className="font-semibold text-slate-900">{badge.title}</span>
+                      <span className="text-sm text-slate-700">
+                        {badge.detail ? `${badge.detail}. ` : ''}Earned {formatDate(achievement.earnedAt)}
+                      </span>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Card>
+      </div>
+      <div className="grid gap-6">
+        <Card id="sites-cleaned" title="Sites Cleaned" icon={<MapPin aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
+          {cleanupRecords.length === 0 ? (
+            <Empty>{m.noCleanups}</Empty>
+          ) : (
+            <ul className="grid gap-4">
+              {cleanupRecords.map((cleanup) => (
+                <CleanupCard key={cleanup.id} cleanup={cleanup} />
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card id="mucu-log" title="MUCU Attendance Log" icon={<CalendarCheck aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
+          {mucuAttendances.length === 0 ? (
+            <Empty>{m.noMucus}</Empty>
+          ) : (
+            <ul className="grid gap-3">
+              {mucuAttendances.map((attendance) => (
+                <li key={attendance.id} className="grid gap-1 rounded-xl border border-stone-300 p-4">
+                  <h3 className="font-bold text-civic-900">{attendance.mucu.name}</h3>
+                  <p className="text-slate-700">{formatDate(attendance.mucu.date)}</p>
+                  <p className="text-slate-800">
+                    {attendance.mucu.mapsLink ? (
+                      <a href={attendance.mucu.mapsLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-civic-800 underline underline-offset-4">
+                        {attendance.mucu.location}
+                        <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                        <span className="sr-only">(map, opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      attendance.mucu.location
+                    )}
+                  </p>
+                  {attendance.mucu.description && <p className="text-slate-800">{attendance.mucu.description}</p>}
+                  {attendance.notes && (
+                    <p className="text-slate-800">
+                      <span className="font-semibold">Your notes:</span> {attendance.notes}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

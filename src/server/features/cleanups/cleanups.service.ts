@@ -1,0 +1,264 @@
+// The rules of cleaning a site (DESIGN.md "Permissions", "Time worked"): a volunteer claims an open site
+// (reported -> cleaning) and may give their own claim back; only the claimant or an administrator
+// completes it; administrators may set any status. A claim older than 8 hours lapses by itself. A
+// clean-up stores both photos, completes the report, records the minutes and awards achievements in
+// one transaction, and a failure at any step leaves no row and no file behind.
+import type { FastifyBaseLogger } from 'fastify';
+import type { CleanupRecord, CompleteCleanupResponse, CurrentCleanupResponse, FindNearbyResponse } from '../../../shared/contracts/cleanups.ts';
+import type { Report, ReportPhoto } from '../../../shared/contracts/reports.ts';
+import type { ReportStatus } from '../../../shared/domain/report-status.ts';
+import { CLAIM_LIFETIME_MINUTES, findMessages } from '../../../shared/domain/volunteer-messages.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { toIso } from '../../db/tables.ts';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { awardAchievements } from '../achievements/achievements.service.ts';
+import { photoUrls, processPhoto, removePhoto, storePhoto, type ProcessedPhoto } from '../photos/photo-pipeline.ts';
+import type { PhotoStorage } from '../photos/photo-storage.ts';
+import type { ReportRow } from '../reports/reports.repository.ts';
+import { toReportPhotoResponse, toReportResponse } from '../reports/reports.service.ts';
+import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
+import { volunteersRepository } from '../volunteers/volunteers.repository.ts';
+import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
+import { findNearby } from './find-nearby.service.ts';
+import type { Point } from './geo.ts';
+import { locationLinkOf } from './location-link.ts';
+
+const MINUTE = 60_000;
+export const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_MINUTES * MINUTE;
+
+/** Who is asking: the signed-in volunteer (if any) and whether they hold administrator access. */
+export interface Actor {
+  volunteer: { id: number; email: string } | null;
+  admin: boolean;
+}
+
+export interface CompleteCleanupInput {
+  reportId: number;
+  volunteerEmail: string | null;
+  notes: string | null;
+  beforePhoto: Buffer;
+  afterPhoto: Buffer;
+}
+
+export interface ReportPhotosInput {
+  files: Buffer[];
+  photoType: string;
+  description: string | null;
+  uploadedBy: string | null;
+}
+
+export function toCleanupRecord(row: CleanupRow, report: Pick<ReportRow, 'id' | 'what3words' | 'words_scheme' | 'latitude' | 'longitude'>): CleanupRecord {
+  return {
+    id: row.id,
+    reportId: row.report_id,
+    completedAt: toIso(row.completed_at),
+    hoursWorked: row.minutes_worked,
+    beforePhotoUrl: photoUrls(row.before_photo_key).photoUrl,
+    afterPhotoUrl: photoUrls(row.after_photo_key).photoUrl,
+    beforeThumbnailUrl: photoUrls(row.before_photo_key).thumbnailUrl,
+    afterThumbnailUrl: photoUrls(row.after_photo_key).thumbnailUrl,
+    notes: row.notes,
+    report: { id: report.id, what3words: report.what3words, locationLink: locationLinkOf(report) },
+  };
+}
+
+/** Minutes from the claim to now, whole, at most the claim's lifetime; 0 without a claim. */
+export function minutesWorked(claimedAt: Date | string | null, now: Date): number {
+  if (claimedAt === null) return 0;
+  const minutes = Math.floor((now.getTime() - new Date(claimedAt).getTime()) / MINUTE);
+  return Math.min(CLAIM_LIFETIME_MINUTES, Math.max(0, minutes));
+}
+
+export interface CleanupsServiceDeps {
+  db: Db;
+  storage: PhotoStorage;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps) {
+  const repository = cleanupsRepository(db);
+
+  /** Claims older than 8 hours go back to `reported`, so a forgotten claim never hides a site. */
+  async function releaseLapsedClaims(): Promise<number> {
+    const now = clock.now();
+    const released = await repository.releaseClaimsStartedBefore(new Date(now.getTime() - CLAIM_LIFETIME_MS).toISOString(), now.toISOString());
+    if (released > 0) log.info({ released }, 'claims older than 8 hours returned to reported');
+    return released;
+  }
+
+  async function reportOrThrow(id: number): Promise<ReportRow> {
+    const report = await repository.findReport(id);
+    if (!report) throw new NotFoundError('Report not found');
+    return report;
+  }
+
+  const isClaimant = (report: ReportRow, actor: Actor) =>
+    actor.volunteer !== null && report.cleaning_volunteer_id === actor.volunteer.id;
+
+  /** Stores processed photos; if any fails, the ones already stored are removed again. */
+  async function storeAll(photos: ProcessedPhoto[]): Promise<string[]> {
+    const keys: string[] = [];
+    try {
+      for (const photo of photos) keys.push(await storePhoto(storage, photo));
+      return keys;
+    } catch (error) {
+      await Promise.all(keys.map((key) => removePhoto(storage, key)));
+      throw error;
+    }
+  }
+
+  return {
+    releaseLapsedClaims,
+
+    async findNearby(from: Point, exclude: readonly number[]): Promise<FindNearbyResponse> {
+      await releaseLapsedClaims();
+      return findNearby(repository, from, exclude);
+    },
+
+    async currentClaim(actor: Actor): Promise<CurrentCleanupResponse> {
+      await releaseLapsedClaims();
+      const report = actor.volunteer ? await repository.currentClaimOf(actor.volunteer.id) : undefined;
+      return report ? { report: toReportResponse(report), locationLink: locationLinkOf(report) } : { report: null, locationLink: null };
+    },
+
+    async changeStatus(reportId: number, status: ReportStatus, actor: Actor): Promise<Report> {
+      await releaseLapsedClaims();
+      const now = clock.now().toISOString();
+      const report = await reportOrThrow(reportId);
+
+      if (actor.admin) {
+        if (report.status === status) return toReportResponse(report);
+        const updated = await repository.setStatus(reportId, status, actor.volunteer?.id ?? null, now);
+        if (!updated) throw new NotFoundError('Report not found');
+        return toReportResponse(updated);
+      }
+
+      if (status === 'cleaning') {
+        if (report.status === 'cleaning') {
+          if (isClaimant(report, actor)) return toReportResponse(report);
+          throw new ConflictError(findMessages.alreadyClaimed);
+        }
+        if (report.status === 'completed') throw new ConflictError(findMessages.alreadyCompleted);
+        if (!(await repository.claim(reportId, actor.volunteer?.id ?? null, now))) {
+          // Someone else got there between the read and the claim.
+          const current = await reportOrThrow(reportId);
+          if (current.status === 'cleaning' && isClaimant(current, actor)) return toReportResponse(current);
+          throw new ConflictError(current.status === 'completed' ? findMessages.alreadyCompleted : findMessages.alreadyClaimed);
+        }
+        return toReportResponse(await reportOrThrow(reportId));
+      }
+
+      if (status === 'reported' && report.status === 'reported') return toReportResponse(report);
+      if (status === 'reported' && report.status === 'cleaning') {
+        if (!isClaimant(report, actor)) throw new ForbiddenError(findMessages.notYourClaim);
+        if (!(await repository.release(reportId, actor.volunteer!.id, now))) throw new ConflictError(findMessages.notYourClaim);
+        return toReportResponse(await reportOrThrow(reportId));
+      }
+      throw new ForbiddenError(findMessages.statusAdminOnly);
+    },
+
+    /** Progress photos for a report (the find workflow's `photos`, or one `photo` from the dashboard). */
+    async addPhotos(reportId: number, input: ReportPhotosInput): Promise<ReportPhoto[]> {
+      await reportOrThrow(reportId);
+      let processed: ProcessedPhoto[];
+      try {
+        processed = [];
+        for (const file of input.files) processed.push(await processPhoto(file));
+      } catch (error) {
+        throw asUploadFailure(error, log);
+      }
+      const keys = await storeAll(processed).catch((error: unknown) => {
+        throw asUploadFailure(error, log);
+      });
+      try {
+        const now = clock.now().toISOString();
+        const rows = await db.transaction().execute(async (trx) => {
+          const inTrx = cleanupsRepository(trx);
+          const inserted = await inTrx.insertReportPhotos(
+            keys.map((key) => ({
+              report_id: reportId,
+              photo_type: input.photoType,
+              description: input.description,
+              uploaded_by: input.uploadedBy,
+              photo_key: key,
+              created_at: now,
+            })),
+          );
+          await inTrx.touchReport(reportId, now);
+          return inserted;
+        });
+        return rows.map(toReportPhotoResponse);
+      } catch (error) {
+        await Promise.all(keys.map((key) => removePhoto(storage, key)));
+        throw asUploadFailure(error, log);
+      }
+    },
+
+    async complete(input: CompleteCleanupInput, actor: Actor): Promise<CompleteCleanupResponse> {
+      await releaseLapsedClaims();
+      const report = await reportOrThrow(input.reportId);
+      if (report.status === 'completed') throw new ConflictError(findMessages.alreadyCompleted);
+      // A site still claimed is the claimant's to complete; an open one (never claimed, or a claim that
+      // lapsed while the volunteer worked) may be completed by whoever cleaned it.
+      if (report.status === 'cleaning' && !isClaimant(report, actor) && !actor.admin) throw new ForbiddenError(findMessages.notYourClaim);
+
+      const ownEmail = actor.volunteer?.email ?? null;
+      if (input.volunteerEmail !== null && input.volunteerEmail !== ownEmail && !actor.admin) {
+        throw new ForbiddenError(findMessages.ownEmailOnly);
+      }
+
+      // Both photos are checked before either is stored: a bad after photo stores nothing.
+      const before = await processPhoto(input.beforePhoto);
+      const after = await processPhoto(input.afterPhoto);
+      const [beforeKey, afterKey] = await storeAll([before, after]);
+
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const inTrx = cleanupsRepository(trx);
+          const completed = await inTrx.markCompleted(report, nowIso);
+          if (!completed) throw new ConflictError('This site changed while the photos were uploading. Please try again.');
+
+          let volunteerId: number | null = null;
+          if (input.volunteerEmail !== null) {
+            volunteerId =
+              input.volunteerEmail === ownEmail
+                ? actor.volunteer!.id
+                : (await findOrRegisterVolunteer(trx, { email: input.volunteerEmail }, now)).volunteer.id;
+          }
+          const cleanup = await inTrx.insertCleanup({
+            report_id: report.id,
+            volunteer_id: volunteerId,
+            completed_at: nowIso,
+            minutes_worked: minutesWorked(report.cleaning_started_at, now),
+            before_photo_key: beforeKey!,
+            after_photo_key: afterKey!,
+            notes: input.notes,
+          });
+          const newAchievements = volunteerId === null ? [] : await awardAchievements(trx, volunteerId, now);
+          if (volunteerId !== null) await volunteersRepository(trx).touchLastActive(volunteerId, nowIso);
+          return { cleanup: toCleanupRecord(cleanup, completed), report: toReportResponse(completed), newAchievements };
+        });
+      } catch (error) {
+        await Promise.all([removePhoto(storage, beforeKey!), removePhoto(storage, afterKey!)]);
+        throw error;
+      }
+    },
+  };
+}
+
+export type CleanupsService = ReturnType<typeof cleanupsService>;
+
+/** SPEC.md section 7: a failed photo upload says 'Failed to upload photo', with the reason when known. */
+function asUploadFailure(error: unknown, log?: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) {
+    return error.statusCode >= 500
+      ? error
+      : new AppError(error.statusCode, error.message, { ...error.options, title: findMessages.photoUploadFailed });
+  }
+  log?.error({ err: error }, 'progress photo upload failed');
+  return new AppError(500, findMessages.photoUploadFailed, { title: findMessages.photoUploadFailed });
+}

@@ -1,0 +1,67 @@
+// What the personal dashboard reads: one volunteer's clean-ups (with their reports), MUCU attendances
+// (with their events) and achievements.
+import type { Db } from '../../db/client.ts';
+
+export function volunteerDashboardRepository(db: Db) {
+  return {
+    volunteer(id: number) {
+      return db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Newest first. */
+    cleanups(volunteerId: number) {
+      return db
+        .selectFrom('cleanups')
+        .innerJoin('reports', 'reports.id', 'cleanups.report_id')
+        .select([
+          'cleanups.id',
+          'cleanups.report_id',
+          'cleanups.volunteer_id',
+          'cleanups.completed_at',
+          'cleanups.minutes_worked',
+          'cleanups.before_photo_key',
+          'cleanups.after_photo_key',
+          'cleanups.notes',
+          'reports.what3words',
+          'reports.words_scheme',
+          'reports.latitude',
+          'reports.longitude',
+        ])
+        .where('cleanups.volunteer_id', '=', volunteerId)
+        .orderBy('cleanups.completed_at', 'desc')
+        .orderBy('cleanups.id', 'desc')
+        .execute();
+    },
+
+    /** Newest event first. */
+    attendances(volunteerId: number) {
+      return db
+        .selectFrom('mucu_attendances')
+        .innerJoin('mucu_events', 'mucu_events.id', 'mucu_attendances.mucu_id')
+        .select([
+          'mucu_attendances.id',
+          'mucu_attendances.notes',
+          'mucu_events.id as mucu_id',
+          'mucu_events.name',
+          'mucu_events.date',
+          'mucu_events.location',
+          'mucu_events.description',
+          'mucu_events.maps_link',
+        ])
+        .where('mucu_attendances.volunteer_id', '=', volunteerId)
+        .orderBy('mucu_events.date', 'desc')
+        .orderBy('mucu_attendances.id', 'desc')
+        .execute();
+    },
+
+    achievements(volunteerId: number) {
+      return db
+        .selectFrom('achievements')
+        .selectAll()
+        .where('volunteer_id', '=', volunteerId)
+        .orderBy('earned_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The personal dashboard's content: the volunteer with sitesCompleted and totalHours (minutes)
+// computed from their clean-ups on every read, so the totals never drift (DESIGN.md).
+import type { VolunteerDashboard } from '../../../shared/contracts/volunteer-dashboard.ts';
+import type { Db } from '../../db/client.ts';
+import { toIso } from '../../db/tables.ts';
+import { toCleanupRecord } from '../cleanups/cleanups.service.ts';
+import { toVolunteerResponse } from '../volunteer-auth/volunteer-auth.service.ts';
+import { volunteerDashboardRepository } from './volunteer-dashboard.repository.ts';
+
+export async function volunteerDashboard(db: Db, volunteerId: number): Promise<VolunteerDashboard | null> {
+  const repository = volunteerDashboardRepository(db);
+  const volunteer = await repository.volunteer(volunteerId);
+  if (!volunteer) return null;
+  const [cleanups, attendances, achievements] = await Promise.all([
+    repository.cleanups(volunteerId),
+    repository.attendances(volunteerId),
+    repository.achievements(volunteerId),
+  ]);
+  return {
+    volunteer: {
+      ...toVolunteerResponse(volunteer),
+      sitesCompleted: cleanups.length,
+      totalHours: cleanups.reduce((sum, row) => sum + row.minutes_worked, 0),
+    },
+    cleanupRecords: cleanups.map((row) =>
+      toCleanupRecord(row, {
+        id: row.report_id,
+        what3words: row.what3words,
+        words_scheme: row.words_scheme,
+        latitude: row.latitude,
+        longitude: row.longitude,
+      }),
+    ),
+    mucuAttendances: attendances.map((row) => ({
+      id: row.id,
+      notes: row.notes,
+      mucu: {
+        id: row.mucu_id,
+        name: row.name,
+        date: toIso(row.date),
+        location: row.location,
+        description: row.description,
+        mapsLink: row.maps_link,
+      },
+    })),
+    achievements: achievements.map((row) => ({ id: row.id, badgeType: row.badge_type, earnedAt: toIso(row.earned_at) })),
+  };
+}

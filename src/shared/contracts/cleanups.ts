@@ -1,0 +1,94 @@
+// The find-and-clean workflow's API (SPEC.md sections 2c, 3, 4, 7; DESIGN.md permissions, time
+// worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
+import { z } from 'zod';
+import { reportSchema, reportStatusSchema } from './reports.ts';
+
+export { cleanupPaths } from './paths.ts';
+
+const coordinate = (name: string, min: number, max: number) =>
+  z.number({ error: `${name} must be a number from ${min} to ${max}` }).min(min).max(max);
+
+export const findNearbyRequestSchema = z.object({
+  userLatitude: coordinate('userLatitude', -90, 90),
+  userLongitude: coordinate('userLongitude', -180, 180),
+  /** Sites to pass over ('Find another site'). */
+  excludeReportIds: z.array(z.number().int().positive()).max(500).optional(),
+});
+export type FindNearbyRequest = z.infer<typeof findNearbyRequestSchema>;
+
+export const findNearbyResponseSchema = z.object({
+  nearestReport: reportSchema.nullable(),
+  /** Great-circle distance in whole metres; null when nothing was found. */
+  distance: z.number().int().nullable(),
+  message: z.string(),
+  /** Reports waiting to be cleaned that have coordinates (the ones the search can offer). */
+  totalAvailable: z.number().int(),
+  /** Reports waiting to be cleaned that have no coordinates, so the search cannot offer them. */
+  withoutCoordinates: z.number().int(),
+  /** A link that shows the site on a map (what3words or OpenStreetMap); null when there is none. */
+  locationLink: z.string().nullable(),
+});
+export type FindNearbyResponse = z.infer<typeof findNearbyResponseSchema>;
+
+export const reportStatusUpdateSchema = z.object({ status: reportStatusSchema });
+export type ReportStatusUpdate = z.infer<typeof reportStatusUpdateSchema>;
+
+export const currentCleanupResponseSchema = z.object({
+  report: reportSchema.nullable(),
+  locationLink: z.string().nullable(),
+});
+export type CurrentCleanupResponse = z.infer<typeof currentCleanupResponseSchema>;
+
+/** SPEC.md section 3 "Cleanup record", with the nested report. hoursWorked is in minutes. */
+export const cleanupRecordSchema = z.object({
+  id: z.number().int(),
+  reportId: z.number().int(),
+  completedAt: z.iso.datetime(),
+  hoursWorked: z.number().int(),
+  beforePhotoUrl: z.string(),
+  afterPhotoUrl: z.string(),
+  beforeThumbnailUrl: z.string(),
+  afterThumbnailUrl: z.string(),
+  notes: z.string().nullable(),
+  report: z.object({
+    id: z.number().int(),
+    what3words: z.string(),
+    locationLink: z.string().nullable(),
+  }),
+});
+export type CleanupRecord = z.infer<typeof cleanupRecordSchema>;
+
+export const completeCleanupResponseSchema = z.object({
+  cleanup: cleanupRecordSchema,
+  report: reportSchema,
+  /** Badges this clean-up earned for the linked volunteer. */
+  newAchievements: z.array(z.string()),
+});
+export type CompleteCleanupResponse = z.infer<typeof completeCleanupResponseSchema>;
+
+/** The text fields of `POST /api/cleanup/complete` (multipart, with beforePhoto and afterPhoto). */
+export const completeCleanupFieldsSchema = z.object({
+  reportId: z.coerce.number({ error: 'reportId is required' }).int().positive({ message: 'reportId is required' }),
+  volunteerEmail: z
+    .string()
+    .max(254)
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim().toLowerCase() : null))
+    .pipe(z.email({ message: 'Please enter a valid email address.' }).nullable()),
+  notes: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+});
+
+/** The text fields of `POST /api/reports/:id/photos` when one `photo` is sent (the management dashboard). */
+export const reportPhotoFieldsSchema = z.object({
+  photoType: z.string().trim().min(1).max(40).optional().default('progress'),
+  description: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+  uploadedBy: z.string().trim().max(100).optional().default('Volunteer'),
+});

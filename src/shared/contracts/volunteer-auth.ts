@@ -1,0 +1,69 @@
+// Volunteer sign-in (DESIGN.md "Volunteer sign-in is passwordless but proven"): an e-mail carries a
+// one-time link and a 6-digit code; either starts a session. The server validates with these schemas
+// and the client takes its types from them.
+import { z } from 'zod';
+import { signInMessages } from '../domain/volunteer-messages.ts';
+
+export { volunteerAuthPaths } from './paths.ts';
+
+const email = z
+  .string({ error: signInMessages.emailRequired })
+  .trim()
+  .min(1, { message: signInMessages.emailRequired })
+  .max(254, { message: signInMessages.emailInvalid })
+  .pipe(z.email({ message: signInMessages.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+/** A path inside this site to go to after signing in: '/volunteers', never '//evil.example'. */
+export const nextPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, { message: 'next must be a path on this site' });
+
+export const signInRequestSchema = z.object({
+  email,
+  name: z
+    .string()
+    .max(100, { message: 'Name must be at most 100 characters' })
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+  /** Where the e-mailed link leads after 'Continue'. */
+  next: nextPathSchema.optional(),
+});
+export type SignInRequest = z.input<typeof signInRequestSchema>;
+
+/** The same answer whether or not the address was known. */
+export const signInResponseSchema = z.object({
+  email: z.string(),
+  message: z.string(),
+  /** How long the link and code work. */
+  expiresInMinutes: z.number().int(),
+});
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const verifyRequestSchema = z.object({
+  email,
+  code: z
+    .string({ error: signInMessages.codeFormat })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { message: signInMessages.codeFormat })),
+});
+export type VerifyRequest = z.input<typeof verifyRequestSchema>;
+
+export const continueRequestSchema = z.object({
+  token: z.string({ error: signInMessages.linkInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, { message: signInMessages.linkInvalid }),
+});
+export type ContinueRequest = z.infer<typeof continueRequestSchema>;
+
+/** The current volunteer (SPEC.md section 3, without the computed totals). */
+export const volunteerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  joinedAt: z.iso.datetime().nullable(),
+  lastActiveAt: z.iso.datetime().nullable(),
+});
+export type Volunteer = z.infer<typeof volunteerSchema>;
+
+export const signedInResponseSchema = z.object({ volunteer: volunteerSchema });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;

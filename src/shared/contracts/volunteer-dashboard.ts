@@ -1,0 +1,42 @@
+// The personal dashboard (SPEC.md sections 2e and 3): the volunteer with totals computed from their
+// clean-ups, their clean-ups, MUCU attendances and achievements.
+import { z } from 'zod';
+import { cleanupRecordSchema } from './cleanups.ts';
+import { volunteerSchema } from './volunteer-auth.ts';
+
+export { volunteerDashboardPaths } from './paths.ts';
+
+export const dashboardVolunteerSchema = volunteerSchema.extend({
+  sitesCompleted: z.number().int(),
+  /** Minutes (SPEC.md section 3: "totalHours (held in minutes)"). */
+  totalHours: z.number().int(),
+});
+
+export const mucuAttendanceRecordSchema = z.object({
+  id: z.number().int(),
+  notes: z.string().nullable(),
+  mucu: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    date: z.iso.datetime(),
+    location: z.string(),
+    description: z.string().nullable(),
+    mapsLink: z.string().nullable(),
+  }),
+});
+export type MucuAttendanceRecord = z.infer<typeof mucuAttendanceRecordSchema>;
+
+export const achievementSchema = z.object({
+  id: z.number().int(),
+  badgeType: z.string(),
+  earnedAt: z.iso.datetime(),
+});
+export type Achievement = z.infer<typeof achievementSchema>;
+
+export const volunteerDashboardSchema = z.object({
+  volunteer: dashboardVolunteerSchema,
+  cleanupRecords: z.array(cleanupRecordSchema),
+  mucuAttendances: z.array(mucuAttendanceRecordSchema),
+  achievements: z.array(achievementSchema),
+});
+export type VolunteerDashboard = z.infer<typeof volunteerDashboardSchema>;
