@@ -1,6 +1,20 @@
-// Whole-service counts for GET /api/stats (DESIGN.md "Stats").
+// Whole-service counts for GET /api/stats (DESIGN.md "Stats"), and the raw figures of the
+// administrator's analytics: volunteers with their clean-up totals, and the instants of reports and
+// clean-ups that daily progress buckets into Europe/London days.
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { toIso, toIsoOrNull } from '../../db/tables.ts';
+
+export interface VolunteerTotalsRow {
+  id: number;
+  email: string;
+  name: string | null;
+  joinedAt: string;
+  lastActiveAt: string | null;
+  lastCleanupAt: string | null;
+  sites: number;
+  minutes: number;
+}
 
 export function statsRepository(db: Db) {
   return {
@@ -25,5 +39,58 @@ export function statsRepository(db: Db) {
         totalMinutes: Number(cleanups.minutes),
       };
     },
+
+    /** Every volunteer with the count and minutes of their clean-ups and the latest one. */
+    async volunteerTotals(): Promise<VolunteerTotalsRow[]> {
+      const rows = await db
+        .selectFrom('volunteers')
+        .leftJoin('cleanups', 'cleanups.volunteer_id', 'volunteers.id')
+        .select([
+          'volunteers.id',
+          'volunteers.email',
+          'volunteers.name',
+          'volunteers.joined_at',
+          'volunteers.last_active_at',
+          sql<string>`count(cleanups.id)`.as('sites'),
+          sql<string>`coalesce(sum(cleanups.minutes_worked), 0)`.as('minutes'),
+          sql<string | Date | null>`max(cleanups.completed_at)`.as('last_cleanup_at'),
+        ])
+        .groupBy(['volunteers.id', 'volunteers.email', 'volunteers.name', 'volunteers.joined_at', 'volunteers.last_active_at'])
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        joinedAt: toIso(row.joined_at),
+        lastActiveAt: toIsoOrNull(row.last_active_at),
+        lastCleanupAt: toIsoOrNull(row.last_cleanup_at),
+        sites: Number(row.sites),
+        minutes: Number(row.minutes),
+      }));
+    },
+
+    /** The earliest report or clean-up, or null when there is neither. */
+    async firstActivity(): Promise<string | null> {
+      const [reports, cleanups] = await Promise.all([
+        db.selectFrom('reports').select(sql<string | Date | null>`min(reported_at)`.as('first')).executeTakeFirstOrThrow(),
+        db.selectFrom('cleanups').select(sql<string | Date | null>`min(completed_at)`.as('first')).executeTakeFirstOrThrow(),
+      ]);
+      const instants = [reports.first, cleanups.first].filter((v): v is string | Date => v !== null).map(toIso);
+      return instants.length === 0 ? null : instants.sort()[0]!;
+    },
+
+    /** When each report was made and each clean-up completed, from an instant on (ISO strings). */
+    async activitySince(since: string | null): Promise<{ reportedAt: string[]; cleanedAt: string[] }> {
+      let reports = db.selectFrom('reports').select('reported_at as at');
+      let cleanups = db.selectFrom('cleanups').select('completed_at as at');
+      if (since) {
+        reports = reports.where('reported_at', '>=', since);
+        cleanups = cleanups.where('completed_at', '>=', since);
+      }
+      const [reportRows, cleanupRows] = await Promise.all([reports.execute(), cleanups.execute()]);
+      return { reportedAt: reportRows.map((row) => toIso(row.at)), cleanedAt: cleanupRows.map((row) => toIso(row.at)) };
+    },
   };
 }
+
+export type StatsRepository = ReturnType<typeof statsRepository>;

@@ -1,0 +1,494 @@
+// An administrator at a desk: signs in with the access code (a wrong one first), reads the analytics,
+// runs a Meet Up Clean Up event from creation to deletion, and manages reports on the management
+// dashboard (filter, sort, inline edit, status, duplicates, photo preview, a missing photo).
+// axe checks both dashboards and every dialog on the way.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { plainJpeg } from '../tests/fixture-photos.ts';
+import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
+import { photoNames, processPhoto, storePhoto } from '../src/server/features/photos/photo-pipeline.ts';
+import {
+  DESKTOP,
+  E2E_ADMIN_PASSCODE,
+  expectNoAxeViolations,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './support/browser.ts';
+
+describe.skipIf(!hasChromium)('the administrator dashboards', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    const db = server.database.db;
+    await db.deleteFrom('reports').execute();
+    await db.deleteFrom('mucu_events').execute();
+    await db.deleteFrom('volunteers').execute();
+  });
+
+  const colours = ['#7a4a2a', '#335577', '#2a7a4a', '#777733', '#553377'];
+  let colour = 0;
+
+  async function photoKey(): Promise<string> {
+    const storage = localPhotoStorage(path.join(server.dataDir, 'photos'));
+    const { default: sharp } = await import('sharp');
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: colours[colour++ % colours.length]! } }).jpeg().toBuffer();
+    return storePhoto(storage, await processPhoto(jpeg.length > 0 ? jpeg : await plainJpeg()));
+  }
+
+  async function seedReport(what3words: string, reportedAt: string, extra: { status?: 'reported' | 'cleaning' | 'completed'; completedAt?: string; description?: string } = {}) {
+    return server.database.db
+      .insertInto('reports')
+      .values({
+        what3words,
+        description: extra.description ?? null,
+        photo_key: await photoKey(),
+        status: extra.status ?? 'reported',
+        reported_at: reportedAt,
+        completed_at: extra.completedAt ?? null,
+        updated_at: reportedAt,
+        latitude: 55.9533,
+        longitude: -3.1883,
+        location_source: 'device',
+        words_scheme: 'grid',
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A browser signed in as administrator (the session cookie and the session-storage flag). */
+  async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const response = await context.request.post(`${server.url}/api/admin/auth`, { data: { passcode: E2E_ADMIN_PASSCODE } });
+    expect(response.status()).toBe(200);
+    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    return { context, page };
+  }
+
+  /**
+   * Waits for a toast. While a modal dialog is open Radix hides the rest of the page (the toast area
+   * too) from the accessibility tree; each toast is still announced through its own live region.
+   */
+  const toast = (page: Page, text: string) =>
+    page.getByRole('region', { name: /Notifications/, includeHidden: true }).getByText(text, { exact: true }).waitFor();
+
+  it('without an administrator session the dashboard sends the visitor to the sign-in page', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.waitForURL(`${server.url}/volunteer-signin`);
+    // A stale flag without a session on the server proves nothing either.
+    await page.evaluate(() => sessionStorage.setItem('adminAccess', 'true'));
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.waitForURL(`${server.url}/volunteer-signin`);
+    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
+    await context.close();
+  });
+
+  it('a wrong access code is refused and cleared; the right one opens the Administrator Dashboard; Sign Out ends it', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(`${server.url}/volunteer-signin`);
+    await page.getByRole('tab', { name: 'Administrator' }).click();
+    const code = page.getByLabel('Access Code');
+    expect(await code.getAttribute('type')).toBe('password');
+    expect(await code.getAttribute('maxlength')).toBe('6');
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Administrator Access' }).click();
+    await toast(page, 'Access Denied');
+    await toast(page, 'Incorrect passcode. Please try again.');
+    expect(await code.inputValue()).toBe('');
+    await expectNoAxeViolations(page);
+
+    await code.fill(E2E_ADMIN_PASSCODE);
+    await page.getByRole('button', { name: 'Administrator Access' }).click();
+    await page.waitForURL(`${server.url}/volunteer-portal`);
+    await page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBe('true');
+
+    await page.getByRole('button', { name: 'Admin menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Admin menu' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Administrator Dashboard',
+      'Report Management',
+      'Report Graffiti',
+      'About',
+      'Find Graffiti Near Me',
+    ]);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-menu-desktop', { fullPage: false });
+    await menu.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
+    const me = await context.request.get(`${server.url}/api/admin/me`);
+    expect(me.status()).toBe(401);
+    await context.close();
+  });
+
+  it('analytics show the seeded volunteers, daily progress and the CSV export', async () => {
+    const db = server.database.db;
+    const now = Date.now();
+    const daysAgo = (n: number, hour = 12) => new Date(now - n * 86_400_000).toISOString().slice(0, 10) + `T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    const morag = await db.insertInto('volunteers').values({ email: 'morag@example.org', name: 'Morag Stewart', joined_at: daysAgo(20), last_active_at: daysAgo(1) }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('volunteers').values({ email: 'newbie@example.org', name: null, joined_at: daysAgo(3), last_active_at: null }).execute();
+    const r1 = await seedReport('index.home.raft', daysAgo(2, 9));
+    const r2 = await seedReport('filled.count.soap', daysAgo(2, 10));
+    await seedReport('daring.lion.race', daysAgo(1, 10));
+    for (const [report, minutes] of [[r1, 95], [r2, 30]] as const) {
+      await db
+        .insertInto('cleanups')
+        .values({ report_id: report.id, volunteer_id: morag.id, completed_at: daysAgo(2, 15), minutes_worked: minutes, before_photo_key: report.photo_key, after_photo_key: report.photo_key, notes: null })
+        .execute();
+    }
+
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    const totals = page.getByRole('region', { name: 'Totals' });
+    await totals.waitFor();
+    expect(await totals.innerText()).toMatch(/Total Volunteers\s+2\s+Active Volunteers\s+1\s+Total Sites Cleaned\s+2\s+Total Hours\s+2h 5m/);
+
+    const progress = page.getByRole('region', { name: 'Daily progress, last 30 days' });
+    await progress.waitFor();
+    expect(await page.getByText('Showing last 30 days. Export CSV for complete data.').isVisible()).toBe(true);
+    const rows = await progress.getByRole('row').allInnerTexts();
+    expect(rows[0]).toMatch(/Date\s+Sites Reported\s+Sites Cleaned\s+Progress/);
+    expect(rows).toHaveLength(1 + 3); // the header, then today and the two days before, newest first
+    expect(rows[1]).toMatch(/^\d\d\/\d\d\/\d{4}\s+0\s+0\s+0%$/);
+    expect(rows[2]).toMatch(/\s1\s+0\s+0%$/);
+    expect(rows[3]).toMatch(/\s2\s+2\s+100%$/);
+
+    const volunteers = await page.getByRole('region', { name: 'Volunteer details table' }).getByRole('row').allInnerTexts();
+    expect(volunteers[0]).toMatch(/Volunteer\s+Email\s+Sites Cleaned\s+Hours Worked\s+Joined\s+Last Active/);
+    expect(volunteers[1]).toMatch(/Morag Stewart\s+Active\s+morag@example\.org\s+2\s+2h 5m\s+\d\d\/\d\d\/\d{4}\s+\d\d\/\d\d\/\d{4}/);
+    expect(volunteers[2]).toMatch(/Anonymous Volunteer\s+newbie@example\.org\s+0\s+0h 0m\s+\d\d\/\d\d\/\d{4}\s+Never/);
+
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    expect(await exportLink.getAttribute('href')).toBe('/api/admin/daily-progress/export');
+    expect(await exportLink.getAttribute('target')).toBe('_blank');
+    const csv = await context.request.get(`${server.url}/api/admin/daily-progress/export`);
+    expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="daily-progress-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect((await csv.text()).split('\r\n')[0]).toBe('Date,Sites Reported,Sites Cleaned,Progress (%)');
+
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-analytics-desktop');
+    await context.close();
+  });
+
+  it('analytics with no data say so', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    await page.getByText('No progress data available', { exact: true }).waitFor();
+    await page.getByText('No volunteers found', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('an event is created, edited, attended and deleted', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+
+    await page.getByRole('button', { name: 'Add MUCU event' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Meet Up Clean Up Event' });
+    await add.waitFor();
+    await expectNoAxeViolations(page);
+    await add.getByRole('button', { name: 'Create MUCU Event' }).click();
+    await toast(page, 'Please provide both location and date for the MUCU event.');
+    await add.getByLabel('Location').fill('Leith Walk');
+    await add.getByLabel('Date and time').fill('2026-12-05T10:00');
+    await add.getByLabel('Description (optional)').fill('Bring gloves');
+    await add.getByLabel('Maps link (optional)').fill('not a link');
+    await add.getByRole('button', { name: 'Create MUCU Event' }).click();
+    await toast(page, 'The maps link must be a web address starting with https:// or http://.');
+    await add.getByLabel('Maps link (optional)').fill('');
+    // Were the session gone, the server's 401 is explained.
+    await page.route('**/api/mucus', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in as a volunteer to continue.' }) }),
+    );
+    await add.getByRole('button', { name: 'Create MUCU Event' }).click();
+    await toast(page, 'Authentication Required');
+    await toast(page, 'Please sign in as a volunteer to create MUCU events');
+    await page.unroute('**/api/mucus');
+    await screenshot(page, 'admin-add-event-desktop', { fullPage: false });
+    await add.getByRole('button', { name: 'Create MUCU Event' }).click();
+    await toast(page, 'MUCU event created');
+    await add.waitFor({ state: 'detached' });
+    const stored = await server.database.db.selectFrom('mucu_events').selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Leith Walk MUCU', location: 'Leith Walk', description: 'Bring gloves', maps_link: null });
+
+    await page.getByRole('button', { name: 'Manage MUCUs' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
+    await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
+    expect(await manage.getByText('05/12/2026, 10:00').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await manage.getByRole('button', { name: 'Edit Leith Walk MUCU' }).click();
+    const edit = manage.getByRole('form', { name: 'Edit Leith Walk MUCU' });
+    await edit.getByLabel('Location').fill('The Meadows');
+    await edit.getByLabel('Maps link (optional)').fill('https://www.openstreetmap.org/#map=17/55.9406/-3.1915');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'MUCU updated');
+    await manage.getByRole('heading', { name: 'The Meadows MUCU' }).waitFor();
+    expect(await manage.getByRole('link', { name: /The Meadows/ }).getAttribute('href')).toBe('https://www.openstreetmap.org/#map=17/55.9406/-3.1915');
+
+    await manage.getByRole('button', { name: 'Add attendance to The Meadows MUCU' }).click();
+    const attend = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
+    await attend.waitFor();
+    expect(await attend.getByLabel('MUCU event').inputValue()).toBe(String(stored.id));
+    await expectNoAxeViolations(page);
+    await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    await toast(page, 'Please select a MUCU event and provide volunteer email.');
+    await attend.getByLabel('Volunteer email').fill('Hamish.Brown@example.org');
+    await attend.getByLabel('Notes (optional)').fill('Brought a ladder');
+    await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    await toast(page, 'Attendance added');
+    await attend.waitFor({ state: 'detached' });
+    const attendees = manage.getByRole('list', { name: 'Attendees of The Meadows MUCU' });
+    await attendees.waitFor();
+    expect(await attendees.innerText()).toBe('hamish.brown · Brought a ladder');
+    await screenshot(page, 'admin-manage-events-desktop', { fullPage: false });
+
+    // The same volunteer twice is refused with the server's reason.
+    await manage.getByRole('button', { name: 'Add attendance to The Meadows MUCU' }).click();
+    await attend.getByLabel('Volunteer email').fill('hamish.brown@example.org');
+    await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    await toast(page, 'Error adding attendance');
+    await toast(page, 'This volunteer is already recorded as attending this MUCU event.');
+    await attend.getByRole('button', { name: 'Cancel' }).click();
+
+    await manage.getByRole('button', { name: 'Delete The Meadows MUCU' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete The Meadows MUCU?' });
+    await confirm.waitFor();
+    expect(await confirm.getByText('Are you sure you want to delete this MUCU event? This will also remove all attendance records. This action cannot be undone.', { exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Delete MUCU' }).click();
+    await toast(page, 'MUCU deleted');
+    await manage.getByText('No MUCU events found.', { exact: true }).waitFor();
+    expect(await server.database.db.selectFrom('mucu_attendances').select('id').execute()).toEqual([]);
+    await context.close();
+  });
+
+  it('the management dashboard filters, sorts, edits inline, changes a status and marks duplicates; unchanged polls are 304', async () => {
+    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z', { description: 'Tag on the close wall' });
+    await seedReport('filled.count.soap', '2026-11-02T10:00:00.000Z', { status: 'completed', completedAt: '2026-11-06T10:00:00.000Z' });
+    await seedReport('daring.lion.race', '2026-11-03T10:00:00.000Z', { status: 'cleaning' });
+    await seedReport('index.home.raft', '2026-11-04T10:00:00.000Z', { description: 'Same wall again' });
+
+    const { context, page } = await adminPage();
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/reports' && response.request().method() === 'GET') statuses.push(response.status());
+    });
+    await page.goto(`${server.url}/volunteer-portal`);
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    const titles = () => cards.locator('h3').allTextContents();
+    const words = () => cards.locator('p > span.font-semibold').allTextContents();
+    expect(await titles()).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
+    expect(await words()).toEqual(['index.home.raft', 'daring.lion.race', 'filled.count.soap', 'index.home.raft']);
+
+    // Duplicates: the two index.home.raft reports are shaded grey and say so.
+    const duplicateCards = page.locator('article[data-duplicate]');
+    expect(await duplicateCards.count()).toBe(2);
+    expect(await duplicateCards.first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+    expect(await duplicateCards.first().getByText('Duplicate location').isVisible()).toBe(true);
+
+    const first = cards.nth(0);
+    expect(await first.innerText()).toMatch(/Reported:\s*04\/11\/2026/);
+    const completed = cards.nth(2);
+    expect(await completed.innerText()).toMatch(/Cleaned:\s*06\/11\/2026/);
+    expect(await completed.innerText()).toMatch(/Status:\s*Completed/);
+    expect(await cards.nth(1).innerText()).toMatch(/Status:\s*Currently being cleaned/);
+    expect(await cards.nth(3).innerText()).toMatch(/Status:\s*Awaiting cleanup/);
+    expect(await first.getByRole('link', { name: /Open map/ }).getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95330&mlon=-3\.18830/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-reports-desktop');
+
+    // Filters.
+    const filters = page.getByRole('group', { name: 'Filter by status' });
+    await filters.getByRole('button', { name: 'Completed' }).click();
+    expect(await words()).toEqual(['filled.count.soap']);
+    await filters.getByRole('button', { name: 'Cleaning' }).click();
+    expect(await words()).toEqual(['daring.lion.race']);
+    await filters.getByRole('button', { name: 'Reported' }).click();
+    expect(await words()).toEqual(['index.home.raft', 'index.home.raft']);
+    await filters.getByRole('button', { name: 'All' }).click();
+
+    // Sorts: oldest first, then pressing it again returns to the server's order.
+    const oldest = page.getByRole('button', { name: 'Reported: oldest' });
+    await oldest.click();
+    expect(await oldest.getAttribute('aria-pressed')).toBe('true');
+    expect(await words()).toEqual(['index.home.raft', 'filled.count.soap', 'daring.lion.race', 'index.home.raft']);
+    expect(await titles()).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
+    await page.getByRole('button', { name: 'Cleaned: newest' }).click();
+    expect((await words())[0]).toBe('filled.count.soap');
+    await page.getByRole('button', { name: 'Cleaned: newest' }).click();
+    expect(await page.getByRole('button', { name: 'Cleaned: newest' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await words()).toEqual(['index.home.raft', 'daring.lion.race', 'filled.count.soap', 'index.home.raft']);
+
+    // Inline edit, one at a time: a blank location is refused, then saved.
+    await page.getByRole('button', { name: 'Edit Report #2' }).click();
+    const editForm = page.getByRole('form', { name: 'Edit Report #2' });
+    await editForm.getByLabel('Three-word location').fill('  ');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await editForm.getByText('location is required', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit Report #3' }).click();
+    expect(await page.getByRole('form').count()).toBe(1);
+    await page.getByRole('form', { name: 'Edit Report #3' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Report #2' }).click();
+    const again = page.getByRole('form', { name: 'Edit Report #2' });
+    await again.getByLabel('Three-word location').fill('Daring.Lion.Races');
+    await again.getByLabel('Description (optional)').fill('Stencil on the bus shelter');
+    await again.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Report updated');
+    await cards.nth(1).getByText('Stencil on the bus shelter').waitFor();
+    expect(await cards.nth(1).getByText('daring.lion.races', { exact: true }).isVisible()).toBe(true);
+
+    // A status button: any status from any other.
+    await page.getByRole('group', { name: 'Set the status of Report #2' }).getByRole('button', { name: 'Completed' }).click();
+    await toast(page, 'Status updated');
+    await expect.poll(() => cards.nth(1).innerText()).toMatch(/Status:\s*Completed/);
+    expect(await cards.nth(1).innerText()).toMatch(/Cleaned:\s*\d\d\/\d\d\/\d{4}/);
+    await page.getByRole('group', { name: 'Set the status of Report #2' }).getByRole('button', { name: 'Reported' }).click();
+    await expect.poll(() => cards.nth(1).innerText()).toMatch(/Status:\s*Awaiting cleanup/);
+
+    // The list polls every 5 s; while nothing changes the server answers 304.
+    const before = statuses.filter((s) => s === 304).length;
+    await page.waitForTimeout(5_600);
+    expect(statuses.filter((s) => s === 304).length).toBeGreaterThan(before);
+    await context.close();
+  });
+
+  it('the photo preview shows the full-size photo, and a missing photo says so', async () => {
+    const kept = await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
+    const lost = await seedReport('filled.count.soap', '2026-11-02T10:00:00.000Z');
+    for (const name of Object.values(photoNames(lost.photo_key))) fs.rmSync(path.join(server.dataDir, 'photos', name));
+
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    const lostCard = page.getByRole('article').nth(0);
+    await lostCard.getByText('Photo Missing', { exact: true }).waitFor();
+    expect(await lostCard.getByText('The original photo for this location is no longer available. This may be a data recovery issue.').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'View photo of Report #2' }).click();
+    const preview = page.getByRole('dialog', { name: 'Photo Preview' });
+    await preview.waitFor();
+    const image = preview.getByRole('img', { name: 'Graffiti at index.home.raft' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    expect(await image.getAttribute('src')).toBe(`/photos/${kept.photo_key}.jpg`);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-photo-preview-desktop', { fullPage: false });
+    await preview.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'View photo of Report #1' }).click();
+    await preview.getByText('Photo Missing', { exact: true }).waitFor();
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await screenshot(page, 'admin-photo-missing-desktop', { fullPage: false });
+    await context.close();
+  });
+
+  it('a progress photo is added to a report, previewed and deleted', async () => {
+    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByRole('button', { name: 'Add photo to Report #1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Photo' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Upload Photo' }).click();
+    await toast(page, 'No file selected');
+    await toast(page, 'Please select a photo to upload.');
+    await dialog.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'progress.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
+    await dialog.getByLabel('Description (optional)').fill('Half the tag gone');
+    await dialog.getByRole('button', { name: 'Upload Photo' }).click();
+    await toast(page, 'Photo uploaded');
+    await dialog.waitFor({ state: 'detached' });
+    const stored = await server.database.db.selectFrom('report_photos').selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ photo_type: 'progress', description: 'Half the tag gone', uploaded_by: 'Volunteer' });
+
+    await page.getByRole('button', { name: 'Show added photos' }).click();
+    await page.getByText(/^Half the tag gone · by Volunteer · \d\d\/\d\d\/\d{4}$/).waitFor();
+    await page.getByRole('button', { name: 'Delete photo' }).click();
+    await toast(page, 'Photo deleted successfully!');
+    await page.getByText('No photos have been added to this report.').waitFor();
+    expect(await server.database.db.selectFrom('report_photos').select('id').execute()).toEqual([]);
+    await context.close();
+  });
+
+  it('the dashboard is usable on a phone-width screen', async () => {
+    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z', { description: 'Tag on the close wall' });
+    await seedReport('index.home.raft', '2026-11-02T10:00:00.000Z');
+    const { context, page } = await adminPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByRole('article').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'admin-reports-phone');
+    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    await page.getByRole('region', { name: 'Totals' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'admin-analytics-phone');
+    await context.close();
+  });
+
+  it('a manual report is made from the plus button; a report is deleted after the warning', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByText('No Reports Found', { exact: true }).waitFor();
+    expect(await page.getByText('No graffiti reports have been submitted yet.', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Add Manual Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Manual Report' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Create Report' }).click();
+    await toast(page, 'Missing required fields');
+    await toast(page, 'Please provide both a photo and What3Words location.');
+    await dialog.getByLabel('Photo').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(640, 480) });
+    await dialog.getByLabel('Three-word location').fill('  index.home.raft  ');
+    await dialog.getByLabel('Description (optional)').fill('Reported by phone');
+    await dialog.getByRole('button', { name: 'Create Report' }).click();
+    await toast(page, 'Manual report created successfully');
+    const card = page.getByRole('article').first();
+    await card.getByText('Reported by phone').waitFor();
+    const row = await server.database.db.selectFrom('reports').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ what3words: 'index.home.raft', description: 'Reported by phone', status: 'reported' });
+
+    // The window event opens the same form.
+    await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Delete Report #1' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Report #1?' });
+    await confirm.getByText(/This action cannot be undone\.$/).waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Delete Report' }).click();
+    await toast(page, 'Report deleted');
+    await page.getByText('No Reports Found', { exact: true }).waitFor();
+    expect(fs.readdirSync(path.join(server.dataDir, 'photos'))).not.toContain(`${row.photo_key}.jpg`);
+    await context.close();
+  });
+
+  it('administrators get the management dashboard at /volunteer-dashboard', async () => {
+    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Report Management' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});

@@ -1,0 +1,65 @@
+// Route '/volunteer-portal' (SPEC.md 2f): the Administrator Dashboard with two tabs, Reports
+// Management (the management dashboard) and Volunteer Analytics. The plus button on the Reports tab
+// opens the manual-report form through the window event 'openManualForm'.
+import { useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { BarChart3, ClipboardList, Plus } from 'lucide-react';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ManagementDashboard } from '../../report-management/components/management-dashboard.tsx';
+import { OPEN_MANUAL_FORM_EVENT } from '../../report-management/components/manual-report-dialog.tsx';
+import { AdminGuard } from './admin-guard.tsx';
+import { AdminPageHeader } from './admin-page-header.tsx';
+import { AnalyticsTab } from './analytics-tab.tsx';
+
+const TITLE = 'Administrator Dashboard';
+
+const tabClass =
+  'inline-flex min-h-12 items-center gap-2 border-b-4 border-transparent px-4 font-semibold text-slate-700 hover:text-civic-900 data-[state=active]:border-civic-800 data-[state=active]:text-civic-900';
+
+export default function AdminDashboardPage() {
+  useDocumentTitle(`${TITLE} | Clean Up Edinburgh`);
+  return (
+    <AdminGuard>
+      <Dashboard />
+    </AdminGuard>
+  );
+}
+
+function Dashboard() {
+  const [tab, setTab] = useState<'reports' | 'analytics'>('reports');
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
+      <AdminPageHeader title={TITLE}>
+        {tab === 'reports' && (
+          <button
+            type="button"
+            aria-label="Add Manual Report"
+            title="Add Manual Report"
+            onClick={() => window.dispatchEvent(new Event(OPEN_MANUAL_FORM_EVENT))}
+            className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-accent-600 text-white shadow-md hover:bg-accent-700"
+          >
+            <Plus aria-hidden="true" className="h-6 w-6" />
+          </button>
+        )}
+      </AdminPageHeader>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="grid gap-6">
+        <Tabs.List aria-label="Administrator dashboard" className="flex gap-2 overflow-x-auto border-b-2 border-stone-300">
+          <Tabs.Trigger value="reports" className={tabClass}>
+            <ClipboardList aria-hidden="true" className="h-5 w-5" />
+            Reports Management
+          </Tabs.Trigger>
+          <Tabs.Trigger value="analytics" className={tabClass}>
+            <BarChart3 aria-hidden="true" className="h-5 w-5" />
+            Volunteer Analytics
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="reports" className="outline-none">
+          <ManagementDashboard />
+        </Tabs.Content>
+        <Tabs.Content value="analytics" className="outline-none">
+          <AnalyticsTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

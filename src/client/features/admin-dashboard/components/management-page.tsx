@@ -1,0 +1,33 @@
+// Route '/volunteer-dashboard' for administrators (SPEC.md section 2: "the management one for
+// administrators"): the report management dashboard on a page of its own.
+import { Plus } from 'lucide-react';
+import { Link } from 'wouter';
+import { routes } from '../../../../shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ManagementDashboard } from '../../report-management/components/management-dashboard.tsx';
+import { OPEN_MANUAL_FORM_EVENT } from '../../report-management/components/manual-report-dialog.tsx';
+import { AdminGuard } from './admin-guard.tsx';
+import { AdminPageHeader } from './admin-page-header.tsx';
+
+const TITLE = 'Report Management';
+
+export default function ManagementPage() {
+  useDocumentTitle(`${TITLE} | Clean Up Edinburgh`);
+  return (
+    <AdminGuard>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
+        <AdminPageHeader title={TITLE}>
+          <Link href={routes.adminDashboard} className="inline-flex min-h-11 items-center px-2 font-semibold text-civic-800 underline underline-offset-4">
+            Administrator Dashboard
+          </Link>
+          <Button onClick={() => window.dispatchEvent(new Event(OPEN_MANUAL_FORM_EVENT))}>
+            <Plus aria-hidden="true" className="h-5 w-5" />
+            Add Manual Report
+          </Button>
+        </AdminPageHeader>
+        <ManagementDashboard />
+      </div>
+    </AdminGuard>
+  );
+}

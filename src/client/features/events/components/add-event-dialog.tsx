@@ -1,0 +1,64 @@
+// Add Meet Up Clean Up Event (SPEC.md 2b, 2f, 5): location and date required, name built from the
+// location. A 401 says the person must sign in as a volunteer.
+import { useState, type FormEvent } from 'react';
+import { eventMessages } from '../../../../shared/domain/admin-messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorToast } from '../../../lib/error-toast.ts';
+import { useCreateEvent } from '../api/use-events.ts';
+import { emptyEventForm, eventDraftFrom } from '../event-form.ts';
+import { EventFields } from './event-fields.tsx';
+
+export function AddEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const [values, setValues] = useState(emptyEventForm);
+  const create = useCreateEvent();
+
+  function close() {
+    setValues(emptyEventForm);
+    onOpenChange(false);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = eventDraftFrom(values);
+    if ('error' in result) {
+      toast({ title: eventMessages.errors.create, description: result.error, variant: 'destructive' });
+      return;
+    }
+    try {
+      const created = await create.mutateAsync(result.draft);
+      toast({ title: eventMessages.created, description: created.name, variant: 'success' });
+      close();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        toast({ title: eventMessages.signInToCreateTitle, description: eventMessages.signInToCreate, variant: 'destructive' });
+      } else {
+        errorToast(eventMessages.errors.create, error);
+      }
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Add Meet Up Clean Up Event"
+      description="A MUCU event is named after its location."
+      size="lg"
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <EventFields values={values} onChange={setValues} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="secondary" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create MUCU Event'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

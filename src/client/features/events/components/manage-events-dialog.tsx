@@ -1,0 +1,213 @@
+// Manage MUCU Events (SPEC.md 2b, 2f): every event with its attendees (by the local part of their
+// e-mail), inline edit one at a time, add attendance, and delete after the spec's confirmation.
+import { useState, type FormEvent } from 'react';
+import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { attendeeLabel, type MucuEvent } from '../../../../shared/contracts/events.ts';
+import { eventMessages } from '../../../../shared/domain/admin-messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { describeError } from '../../../lib/api-client.ts';
+import { errorToast } from '../../../lib/error-toast.ts';
+import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts';
+import { eventDraftFrom, formatEventDate, toLocalInput, type EventFormValues } from '../event-form.ts';
+import { AddAttendanceDialog } from './add-attendance-dialog.tsx';
+import { EventFields } from './event-fields.tsx';
+
+export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const events = useEvents(open);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [attendanceFor, setAttendanceFor] = useState<number | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<MucuEvent | null>(null);
+  const remove = useDeleteEvent();
+
+  async function onConfirmDelete() {
+    if (!deleteTarget) return;
+    try {
+      await remove.mutateAsync(deleteTarget.id);
+      toast({ title: eventMessages.deleted, description: deleteTarget.name, variant: 'success' });
+      setDeleteTarget(null);
+    } catch (error) {
+      errorToast(eventMessages.errors.delete, error);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setEditingId(null);
+        onOpenChange(next);
+      }}
+      title="Manage MUCU Events"
+      description="Edit events, record attendance, or delete an event."
+      size="xl"
+    >
+      {events.isPending && <p className="text-slate-700">Loading events...</p>}
+      {events.isError && (
+        <p role="alert" className="text-red-800">
+          {describeError(events.error).message}
+        </p>
+      )}
+      {events.data?.length === 0 && (
+        <div className="grid justify-items-center gap-2 py-10 text-center">
+          <CalendarDays aria-hidden="true" className="h-10 w-10 text-civic-700" />
+          <p className="font-semibold text-civic-900">{eventMessages.noEvents}</p>
+        </div>
+      )}
+      {events.data && events.data.length > 0 && (
+        <ul className="grid gap-4">
+          {events.data.map((mucu) => (
+            <li key={mucu.id} className="rounded-2xl border-2 border-stone-200 bg-stone-light p-4">
+              {editingId === mucu.id ? (
+                <EditEventForm mucu={mucu} onDone={() => setEditingId(null)} />
+              ) : (
+                <EventSummary
+                  mucu={mucu}
+                  editingAnother={editingId !== null}
+                  onEdit={() => setEditingId(mucu.id)}
+                  onAddAttendance={() => setAttendanceFor(mucu.id)}
+                  onDelete={() => setDeleteTarget(mucu)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AddAttendanceDialog open={attendanceFor !== null} onOpenChange={(next) => !next && setAttendanceFor(null)} eventId={attendanceFor} />
+      <Dialog
+        open={deleteTarget !== null}
+        onOpenChange={(next) => !next && setDeleteTarget(null)}
+        role="alertdialog"
+        title={deleteTarget ? `Delete ${deleteTarget.name}?` : 'Delete MUCU event?'}
+        description={eventMessages.deleteConfirm}
+        size="sm"
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setDeleteTarget(null)}>
+            Cancel
+          </Button>
+          <Button className="bg-red-700 hover:bg-red-800" onClick={() => void onConfirmDelete()} disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete MUCU'}
+          </Button>
+        </div>
+      </Dialog>
+    </Dialog>
+  );
+}
+
+function EventSummary({
+  mucu,
+  editingAnother,
+  onEdit,
+  onAddAttendance,
+  onDelete,
+}: {
+  mucu: MucuEvent;
+  editingAnother: boolean;
+  onEdit(): void;
+  onAddAttendance(): void;
+  onDelete(): void;
+}) {
+  return (
+    <article aria-label={mucu.name} className="grid gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <h3 className="text-lg font-bold text-civic-900">{mucu.name}</h3>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-800">
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays aria-hidden="true" className="h-4 w-4 text-civic-700" />
+              {formatEventDate(mucu.date)}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="h-4 w-4 text-civic-700" />
+              {mucu.mapsLink ? (
+                <a href={mucu.mapsLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-civic-800 underline underline-offset-4">
+                  {mucu.location}
+                  <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                  <span className="sr-only"> (map, opens in a new tab)</span>
+                </a>
+              ) : (
+                mucu.location
+              )}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <Button variant="ghost" className="px-3 text-civic-900" onClick={onEdit} disabled={editingAnother} aria-label={`Edit ${mucu.name}`}>
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit
+          </Button>
+          <Button variant="ghost" className="px-3 text-civic-900" onClick={onAddAttendance} aria-label={`Add attendance to ${mucu.name}`}>
+            <UserPlus aria-hidden="true" className="h-4 w-4" />
+            Add attendance
+          </Button>
+          <Button variant="ghost" className="px-3 text-red-800" onClick={onDelete} aria-label={`Delete ${mucu.name}`}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete
+          </Button>
+        </div>
+      </div>
+      {mucu.description && <p className="whitespace-pre-line text-slate-800">{mucu.description}</p>}
+      <div className="grid gap-1">
+        <p className="inline-flex items-center gap-1 text-sm font-semibold text-slate-900">
+          <Users aria-hidden="true" className="h-4 w-4 text-civic-700" />
+          Attendees ({mucu.attendances.length})
+        </p>
+        {mucu.attendances.length === 0 ? (
+          <p className="text-sm text-slate-700">No attendance recorded yet.</p>
+        ) : (
+          <ul aria-label={`Attendees of ${mucu.name}`} className="flex flex-wrap gap-2">
+            {mucu.attendances.map((attendance) => (
+              <li key={attendance.id} title={attendance.notes ?? undefined} className="rounded-full border border-civic-700 bg-white px-3 py-1 text-sm font-semibold text-civic-900">
+                {attendeeLabel(attendance.volunteer.email)}
+                {attendance.notes && <span className="font-normal text-slate-700"> · {attendance.notes}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function EditEventForm({ mucu, onDone }: { mucu: MucuEvent; onDone(): void }) {
+  const [values, setValues] = useState<EventFormValues>({
+    location: mucu.location,
+    date: toLocalInput(mucu.date),
+    description: mucu.description ?? '',
+    mapsLink: mucu.mapsLink ?? '',
+  });
+  const update = useUpdateEvent();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = eventDraftFrom(values);
+    if ('error' in result) {
+      toast({ title: eventMessages.errors.update, description: result.error, variant: 'destructive' });
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: mucu.id, ...result.draft });
+      toast({ title: eventMessages.updated, variant: 'success' });
+      onDone();
+    } catch (error) {
+      errorToast(eventMessages.errors.update, error);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Edit ${mucu.name}`} className="grid gap-4">
+      <EventFields values={values} onChange={setValues} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="secondary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

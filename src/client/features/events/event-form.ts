@@ -1,0 +1,55 @@
+// The MUCU form's checks and conversions (SPEC.md section 5), kept apart from the markup so they
+// can be tested: location and date required, maps link a web address or nothing.
+import { eventMessages } from '../../../shared/domain/admin-messages.ts';
+import type { EventDraft } from './api/use-events.ts';
+
+export interface EventFormValues {
+  location: string;
+  /** As a datetime-local input holds it: 'YYYY-MM-DDTHH:mm' in the browser's time. */
+  date: string;
+  description: string;
+  mapsLink: string;
+}
+
+export const emptyEventForm: EventFormValues = { location: '', date: '', description: '', mapsLink: '' };
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/** The draft to send, or the message saying what is wrong. */
+export function eventDraftFrom(values: EventFormValues): { draft: EventDraft } | { error: string } {
+  const location = values.location.trim();
+  const date = values.date.trim() ? new Date(values.date) : null;
+  if (!location || !date) return { error: eventMessages.locationAndDateRequired };
+  if (Number.isNaN(date.getTime())) return { error: eventMessages.invalidDate };
+  const mapsLink = values.mapsLink.trim();
+  if (mapsLink && !isHttpUrl(mapsLink)) return { error: eventMessages.invalidMapsLink };
+  return { draft: { location, date: date.toISOString(), description: values.description.trim(), mapsLink: mapsLink || null } };
+}
+
+/** An ISO instant as a datetime-local value in the browser's time. */
+export function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** '05/12/2026, 10:00' in the city's time. */
+export function formatEventDate(iso: string): string {
+  return dateTimeFormatter.format(new Date(iso));
+}

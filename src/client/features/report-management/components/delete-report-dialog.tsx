@@ -1,0 +1,42 @@
+// Deleting a report asks first, and says it cannot be undone (SPEC.md section 5).
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
+import { errorToast } from '../../../lib/error-toast.ts';
+import { useDeleteReport } from '../api/use-report-actions.ts';
+
+export function DeleteReportDialog({ target, onClose }: { target: { id: number; label: string } | null; onClose(): void }) {
+  const remove = useDeleteReport();
+
+  async function onConfirm() {
+    if (!target) return;
+    try {
+      await remove.mutateAsync(target.id);
+      toast({ title: 'Report deleted', description: `${target.label} was deleted.`, variant: 'success' });
+      onClose();
+    } catch (error) {
+      errorToast(managementMessages.errors.deleteReport, error);
+    }
+  }
+
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      role="alertdialog"
+      title={target ? `Delete ${target.label}?` : 'Delete report?'}
+      description={managementMessages.deleteReportConfirm}
+      size="sm"
+    >
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button className="bg-red-700 hover:bg-red-800" onClick={() => void onConfirm()} disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting...' : 'Delete Report'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,140 @@
+// A report's added photos (progress photos from volunteers and administrators), shown on request so
+// the list does not fetch every report's photos; and the Add photo dialog.
+import { useId, useState, type FormEvent } from 'react';
+import { ChevronDown, Trash2 } from 'lucide-react';
+import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
+import { formatDate } from '../../../../shared/domain/format.ts';
+import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
+import { messages } from '../../../../shared/domain/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, Field, inputClass } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { ApiError, describeError } from '../../../lib/api-client.ts';
+import { errorToast } from '../../../lib/error-toast.ts';
+import { useAddReportPhoto, useDeleteReportPhoto, useReportPhotos } from '../api/use-report-actions.ts';
+import type { PreviewPhoto } from './photo-preview-dialog.tsx';
+import { ReportPhoto } from './report-photo.tsx';
+
+export function AddedPhotos({ reportId, onPreview }: { reportId: number; onPreview(photo: PreviewPhoto): void }) {
+  const [open, setOpen] = useState(false);
+  const photos = useReportPhotos(reportId, open);
+  const remove = useDeleteReportPhoto();
+  const listId = useId();
+
+  async function onDelete(photoId: number) {
+    try {
+      await remove.mutateAsync({ id: reportId, photoId });
+      toast({ title: managementMessages.photoDeleted, variant: 'success' });
+    } catch (error) {
+      errorToast(managementMessages.errors.deletePhoto, error);
+    }
+  }
+
+  return (
+    <div className="grid gap-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-1 font-semibold text-civic-800 underline-offset-4 hover:underline"
+      >
+        <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        {open ? 'Hide added photos' : 'Show added photos'}
+      </button>
+      {open && (
+        <div id={listId}>
+          {photos.isPending && <p className="text-sm text-slate-700">Loading photos...</p>}
+          {photos.isError && <p className="text-sm text-red-800">{describeError(photos.error).message}</p>}
+          {photos.data?.length === 0 && <p className="text-sm text-slate-700">No photos have been added to this report.</p>}
+          {photos.data && photos.data.length > 0 && (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {photos.data.map((photo) => {
+                const caption = [photo.description, photo.uploadedBy && `by ${photo.uploadedBy}`, formatDate(photo.createdAt)].filter(Boolean).join(' · ');
+                return (
+                  <li key={photo.id} className="grid gap-1 text-sm">
+                    <button
+                      type="button"
+                      onClick={() => onPreview({ url: photo.photoUrl, alt: photo.description ?? `${photo.photoType} photo`, caption })}
+                      className="aspect-[4/3] overflow-hidden rounded-lg bg-stone-100"
+                    >
+                      <ReportPhoto src={photo.thumbnailUrl} alt={photo.description ?? `${photo.photoType} photo`} />
+                    </button>
+                    <span className="text-slate-700">{caption}</span>
+                    <Button variant="ghost" className="min-h-11 justify-start px-2 text-red-800" onClick={() => void onDelete(photo.id)} disabled={remove.isPending}>
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      Delete photo
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function AddPhotoDialog({ reportId, label, open, onOpenChange }: { reportId: number | null; label: string; open: boolean; onOpenChange(open: boolean): void }) {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [description, setDescription] = useState('');
+  const add = useAddReportPhoto();
+  const fileId = useId();
+  const descriptionId = useId();
+
+  function close() {
+    setPhoto(null);
+    setDescription('');
+    onOpenChange(false);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (reportId === null) return;
+    if (!photo) {
+      toast({ title: managementMessages.noFileTitle, description: managementMessages.noFile, variant: 'destructive' });
+      return;
+    }
+    if (photo.size > MAX_PHOTO_BYTES) {
+      toast({ title: messages.report.fileTooLargeTitle, description: messages.report.fileTooLarge, variant: 'destructive' });
+      return;
+    }
+    try {
+      await add.mutateAsync({ id: reportId, photo, description });
+      toast({ title: 'Photo uploaded', description: `The photo was added to ${label}.`, variant: 'success' });
+      close();
+    } catch (error) {
+      // SPEC.md section 7: the server's reason when it gave one, else 'Failed to upload photo'.
+      const reason = error instanceof ApiError && error.body ? error.body.message : managementMessages.uploadFailed;
+      toast({ title: managementMessages.errors.uploadPhoto, description: reason, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title="Add Photo" description={`A progress photo for ${label}.`} size="sm">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Field id={fileId} label="Photo">
+          <input
+            id={fileId}
+            type="file"
+            accept="image/*"
+            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+            className="min-h-11 w-full rounded-xl border-2 border-dashed border-slate-400 p-2 file:mr-3 file:min-h-9 file:rounded-lg file:border-0 file:bg-civic-100 file:px-3 file:font-semibold file:text-civic-900"
+          />
+        </Field>
+        <Field id={descriptionId} label="Description" optional>
+          <input id={descriptionId} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={2000} className={inputClass} />
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="secondary" disabled={add.isPending}>
+            {add.isPending ? 'Uploading...' : 'Upload Photo'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

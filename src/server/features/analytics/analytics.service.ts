@@ -1,0 +1,77 @@
+// The administrator's analytics: volunteers with totals computed from their clean-ups, and daily
+// progress by Europe/London calendar day (bucketed here, so both databases give the same days).
+import type { DailyProgressRow, VolunteerAnalytics, VolunteerSummary } from '../../../shared/contracts/analytics.ts';
+import { DAILY_PROGRESS_DAYS } from '../../../shared/contracts/analytics.ts';
+import { addDays, cityDay, daysNewestFirst, progressPercent } from '../../../shared/domain/calendar-days.ts';
+import type { Clock } from '../../clock.ts';
+import { toCsv } from './csv.ts';
+import type { StatsRepository } from './stats.repository.ts';
+
+export const DAILY_PROGRESS_CSV_HEADER = ['Date', 'Sites Reported', 'Sites Cleaned', 'Progress (%)'] as const;
+
+export function analyticsService({ repository, clock }: { repository: StatsRepository; clock: Clock }) {
+  /** Counts per day from `first` to today, both included, newest first; empty without any activity. */
+  async function progress(windowDays: number | null): Promise<DailyProgressRow[]> {
+    const now = clock.now();
+    const today = cityDay(now);
+    const first = await repository.firstActivity();
+    if (first === null) return [];
+    const firstDay = cityDay(first);
+    const windowStart = windowDays === null ? firstDay : addDays(today, -(windowDays - 1));
+    const start = firstDay > windowStart ? firstDay : windowStart;
+    // A day earlier in UTC than the London day begins, whatever the clocks did; exact days below.
+    const since = windowDays === null ? null : `${addDays(start, -1)}T00:00:00.000Z`;
+    const activity = await repository.activitySince(since);
+    const reports = new Map<string, number>();
+    const cleanups = new Map<string, number>();
+    for (const at of activity.reportedAt) reports.set(cityDay(at), (reports.get(cityDay(at)) ?? 0) + 1);
+    for (const at of activity.cleanedAt) cleanups.set(cityDay(at), (cleanups.get(cityDay(at)) ?? 0) + 1);
+    return daysNewestFirst(start, today).map((date) => ({
+      date,
+      reportsCount: reports.get(date) ?? 0,
+      cleanupsCount: cleanups.get(date) ?? 0,
+    }));
+  }
+
+  return {
+    async volunteerAnalytics(): Promise<VolunteerAnalytics> {
+      const [rows, totals] = await Promise.all([repository.volunteerTotals(), repository.totals()]);
+      const volunteers: VolunteerSummary[] = rows
+        .map((row) => {
+          const candidates = [row.lastActiveAt, row.lastCleanupAt].filter((v): v is string => v !== null).sort();
+          return {
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            joinedAt: row.joinedAt,
+            lastActiveAt: candidates.at(-1) ?? null,
+            sitesCompleted: row.sites,
+            totalHours: row.minutes,
+            active: row.sites > 0,
+          };
+        })
+        .sort((a, b) => b.sitesCompleted - a.sitesCompleted || b.totalHours - a.totalHours || a.email.localeCompare(b.email));
+      return {
+        totalVolunteers: volunteers.length,
+        volunteers,
+        totalSitesCleaned: totals.cleanups,
+        totalMinutes: totals.totalMinutes,
+      };
+    },
+
+    /** The last 30 days (today included), newest first, from the first report on. */
+    dailyProgress: () => progress(DAILY_PROGRESS_DAYS),
+
+    /** Every day since the first report, today included, oldest first, as CSV; and today's date. */
+    async dailyProgressCsv(): Promise<{ csv: string; today: string }> {
+      const rows = (await progress(null)).reverse();
+      const csv = toCsv([
+        DAILY_PROGRESS_CSV_HEADER,
+        ...rows.map((row) => [row.date, row.reportsCount, row.cleanupsCount, progressPercent(row.reportsCount, row.cleanupsCount)]),
+      ]);
+      return { csv, today: cityDay(clock.now()) };
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof analyticsService>;

@@ -1,0 +1,104 @@
+// The mucu_events and mucu_attendances tables: events with their attendees, and attendance rows.
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { MucuEventsTable } from '../../db/tables.ts';
+
+export type EventRow = Selectable<MucuEventsTable>;
+
+export interface EventFields {
+  name: string;
+  location: string;
+  date: string;
+  description: string | null;
+  mapsLink: string | null;
+}
+
+export interface AttendeeRow {
+  id: number;
+  mucu_id: number;
+  notes: string | null;
+  created_at: Date | string;
+  volunteer_id: number;
+  email: string;
+  name: string | null;
+}
+
+export function eventsRepository(db: Db) {
+  return {
+    async insert(fields: EventFields, now: string): Promise<EventRow> {
+      return db
+        .insertInto('mucu_events')
+        .values({
+          name: fields.name,
+          location: fields.location,
+          date: fields.date,
+          description: fields.description,
+          maps_link: fields.mapsLink,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async update(id: number, fields: EventFields): Promise<EventRow | undefined> {
+      return db
+        .updateTable('mucu_events')
+        .set({
+          name: fields.name,
+          location: fields.location,
+          date: fields.date,
+          description: fields.description,
+          maps_link: fields.mapsLink,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Deletes the event; its attendances go with it (ON DELETE CASCADE). False when there was none. */
+    async delete(id: number): Promise<boolean> {
+      const deleted = await db.deleteFrom('mucu_events').where('id', '=', id).returning('id').executeTakeFirst();
+      return deleted !== undefined;
+    },
+
+    findById(id: number): Promise<EventRow | undefined> {
+      return db.selectFrom('mucu_events').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Newest event first. */
+    list(): Promise<EventRow[]> {
+      return db.selectFrom('mucu_events').selectAll().orderBy('date', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    /** The attendees of the given events (all events when none given), in the order they were recorded. */
+    attendees(eventIds?: number[]): Promise<AttendeeRow[]> {
+      let query = db
+        .selectFrom('mucu_attendances')
+        .innerJoin('volunteers', 'volunteers.id', 'mucu_attendances.volunteer_id')
+        .select([
+          'mucu_attendances.id',
+          'mucu_attendances.mucu_id',
+          'mucu_attendances.notes',
+          'mucu_attendances.created_at',
+          'mucu_attendances.volunteer_id',
+          'volunteers.email',
+          'volunteers.name',
+        ])
+        .orderBy('mucu_attendances.id');
+      if (eventIds) query = query.where('mucu_attendances.mucu_id', 'in', eventIds.length > 0 ? eventIds : [-1]);
+      return query.execute();
+    },
+
+    /** Records the attendance; undefined when this volunteer already attends this event. */
+    async insertAttendance(mucuId: number, volunteerId: number, notes: string | null, now: string) {
+      return db
+        .insertInto('mucu_attendances')
+        .values({ mucu_id: mucuId, volunteer_id: volunteerId, notes, created_at: now })
+        .onConflict((oc) => oc.columns(['mucu_id', 'volunteer_id']).doNothing())
+        .returning(['id', 'notes', 'created_at'])
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof eventsRepository>;

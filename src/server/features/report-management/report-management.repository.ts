@@ -1,0 +1,143 @@
+// The writes of the management dashboard on reports: edit, delete (with everything hanging off a
+// report), delete one added photo, and renumbering. Each multi-row change is one transaction.
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { Dialect } from '../../db/migrations/column-kit.ts';
+import type { ReportsTable } from '../../db/tables.ts';
+
+export type ReportRow = Selectable<ReportsTable>;
+
+export interface ReportEdit {
+  what3words: string;
+  description: string | null;
+  /** Set when the words changed: the coordinates follow them (null when they did not convert). */
+  coordinates?: {
+    latitude: number | null;
+    longitude: number | null;
+    locationSource: ReportRow['location_source'];
+    wordsScheme: ReportRow['words_scheme'];
+  };
+}
+
+/** Rows renumbered per statement: well under both databases' limits on bound parameters. */
+const RENUMBER_BATCH = 500;
+
+/**
+ * A report's updated_at for a change made now: strictly later than every report's, so the list's
+ * version (count, sum of ids, latest updated_at) changes even when two changes share a millisecond
+ * or a renumbering leaves the sum of ids as it was.
+ */
+async function nextUpdatedAt(db: Db, now: string): Promise<string> {
+  const row = await db
+    .selectFrom('reports')
+    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
+    .executeTakeFirstOrThrow();
+  if (row.latest === null) return now;
+  const latest = new Date(row.latest).getTime();
+  return new Date(Math.max(new Date(now).getTime(), latest + 1)).toISOString();
+}
+
+export function reportManagementRepository(db: Db, dialect: Dialect) {
+  return {
+    findById(id: number): Promise<ReportRow | undefined> {
+      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async update(id: number, edit: ReportEdit, now: string): Promise<ReportRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const updatedAt = await nextUpdatedAt(trx, now);
+        return trx
+          .updateTable('reports')
+          .set({
+            what3words: edit.what3words,
+            description: edit.description,
+            updated_at: updatedAt,
+            ...(edit.coordinates
+              ? {
+                  latitude: edit.coordinates.latitude,
+                  longitude: edit.coordinates.longitude,
+                  location_source: edit.coordinates.locationSource,
+                  words_scheme: edit.coordinates.wordsScheme,
+                }
+              : {}),
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+      });
+    },
+
+    /**
+     * Deletes the report; its photos and clean-ups go with it (ON DELETE CASCADE). Answers every
+     * photo key that belonged to it, for the caller to remove once this has committed, or null.
+     */
+    async delete(id: number): Promise<string[] | null> {
+      return db.transaction().execute(async (trx) => {
+        const report = await trx.selectFrom('reports').select('photo_key').where('id', '=', id).executeTakeFirst();
+        if (!report) return null;
+        const [photos, cleanups] = await Promise.all([
+          trx.selectFrom('report_photos').select('photo_key').where('report_id', '=', id).execute(),
+          trx.selectFrom('cleanups').select(['before_photo_key', 'after_photo_key']).where('report_id', '=', id).execute(),
+        ]);
+        await trx.deleteFrom('reports').where('id', '=', id).execute();
+        return [
+          report.photo_key,
+          ...photos.map((photo) => photo.photo_key),
+          ...cleanups.flatMap((cleanup) => [cleanup.before_photo_key, cleanup.after_photo_key]),
+        ];
+      });
+    },
+
+    /** Deletes one photo of one report; answers its key, or null when the report has no such photo. */
+    async deletePhoto(reportId: number, photoId: number, now: string): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        const photo = await trx
+          .deleteFrom('report_photos')
+          .where('id', '=', photoId)
+          .where('report_id', '=', reportId)
+          .returning('photo_key')
+          .executeTakeFirst();
+        if (!photo) return null;
+        await trx.updateTable('reports').set({ updated_at: await nextUpdatedAt(trx, now) }).where('id', '=', reportId).execute();
+        return photo.photo_key;
+      });
+    },
+
+    /**
+     * Gives the reports the ids 1..n in reported order, in one transaction. Photos and clean-ups
+     * follow through ON UPDATE CASCADE. Two passes: first every id moves above the highest one, so
+     * no new id meets an old one under the unique key; then each takes its place. The id sequence
+     * then continues from n.
+     */
+    async renumber(now: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        // No report may be added while ids move (PostgreSQL; SQLite writes one at a time already).
+        if (dialect === 'postgres') await sql`lock table reports in exclusive mode`.execute(trx);
+        const rows = await trx.selectFrom('reports').select('id').orderBy('reported_at', 'asc').orderBy('id', 'asc').execute();
+        if (rows.length > 0) {
+          const shift = Math.max(...rows.map((row) => row.id));
+          await trx
+            .updateTable('reports')
+            .set({ id: sql<number>`id + ${shift}` })
+            .execute();
+          const updatedAt = await nextUpdatedAt(trx, now);
+          for (let start = 0; start < rows.length; start += RENUMBER_BATCH) {
+            const batch = rows.slice(start, start + RENUMBER_BATCH);
+            // column1 = the new id, column2 = the shifted old id: both databases name VALUES columns so.
+            const values = sql.join(batch.map((row, i) => sql`(cast(${start + i + 1} as integer), cast(${row.id + shift} as integer))`));
+            await sql`update reports set id = m.column1, updated_at = ${updatedAt}
+              from (values ${values}) as m where reports.id = m.column2`.execute(trx);
+          }
+        }
+        if (dialect === 'postgres') {
+          await sql`select setval(pg_get_serial_sequence('reports', 'id'), (select coalesce(max(id), 0) + 1 from reports), false)`.execute(trx);
+        } else {
+          await sql`update sqlite_sequence set seq = (select coalesce(max(id), 0) from reports) where name = 'reports'`.execute(trx);
+        }
+        return rows.length;
+      });
+    },
+  };
+}
+
+export type ReportManagementRepository = ReturnType<typeof reportManagementRepository>;

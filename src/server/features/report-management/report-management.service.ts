@@ -1,0 +1,83 @@
+// The rules of managing reports: an edited location brings its coordinates along, a deleted report
+// takes every stored file with it (after the database has let go of them), a manual report goes
+// through the same intake as a public one.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Report } from '../../../shared/contracts/reports.ts';
+import { managementMessages } from '../../../shared/domain/admin-messages.ts';
+import type { Clock } from '../../clock.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { LocationService } from '../location/location.service.ts';
+import { removePhoto } from '../photos/photo-pipeline.ts';
+import type { PhotoStorage } from '../photos/photo-storage.ts';
+import { toReportResponse, type ReportsService } from '../reports/reports.service.ts';
+import type { ReportEdit, ReportManagementRepository } from './report-management.repository.ts';
+
+export interface ReportManagementDeps {
+  repository: ReportManagementRepository;
+  reports: ReportsService;
+  storage: PhotoStorage;
+  clock: Clock;
+  location: LocationService;
+  log: FastifyBaseLogger;
+}
+
+export function reportManagementService({ repository, reports, storage, clock, location, log }: ReportManagementDeps) {
+  async function removeFiles(keys: string[]) {
+    // removePhoto never throws; a file left behind costs disk space, not correctness.
+    await Promise.all(keys.map((key) => removePhoto(storage, key)));
+  }
+
+  /** Coordinates for corrected words; none when they do not convert (the old ones were for another place). */
+  async function coordinatesFor(words: string): Promise<NonNullable<ReportEdit['coordinates']>> {
+    try {
+      const result = await location.wordsToCoordinates(words);
+      return { latitude: result.lat, longitude: result.lng, locationSource: 'words', wordsScheme: location.provider };
+    } catch (error) {
+      log.info({ err: error, words }, 'edited report kept without coordinates: its words did not convert');
+      return { latitude: null, longitude: null, locationSource: null, wordsScheme: location.provider };
+    }
+  }
+
+  return {
+    async update(id: number, input: { what3words: string; description?: string | null }): Promise<Report> {
+      const existing = await repository.findById(id);
+      if (!existing) throw new NotFoundError(managementMessages.reportNotFound);
+      const description = input.description === undefined ? existing.description : input.description;
+      const edit: ReportEdit = { what3words: input.what3words, description };
+      if (input.what3words !== existing.what3words) edit.coordinates = await coordinatesFor(input.what3words);
+      const row = await repository.update(id, edit, clock.now().toISOString());
+      if (!row) throw new NotFoundError(managementMessages.reportNotFound);
+      return toReportResponse(row);
+    },
+
+    async delete(id: number): Promise<void> {
+      const keys = await repository.delete(id);
+      if (keys === null) throw new NotFoundError(managementMessages.reportNotFound);
+      await removeFiles(keys);
+    },
+
+    async deletePhoto(reportId: number, photoId: number): Promise<void> {
+      const key = await repository.deletePhoto(reportId, photoId, clock.now().toISOString());
+      if (key === null) throw new NotFoundError(managementMessages.photoNotFound);
+      await removeFiles([key]);
+    },
+
+    async createManual(input: { what3words: string; description: string | null; photo: Buffer }): Promise<Report> {
+      const { report } = await reports.create({
+        what3words: input.what3words,
+        description: input.description,
+        photo: input.photo,
+        latitude: undefined,
+        longitude: undefined,
+        accuracy: undefined,
+        locationSource: undefined,
+        idempotencyKey: undefined,
+      });
+      return report;
+    },
+
+    renumber: () => repository.renumber(clock.now().toISOString()),
+  };
+}
+
+export type ReportManagementService = ReturnType<typeof reportManagementService>;

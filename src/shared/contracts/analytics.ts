@@ -1,0 +1,43 @@
+// Administrator analytics (SPEC.md sections 2f and 3): volunteers with their computed totals, and
+// daily progress by Europe/London calendar day.
+import { z } from 'zod';
+
+export { analyticsPaths } from './paths.ts';
+
+export const volunteerSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  joinedAt: z.iso.datetime(),
+  /** The later of the volunteer's last activity and their last clean-up; null when never active. */
+  lastActiveAt: z.iso.datetime().nullable(),
+  /** Computed from clean-ups, never stored. */
+  sitesCompleted: z.number().int(),
+  /** Minutes, computed from clean-ups (SPEC.md section 3 calls it totalHours). */
+  totalHours: z.number().int(),
+  /** At least one completed site. */
+  active: z.boolean(),
+});
+export type VolunteerSummary = z.infer<typeof volunteerSummarySchema>;
+
+export const volunteerAnalyticsSchema = z.object({
+  totalVolunteers: z.number().int(),
+  volunteers: z.array(volunteerSummarySchema),
+  /** Every clean-up, including those stored without a volunteer ('Skip'). */
+  totalSitesCleaned: z.number().int(),
+  /** Minutes worked over every clean-up. */
+  totalMinutes: z.number().int(),
+});
+export type VolunteerAnalytics = z.infer<typeof volunteerAnalyticsSchema>;
+
+export const dailyProgressRowSchema = z.object({
+  /** A Europe/London calendar day, 'YYYY-MM-DD'. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  reportsCount: z.number().int(),
+  cleanupsCount: z.number().int(),
+});
+export type DailyProgressRow = z.infer<typeof dailyProgressRowSchema>;
+export const dailyProgressSchema = z.array(dailyProgressRowSchema);
+
+/** The table shows this many days, today included (SPEC.md section 9). */
+export const DAILY_PROGRESS_DAYS = 30;

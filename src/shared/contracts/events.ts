@@ -1,0 +1,109 @@
+// Meet Up Clean Up events and attendance (SPEC.md sections 3, 5 and 7). An "event" in code is a MUCU
+// event; the API paths keep the spec's `/api/mucus`.
+import { z } from 'zod';
+import { eventMessages } from '../domain/admin-messages.ts';
+
+export { eventPaths } from './paths.ts';
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+const required = eventMessages.locationAndDateRequired;
+
+/**
+ * `POST /api/mucus` and `PUT /api/admin/mucus/:id`. The name is always built as location + ' MUCU';
+ * a sent `name` (and the `id` the spec's edit call repeats) is ignored.
+ */
+export const eventInputSchema = z.object({
+  location: z
+    .string({ error: required })
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, { message: required })
+    .refine((value) => value.length <= 200, { message: 'The location must be at most 200 characters.' }),
+  date: z
+    .string({ error: required })
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, { message: required })
+    .refine((value) => !Number.isNaN(new Date(value).getTime()), { message: eventMessages.invalidDate })
+    .transform((value) => new Date(value).toISOString()),
+  description: z
+    .string()
+    .max(2000, { message: 'The description must be at most 2000 characters.' })
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+  mapsLink: z
+    .string()
+    .max(2000, { message: eventMessages.invalidMapsLink })
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null))
+    .refine((value) => value === null || isHttpUrl(value), { message: eventMessages.invalidMapsLink }),
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+
+export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const attendeeVolunteerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+});
+
+export const eventAttendanceSchema = z.object({
+  id: z.number().int(),
+  notes: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  volunteer: attendeeVolunteerSchema,
+});
+
+export const eventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  date: z.iso.datetime(),
+  description: z.string().nullable(),
+  mapsLink: z.string().nullable(),
+  attendances: z.array(eventAttendanceSchema),
+});
+export type MucuEvent = z.infer<typeof eventSchema>;
+export const eventListSchema = z.array(eventSchema);
+
+/** `POST /api/admin/mucu-attendance`. An unknown address registers that volunteer. */
+export const attendanceRequestSchema = z.object({
+  mucuId: z.coerce
+    .number({ error: eventMessages.attendanceRequired })
+    .int({ message: eventMessages.attendanceRequired })
+    .positive({ message: eventMessages.attendanceRequired }),
+  volunteerEmail: z
+    .string({ error: eventMessages.attendanceRequired })
+    .transform((value) => value.trim().toLowerCase())
+    .refine((value) => value.length > 0, { message: eventMessages.attendanceRequired })
+    .refine((value) => value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), { message: eventMessages.invalidEmail }),
+  notes: z
+    .string()
+    .max(2000, { message: 'Notes must be at most 2000 characters.' })
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+});
+export type AttendanceRequest = z.input<typeof attendanceRequestSchema>;
+
+/** The spec's attendance: notes, the volunteer (with e-mail) and the event it belongs to. */
+export const attendanceSchema = z.object({
+  id: z.number().int(),
+  notes: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  volunteer: attendeeVolunteerSchema,
+  mucu: eventSchema.omit({ attendances: true }),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+/** How the management screens show an attendee: the local part of the e-mail (SPEC.md 2b). */
+export function attendeeLabel(email: string): string {
+  const at = email.indexOf('@');
+  return at > 0 ? email.slice(0, at) : email;
+}

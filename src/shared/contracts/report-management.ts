@@ -1,0 +1,50 @@
+// The management dashboard's report calls (SPEC.md sections 2b and 7): edit, delete, delete a photo,
+// manual reports and renumbering. Responses reuse the report shapes of reports.ts.
+import { z } from 'zod';
+import { managementMessages } from '../domain/admin-messages.ts';
+import { threeWordsInputSchema } from './reports.ts';
+
+export { reportManagementPaths } from './paths.ts';
+
+const optionalDescription = z
+  .string()
+  .max(2000, { message: 'Description must be at most 2000 characters' })
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+
+/** `PATCH /api/reports/:id`: location required, description optional (SPEC.md section 5). */
+export const updateReportRequestSchema = z.object({
+  what3words: threeWordsInputSchema,
+  /** Left out: kept as it is; empty or null: removed. */
+  description: z
+    .string()
+    .max(2000, { message: 'Description must be at most 2000 characters' })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null)),
+});
+export type UpdateReportRequest = z.input<typeof updateReportRequestSchema>;
+
+/**
+ * The text fields of `POST /api/admin/reports` (multipart): the values are trimmed, and a blank
+ * location is the spec's 'Missing required fields' (the photo is checked beside it).
+ */
+export const manualReportFieldsSchema = z.object({
+  what3words: z
+    .string()
+    .optional()
+    .transform((value) => value ?? '')
+    .refine((value) => value.trim().length > 0, { message: managementMessages.missingFields })
+    .pipe(threeWordsInputSchema),
+  description: optionalDescription,
+});
+
+export const reportPhotoParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  photoId: z.coerce.number().int().positive(),
+});
+
+export const renumberResponseSchema = z.object({
+  /** How many reports now carry the ids 1..renumbered. */
+  renumbered: z.number().int(),
+});
+export type RenumberResponse = z.infer<typeof renumberResponseSchema>;
