@@ -26,12 +26,26 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportsRepository } from './features/reports/reports.repository.ts';
 import { reportsService } from './features/reports/reports.service.ts';
-import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { adminAnalyticsRoutes, analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { adminAccessRoutes } from './features/admin-access/admin-access.routes.ts';
 import { adminAccessService } from './features/admin-access/admin-access.service.ts';
 import { createLocationService, type LocationService } from './features/location/location.service.ts';
+import { reportManagementRoutes } from './features/report-management/report-management.routes.ts';
+import { reportManagementRepository } from './features/report-management/report-management.repository.ts';
+import { reportManagementService } from './features/report-management/report-management.service.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
+import { eventsService } from './features/events/events.service.ts';
+import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
+import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
+import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
+import { cleanupsService } from './features/cleanups/cleanups.service.ts';
+import { volunteerDashboardRoutes } from './features/volunteer-dashboard/volunteer-dashboard.routes.ts';
+import { logMailer, type Mailer } from './mail/mailer.ts';
+import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { createAlerts, type AlertsOptions } from './features/alerts/create-alerts.ts';
+import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
 import { knownClientPaths } from '../shared/routes.ts';
 import { NotFoundError } from './errors.ts';
 
@@ -48,7 +62,15 @@ export interface AppDeps {
   clientDir?: string;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | object;
-  limits?: { reportSubmissionsPerHour?: number };
+  limits?: { reportSubmissionsPerHour?: number; signInRequestsPerClient?: number };
+  /** Outgoing e-mail (volunteer sign-in); the log unless given. */
+  mailer?: Mailer;
+  /** Web Push for volunteer alerts: VAPID keys (made for this process unless given) and the HTTPS agent. */
+  push?: PushOptions;
+  /** Stands in for web-push at the edge of a test's world. */
+  pushSender?: PushSender;
+  /** Volunteer alerts: the digest hour and the outbox poll interval. The worker runs once `app.alerts.start()` is called. */
+  alerts?: AlertsOptions;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -91,9 +113,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   const location = deps.location ?? createLocationService({ provider: 'grid' });
 
+  const alerts = createAlerts({
+    database: deps.database,
+    clock,
+    mailer: deps.mailer ?? logMailer(app.log),
+    publicUrl: deps.config.publicUrl,
+    log: app.log,
+    push: deps.push,
+    pushSender: deps.pushSender,
+    ...deps.alerts,
+  });
+  app.decorate('alerts', alerts.worker);
+  app.addHook('preClose', () => alerts.worker.stop());
+
   await app.register(healthRoutes, { database: deps.database });
   await app.register(reportsRoutes, {
-    service: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock, location, log: app.log }),
+    service: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock, location, log: app.log, alerts }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(analyticsRoutes, { db });
@@ -102,6 +137,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminAccessRoutes, {
     service: adminAccessService({ db, clock, passcodeHash: deps.adminPasscodeHash, log: app.log }),
   });
+
+  // Administrators (issue 6): report management, MUCU events, analytics.
+  await app.register(reportManagementRoutes, {
+    service: reportManagementService({
+      repository: reportManagementRepository(db, deps.database.dialect),
+      reports: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock, location, log: app.log, alerts }),
+      storage: deps.storage,
+      clock,
+      location,
+      log: app.log,
+    }),
+  });
+  await app.register(eventsRoutes, { service: eventsService({ db, clock }) });
+  await app.register(adminAnalyticsRoutes, { db, clock });
+
+  // Volunteers (issue 5): sign-in, the find-and-clean workflow, the personal dashboard.
+  await app.register(volunteerAuthRoutes, {
+    service: volunteerAuthService({ db, clock, mailer: deps.mailer ?? logMailer(app.log), publicUrl: deps.config.publicUrl, log: app.log }),
+    requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
+  });
+  await app.register(cleanupsRoutes, { service: cleanupsService({ db, storage: deps.storage, clock, log: app.log }) });
+  await app.register(volunteerDashboardRoutes, { db });
+
+  // Volunteer alerts (issue 7): choices, devices, unsubscribe, and the administrators' summary.
+  await app.register(alertsRoutes, { service: alerts.service });
 
   await registerClient(app, deps.clientDir);
   return app;

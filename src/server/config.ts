@@ -23,7 +23,10 @@ const envSchema = z.object({
   W3W_API_URL: z.url({ error: 'must be a URL' }).default('https://api.what3words.com/v3'),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
-  VAPID_SUBJECT: optionalString,
+  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL').optional()),
+  ALERT_DIGEST_HOUR: optionalString.pipe(
+    z.string().regex(/^\d{1,2}$/, 'must be an hour from 0 to 23').transform(Number).pipe(z.number().max(23, 'must be an hour from 0 to 23')).optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: optionalString,
@@ -50,6 +53,8 @@ export type Config = {
   w3wApiKey: string | undefined;
   w3wApiUrl: string;
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  /** Local hour (Europe/London) of the volunteers' daily alert digest. */
+  alertDigestHour: number;
   s3: { bucket?: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   adminEmails: string[];
   trustProxy: number | undefined;
@@ -83,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     w3wApiKey: e.W3W_API_KEY,
     w3wApiUrl: e.W3W_API_URL.replace(/\/$/, ''),
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    alertDigestHour: e.ALERT_DIGEST_HOUR ?? 18,
     s3: {
       bucket: e.S3_BUCKET,
       endpoint: e.S3_ENDPOINT,

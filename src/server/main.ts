@@ -8,6 +8,8 @@ import { buildApp } from './app.ts';
 import { localPhotoStorage } from './features/photos/photo-storage.ts';
 import { locationServiceFromConfig } from './features/location/location.service.ts';
 import { ensureAdminPasscode } from './secrets.ts';
+import { smtpMailer } from './mail/mailer.ts';
+import { ensureVapidKeys } from './features/alerts/vapid-keys.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -22,6 +24,8 @@ async function main(): Promise<void> {
     : openDatabase({ kind: 'sqlite', filename: path.join(config.dataDir, 'app.db') });
   await migrateToLatest(database.db as never, database.dialect);
   const passcode = ensureAdminPasscode(config.dataDir, config.adminPasscode);
+  // Volunteer alerts: Web Push keys from VAPID_* or generated once into DATA_DIR.
+  const vapid = ensureVapidKeys(config.dataDir, config.vapid, config.mailFrom);
 
   const app = await buildApp({
     config,
@@ -29,7 +33,11 @@ async function main(): Promise<void> {
     storage: localPhotoStorage(path.join(config.dataDir, 'photos')),
     location: locationServiceFromConfig(config),
     adminPasscodeHash: passcode.hash,
+    // Without SMTP_URL, sign-in e-mails are written to the log (buildApp's default).
+    ...(config.smtpUrl ? { mailer: smtpMailer(config.smtpUrl, config.mailFrom) } : {}),
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
+    push: { vapid },
+    alerts: { digestHour: config.alertDigestHour },
   });
 
   let closing = false;
@@ -41,8 +49,8 @@ async function main(): Promise<void> {
       app.log.error('shutdown took longer than 10 s; exiting');
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    app
-      .drain()
+    // The alerts worker stops taking jobs while requests finish; a job cut short is taken again later.
+    Promise.all([app.drain(), app.alerts.stop()])
       .then(() => app.close())
       .then(() => database.close())
       .then(() => process.exit(0))
@@ -55,6 +63,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.alerts.start();
   const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where})`);
   if (passcode.generated) {

@@ -1,13 +1,24 @@
 // Providers and the route table: every path and alias of SPEC.md section 2.
+import { lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { routes } from '../../shared/routes.ts';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
 import { NotFoundPage } from '../features/site/components/not-found-page.tsx';
 import { SiteLayout } from '../features/site/components/site-layout.tsx';
-import { UnopenedPage } from '../features/site/components/unopened-page.tsx';
+import { LazyRoute } from './lazy-route.tsx';
+import { adminFlag } from '../features/admin-access/admin-flag.ts';
+
+// Screens other than the home page load on demand: the home page's first bundle stays small.
+const AboutPage = lazy(() => import('../features/site/components/about-page.tsx'));
+const AdminDashboardPage = lazy(() => import('../features/admin-dashboard/components/admin-dashboard-page.tsx'));
+const ManagementPage = lazy(() => import('../features/admin-dashboard/components/management-page.tsx'));
+const FindPage = lazy(() => import('../features/cleanups/components/find-page.tsx'));
+const SignInPage = lazy(() => import('../features/volunteer-auth/components/sign-in-page.tsx'));
+const SignInLinkPage = lazy(() => import('../features/volunteer-auth/components/sign-in-link-page.tsx'));
+const VolunteerDashboardPage = lazy(() => import('../features/volunteer-dashboard/components/volunteer-dashboard-page.tsx'));
 
 const queryClient = createQueryClient();
 
@@ -17,27 +28,65 @@ export function App() {
       <SiteLayout>
         <Switch>
           <Route path={routes.home} component={HomePage} />
-          <Route path={routes.about}>{() => <UnopenedPage title="About" />}</Route>
+          <Route path={routes.about}>
+            {() => (
+              <LazyRoute>
+                <AboutPage />
+              </LazyRoute>
+            )}
+          </Route>
           {routes.find.map((path) => (
             <Route key={path} path={path}>
-              {() => <UnopenedPage title="Find graffiti near me" />}
+              {() => (
+                <LazyRoute>
+                  <FindPage />
+                </LazyRoute>
+              )}
             </Route>
           ))}
           {routes.signIn.map((path) => (
             <Route key={path} path={path}>
-              {() => <UnopenedPage title="Volunteer sign in" />}
+              {() => (
+                <LazyRoute>
+                  <SignInPage />
+                </LazyRoute>
+              )}
             </Route>
           ))}
+          <Route path={routes.signInLink}>
+            {() => (
+              <LazyRoute>
+                <SignInLinkPage />
+              </LazyRoute>
+            )}
+          </Route>
           {routes.volunteerDashboard.map((path) => (
             <Route key={path} path={path}>
-              {() => <UnopenedPage title="Volunteer Dashboard" />}
+              {() =>
+                // Administrators get the report management dashboard here (SPEC.md section 2).
+                path === '/volunteer-dashboard' && adminFlag.get() ? (
+                  <LazyRoute>
+                    <ManagementPage />
+                  </LazyRoute>
+                ) : (
+                  <LazyRoute>
+                    <VolunteerDashboardPage />
+                  </LazyRoute>
+                )
+              }
             </Route>
           ))}
-          <Route path={routes.adminDashboard}>{() => <UnopenedPage title="Administrator Dashboard" />}</Route>
+          <Route path={routes.adminDashboard}>
+            {() => (
+              <LazyRoute>
+                <AdminDashboardPage />
+              </LazyRoute>
+            )}
+          </Route>
           <Route component={NotFoundPage} />
         </Switch>
       </SiteLayout>
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

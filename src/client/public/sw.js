@@ -1,6 +1,8 @@
 // Clean Up Edinburgh's service worker: keeps the app shell so the site opens, and a report can be
 // started, on no signal at all. Pages: network first, the cached shell when offline. Built assets
 // (/assets/*, hashed, never change): stale-while-revalidate. The API and photos are never touched.
+// Volunteer alerts arrive as Web Push messages: each is shown as a notification, and a tap opens the
+// find page (an open window of the app is focused and taken there rather than opening another).
 // At install, and whenever a new build's page arrives, every asset of the build is cached, including
 // the ones loaded on demand (the list is /app-shell.json, written by the build).
 
@@ -106,4 +108,52 @@ async function precacheBuild(cache) {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith('/assets/') && !keep.has(pathname)) await cache.delete(request);
   }
+}
+
+const ALERT_PAGE = '/volunteers';
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showAlert(event.data));
+});
+
+/** The server sends JSON: title, body (the three-word locations), icon and image (the thumbnail), url. */
+async function showAlert(data) {
+  let alert;
+  try {
+    alert = data ? data.json() : {};
+  } catch {
+    alert = { body: data ? data.text() : '' };
+  }
+  const url = typeof alert.url === 'string' && alert.url.startsWith('/') && !alert.url.startsWith('//') ? alert.url : ALERT_PAGE;
+  await self.registration.showNotification(alert.title || 'New graffiti report in Edinburgh', {
+    body: alert.body || 'A new graffiti report is waiting for a volunteer.',
+    icon: alert.icon || '/icon-192.png',
+    ...(alert.image ? { image: alert.image } : {}),
+    badge: '/icon-192.png',
+    tag: alert.tag || 'new-reports',
+    renotify: true,
+    data: { url },
+  });
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data && event.notification.data.url) || ALERT_PAGE;
+  event.waitUntil(openAlertPage(new URL(path, self.location.origin).href));
+});
+
+async function openAlertPage(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === url);
+  if (same) return same.focus();
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open && 'navigate' in open) {
+    try {
+      const focused = await open.focus();
+      return await focused.navigate(url);
+    } catch {
+      // An uncontrolled window cannot be navigated from here: open a new one instead.
+    }
+  }
+  return self.clients.openWindow(url);
 }

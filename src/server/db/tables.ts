@@ -119,6 +119,44 @@ export interface OutboxTable {
   delivered_at: Timestamp | null;
   last_error: string | null;
   created_at: Timestamp;
+  /** A job with a key is queued at most once (004-alerts). */
+  dedupe_key: string | null;
+  /** Set when retries stopped (24 hours of back-off); such a job is never claimed again. */
+  gave_up_at: Timestamp | null;
+}
+
+/** Which alerts a volunteer asked for (004-alerts). No row: nothing chosen yet. */
+export interface AlertPreferencesTable {
+  volunteer_id: number;
+  /** 0/1 on both databases. */
+  push: number;
+  email: 'off' | 'instant' | 'daily';
+  radius_km: number | null;
+  centre_latitude: number | null;
+  centre_longitude: number | null;
+  daily_since: Timestamp | null;
+  unsubscribe_token: string;
+  updated_at: Timestamp;
+}
+
+/** One report told (or to be told) to one volunteer on one channel: unique, so at most once. */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  volunteer_id: number;
+  channel: 'push' | 'email' | 'digest';
+  report_id: number;
+  created_at: Timestamp;
+  /** When it went into a message; null while it waits for the volunteer's 10-minute window. */
+  batched_at: Timestamp | null;
+}
+
+/** The instant-alert window per volunteer and channel: one message per 10 minutes. */
+export interface AlertWindowsTable {
+  volunteer_id: number;
+  channel: 'push' | 'email';
+  last_sent_at: Timestamp | null;
+  /** 0/1: a dispatch job is queued for this window. */
+  dispatch_pending: number;
 }
 
 export interface AdminAttemptsTable {
@@ -139,6 +177,9 @@ export interface Tables {
   sign_in_tokens: SignInTokensTable;
   push_subscriptions: PushSubscriptionsTable;
   outbox: OutboxTable;
+  alert_preferences: AlertPreferencesTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_windows: AlertWindowsTable;
   admin_attempts: AdminAttemptsTable;
 }
 

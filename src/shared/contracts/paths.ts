@@ -18,3 +18,58 @@ export const locationPaths = {
   wordsToCoordinates: '/api/location/words-to-coordinates',
   provider: '/api/location/provider',
 } as const;
+
+/** The management dashboard's calls on reports (issue 6) and the volunteer actions it uses (issue 5). */
+export const reportManagementPaths = {
+  report: (id: number | string) => `/api/reports/${id}`,
+  status: (id: number | string) => `/api/reports/${id}/status`,
+  photos: (id: number | string) => `/api/reports/${id}/photos`,
+  photo: (id: number | string, photoId: number | string) => `/api/reports/${id}/photos/${photoId}`,
+  manual: '/api/admin/reports',
+  renumber: '/api/admin/renumber-reports',
+} as const;
+
+/** Meet Up Clean Up events: `/api/mucus` as the spec names them. */
+export const eventPaths = {
+  create: '/api/mucus',
+  list: '/api/admin/mucus',
+  event: (id: number | string) => `/api/admin/mucus/${id}`,
+  attendance: '/api/admin/mucu-attendance',
+} as const;
+
+export const analyticsPaths = {
+  volunteers: '/api/admin/volunteer-analytics',
+  dailyProgress: '/api/admin/daily-progress',
+  dailyProgressExport: '/api/admin/daily-progress/export',
+} as const;
+
+export const volunteerAuthPaths = {
+  signIn: '/api/volunteers/auth/signin',
+  verify: '/api/volunteers/auth/verify',
+  continue: '/api/volunteers/auth/continue',
+  me: '/api/volunteers/auth/me',
+  logout: '/api/volunteers/auth/logout',
+} as const;
+
+export const cleanupPaths = {
+  findNearby: '/api/find-nearby',
+  reportStatus: (id: number | string) => `/api/reports/${id}/status`,
+  reportPhotos: (id: number | string) => `/api/reports/${id}/photos`,
+  complete: '/api/cleanup/complete',
+  /** The signed-in volunteer's own site in cleaning, if any (restores the workflow on reload). */
+  current: '/api/cleanup/current',
+} as const;
+
+export const volunteerDashboardPaths = {
+  dashboard: '/api/volunteers/dashboard',
+} as const;
+
+/** Volunteer alerts (issue 7). */
+export const alertPaths = {
+  preferences: '/api/alerts/preferences',
+  vapidPublicKey: '/api/alerts/vapid-public-key',
+  pushSubscriptions: '/api/alerts/push-subscriptions',
+  /** The one-click unsubscribe link in every alert e-mail (`?token=`); works signed out. */
+  unsubscribe: '/api/alerts/unsubscribe',
+  summary: '/api/admin/alerts-summary',
+} as const;

@@ -21,24 +21,16 @@ export interface NewReport {
 
 export function reportsRepository(db: Db) {
   return {
-    async insert(report: NewReport): Promise<ReportRow> {
-      return db
-        .insertInto('reports')
-        .values({
-          what3words: report.what3words,
-          description: report.description,
-          photo_key: report.photoKey,
-          status: 'reported',
-          reported_at: report.now,
-          updated_at: report.now,
-          latitude: report.latitude,
-          longitude: report.longitude,
-          location_source: report.locationSource,
-          words_scheme: report.wordsScheme,
-          idempotency_key: report.idempotencyKey,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    /** With `alsoInTransaction`, the row and whatever it writes commit together (the alerts outbox). */
+    async insert(report: NewReport, alsoInTransaction?: (trx: Db, row: ReportRow) => Promise<void>): Promise<ReportRow> {
+      if (alsoInTransaction) {
+        return db.transaction().execute(async (trx) => {
+          const row = await insertReport(trx, report);
+          await alsoInTransaction(trx, row);
+          return row;
+        });
+      }
+      return insertReport(db, report);
     },
 
     async findById(id: number): Promise<ReportRow | undefined> {
@@ -78,3 +70,23 @@ export function reportsRepository(db: Db) {
 }
 
 export type ReportsRepository = ReturnType<typeof reportsRepository>;
+
+function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
+  return q
+    .insertInto('reports')
+    .values({
+      what3words: report.what3words,
+      description: report.description,
+      photo_key: report.photoKey,
+      status: 'reported',
+      reported_at: report.now,
+      updated_at: report.now,
+      latitude: report.latitude,
+      longitude: report.longitude,
+      location_source: report.locationSource,
+      words_scheme: report.wordsScheme,
+      idempotency_key: report.idempotencyKey,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -5,6 +5,7 @@ import type { createReportFieldsSchema, Report, ReportPhoto } from '../../../sha
 import { toIso, toIsoOrNull } from '../../db/tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
 import type { LocationService } from '../location/location.service.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
@@ -18,9 +19,11 @@ export interface ReportsServiceDeps {
   clock: Clock;
   location: LocationService;
   log: FastifyBaseLogger;
+  /** Volunteer alerts: queues a new report's alert in the report's own transaction (the outbox). */
+  alerts?: { enqueueReportAlert(trx: Db, report: ReportRow): Promise<void> };
 }
 
-export function reportsService({ repository, storage, clock, location, log }: ReportsServiceDeps) {
+export function reportsService({ repository, storage, clock, location, log, alerts }: ReportsServiceDeps) {
   let listCache: { version: string; json: string } | undefined;
 
   /** Coordinates from the words, or none: a failed conversion never loses the report. */
@@ -61,7 +64,7 @@ export function reportsService({ repository, storage, clock, location, log }: Re
           wordsScheme: location.provider,
           idempotencyKey: input.idempotencyKey ?? null,
           now: clock.now().toISOString(),
-        });
+        }, alerts?.enqueueReportAlert);
         return { report: toReportResponse(row), created: true };
       } catch (error) {
         await removePhoto(storage, photoKey);

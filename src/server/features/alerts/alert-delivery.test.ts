@@ -1,0 +1,392 @@
+// Volunteer alerts end to end: reports submitted through the API reach a real HTTPS push service
+// (which decrypts each message and checks its VAPID signature) and a real SMTP server, once each,
+// grouped per 10 minutes, in a daily digest, through failures, 410s and restarts, never slowing a report.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { buildApp } from '../../app.ts';
+import { smtpMailer } from '../../mail/mailer.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { localPhotoStorage } from '../photos/photo-storage.ts';
+import { hashPasscode } from '../../secrets.ts';
+import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../../../tests/databases.ts';
+import { startFakeSmtp, type FakeSmtp } from '../../../../tests/fake-smtp.ts';
+import { startFakePushService, type FakePushService } from '../../../../tests/fake-push-service.ts';
+import { movableClock, type MovableClock } from '../../../../tests/volunteers.ts';
+import { addDevice, alertVolunteer, choose, submitReport } from '../../../../tests/alerts.ts';
+import type { AlertPushPayload } from '../../../shared/contracts/alerts.ts';
+import { trustedHttpsAgent } from './trusted-agent.ts';
+import { JOB } from './alert-jobs.ts';
+import { enqueueJob, outboxRepository } from './outbox.repository.ts';
+
+const MINUTE = 60_000;
+const FROM = 'Clean Up Edinburgh <alerts@cleanupedinburgh.org>';
+// The Royal Mile, and places 300 m and 5 km from it.
+const CENTRE = { latitude: 55.9497, longitude: -3.1905 };
+const NEAR = { latitude: 55.9524, longitude: -3.1905 };
+const FAR = { latitude: 55.9947, longitude: -3.1905 };
+
+describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
+  let push: FakePushService;
+  let smtp: FakeSmtp;
+  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:alerts@cleanupedinburgh.org' };
+  let clock: MovableClock;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    [push, smtp] = await Promise.all([startFakePushService(), startFakeSmtp()]);
+  });
+  afterAll(async () => {
+    await Promise.all([push?.close(), smtp?.close()]);
+  });
+
+  /** The app as main.ts builds it, with the push service's certificate trusted the way NODE_EXTRA_CA_CERTS does. */
+  function appDeps(timeoutMs = 5_000) {
+    return {
+      clock,
+      mailer: smtpMailer(smtp.url, FROM, { ignoreTLS: true }),
+      push: { vapid, agent: trustedHttpsAgent({ NODE_EXTRA_CA_CERTS: push.caFile }), timeoutMs },
+      limits: { reportSubmissionsPerHour: 10_000 },
+    };
+  }
+
+  async function fresh(start = new Date('2026-11-21T10:00:00Z')) {
+    clock = movableClock(start);
+    t = await buildTestApp(kind, appDeps());
+    push.requests.length = 0;
+    smtp.messages.length = 0;
+  }
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  const payloadOf = (index: number) => push.requests[index]!.payload as AlertPushPayload;
+
+  it('a new report reaches every subscribed device once and every e-mail subscriber once', async () => {
+    await fresh();
+    const ailsa = await alertVolunteer(t.database, clock, 'ailsa@example.org'); // push on two devices
+    const bruce = await alertVolunteer(t.database, clock, 'bruce@example.org'); // an e-mail per report
+    const catriona = await alertVolunteer(t.database, clock, 'catriona@example.org'); // push and e-mail
+    await alertVolunteer(t.database, clock, 'dougal@example.org'); // has chosen nothing
+    const euan = await alertVolunteer(t.database, clock, 'euan@example.org'); // daily digest only
+    const phone = push.subscribe();
+    const laptop = push.subscribe();
+    const catrionaPhone = push.subscribe();
+    await addDevice(t.app, ailsa, phone);
+    await addDevice(t.app, ailsa, laptop);
+    await choose(t.app, bruce, { email: 'instant' });
+    await addDevice(t.app, catriona, catrionaPhone);
+    await choose(t.app, catriona, { push: true, email: 'instant' });
+    await choose(t.app, euan, { email: 'daily' });
+
+    const report = await submitReport(t.app, { what3words: 'index.home.raft', description: 'Tag on the close wall', ...NEAR });
+    await t.app.alerts.drain();
+
+    expect(push.requests.map((r) => r.subscriptionId).sort()).toEqual([phone.id, laptop.id, catrionaPhone.id].sort());
+    for (const request of push.requests) {
+      expect(request.status).toBe(201);
+      expect(request.vapid.publicKey).toBe(vapid.publicKey);
+      expect(request.vapid.claims.sub).toBe('mailto:alerts@cleanupedinburgh.org');
+      expect(request.headers['content-encoding']).toBe('aes128gcm');
+      expect(request.payload).toMatchObject({
+        title: 'New graffiti report in Edinburgh',
+        body: '///index.home.raft: Tag on the close wall',
+        url: '/volunteers',
+        reports: [{ id: report.id, what3words: 'index.home.raft' }],
+      });
+      expect((request.payload as AlertPushPayload).icon).toMatch(/^http:\/\/localhost:3000\/photos\/[\w-]+-thumb\.jpg$/);
+    }
+
+    await smtp.waitFor('bruce@example.org');
+    await smtp.waitFor('catriona@example.org');
+    expect(smtp.messages.flatMap((m) => m.to).sort()).toEqual(['bruce@example.org', 'catriona@example.org']);
+    const mail = mailsTo('bruce@example.org')[0]!;
+    expect(mail.subject).toBe('New graffiti report in Edinburgh: ///index.home.raft');
+    expect(mail.text).toContain('///index.home.raft - Tag on the close wall');
+    const link = /Unsubscribe from alert e-mails with one click: (\S+)/.exec(mail.text)?.[1];
+    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?token=[\w-]{43}$/);
+    expect(mail.headers['list-unsubscribe']).toBe(`<${link}>`);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    // The same report's alert run again (a worker that crashed after its work) tells nobody twice.
+    const photoKey = (await t.database.db.selectFrom('reports').select('photo_key').executeTakeFirstOrThrow()).photo_key;
+    await enqueueJob(t.database.db, { kind: JOB.reportAlert, payload: { reportId: report.id, photoKey }, runAfter: clock.now().toISOString(), now: clock.now().toISOString() });
+    clock.advance(11 * MINUTE);
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(3);
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it('reports within 10 minutes of an alert are grouped into one message per volunteer and channel', async () => {
+    await fresh();
+    const fiona = await alertVolunteer(t.database, clock, 'fiona@example.org');
+    const device = push.subscribe();
+    await addDevice(t.app, fiona, device);
+    await choose(t.app, fiona, { push: true, email: 'instant' });
+
+    await submitReport(t.app, { what3words: 'first.tag.here', ...NEAR });
+    await t.app.alerts.drain();
+    await smtp.waitFor('fiona@example.org');
+    expect(push.requests).toHaveLength(1);
+
+    clock.advance(2 * MINUTE);
+    await submitReport(t.app, { what3words: 'second.tag.here', ...NEAR });
+    await t.app.alerts.drain();
+    clock.advance(4 * MINUTE);
+    await submitReport(t.app, { what3words: 'third.tag.here', ...NEAR });
+    await t.app.alerts.drain();
+    clock.advance(3 * MINUTE); // 9 minutes after the first alert: still waiting
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(1);
+
+    clock.advance(MINUTE);
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(2);
+    expect(payloadOf(1)).toMatchObject({
+      title: '2 new graffiti reports in Edinburgh',
+      body: '///third.tag.here, ///second.tag.here',
+    });
+    const grouped = await smtp.waitFor('fiona@example.org');
+    expect(grouped.subject).toBe('2 new graffiti reports in Edinburgh');
+    expect(grouped.text).toContain('///second.tag.here');
+    expect(grouped.text).toContain('///third.tag.here');
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it('a volunteer who set a distance hears only of reports within it (and of those with no place)', async () => {
+    await fresh();
+    const gregor = await alertVolunteer(t.database, clock, 'gregor@example.org');
+    await choose(t.app, gregor, { email: 'instant', radiusKm: 1, centre: CENTRE });
+
+    await submitReport(t.app, { what3words: 'far.away.tag', ...FAR });
+    await t.app.alerts.drain();
+    expect(smtp.messages).toHaveLength(0);
+
+    await submitReport(t.app, { what3words: 'near.by.tag', ...NEAR });
+    await t.app.alerts.drain();
+    expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///near.by.tag');
+
+    clock.advance(11 * MINUTE);
+    await submitReport(t.app, { what3words: 'filled.count.soap' }); // words the grid cannot place
+    await t.app.alerts.drain();
+    expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///filled.count.soap');
+  });
+
+  it('the daily digest goes at 18:00 in Edinburgh, only when there is something new', async () => {
+    await fresh(new Date('2026-11-21T09:00:00Z')); // 09:00 GMT
+    const heather = await alertVolunteer(t.database, clock, 'heather@example.org');
+    await choose(t.app, heather, { email: 'daily' });
+    clock.advance(2 * 60 * MINUTE);
+    await submitReport(t.app, { what3words: 'morning.wall.tag', ...NEAR });
+    clock.advance(60 * MINUTE);
+    await submitReport(t.app, { what3words: 'noon.door.tag', ...NEAR });
+    clock.set(new Date('2026-11-21T17:59:00Z'));
+    await t.app.alerts.drain();
+    expect(smtp.messages).toHaveLength(0);
+
+    clock.set(new Date('2026-11-21T18:00:30Z'));
+    await t.app.alerts.drain();
+    const digest = await smtp.waitFor('heather@example.org');
+    expect(digest.subject).toBe("Today's graffiti reports in Edinburgh: 2 new");
+    expect(digest.text).toContain('///morning.wall.tag');
+    expect(digest.text).toContain('///noon.door.tag');
+    expect(digest.headers['list-unsubscribe']).toMatch(/unsubscribe\?token=/);
+
+    // Later that evening, and the next evening with nothing new: no more e-mail.
+    clock.set(new Date('2026-11-21T21:00:00Z'));
+    await t.app.alerts.drain();
+    clock.set(new Date('2026-11-22T18:10:00Z'));
+    await t.app.alerts.drain();
+    expect(smtp.messages).toHaveLength(1);
+
+    // In summer Edinburgh is on BST: 18:00 there is 17:00 UTC.
+    clock.set(new Date('2027-06-14T12:00:00Z'));
+    await submitReport(t.app, { what3words: 'summer.wall.tag', ...NEAR });
+    clock.set(new Date('2027-06-14T16:59:00Z'));
+    await t.app.alerts.drain();
+    expect(smtp.messages).toHaveLength(1);
+    clock.set(new Date('2027-06-14T17:00:00Z'));
+    await t.app.alerts.drain();
+    const summer = await smtp.waitFor('heather@example.org');
+    expect(summer.subject).toBe("Today's graffiti reports in Edinburgh: 1 new");
+    expect(summer.text).not.toContain('///noon.door.tag');
+  });
+
+  it('a push that fails twice is retried with back-off and delivered once', async () => {
+    await fresh();
+    const iain = await alertVolunteer(t.database, clock, 'iain@example.org');
+    const device = push.subscribe();
+    await addDevice(t.app, iain, device);
+    push.answer(device.id, 500, 503);
+
+    await submitReport(t.app, { what3words: 'retry.this.tag', ...NEAR });
+    await t.app.alerts.drain();
+    expect(push.requests.map((r) => r.status)).toEqual([500]);
+    await t.app.alerts.drain(); // not due yet
+    expect(push.requests).toHaveLength(1);
+
+    clock.advance(20_000); // first retry after about 15 s
+    await t.app.alerts.drain();
+    expect(push.requests.map((r) => r.status)).toEqual([500, 503]);
+    clock.advance(20_000); // the second waits about 30 s: not yet
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(2);
+    clock.advance(20_000);
+    await t.app.alerts.drain();
+    expect(push.requests.map((r) => r.status)).toEqual([500, 503, 201]);
+    expect(push.delivered(device.id)).toHaveLength(1);
+    const summary = await t.database.db.selectFrom('outbox').select(['kind', 'attempts', 'delivered_at']).where('kind', '=', JOB.push).execute();
+    expect(summary).toEqual([expect.objectContaining({ attempts: 2, delivered_at: expect.anything() })]);
+  });
+
+  it('a push service that keeps failing is given up after 24 hours', async () => {
+    await fresh();
+    const jenny = await alertVolunteer(t.database, clock, 'jenny@example.org');
+    const device = push.subscribe();
+    await addDevice(t.app, jenny, device);
+    push.answer(device.id, ...Array.from({ length: 60 }, () => 500));
+
+    await submitReport(t.app, { what3words: 'never.gets.there', ...NEAR });
+    for (let hour = 0; hour <= 25; hour++) {
+      await t.app.alerts.drain();
+      clock.advance(60 * MINUTE);
+    }
+    const job = await t.database.db.selectFrom('outbox').selectAll().where('kind', '=', JOB.push).executeTakeFirstOrThrow();
+    expect(job.gave_up_at).not.toBeNull();
+    expect(job.delivered_at).toBeNull();
+    const tries = push.requests.length;
+    expect(tries).toBeGreaterThan(5);
+    expect(tries).toBeLessThan(40);
+    clock.advance(48 * 60 * MINUTE);
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(tries);
+  });
+
+  it('a 410 from the push service deletes that subscription and nothing else', async () => {
+    await fresh();
+    const kirsty = await alertVolunteer(t.database, clock, 'kirsty@example.org');
+    const oldPhone = push.subscribe();
+    const newPhone = push.subscribe();
+    await addDevice(t.app, kirsty, oldPhone);
+    await addDevice(t.app, kirsty, newPhone);
+    push.answer(oldPhone.id, 410);
+
+    await submitReport(t.app, { what3words: 'gone.phone.tag', ...NEAR });
+    await t.app.alerts.drain();
+    expect(push.requests.map((r) => [r.subscriptionId, r.status]).sort()).toEqual([[oldPhone.id, 410], [newPhone.id, 201]].sort());
+    const left = await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute();
+    expect(left).toEqual([{ endpoint: newPhone.endpoint }]);
+    const job = await t.database.db.selectFrom('outbox').select(['attempts', 'delivered_at']).where('kind', '=', JOB.push).execute();
+    expect(job.every((j) => j.attempts === 0 && j.delivered_at !== null)).toBe(true);
+
+    clock.advance(11 * MINUTE);
+    await submitReport(t.app, { what3words: 'next.phone.tag', ...NEAR });
+    await t.app.alerts.drain();
+    expect(push.requests.slice(2).map((r) => r.subscriptionId)).toEqual([newPhone.id]);
+  });
+
+  describe('restarts', () => {
+    let database: DatabaseHandle;
+    afterEach(async () => {
+      await database?.close();
+    });
+
+    async function serverOn(db: DatabaseHandle, pollMs: number) {
+      return buildApp({
+        config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', trustProxy: undefined },
+        logger: false,
+        database: db,
+        storage: localPhotoStorage(t.photoDir),
+        adminPasscodeHash: hashPasscode('000000'),
+        ...appDeps(),
+        alerts: { pollMs },
+      });
+    }
+
+    it('alerts pending when the server stops are delivered after it starts again', async () => {
+      await fresh();
+      database = await createTestDatabase(kind);
+      const first = await serverOn(database, 20);
+      const lachlan = await alertVolunteer(database, clock, 'lachlan@example.org');
+      const device = push.subscribe();
+      await addDevice(first, lachlan, device);
+      await choose(first, lachlan, { push: true, email: 'instant' });
+      await submitReport(first, { what3words: 'before.the.restart', ...NEAR });
+      // The first server stops before its worker ever ran: only the outbox knows about the alert.
+      await first.close();
+      expect(push.requests).toHaveLength(0);
+      const pending = await database.db.selectFrom('outbox').select('kind').where('delivered_at', 'is', null).execute();
+      expect(pending.map((row) => row.kind)).toEqual([JOB.reportAlert]);
+
+      const second = await serverOn(database, 20);
+      second.alerts.start();
+      try {
+        await push.waitForRequests(1);
+        const mail = await smtp.waitFor('lachlan@example.org');
+        expect(mail.subject).toContain('///before.the.restart');
+        expect(push.delivered(device.id)).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('a job claimed by a server that died is taken again once its lease runs out', async () => {
+      await fresh();
+      database = await createTestDatabase(kind);
+      const first = await serverOn(database, 20);
+      const morag = await alertVolunteer(database, clock, 'morag@example.org');
+      await choose(first, morag, { email: 'instant' });
+      await submitReport(first, { what3words: 'claimed.then.lost', ...NEAR });
+      await first.close();
+      // A server claims the job and dies before finishing it.
+      const claimed = await outboxRepository(database.db, database.dialect).claim(
+        clock.now().toISOString(),
+        new Date(clock.now().getTime() + 2 * MINUTE).toISOString(),
+        10,
+      );
+      expect(claimed).toHaveLength(1);
+
+      const second = await serverOn(database, 20);
+      try {
+        expect(await second.alerts.drain()).toBe(0);
+        clock.advance(2 * MINUTE + 1000);
+        await second.alerts.drain();
+        expect((await smtp.waitFor('morag@example.org')).subject).toContain('///claimed.then.lost');
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
+  it('a report is answered as fast as ever while the push service hangs', async () => {
+    clock = movableClock(new Date());
+    t = await buildTestApp(kind, { ...appDeps(2_000), alerts: { pollMs: 20 } });
+    push.requests.length = 0;
+    const neil = await alertVolunteer(t.database, clock, 'neil@example.org');
+    const device = push.subscribe();
+    await addDevice(t.app, neil, device);
+
+    // Without alerts waiting: a few submissions for the usual time.
+    await submitReport(t.app, { what3words: 'warm.up.tag' });
+    const usual: number[] = [];
+    for (let i = 0; i < 3; i++) usual.push((await submitReport(t.app, { what3words: `usual.tag.${'abc'[i]}` })).ms);
+    await t.database.db.deleteFrom('outbox').execute();
+    await t.database.db.deleteFrom('alert_deliveries').execute();
+    await t.database.db.deleteFrom('alert_windows').execute();
+
+    push.answer(device.id, 'hang');
+    t.app.alerts.start();
+    await submitReport(t.app, { what3words: 'hanging.push.tag', ...NEAR });
+    await push.waitForRequests(1);
+    expect(push.requests[0]!.status).toBe('hang');
+
+    // The push is still hanging: a report now takes no longer than before.
+    const during: number[] = [];
+    for (let i = 0; i < 3; i++) during.push((await submitReport(t.app, { what3words: `during.tag.${'abc'[i]}` })).ms);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    expect(median(during)).toBeLessThan(median(usual) * 3 + 250);
+    expect(push.delivered()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,263 @@
+// The alert jobs the outbox worker runs. A new report queues one 'report-alert' (in the report's own
+// transaction); that job finds who asked to hear and queues, per volunteer and channel, a dispatch at
+// the end of their 10-minute window; the dispatch groups what waited into one message and queues its
+// sending ('alert-push' per device, 'alert-email'); the daily digest is queued once a day.
+// Each step commits what it did together with the jobs it queued, so a crash repeats no message.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import { toIso } from '../../db/tables.ts';
+import type { AlertRecipient, AlertReport, AlertsRepository, InstantChannel } from './alerts.repository.ts';
+import { alertEmail, pushPayload } from './alert-messages.ts';
+import { londonDayAndHour } from './london-time.ts';
+import { enqueueJob, type ClaimedJob, type OutboxRepository } from './outbox.repository.ts';
+import { PermanentJobError, type JobHandler, type JobOutcome } from './outbox-worker.ts';
+import type { PushSender } from './push-sender.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** At most one instant alert per volunteer and channel in this time; later reports wait and are grouped. */
+export const ALERT_WINDOW_MS = 10 * MINUTE;
+/** A digest lists at most this many reports and looks back at most a week. */
+const DIGEST_LIMIT = 200;
+const DIGEST_LOOKBACK_MS = 7 * DAY;
+/** Fan-out writes this many volunteers per transaction, so a report submission never waits long for the database. */
+const FAN_OUT_CHUNK = 50;
+
+export const JOB = {
+  reportAlert: 'report-alert',
+  dispatch: 'alert-dispatch',
+  push: 'alert-push',
+  email: 'alert-email',
+  digest: 'alert-digest',
+} as const;
+
+export interface ReportAlertPayload {
+  reportId: number;
+  photoKey: string;
+}
+interface DispatchPayload {
+  volunteerId: number;
+  channel: InstantChannel;
+}
+interface PushJobPayload {
+  subscriptionId: number;
+  payload: string;
+}
+interface EmailJobPayload {
+  volunteerId: number;
+  kind: 'instant' | 'daily';
+  message: MailMessage;
+}
+
+export interface AlertJobsDeps {
+  db: Db;
+  repository: AlertsRepository;
+  outbox: OutboxRepository;
+  clock: Clock;
+  mailer: Mailer;
+  push: PushSender;
+  publicUrl: string;
+  /** Local hour (Europe/London) of the daily digest. */
+  digestHour: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** Great-circle distance in km. */
+function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** A report is in a volunteer's area unless both have a place and they are further apart than the radius. */
+export function withinArea(recipient: Pick<AlertRecipient, 'radius_km' | 'centre_latitude' | 'centre_longitude'>, report: AlertReport): boolean {
+  if (recipient.radius_km === null || recipient.centre_latitude === null || recipient.centre_longitude === null) return true;
+  if (report.latitude === null || report.longitude === null) return true;
+  return (
+    distanceKm({ latitude: recipient.centre_latitude, longitude: recipient.centre_longitude }, { latitude: report.latitude, longitude: report.longitude }) <=
+    recipient.radius_km
+  );
+}
+
+function payloadOf<T>(job: ClaimedJob, check: (p: Record<string, unknown>) => boolean): T {
+  const p = job.payload as Record<string, unknown> | null;
+  if (!p || typeof p !== 'object' || !check(p)) throw new PermanentJobError(`malformed ${job.kind} job`);
+  return p as T;
+}
+
+export function alertJobs(deps: AlertJobsDeps) {
+  const { db, repository, outbox, clock, mailer, push, publicUrl, digestHour, log } = deps;
+  let digestQueuedFor: string | undefined;
+  let prunedAt = 0;
+
+  async function fanOut(job: ClaimedJob): Promise<JobOutcome> {
+    const { reportId, photoKey } = payloadOf<ReportAlertPayload>(job, (p) => typeof p.reportId === 'number' && typeof p.photoKey === 'string');
+    const report = await repository.findReport(reportId, photoKey);
+    if (!report || report.status !== 'reported') return;
+    const targets = (await repository.instantRecipients())
+      .filter((recipient) => withinArea(recipient, report))
+      .flatMap((recipient) => [
+        ...(recipient.push === 1 && Number(recipient.devices) > 0 ? [{ volunteerId: recipient.volunteer_id, channel: 'push' as const }] : []),
+        ...(recipient.email === 'instant' ? [{ volunteerId: recipient.volunteer_id, channel: 'email' as const }] : []),
+      ]);
+    for (let start = 0; start < targets.length; start += FAN_OUT_CHUNK) {
+      await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        for (const target of targets.slice(start, start + FAN_OUT_CHUNK)) {
+          const window = await repository.lockWindow(trx, target.volunteerId, target.channel);
+          await repository.addDelivery(trx, { ...target, reportId: report.id, now: now.toISOString(), batched: false });
+          if (window.dispatch_pending) continue; // the queued dispatch will take this report too
+          const windowEnds = window.last_sent_at ? new Date(toIso(window.last_sent_at)).getTime() + ALERT_WINDOW_MS : 0;
+          await enqueueJob(trx, {
+            kind: JOB.dispatch,
+            payload: target satisfies DispatchPayload,
+            runAfter: new Date(Math.max(now.getTime(), windowEnds)).toISOString(),
+            now: now.toISOString(),
+          });
+          await repository.updateWindow(trx, target.volunteerId, target.channel, { dispatch_pending: 1 });
+        }
+      });
+    }
+  }
+
+  async function dispatch(job: ClaimedJob): Promise<JobOutcome> {
+    const { volunteerId, channel } = payloadOf<DispatchPayload>(
+      job,
+      (p) => typeof p.volunteerId === 'number' && (p.channel === 'push' || p.channel === 'email'),
+    );
+    return db.transaction().execute(async (trx): Promise<JobOutcome> => {
+      const window = await repository.lockWindow(trx, volunteerId, channel);
+      const now = clock.now();
+      const lastSent = window.last_sent_at ? new Date(toIso(window.last_sent_at)).getTime() : null;
+      if (lastSent !== null && now.getTime() < lastSent + ALERT_WINDOW_MS) {
+        await repository.updateWindow(trx, volunteerId, channel, { dispatch_pending: 1 });
+        return { runAgainAt: new Date(lastSent + ALERT_WINDOW_MS) };
+      }
+      const waiting = (await repository.takeWaiting(trx, volunteerId, channel, now.toISOString())).filter((r) => r.status === 'reported');
+      const recipient = await repository.findRecipient(volunteerId, trx);
+      let sent = false;
+      if (waiting.length > 0 && recipient) {
+        if (channel === 'email' && recipient.email === 'instant') {
+          const message = alertEmail(waiting, {
+            publicUrl,
+            to: recipient.email_address,
+            name: recipient.name,
+            unsubscribeToken: recipient.unsubscribe_token,
+            kind: 'instant',
+          });
+          await enqueueJob(trx, {
+            kind: JOB.email,
+            payload: { volunteerId, kind: 'instant', message } satisfies EmailJobPayload,
+            runAfter: now.toISOString(),
+            now: now.toISOString(),
+          });
+          sent = true;
+        }
+        if (channel === 'push' && recipient.push === 1) {
+          const payload = JSON.stringify(pushPayload(waiting, publicUrl));
+          for (const subscription of await repository.subscriptionsOf(volunteerId, trx)) {
+            await enqueueJob(trx, {
+              kind: JOB.push,
+              payload: { subscriptionId: subscription.id, payload } satisfies PushJobPayload,
+              runAfter: now.toISOString(),
+              now: now.toISOString(),
+            });
+            sent = true;
+          }
+        }
+      }
+      await repository.updateWindow(trx, volunteerId, channel, {
+        dispatch_pending: 0,
+        ...(sent ? { last_sent_at: now.toISOString() } : {}),
+      });
+    });
+  }
+
+  async function sendPush(job: ClaimedJob): Promise<JobOutcome> {
+    const { subscriptionId, payload } = payloadOf<PushJobPayload>(job, (p) => typeof p.subscriptionId === 'number' && typeof p.payload === 'string');
+    const subscription = await repository.findSubscription(subscriptionId);
+    if (!subscription) return; // the volunteer switched push off on that device
+    const result = await push.send(subscription, payload);
+    if (result === 'gone') {
+      log.info({ subscriptionId }, 'push subscription gone (404/410): deleted');
+      await repository.deleteSubscriptionById(subscriptionId);
+    }
+  }
+
+  async function sendEmail(job: ClaimedJob): Promise<JobOutcome> {
+    const { volunteerId, message } = payloadOf<EmailJobPayload>(job, (p) => typeof p.volunteerId === 'number' && typeof p.message === 'object');
+    const preferences = await repository.findPreferences(volunteerId);
+    if (!preferences || preferences.email === 'off') return; // unsubscribed since it was queued
+    await mailer.send(message);
+  }
+
+  async function digest(job: ClaimedJob): Promise<JobOutcome> {
+    payloadOf<{ day: string }>(job, (p) => typeof p.day === 'string');
+    for (const recipient of await repository.dailyRecipients()) {
+      const now = clock.now();
+      const since = Math.max(
+        recipient.daily_since ? new Date(toIso(recipient.daily_since)).getTime() : 0,
+        now.getTime() - DIGEST_LOOKBACK_MS,
+      );
+      const reports = (await repository.newForDigest(recipient.volunteer_id, new Date(since).toISOString(), now.toISOString(), DIGEST_LIMIT)).filter(
+        (report) => withinArea(recipient, report),
+      );
+      if (reports.length === 0) continue; // nothing new: no e-mail
+      await db.transaction().execute(async (trx) => {
+        const fresh: AlertReport[] = [];
+        for (const report of reports) {
+          const added = await repository.addDelivery(trx, {
+            volunteerId: recipient.volunteer_id,
+            channel: 'digest',
+            reportId: report.id,
+            now: now.toISOString(),
+            batched: true,
+          });
+          if (added) fresh.push(report);
+        }
+        if (fresh.length === 0) return;
+        const message = alertEmail(fresh, {
+          publicUrl,
+          to: recipient.email_address,
+          name: recipient.name,
+          unsubscribeToken: recipient.unsubscribe_token,
+          kind: 'daily',
+        });
+        await enqueueJob(trx, {
+          kind: JOB.email,
+          payload: { volunteerId: recipient.volunteer_id, kind: 'daily', message } satisfies EmailJobPayload,
+          runAfter: now.toISOString(),
+          now: now.toISOString(),
+        });
+      });
+    }
+  }
+
+  /** Before each poll: queue today's digest once its hour has come, and prune old rows hourly. */
+  async function onPoll(): Promise<void> {
+    const now = clock.now();
+    const { day, hour } = londonDayAndHour(now);
+    if (hour >= digestHour && digestQueuedFor !== day) {
+      await enqueueJob(db, { kind: JOB.digest, payload: { day }, runAfter: now.toISOString(), now: now.toISOString(), dedupeKey: `${JOB.digest}:${day}` });
+      digestQueuedFor = day;
+    }
+    if (now.getTime() - prunedAt > 60 * MINUTE) {
+      prunedAt = now.getTime();
+      await outbox.prune(new Date(now.getTime() - 7 * DAY).toISOString(), new Date(now.getTime() - 30 * DAY).toISOString());
+      await repository.pruneDeliveries(new Date(now.getTime() - 30 * DAY).toISOString());
+    }
+  }
+
+  const handlers: Record<string, JobHandler> = {
+    [JOB.reportAlert]: fanOut,
+    [JOB.dispatch]: dispatch,
+    [JOB.push]: sendPush,
+    [JOB.email]: sendEmail,
+    [JOB.digest]: digest,
+  };
+  return { handlers, onPoll };
+}

@@ -1,0 +1,143 @@
+// What an alert says: one push notification or one e-mail for a group of new reports (one report,
+// or the reports of a 10-minute window, or a day's digest). E-mails carry a one-click unsubscribe
+// link in the body and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
+import type { AlertPushPayload } from '../../../shared/contracts/alerts.ts';
+import { alertPaths } from '../../../shared/contracts/paths.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { photoUrls } from '../photos/photo-pipeline.ts';
+import { toIso } from '../../db/tables.ts';
+import type { AlertReport } from './alerts.repository.ts';
+
+/** Reports named one by one; the rest are counted ("and 3 more"). */
+const LISTED_IN_PUSH = 3;
+const LISTED_IN_EMAIL = 20;
+
+const place = (report: AlertReport) => `///${report.what3words}`;
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function headline(count: number): string {
+  return count === 1 ? 'New graffiti report in Edinburgh' : `${count} new graffiti reports in Edinburgh`;
+}
+
+function listed(reports: AlertReport[], limit: number): { shown: AlertReport[]; more: number } {
+  // Newest first: the freshest site is the one most worth a walk.
+  const newest = [...reports].reverse();
+  return { shown: newest.slice(0, limit), more: Math.max(0, newest.length - limit) };
+}
+
+export function pushPayload(reports: AlertReport[], publicUrl: string): AlertPushPayload {
+  const { shown, more } = listed(reports, LISTED_IN_PUSH);
+  const thumbnail = `${publicUrl}${photoUrls(shown[0]!.photo_key).thumbnailUrl}`;
+  const names = shown.map(place).join(', ');
+  const body =
+    reports.length === 1
+      ? [place(shown[0]!), shown[0]!.description].filter(Boolean).join(': ')
+      : `${names}${more > 0 ? ` and ${more} more` : ''}`;
+  return {
+    title: headline(reports.length),
+    body,
+    icon: thumbnail,
+    image: thumbnail,
+    url: '/volunteers',
+    tag: 'new-reports',
+    reports: reports.slice(-10).map((report) => ({ id: report.id, what3words: report.what3words })),
+  };
+}
+
+export interface EmailContext {
+  publicUrl: string;
+  to: string;
+  name: string | null;
+  unsubscribeToken: string;
+  kind: 'instant' | 'daily';
+}
+
+export function unsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${alertPaths.unsubscribe}?token=${encodeURIComponent(token)}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessage {
+  const { shown, more } = listed(reports, LISTED_IN_EMAIL);
+  const findUrl = `${ctx.publicUrl}/volunteers`;
+  const dashboardUrl = `${ctx.publicUrl}/volunteers/dashboard`;
+  const unsubscribe = unsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
+  const subject =
+    ctx.kind === 'daily'
+      ? `Today's graffiti reports in Edinburgh: ${reports.length} new`
+      : reports.length === 1
+        ? `${headline(1)}: ${place(reports[0]!)}`
+        : headline(reports.length);
+  const intro =
+    ctx.kind === 'daily'
+      ? `${reports.length === 1 ? 'One new report is' : `${reports.length} new reports are`} waiting for a volunteer in Edinburgh:`
+      : `${reports.length === 1 ? 'A new graffiti report is' : `${reports.length} new graffiti reports are`} waiting for a volunteer in Edinburgh:`;
+  const why =
+    ctx.kind === 'daily'
+      ? 'You get this daily digest because you chose it on your volunteer dashboard.'
+      : 'You get this e-mail because you asked for an e-mail about each new report on your volunteer dashboard.';
+
+  const lines = shown.map((report) => {
+    const photo = `${ctx.publicUrl}${photoUrls(report.photo_key).photoUrl}`;
+    const when = timeFormat.format(new Date(toIso(report.reported_at)));
+    return [`${place(report)}${report.description ? ` - ${report.description}` : ''}`, `  Reported ${when}. Photo: ${photo}`].join('\n');
+  });
+  const text = [
+    `Hello ${ctx.name ?? 'volunteer'},`,
+    '',
+    intro,
+    '',
+    ...lines.flatMap((line) => [line, '']),
+    ...(more > 0 ? [`...and ${more} more.`, ''] : []),
+    `Find the nearest site: ${findUrl}`,
+    '',
+    '--',
+    why,
+    `Change your alerts: ${dashboardUrl}`,
+    `Unsubscribe from alert e-mails with one click: ${unsubscribe}`,
+  ].join('\n');
+
+  const items = shown
+    .map((report) => {
+      const urls = photoUrls(report.photo_key);
+      const when = timeFormat.format(new Date(toIso(report.reported_at)));
+      return `<li style="margin:0 0 16px;list-style:none">
+  <a href="${escapeHtml(`${ctx.publicUrl}${urls.photoUrl}`)}"><img src="${escapeHtml(`${ctx.publicUrl}${urls.thumbnailUrl}`)}" alt="Graffiti at ${escapeHtml(place(report))}" width="160" style="border-radius:8px;display:block"></a>
+  <strong>${escapeHtml(place(report))}</strong>${report.description ? ` - ${escapeHtml(report.description)}` : ''}<br>
+  <span style="color:#475569">Reported ${escapeHtml(when)}</span>
+</li>`;
+    })
+    .join('\n');
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p>Hello ${escapeHtml(ctx.name ?? 'volunteer')},</p>
+<p>${escapeHtml(intro)}</p>
+<ul style="padding:0">${items}</ul>
+${more > 0 ? `<p>...and ${more} more.</p>` : ''}
+<p><a href="${escapeHtml(findUrl)}" style="font-weight:bold">Find the nearest site</a></p>
+<hr>
+<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>
+<a href="${escapeHtml(dashboardUrl)}">Change your alerts</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe from alert e-mails</a></p>
+</body></html>`;
+
+  return {
+    to: ctx.to,
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

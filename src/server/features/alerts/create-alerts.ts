@@ -1,0 +1,74 @@
+// Volunteer alerts assembled from their dependencies: the service behind the routes, the function
+// that queues a new report's alert in the report's transaction, and the outbox worker that main.ts
+// starts (tests drive it with runOnce/drain instead).
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { alertJobs } from './alert-jobs.ts';
+import { alertsRepository } from './alerts.repository.ts';
+import { alertsService, enqueueReportAlert, type AlertsService } from './alerts.service.ts';
+import { outboxRepository } from './outbox.repository.ts';
+import { outboxWorker, type OutboxWorker } from './outbox-worker.ts';
+import { generateVapidKeys, webPushSender, type PushOptions, type PushSender } from './push-sender.ts';
+import { trustedHttpsAgent } from './trusted-agent.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox worker that delivers volunteer alerts (start, stop, runOnce, drain). */
+    alerts: OutboxWorker;
+  }
+}
+
+export interface AlertsOptions {
+  /** Local hour (Europe/London, 0-23) of the daily digest; 18 unless given. */
+  digestHour?: number;
+  /** How often the worker looks for due jobs. */
+  pollMs?: number;
+}
+
+export interface AlertsDeps extends AlertsOptions {
+  database: DatabaseHandle;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** VAPID keys and the agent for push services; keys made for this process only unless given. */
+  push?: PushOptions;
+  /** A sender to use instead of web-push (tests at the edge of the world). */
+  pushSender?: PushSender;
+}
+
+export interface Alerts {
+  service: AlertsService;
+  worker: OutboxWorker;
+  enqueueReportAlert: typeof enqueueReportAlert;
+}
+
+export function createAlerts(deps: AlertsDeps): Alerts {
+  const { db, dialect } = deps.database;
+  const repository = alertsRepository(db);
+  const outbox = outboxRepository(db, dialect);
+  const push =
+    deps.pushSender ??
+    webPushSender({
+      vapid: deps.push?.vapid ?? generateVapidKeys('mailto:no-reply@cleanupedinburgh.org'),
+      agent: deps.push?.agent ?? trustedHttpsAgent(),
+      timeoutMs: deps.push?.timeoutMs,
+    });
+  const digestHour = deps.digestHour ?? 18;
+  const jobs = alertJobs({
+    db,
+    repository,
+    outbox,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    push,
+    publicUrl: deps.publicUrl,
+    digestHour,
+    log: deps.log,
+  });
+  const worker = outboxWorker({ outbox, clock: deps.clock, log: deps.log, handlers: jobs.handlers, onPoll: jobs.onPoll, pollMs: deps.pollMs });
+  const service = alertsService({ repository, outbox, clock: deps.clock, vapidPublicKey: push.publicKey, digestHour });
+  return { service, worker, enqueueReportAlert };
+}

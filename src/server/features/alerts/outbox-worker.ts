@@ -1,0 +1,182 @@
+// The worker that drains the outbox inside the server process: it polls every few seconds, claims due
+// jobs under a lease, runs each with its handler and records the outcome. Failures are retried with
+// exponential back-off for up to 24 hours. Any number of processes may run one against PostgreSQL.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { ClaimedJob, OutboxRepository } from './outbox.repository.ts';
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+
+/** A handler's answer: nothing when done, or a later time to run again that is not a failure. */
+export type JobOutcome = void | { runAgainAt: Date };
+export type JobHandler = (job: ClaimedJob) => Promise<JobOutcome>;
+
+/** Thrown by a handler when trying again cannot help (a malformed job, a refused payload). */
+export class PermanentJobError extends Error {}
+
+export interface OutboxWorkerOptions {
+  outbox: OutboxRepository;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  handlers: Record<string, JobHandler>;
+  /** Called on every poll before claiming (the daily digest's scheduler). */
+  onPoll?: () => Promise<void>;
+  pollMs?: number;
+  /** Jobs run at once by this process. */
+  concurrency?: number;
+  /** How long a claimed job stays this worker's; a crashed worker's jobs are taken again after it. */
+  leaseMs?: number;
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** Retries stop this long after the job was queued. */
+  giveUpAfterMs?: number;
+  /** How long stop() waits for jobs in flight. */
+  stopWaitMs?: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Stops claiming and waits (a few seconds at most) for the jobs in flight. */
+  stop(): Promise<void>;
+  /** Claims and runs every job due now, once; answers how many ran. */
+  runOnce(): Promise<number>;
+  /** runOnce until nothing is due (jobs that queue more jobs due now are followed). */
+  drain(): Promise<number>;
+}
+
+/** The delay before retry n (1-based): 15 s, 30 s, 1 min ... at most an hour, with ±20% jitter. */
+export function retryDelayMs(failures: number, firstMs: number, maxMs: number, random = Math.random): number {
+  const exact = Math.min(maxMs, firstMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(exact * (0.8 + 0.4 * random()));
+}
+
+export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    outbox,
+    clock,
+    log,
+    handlers,
+    onPoll,
+    pollMs = 3 * SECOND,
+    concurrency = 8,
+    leaseMs = 2 * 60 * SECOND,
+    firstRetryMs = 15 * SECOND,
+    maxRetryMs = HOUR,
+    giveUpAfterMs = 24 * HOUR,
+    stopWaitMs = 5 * SECOND,
+  } = options;
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let polling = false;
+
+  async function run(job: ClaimedJob): Promise<void> {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new PermanentJobError(`no handler for outbox jobs of kind ${job.kind}`);
+      const outcome = await handler(job);
+      if (outcome) await outbox.retryLater(job.id, outcome.runAgainAt.toISOString(), null);
+      else await outbox.markDelivered(job.id, clock.now().toISOString());
+    } catch (error) {
+      await recordFailure(job, error).catch((recordError: unknown) => {
+        // The lease runs out and the job is taken again: nothing is lost.
+        log.error({ err: recordError, jobId: job.id }, 'could not record an outbox job failure');
+      });
+    }
+  }
+
+  async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = clock.now();
+    const failures = job.attempts + 1;
+    const next = new Date(now.getTime() + retryDelayMs(failures, firstRetryMs, maxRetryMs));
+    const expired = next.getTime() - new Date(job.createdAt).getTime() > giveUpAfterMs;
+    if (error instanceof PermanentJobError || expired) {
+      log.error({ jobId: job.id, kind: job.kind, failures, err: error }, 'outbox job given up');
+      await outbox.giveUp(job.id, now.toISOString(), message);
+    } else {
+      log.warn({ jobId: job.id, kind: job.kind, failures, retryAt: next.toISOString(), err: error }, 'outbox job failed; will retry');
+      await outbox.retryLater(job.id, next.toISOString(), message);
+    }
+  }
+
+  /** Claims as many due jobs as there are free slots and starts them; answers the started jobs. */
+  async function claimAndStart(limit: number): Promise<Promise<void>[]> {
+    if (limit <= 0) return [];
+    const now = clock.now();
+    const jobs = await outbox.claim(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit);
+    return jobs.map((job) => {
+      const promise = run(job).finally(() => {
+        inFlight.delete(promise);
+        // A slot came free: look for more work at once rather than at the next poll.
+        if (running) schedule(0);
+      });
+      inFlight.add(promise);
+      return promise;
+    });
+  }
+
+  async function poll(): Promise<void> {
+    if (!running || polling) return;
+    polling = true;
+    let full = false;
+    try {
+      await onPoll?.();
+      const free = concurrency - inFlight.size;
+      const started = await claimAndStart(free);
+      full = started.length > 0 && started.length === free;
+    } catch (error) {
+      log.error({ err: error }, 'outbox poll failed');
+    } finally {
+      polling = false;
+    }
+    if (running && !full) schedule(pollMs);
+  }
+
+  function schedule(delayMs: number): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void poll(), delayMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (inFlight.size === 0) return;
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise<void>((resolve) => {
+          waited = setTimeout(resolve, stopWaitMs);
+        }),
+      ]);
+      clearTimeout(waited);
+    },
+
+    async runOnce() {
+      await onPoll?.();
+      const started = await claimAndStart(1000);
+      await Promise.all(started);
+      return started.length;
+    },
+
+    async drain() {
+      let total = 0;
+      for (let round = 0; round < 100; round++) {
+        const ran = await this.runOnce();
+        total += ran;
+        if (ran === 0) break;
+      }
+      return total;
+    },
+  };
+}
