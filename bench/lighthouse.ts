@@ -11,6 +11,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
 import { hashPasscode } from '../src/server/secrets.ts';
+import { CHROMIUM_FLAGS, findChromium } from '../tests/chromium.ts';
 
 export interface LighthouseFigures {
   performance: number;
@@ -21,19 +22,9 @@ export interface LighthouseFigures {
   cls: number;
 }
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export async function runLighthouse(clientDir: string, workDir: string): Promise<LighthouseFigures> {
-  const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => Boolean(p && fs.existsSync(p)));
+  const chromePath = findChromium();
   if (!chromePath) throw new Error('no Chromium (set CHROMIUM_PATH or apt-get install chromium)');
 
   const dataDir = path.join(workDir, 'lighthouse-data');

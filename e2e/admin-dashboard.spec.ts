@@ -4,7 +4,7 @@
 // axe checks both dashboards and every dialog on the way.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { plainJpeg } from '../tests/fixture-photos.ts';
 import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
@@ -14,23 +14,16 @@ import {
   E2E_ADMIN_PASSCODE,
   expectNoAxeViolations,
   hasChromium,
-  launchBrowser,
-  newPage,
+    newPage,
   screenshot,
-  startServer,
+  useBrowserAndServer,
   type RunningServer,
 } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   let browser: Browser;
   let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useBrowserAndServer((started) => ({ browser, server } = started));
   beforeEach(async () => {
     const db = server.database.db;
     await db.deleteFrom('reports').execute();

@@ -43,7 +43,8 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
     await Promise.all([smtp?.close(), push?.close()]);
   });
 
-  it('the service worker shows a pushed alert with the location and the thumbnail, opening the find page', async () => {
+  // A tap on a notification cannot be made headless: service-worker-alerts.test.ts checks the tap.
+  it('the service worker shows a pushed alert with its title, three-word location, icon and the page a tap opens', async () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'en-GB' });
     try {
       await context.grantPermissions(['notifications'], { origin: server.url });
@@ -123,6 +124,13 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
       // Headless Chromium's pushManager.subscribe() never settles: answer with the local push service's subscription.
       await context.addInitScript((subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) => {
         let current: PushSubscription | null = null;
+        const asked = { count: 0 };
+        (window as unknown as { permissionAsked: typeof asked }).permissionAsked = asked;
+        const request = Notification.requestPermission.bind(Notification);
+        Notification.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
+          asked.count += 1;
+          return request(...args);
+        };
         PushManager.prototype.getSubscription = async () => current;
         PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
           const fake = {
@@ -149,8 +157,11 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, 'alerts-card-1280');
 
+      const permissionAsked = () => page.evaluate(() => (window as unknown as { permissionAsked: { count: number } }).permissionAsked.count);
+      expect(await permissionAsked()).toBe(0);
       await toggle.click();
       await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      expect(await permissionAsked()).toBe(1);
       const stored = await server.database.db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth', 'volunteer_id']).execute();
       expect(stored).toEqual([{ endpoint: device.endpoint, ...device.keys, volunteer_id: volunteer.id }]);
 

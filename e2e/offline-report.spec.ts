@@ -1,10 +1,10 @@
 // A report made on no signal, or on a signal that drops mid-upload, is kept on the phone and sent by
 // itself later, exactly once; photos are shrunk on the phone first, with their GPS read before.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { FIXTURE_GPS, elevenMegabyteImage, jpegWithGps, largePhoneJpeg, plainJpeg, textNamedJpg } from '../tests/fixture-photos.ts';
-import { PHONE, expectNoAxeViolations, hasChromium, launchBrowser, newPage, screenshot, startServer, toasts, type RunningServer } from './support/browser.ts';
+import { PHONE, expectNoAxeViolations, hasChromium,  newPage, screenshot, useBrowserAndServer, toasts, type RunningServer } from './support/browser.ts';
 
 const THANK_YOU = 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report';
 const SAVED_TITLE = 'Saved on your phone';
@@ -77,13 +77,7 @@ const waitingStatus = (page: Page) => page.getByRole('status').filter({ hasText:
 describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   let browser: Browser;
   let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useBrowserAndServer((started) => ({ browser, server } = started));
   beforeEach(async () => {
     await server.database.db.deleteFrom('reports').execute();
   });
@@ -245,13 +239,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
 describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', () => {
   let browser: Browser;
   let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useBrowserAndServer((started) => ({ browser, server } = started));
 
   it('a 4000 x 3000 camera photo goes up upright at 1536 x 2048, much smaller than the original', async () => {
     const { context, page } = await newPage(browser, PHONE);

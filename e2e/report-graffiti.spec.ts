@@ -1,5 +1,5 @@
 // A person on a phone reports graffiti from the home page and is thanked; accessibility on the way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { plainJpeg } from '../tests/fixture-photos.ts';
 import {
@@ -7,10 +7,9 @@ import {
   PHONE,
   expectNoAxeViolations,
   hasChromium,
-  launchBrowser,
-  newPage,
+    newPage,
   screenshot,
-  startServer,
+  useBrowserAndServer,
   toasts,
   type RunningServer,
 } from './support/browser.ts';
@@ -18,13 +17,7 @@ import {
 describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
   let browser: Browser;
   let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useBrowserAndServer((started) => ({ browser, server } = started));
 
   it('the report button scrolls to the form, and a submitted report is thanked and stored', async () => {
     const { context, page } = await newPage(browser, PHONE);

@@ -1,21 +1,15 @@
 // A reporter fills the location from their phone's position instead of typing the words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { plainJpeg } from '../tests/fixture-photos.ts';
-import { PHONE, expectNoAxeViolations, hasChromium, launchBrowser, screenshot, startServer, toasts, type RunningServer } from './support/browser.ts';
+import { PHONE, expectNoAxeViolations, hasChromium,  screenshot, useBrowserAndServer, toasts, type RunningServer } from './support/browser.ts';
 
 const WAVERLEY = { latitude: 55.95196, longitude: -3.18937, accuracy: 8 };
 
 describe.skipIf(!hasChromium)('the report form location button', () => {
   let browser: Browser;
   let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useBrowserAndServer((started) => ({ browser, server } = started));
 
   it('detects the position, fills the words, turns stale after 5 minutes, and sends the coordinates with the report', async () => {
     const context = await browser.newContext({ viewport: PHONE, geolocation: WAVERLEY, permissions: ['geolocation'] });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { siteSettings } from '../src/client/features/site/site-settings.ts';
 import {
@@ -14,10 +14,9 @@ import {
   expectNoAxeViolations,
   findChromium,
   hasChromium,
-  launchBrowser,
-  newPage,
+    newPage,
   screenshot,
-  startServer,
+  useBrowserAndServer,
   type RunningServer,
 } from './support/browser.ts';
 
@@ -35,13 +34,7 @@ function isFocused(page: Page): Promise<boolean> {
 describe.skipIf(!hasChromium)('finding your way around the public site', () => {
   let browser: Browser;
   let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useBrowserAndServer((started) => ({ browser, server } = started));
 
   it('the menu opens from the keyboard and lists Report Graffiti, About, Find Graffiti Near Me, a divider, then Volunteer Dashboard', async () => {
     const { context, page } = await newPage(browser, PHONE);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_FLAGS, findChromium } from '../../tests/chromium.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -17,24 +18,10 @@ import { hashPasscode } from '../../src/server/secrets.ts';
 /** The administrator passcode of the servers the browser tests start. */
 export const E2E_ADMIN_PASSCODE = '135790';
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_FLAGS, findChromium };
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
-
-export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((candidate): candidate is string => Boolean(candidate && fs.existsSync(candidate)));
-}
 
 /** True when browser tests can run; false means the suite is skipped (global setup already said so). */
 export const hasChromium = Boolean(findChromium());
@@ -81,6 +68,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts a browser and a fresh server before the enclosing describe's tests and closes both after;
+ * `take` receives them, so a spec keeps plain `browser` and `server` variables.
+ */
+export function useBrowserAndServer(take: (started: { browser: Browser; server: RunningServer }) => void, options: ServerOptions = {}): void {
+  let started: { browser: Browser; server: RunningServer } | undefined;
+  beforeAll(async () => {
+    const [browser, server] = await Promise.all([launchBrowser(), startServer(options)]);
+    started = { browser, server };
+    take(started);
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.server.close();
+  });
 }
 
 export async function newPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {

@@ -3,6 +3,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -77,3 +78,33 @@ export function Field({
 
 export const inputClass =
   'min-h-11 w-full rounded-xl border-2 border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-civic-800 aria-[invalid=true]:border-red-700';
+
+export interface DialogActionsProps {
+  onCancel(): void;
+  /** The action's label, and the label while it runs ('Create Report', 'Creating Report...'). */
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** A form's submit button, or a button that runs `onConfirm`; `danger` for deletions. */
+  onConfirm?: () => void;
+  danger?: boolean;
+}
+
+/** The row at the foot of a dialog: Cancel, then the dialog's one action. */
+export function DialogActions({ onCancel, label, pendingLabel, pending, onConfirm, danger = false }: DialogActionsProps) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={danger ? 'danger' : 'secondary'}
+        onClick={onConfirm}
+        disabled={pending}
+      >
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}

@@ -2,8 +2,7 @@
 // that is new registers that volunteer on the server.
 import { useId, useState, type FormEvent } from 'react';
 import { eventMessages } from '../../../../shared/domain/admin-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, Field, inputClass } from '../../../components/ui/dialog.tsx';
+import { Dialog, Field, inputClass, DialogActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useAddAttendance, useEvents } from '../api/use-events.ts';
@@ -69,14 +68,7 @@ export function AddAttendanceDialog({
         <Field id={ids.notes} label="Notes" optional>
           <textarea id={ids.notes} value={notes} onChange={(event) => setNotes(event.target.value)} rows={2} maxLength={2000} className={inputClass} />
         </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" disabled={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add Attendance'}
-          </Button>
-        </div>
+        <DialogActions onCancel={close} label="Add Attendance" pendingLabel="Adding..." pending={add.isPending} />
       </form>
     </Dialog>
   );

@@ -2,8 +2,7 @@
 // location. A 401 says the person must sign in as a volunteer.
 import { useState, type FormEvent } from 'react';
 import { eventMessages } from '../../../../shared/domain/admin-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
@@ -50,14 +49,7 @@ export function AddEventDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <EventFields values={values} onChange={setValues} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create MUCU Event'}
-          </Button>
-        </div>
+        <DialogActions onCancel={close} label="Create MUCU Event" pendingLabel="Creating..." pending={create.isPending} />
       </form>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } f
 import { attendeeLabel, type MucuEvent } from '../../../../shared/contracts/events.ts';
 import { eventMessages } from '../../../../shared/domain/admin-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { describeError } from '../../../lib/api-client.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
@@ -84,14 +84,14 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
         description={eventMessages.deleteConfirm}
         size="sm"
       >
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleteTarget(null)}>
-            Cancel
-          </Button>
-          <Button className="bg-red-700 hover:bg-red-800" onClick={() => void onConfirmDelete()} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete MUCU'}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={() => setDeleteTarget(null)}
+          onConfirm={() => void onConfirmDelete()}
+          danger
+          label="Delete MUCU"
+          pendingLabel="Deleting..."
+          pending={remove.isPending}
+        />
       </Dialog>
     </Dialog>
   );

@@ -1,6 +1,5 @@
 // Deleting a report asks first, and says it cannot be undone (SPEC.md section 5).
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
@@ -29,14 +28,14 @@ export function DeleteReportDialog({ target, onClose }: { target: { id: number; 
       description={managementMessages.deleteReportConfirm}
       size="sm"
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button className="bg-red-700 hover:bg-red-800" onClick={() => void onConfirm()} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete Report'}
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        onConfirm={() => void onConfirm()}
+        danger
+        label="Delete Report"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+      />
     </Dialog>
   );
 }

@@ -4,8 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
 import { messages } from '../../../../shared/domain/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, Field, inputClass } from '../../../components/ui/dialog.tsx';
+import { Dialog, Field, inputClass, DialogActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
 import { useCreateManualReport } from '../api/use-report-actions.ts';
@@ -75,14 +74,7 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
         <Field id={ids.description} label="Description" optional>
           <textarea id={ids.description} value={description} onChange={(event) => setDescription(event.target.value)} rows={3} maxLength={2000} className={inputClass} />
         </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" disabled={create.isPending}>
-            {create.isPending ? 'Creating Report...' : 'Create Report'}
-          </Button>
-        </div>
+        <DialogActions onCancel={close} label="Create Report" pendingLabel="Creating Report..." pending={create.isPending} />
       </form>
     </Dialog>
   );

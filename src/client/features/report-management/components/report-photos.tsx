@@ -7,7 +7,7 @@ import { formatDate } from '../../../../shared/domain/format.ts';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
 import { messages } from '../../../../shared/domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, Field, inputClass } from '../../../components/ui/dialog.tsx';
+import { Dialog, Field, inputClass, DialogActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError, describeError } from '../../../lib/api-client.ts';
 import { errorToast } from '../../../lib/error-toast.ts';
@@ -126,14 +126,7 @@ export function AddPhotoDialog({ reportId, label, open, onOpenChange }: { report
         <Field id={descriptionId} label="Description" optional>
           <input id={descriptionId} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={2000} className={inputClass} />
         </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" disabled={add.isPending}>
-            {add.isPending ? 'Uploading...' : 'Upload Photo'}
-          </Button>
-        </div>
+        <DialogActions onCancel={close} label="Upload Photo" pendingLabel="Uploading..." pending={add.isPending} />
       </form>
     </Dialog>
   );
