@@ -129,7 +129,6 @@ async function showAlert(data) {
     body: alert.body || 'A new graffiti report is waiting for a volunteer.',
     icon: alert.icon || '/icon-192.png',
     ...(alert.image ? { image: alert.image } : {}),
-    badge: '/icon-192.png',
     tag: alert.tag || 'new-reports',
     renotify: true,
     data: { url },

@@ -264,6 +264,21 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     expect(push.requests).toHaveLength(tries);
   });
 
+  it('a push service is trusted only through the certificate store or NODE_EXTRA_CA_CERTS', async () => {
+    clock = movableClock(new Date('2026-11-21T10:00:00Z'));
+    // The same app, but this push service's certificate is in no store it trusts.
+    t = await buildTestApp(kind, { ...appDeps(), push: { vapid, agent: trustedHttpsAgent({}) } });
+    push.requests.length = 0;
+    const olive = await alertVolunteer(t.database, clock, 'olive@example.org');
+    await addDevice(t.app, olive, push.subscribe());
+    await submitReport(t.app, { what3words: 'untrusted.push.tag', ...NEAR });
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(0);
+    const job = await t.database.db.selectFrom('outbox').select(['attempts', 'last_error']).where('kind', '=', JOB.push).executeTakeFirstOrThrow();
+    expect(job.attempts).toBe(1);
+    expect(job.last_error).toMatch(/certificate/i);
+  });
+
   it('a 410 from the push service deletes that subscription and nothing else', async () => {
     await fresh();
     const kirsty = await alertVolunteer(t.database, clock, 'kirsty@example.org');

@@ -1,5 +1,8 @@
 // The alerts API: a volunteer's choices (nothing until chosen), their devices, the signed-out
 // one-click unsubscribe, the administrators' summary, and the alert job written with each report.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
@@ -12,7 +15,7 @@ import { loadConfig } from '../../config.ts';
 import { JOB } from './alert-jobs.ts';
 import { retryDelayMs } from './outbox-worker.ts';
 import { londonDayAndHour } from './london-time.ts';
-import { defaultVapidSubject } from './vapid-keys.ts';
+import { defaultVapidSubject, ensureVapidKeys } from './vapid-keys.ts';
 
 const subscription = (n: number) => ({
   endpoint: `https://push.example.net/send/device-${n}`,
@@ -222,6 +225,23 @@ describe('alert settings', () => {
     expect(() => loadConfig({ ALERT_DIGEST_HOUR: '24' })).toThrow('Configuration error: ALERT_DIGEST_HOUR must be an hour from 0 to 23');
     expect(() => loadConfig({ ALERT_DIGEST_HOUR: 'six' })).toThrow('ALERT_DIGEST_HOUR must be an hour from 0 to 23');
     expect(() => loadConfig({ VAPID_SUBJECT: 'someone@example.org' })).toThrow('VAPID_SUBJECT must be a mailto: address or an https:// URL');
+  });
+
+  it('VAPID keys come from the environment, or are generated once into DATA_DIR and kept', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-vapid-'));
+    try {
+      const first = ensureVapidKeys(dataDir, {}, 'Clean Up Edinburgh <no-reply@cleanupedinburgh.org>');
+      expect(first.generated).toBe(true);
+      expect(first.subject).toBe('mailto:no-reply@cleanupedinburgh.org');
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      expect(fs.statSync(path.join(dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+      const again = ensureVapidKeys(dataDir, {}, 'x@example.org');
+      expect(again).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey, generated: false });
+      const configured = ensureVapidKeys(dataDir, { publicKey: 'PUB', privateKey: 'PRIV', subject: 'https://example.org' }, 'x@example.org');
+      expect(configured).toEqual({ publicKey: 'PUB', privateKey: 'PRIV', subject: 'https://example.org', generated: false });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('the VAPID subject defaults to the sender address of MAIL_FROM', () => {

@@ -9,6 +9,7 @@ import { formatDay, progressPercent } from '../../../../shared/domain/calendar-d
 import { formatDate, formatMinutes } from '../../../../shared/domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/api-client.ts';
+import { AlertsSummary } from '../../alerts/components/alerts-summary.tsx';
 import { AddEventDialog } from '../../events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '../../events/components/manage-events-dialog.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
@@ -96,6 +97,7 @@ export function AnalyticsTab() {
       </div>
 
       {data && <VolunteerDetails volunteers={data.volunteers} />}
+      <AlertsSummary />
 
       <AddEventDialog open={addEventOpen} onOpenChange={setAddEventOpen} />
       <ManageEventsDialog open={manageOpen} onOpenChange={setManageOpen} />

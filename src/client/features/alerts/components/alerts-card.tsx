@@ -117,7 +117,7 @@ function PushSwitch({ preferences }: { preferences: AlertPreferences }) {
     <div className="flex items-start justify-between gap-4 rounded-xl border border-stone-200 p-3">
       <div className="grid gap-1">
         <span id={labelId} className="flex items-center gap-2 font-semibold text-slate-900">
-          <Smartphone aria-hidden="true" className="h-5 w-5 text-civic-700" />
+          <Smartphone aria-hidden="true" className="h-5 w-5 shrink-0 text-civic-700" />
           Push notifications on this device
         </span>
         <span id={hintId} className="text-sm text-slate-700">

@@ -17,16 +17,16 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 
 function Figure({ label, value, icon, hint }: { label: string; value: number; icon: ReactNode; hint?: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl bg-stone-light p-3">
-      <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-civic-100 text-civic-800">
+    <li className="flex items-center gap-3 rounded-xl bg-stone-light p-3">
+      <span aria-hidden="true" className="hidden h-10 w-10 shrink-0 place-items-center rounded-lg bg-civic-100 text-civic-800 sm:grid">
         {icon}
       </span>
-      <div className="grid">
-        <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-        <dd className="text-2xl font-bold tabular-nums text-civic-900">{value}</dd>
-        {hint && <dd className="text-xs text-slate-700">{hint}</dd>}
-      </div>
-    </div>
+      <p className="grid">
+        <span className="text-sm font-semibold text-slate-700">{label}</span>
+        <span className="text-2xl font-bold tabular-nums text-civic-900">{value}</span>
+        {hint && <span className="text-xs text-slate-700">{hint}</span>}
+      </p>
+    </li>
   );
 }
 
@@ -57,7 +57,7 @@ export function AlertsSummary() {
         </p>
       ) : (
         <>
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Figure label="Any alert on" value={data.anyAlert} icon={<BellRing className="h-5 w-5" />} />
             <Figure
               label="Push notifications"
@@ -67,13 +67,13 @@ export function AlertsSummary() {
             />
             <Figure label="E-mail per report" value={data.emailInstant} icon={<Mail className="h-5 w-5" />} />
             <Figure label="Daily digest" value={data.emailDaily} icon={<MailCheck className="h-5 w-5" />} />
-          </dl>
+          </ul>
           <div className="grid gap-2">
             <h3 className="flex items-center gap-2 font-semibold text-slate-900">
               <Inbox aria-hidden="true" className="h-5 w-5 text-civic-700" />
               Alerts waiting to go out
             </h3>
-            <dl className="grid gap-3 sm:grid-cols-3">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               <Figure
                 label="Waiting"
                 value={data.outbox.pending}
@@ -82,7 +82,7 @@ export function AlertsSummary() {
               />
               <Figure label="Being retried" value={data.outbox.retrying} icon={<RefreshCw className="h-5 w-5" />} />
               <Figure label="Given up (last 7 days)" value={data.outbox.failed} icon={<TriangleAlert className="h-5 w-5" />} hint="After 24 hours of retries" />
-            </dl>
+            </ul>
           </div>
         </>
       )}

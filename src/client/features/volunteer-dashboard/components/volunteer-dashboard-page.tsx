@@ -1,5 +1,5 @@
 // The personal dashboard (SPEC.md 2e): Sites Completed, Profile, Sites Cleaned, MUCU Attendance Log and
-// Achievements, with Logout. Two columns on desktop widths. Signed-out visitors go to /volunteers/signin.
+// Achievements, with Logout, and the volunteer's alert choices. Two columns on desktop widths. Signed-out visitors go to /volunteers/signin.
 import type { ReactNode } from 'react';
 import { Award, CalendarCheck, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
@@ -16,6 +16,7 @@ import { RequireVolunteer } from '../../volunteer-auth/components/require-volunt
 import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
 import { badgeName } from '../badges.ts';
 import { CleanupCard } from './cleanup-card.tsx';
+import { AlertsCard } from '../../alerts/components/alerts-card.tsx';
 
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
@@ -108,6 +109,7 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
             </div>
           </dl>
         </Card>
+        <AlertsCard />
         <Card id="achievements" title="Achievements" icon={<Award aria-hidden="true" className="h-5 w-5 text-accent-700" />}>
           {achievements.length === 0 ? (
             <Empty>{m.noAchievements}</Empty>
