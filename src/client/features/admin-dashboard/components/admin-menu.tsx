@@ -2,10 +2,11 @@
 // session on the server, clears the flag and the cached data, and returns to the home page.
 import { useRef, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronRight, LogOut, Menu, X } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useLocation } from 'wouter';
 import { routes } from '../../../../shared/routes.ts';
 import { useAdminSignOut } from '../../admin-access/api/use-admin-access.ts';
+import { DrawerLink } from '../../../components/ui/drawer-link.tsx';
 
 const links = [
   { label: 'Administrator Dashboard', href: routes.adminDashboard },
@@ -49,17 +50,9 @@ export function AdminMenu() {
                 const current = location === link.href;
                 return (
                   <li key={link.href}>
-                    <Link
-                      href={link.href}
-                      aria-current={current ? 'page' : undefined}
-                      onClick={() => setOpen(false)}
-                      className={`flex min-h-12 items-center justify-between gap-3 rounded-xl px-4 py-3 text-lg font-semibold ${
-                        current ? 'bg-civic-100 text-civic-900' : 'text-slate-900 hover:bg-civic-50'
-                      }`}
-                    >
+                    <DrawerLink href={link.href} current={current} onNavigate={() => setOpen(false)}>
                       {link.label}
-                      <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-civic-700" />
-                    </Link>
+                    </DrawerLink>
                   </li>
                 );
               })}

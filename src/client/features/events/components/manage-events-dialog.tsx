@@ -13,6 +13,7 @@ import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts'
 import { eventDraftFrom, formatEventDate, toLocalInput, type EventFormValues } from '../event-form.ts';
 import { AddAttendanceDialog } from './add-attendance-dialog.tsx';
 import { EventFields } from './event-fields.tsx';
+import { EditActions } from '../../../components/ui/edit-actions.tsx';
 
 export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const events = useEvents(open);
@@ -200,14 +201,7 @@ function EditEventForm({ mucu, onDone }: { mucu: MucuEvent; onDone(): void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Edit ${mucu.name}`} className="grid gap-4">
       <EventFields values={values} onChange={setValues} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="secondary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <EditActions saving={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { useUpdateReport, useUpdateStatus } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
+import { EditActions } from '../../../components/ui/edit-actions.tsx';
 
 const statusButtonLabels: Record<ReportStatus, string> = { reported: 'Reported', cleaning: 'Cleaning', completed: 'Completed' };
 
@@ -222,14 +223,7 @@ function EditReportForm({ report, title, onDone }: { report: Report; title: stri
         </label>
         <textarea id={descriptionId} value={description} onChange={(event) => setDescription(event.target.value)} rows={3} maxLength={2000} className={inputClass} />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="secondary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <EditActions saving={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -2,10 +2,11 @@
 // divider, then Volunteer Dashboard. Loaded on demand (Radix Dialog stays out of the first bundle), so
 // the button that opens it lives in site-menu.tsx and gets the focus back when it closes.
 import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronRight, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import type { RefObject } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { routes } from '../../../../shared/routes.ts';
+import { DrawerLink } from '../../../components/ui/drawer-link.tsx';
 
 interface NavItem {
   label: string;
@@ -39,17 +40,9 @@ export default function NavDrawer({ open, onOpenChange, returnFocusTo, id }: Nav
     const isCurrent = entry.paths.includes(current);
     return (
       <li key={entry.href}>
-        <Link
-          href={entry.href}
-          aria-current={isCurrent ? 'page' : undefined}
-          onClick={() => onOpenChange(false)}
-          className={`flex min-h-12 items-center justify-between gap-3 rounded-xl px-4 py-3 text-lg font-semibold ${
-            isCurrent ? 'bg-civic-100 text-civic-900' : 'text-slate-900 hover:bg-civic-50'
-          }`}
-        >
+        <DrawerLink href={entry.href} current={isCurrent} onNavigate={() => onOpenChange(false)}>
           {entry.label}
-          <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-civic-700" />
-        </Link>
+        </DrawerLink>
       </li>
     );
   };
