@@ -17,8 +17,13 @@ export function adminAccessService({ db, clock, passcodeHash, log }: { db: Db; c
     /** Resolves when the passcode is right; throws 401 when wrong and 429 when throttled. */
     async check(passcode: string, clientKey: string): Promise<void> {
       const now = clock.now();
+      // The try is recorded before the count, so guesses sent in parallel all see each other: only
+      // five of them can find themselves within the limit, however many arrive at once.
+      const attemptId = await attempts.record(clientKey, now.toISOString());
       const recent = await attempts.since(clientKey, new Date(now.getTime() - ADMIN_WINDOW_MS).toISOString());
-      if (recent.count >= ADMIN_MAX_WRONG && recent.oldest) {
+      if (recent.count > ADMIN_MAX_WRONG && recent.oldest) {
+        // A refused try was never checked, so it does not extend the wait.
+        await attempts.remove(attemptId);
         const waitMs = new Date(recent.oldest).getTime() + ADMIN_WINDOW_MS - now.getTime();
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
         throw new AppError(429, `Too many wrong access codes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
@@ -27,8 +32,7 @@ export function adminAccessService({ db, clock, passcodeHash, log }: { db: Db; c
         });
       }
       if (!/^\d{6}$/.test(passcode) || !verifyPasscode(passcode, passcodeHash)) {
-        await attempts.record(clientKey, now.toISOString());
-        log.warn({ client: clientKey, wrongTries: recent.count + 1 }, 'wrong administrator passcode');
+        log.warn({ client: clientKey, wrongTries: recent.count }, 'wrong administrator passcode');
         throw new UnauthorizedError(adminAccessMessages.denied, { title: adminAccessMessages.deniedTitle });
       }
       await attempts.clear(clientKey);

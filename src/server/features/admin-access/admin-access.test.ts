@@ -47,6 +47,14 @@ describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
     expect((await signIn(TEST_ADMIN_PASSCODE, '198.51.100.4')).statusCode).toBe(200);
   });
 
+  it('thirty wrong codes sent at once get at most five checks; the rest are refused with 429', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => signIn('222222', '192.0.2.55')));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
   it('a code longer than 6 characters is refused without being checked', async () => {
     const response = await signIn('1234567');
     expect(response.statusCode).toBe(400);

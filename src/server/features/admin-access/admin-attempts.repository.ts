@@ -4,8 +4,17 @@ import type { Db } from '../../db/client.ts';
 
 export function adminAttemptsRepository(db: Db) {
   return {
-    async record(clientKey: string, at: string): Promise<void> {
-      await db.insertInto('admin_attempts').values({ client_key: clientKey, attempted_at: at }).execute();
+    async record(clientKey: string, at: string): Promise<number> {
+      const row = await db
+        .insertInto('admin_attempts')
+        .values({ client_key: clientKey, attempted_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.deleteFrom('admin_attempts').where('id', '=', id).execute();
     },
 
     /** How many wrong tries since `since`, and when the oldest of them was. */
