@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { adminAccessPaths } from '../../../../shared/contracts/paths.ts';
 import type { AdminSession } from '../../../../shared/contracts/admin-access.ts';
 import { routes } from '../../../../shared/routes.ts';
-import { describeError, getQueryFn } from '../../../lib/api-client.ts';
+import { ApiError, describeError, getQueryFn } from '../../../lib/api-client.ts';
 import { adminFlag } from '../../admin-access/admin-flag.ts';
 
 export function AdminGuard({ children }: { children: ReactNode }) {
@@ -18,7 +18,10 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     enabled: flagged,
     refetchOnMount: 'always',
   });
-  const refused = !flagged || session.data === null;
+  // 401: no administrator session. 403: signed in as a volunteer but the administrator session has
+  // lapsed (or, with ADMIN_EMAILS, this volunteer is not one of them). Either way: sign in again.
+  const sessionEnded = session.error instanceof ApiError && session.error.status === 403;
+  const refused = !flagged || session.data === null || sessionEnded;
 
   useEffect(() => {
     if (!refused) return;
@@ -26,7 +29,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     navigate(routes.signIn[0], { replace: true });
   }, [refused, navigate]);
 
-  if (session.isError) {
+  if (session.isError && !sessionEnded) {
     return (
       <div role="alert" className="mx-auto grid max-w-xl gap-3 px-5 py-16">
         <h1 className="text-2xl font-bold text-civic-900">The dashboard could not be opened</h1>

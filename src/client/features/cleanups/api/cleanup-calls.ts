@@ -16,7 +16,14 @@ export function useFindNearby() {
 
 /** The volunteer's own site in cleaning, to restore the workflow after a reload. */
 export function useCurrentCleanup() {
-  return useQuery({ queryKey: [cleanupPaths.current], queryFn: () => apiRequest<CurrentCleanupResponse>(cleanupPaths.current) });
+  // Not kept once the page is left, so each visit asks again before the workflow starts: a claim made
+  // or released meanwhile (here, on another device, by the 8-hour release) must not be hidden by the
+  // always-fresh cache (SPEC.md section 4).
+  return useQuery({
+    queryKey: [cleanupPaths.current],
+    queryFn: () => apiRequest<CurrentCleanupResponse>(cleanupPaths.current),
+    gcTime: 0,
+  });
 }
 
 /** Whether three-word locations are what3words addresses here (then the app is worth installing). */

@@ -25,7 +25,7 @@ export function LocationStep({ site, headingRef, starting, searching, onCleanIt,
       <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-civic-900 outline-none">
         Nearest graffiti
       </h2>
-      <SitePhoto thumbnailUrl={report.thumbnailUrl} photoUrl={report.photoUrl} place={place} />
+      <SitePhoto key={report.id} thumbnailUrl={report.thumbnailUrl} photoUrl={report.photoUrl} place={place} />
       <dl className="grid gap-2 text-slate-800">
         {distance !== null && (
           <div className="flex items-baseline gap-2">

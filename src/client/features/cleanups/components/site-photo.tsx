@@ -3,17 +3,18 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ImageOff, Maximize2, X } from 'lucide-react';
+import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
 
 export function SitePhoto({ thumbnailUrl, photoUrl, place }: { thumbnailUrl: string; photoUrl: string; place: string }) {
   const [missing, setMissing] = useState(false);
   if (missing) {
     return (
-      <div role="img" aria-label="Photo Missing" className="grid aspect-[4/3] w-full place-items-center rounded-2xl border-2 border-stone-300 bg-stone-100 p-4 text-center text-slate-700">
-        <span className="grid justify-items-center gap-2">
+      <div className="grid aspect-[4/3] w-full place-items-center rounded-2xl border-2 border-stone-300 bg-stone-100 p-4 text-center text-slate-700">
+        <div className="grid justify-items-center gap-2">
           <ImageOff aria-hidden="true" className="h-8 w-8" />
-          <span className="font-semibold text-slate-900">Photo Missing</span>
-          <span className="text-sm">The original photo for this location is no longer available.</span>
-        </span>
+          <p className="font-semibold text-slate-900">{managementMessages.photoMissingTitle}</p>
+          <p className="text-sm">{managementMessages.photoMissing}</p>
+        </div>
       </div>
     );
   }

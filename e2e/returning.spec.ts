@@ -1,0 +1,63 @@
+// Coming back: to the find page in the middle of a clean-up, and to the administrator dashboard after
+// its session lapsed while the person is still signed in as a volunteer.
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { placeReport } from '../tests/volunteers.ts';
+import { volunteerSession } from '../tests/sessions.ts';
+import { PHONE, hasChromium, useBrowserAndServer, type RunningServer } from './support/browser.ts';
+
+describe.skipIf(!hasChromium)('coming back to a page', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  useBrowserAndServer((started) => ({ browser, server } = started));
+
+  async function signedInContext(email: string, options: { geolocation?: { latitude: number; longitude: number } } = {}) {
+    const { cookies } = await volunteerSession(server.database, email);
+    const context = await browser.newContext({
+      viewport: PHONE,
+      ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
+    });
+    await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.url })));
+    return context;
+  }
+
+  it('a volunteer who leaves the find page mid clean-up finds it again at the photos step, with a missing photo said plainly', async () => {
+    // Its photo key names no stored file: the location step must say so in the spec's words.
+    await placeReport(server.database.db, { latitude: 55.95, longitude: -3.1899, what3words: 'lost.photo.site' });
+    const context = await signedInContext('returning@example.org', { geolocation: { latitude: 55.9501, longitude: -3.19 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/volunteers`);
+    await page.getByRole('button', { name: 'Find Nearest Graffiti' }).click();
+    await page.getByText('Photo Missing', { exact: true }).waitFor();
+    expect(await page.getByText('The original photo for this location is no longer available. This may be a data recovery issue.').isVisible()).toBe(true);
+
+    const mapTab = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'I want to clean it up' }).click();
+    await (await mapTab).close();
+    await page.bringToFront();
+    await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
+
+    // Away and back through the menu, without reloading: the claimed site is still there.
+    await page.getByRole('button', { name: 'Open Menu' }).click();
+    await page.getByRole('link', { name: 'Volunteer Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Volunteer Dashboard', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Open Menu' }).click();
+    await page.getByRole('link', { name: 'Find Graffiti Near Me' }).click();
+    await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
+    expect(await page.getByText('///lost.photo.site').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('an administrator whose passcode session lapsed, still signed in as a volunteer, is sent to sign in again', async () => {
+    const context = await signedInContext('lapsed.admin@example.org');
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      if (location.pathname === '/volunteer-portal') sessionStorage.setItem('adminAccess', 'true');
+    });
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.waitForURL(/\/volunteer-signin$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
+    expect(await page.getByText('The dashboard could not be opened').count()).toBe(0);
+    await context.close();
+  });
+});
