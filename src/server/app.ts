@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {
     service: adminAccessService({ db, clock, passcodeHash: deps.adminPasscodeHash, log: app.log }),
+    adminEmails: deps.config.adminEmails ?? [],
   });
 
   // Administrators (issue 6): report management, MUCU events, analytics.

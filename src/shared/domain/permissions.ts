@@ -8,4 +8,5 @@ export const accessMessages = {
   signInRequired: 'Please sign in as a volunteer to continue.',
   adminRequired: 'Administrator access is required. Please sign in with the access code.',
   adminOnly: 'Only administrators can do that.',
+  adminEmailRequired: 'Sign in as a volunteer with an administrator e-mail address first, then enter the access code.',
 } as const;
