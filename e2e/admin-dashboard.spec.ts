@@ -1,12 +1,13 @@
 // An administrator at a desk: signs in with the access code (a wrong one first), reads the analytics,
 // runs a Meet Up Clean Up event from creation to deletion, and manages reports on the management
-// dashboard (filter, sort, inline edit, status, duplicates, photo preview, a missing photo).
-// axe checks both dashboards and every dialog on the way.
+// dashboard (filter, sort, inline edit, status, duplicates, photos, a missing photo, the MUCU toolbar),
+// and a volunteer creates a MUCU event from their own dashboard. axe checks the dashboards and dialogs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { plainJpeg } from '../tests/fixture-photos.ts';
+import { volunteerSession } from '../tests/sessions.ts';
 import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
 import { photoNames, processPhoto, storePhoto } from '../src/server/features/photos/photo-pipeline.ts';
 import {
@@ -14,7 +15,7 @@ import {
   E2E_ADMIN_PASSCODE,
   expectNoAxeViolations,
   hasChromium,
-    newPage,
+  newPage,
   screenshot,
   useBrowserAndServer,
   type RunningServer,
@@ -374,6 +375,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const lostCard = page.getByRole('article').nth(0);
     await lostCard.getByText('Photo Missing', { exact: true }).waitFor();
     expect(await lostCard.getByText('The original photo for this location is no longer available. This may be a data recovery issue.').isVisible()).toBe(true);
+    // Inside the preview button the missing state is phrasing content only (no <div> or <p>).
+    const lostButton = page.getByRole('button', { name: 'View photo of Report #1' });
+    expect(await lostButton.getByText('Photo Missing', { exact: true }).isVisible()).toBe(true);
+    expect(await lostButton.locator('div, p').count()).toBe(0);
 
     await page.getByRole('button', { name: 'View photo of Report #2' }).click();
     const preview = page.getByRole('dialog', { name: 'Photo Preview' });
@@ -392,7 +397,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await context.close();
   });
 
-  it('a progress photo is added to a report, previewed and deleted', async () => {
+  it('progress photos are added to a report and each is deleted by name after a warning', async () => {
     await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/volunteer-portal`);
@@ -410,13 +415,40 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog.waitFor({ state: 'detached' });
     const stored = await server.database.db.selectFrom('report_photos').selectAll().executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ photo_type: 'progress', description: 'Half the tag gone', uploaded_by: 'Volunteer' });
+    await page.getByRole('button', { name: 'Add photo to Report #1' }).click();
+    await dialog.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'later.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
+    await dialog.getByLabel('Description (optional)').fill('All of it gone');
+    await dialog.getByRole('button', { name: 'Upload Photo' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const photoRows = () => server.database.db.selectFrom('report_photos').select('description').orderBy('id').execute();
+    expect(await photoRows()).toEqual([{ description: 'Half the tag gone' }, { description: 'All of it gone' }]);
 
     await page.getByRole('button', { name: 'Show added photos' }).click();
     await page.getByText(/^Half the tag gone · by Volunteer · \d\d\/\d\d\/\d{4}$/).waitFor();
-    await page.getByRole('button', { name: 'Delete photo' }).click();
+    // Each photo's delete button has a name of its own, and asks first.
+    expect(await page.getByRole('button', { name: /^Delete photo/ }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
+      'Delete photo 1 of Report #1',
+      'Delete photo 2 of Report #1',
+    ]);
+    await page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete photo 2 of Report #1?' });
+    await confirm.getByText('This will permanently delete this photo from the report. This action cannot be undone.', { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await photoRows()).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Delete Photo' }).click();
     await toast(page, 'Photo deleted successfully!');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await photoRows()).toEqual([{ description: 'Half the tag gone' }]);
+    expect(await page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete photo 1 of Report #1', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Delete photo 1 of Report #1?' }).getByRole('button', { name: 'Delete Photo' }).click();
     await page.getByText('No photos have been added to this report.').waitFor();
-    expect(await server.database.db.selectFrom('report_photos').select('id').execute()).toEqual([]);
+    expect(await photoRows()).toEqual([]);
     await context.close();
   });
 
@@ -459,10 +491,22 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const row = await server.database.db.selectFrom('reports').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ what3words: 'index.home.raft', description: 'Reported by phone', status: 'reported' });
 
-    // The window event opens the same form.
+    // The window event opens the same form, once.
     await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
     await dialog.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The form belongs to the page, not the Reports tab: the event also works on Volunteer Analytics.
+    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    await page.getByRole('heading', { name: 'Admin Controls' }).waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Reports Management' }).click();
 
     await page.getByRole('button', { name: 'Delete Report #1' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Report #1?' });
@@ -481,7 +525,91 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.goto(`${server.url}/volunteer-dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Report Management' }).waitFor();
     await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('group', { name: 'MUCU events' }).getByRole('button').allTextContents()).toEqual([
+      'Add MUCU Event',
+      'Manage MUCU Events',
+      'Add MUCU Attendance',
+    ]);
     await expectNoAxeViolations(page);
+    // Its header button and the window event open one Add Manual Report form.
+    const dialog = page.getByRole('dialog', { name: 'Add Manual Report' });
+    await page.getByRole('button', { name: 'Add Manual Report' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await context.close();
+  });
+
+  it('the management toolbar opens Add MUCU Event, Manage MUCU Events and Add MUCU Attendance', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByText('No Reports Found', { exact: true }).waitFor();
+    const toolbar = page.getByRole('group', { name: 'MUCU events' });
+
+    await toolbar.getByRole('button', { name: 'Add MUCU Event', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Add Meet Up Clean Up Event' });
+    await add.getByLabel('Location').fill('Portobello Beach');
+    await add.getByLabel('Date and time').fill('2026-12-12T10:00');
+    await add.getByRole('button', { name: 'Create MUCU Event' }).click();
+    await toast(page, 'MUCU event created');
+    await add.waitFor({ state: 'detached' });
+    const stored = await server.database.db.selectFrom('mucu_events').selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Portobello Beach MUCU', location: 'Portobello Beach' });
+
+    // Attendance with no event chosen beforehand: the list starts unselected.
+    await toolbar.getByRole('button', { name: 'Add MUCU Attendance', exact: true }).click();
+    const attend = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
+    await attend.getByRole('option', { name: 'Portobello Beach MUCU (12/12/2026, 10:00)' }).waitFor({ state: 'attached' });
+    expect(await attend.getByLabel('MUCU event').inputValue()).toBe('');
+    await expectNoAxeViolations(page);
+    await attend.getByLabel('Volunteer email').fill('fiona@example.org');
+    await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    await toast(page, 'Please select a MUCU event and provide volunteer email.');
+    await attend.getByLabel('MUCU event').selectOption(String(stored.id));
+    await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    await toast(page, 'Attendance added');
+    await attend.waitFor({ state: 'detached' });
+
+    await toolbar.getByRole('button', { name: 'Manage MUCU Events', exact: true }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
+    await manage.getByRole('heading', { name: 'Portobello Beach MUCU' }).waitFor();
+    await manage.getByRole('list', { name: 'Attendees of Portobello Beach MUCU' }).getByText('fiona', { exact: true }).waitFor();
+    await manage.getByRole('button', { name: 'Close' }).click();
+    await manage.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a signed-in volunteer creates a MUCU event from the MUCU Attendance Log card; signed out, it is refused', async () => {
+    const { cookies } = await volunteerSession(server.database, 'ailsa@example.org');
+    const sessionCookies = Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.url }));
+    const { context, page } = await newPage(browser, DESKTOP);
+    await context.addCookies(sessionCookies);
+    await page.goto(`${server.url}/volunteers/dashboard`);
+    const log = page.getByRole('region', { name: 'MUCU Attendance Log' });
+    await log.getByText('No MUCUs attended yet').waitFor();
+    await log.getByRole('button', { name: 'Add MUCU Event' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Meet Up Clean Up Event' });
+    await add.waitFor();
+    await expectNoAxeViolations(page);
+    await add.getByLabel('Location').fill('Calton Hill');
+    await add.getByLabel('Date and time').fill('2026-12-19T11:00');
+
+    // Without a session the server answers 401, and the dialog says to sign in as a volunteer.
+    await context.clearCookies();
+    await add.getByRole('button', { name: 'Create MUCU Event' }).click();
+    await toast(page, 'Authentication Required');
+    await toast(page, 'Please sign in as a volunteer to create MUCU events');
+    expect(await server.database.db.selectFrom('mucu_events').select('id').execute()).toEqual([]);
+
+    await context.addCookies(sessionCookies);
+    await add.getByRole('button', { name: 'Create MUCU Event' }).click();
+    await toast(page, 'MUCU event created');
+    await add.waitFor({ state: 'detached' });
+    const stored = await server.database.db.selectFrom('mucu_events').selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Calton Hill MUCU', location: 'Calton Hill' });
     await context.close();
   });
 });

@@ -1,12 +1,13 @@
 // Route '/volunteer-portal' (SPEC.md 2f): the Administrator Dashboard with two tabs, Reports
 // Management (the management dashboard) and Volunteer Analytics. The plus button on the Reports tab
-// opens the manual-report form through the window event 'openManualForm'.
+// opens the manual-report form through the window event 'openManualForm'; the form lives with the
+// page, not the tab, so the event also works on the Volunteer Analytics tab.
 import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { BarChart3, ClipboardList, Plus } from 'lucide-react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ManagementDashboard } from '../../report-management/components/management-dashboard.tsx';
-import { OPEN_MANUAL_FORM_EVENT } from '../../report-management/components/manual-report-dialog.tsx';
+import { ManualReportHost, openManualForm } from '../../report-management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { AnalyticsTab } from './analytics-tab.tsx';
@@ -35,7 +36,7 @@ function Dashboard() {
             type="button"
             aria-label="Add Manual Report"
             title="Add Manual Report"
-            onClick={() => window.dispatchEvent(new Event(OPEN_MANUAL_FORM_EVENT))}
+            onClick={openManualForm}
             className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-accent-600 text-white shadow-md hover:bg-accent-700"
           >
             <Plus aria-hidden="true" className="h-6 w-6" />
@@ -60,6 +61,7 @@ function Dashboard() {
           <AnalyticsTab />
         </Tabs.Content>
       </Tabs.Root>
+      <ManualReportHost />
     </div>
   );
 }

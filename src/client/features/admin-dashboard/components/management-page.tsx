@@ -6,7 +6,7 @@ import { routes } from '../../../../shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ManagementDashboard } from '../../report-management/components/management-dashboard.tsx';
-import { OPEN_MANUAL_FORM_EVENT } from '../../report-management/components/manual-report-dialog.tsx';
+import { ManualReportHost, openManualForm } from '../../report-management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 
@@ -21,12 +21,13 @@ export default function ManagementPage() {
           <Link href={routes.adminDashboard} className="inline-flex min-h-11 items-center px-2 font-semibold text-civic-800 underline underline-offset-4">
             Administrator Dashboard
           </Link>
-          <Button onClick={() => window.dispatchEvent(new Event(OPEN_MANUAL_FORM_EVENT))}>
+          <Button onClick={openManualForm}>
             <Plus aria-hidden="true" className="h-5 w-5" />
             Add Manual Report
           </Button>
         </AdminPageHeader>
         <ManagementDashboard />
+        <ManualReportHost />
       </div>
     </AdminGuard>
   );

@@ -1,15 +1,17 @@
 // The report management dashboard (SPEC.md 2b): status filters, the four sorts, the report cards,
-// and the dialogs they open. The list polls every 5 s; the manual-report form also opens on the
-// window event 'openManualForm'.
-import { useEffect, useId, useMemo, useState } from 'react';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Inbox } from 'lucide-react';
+// and the dialogs they open, with the MUCU event dialogs on a toolbar. The list polls every 5 s. The
+// manual-report form belongs to the page (ManualReportHost), which outlives this list.
+import { useId, useMemo, useState } from 'react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, CalendarPlus, Inbox, ListChecks, UserPlus } from 'lucide-react';
 import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
 import { describeError } from '../../../lib/api-client.ts';
+import { AddAttendanceDialog } from '../../events/components/add-attendance-dialog.tsx';
+import { AddEventDialog } from '../../events/components/add-event-dialog.tsx';
+import { ManageEventsDialog } from '../../events/components/manage-events-dialog.tsx';
 import { useLocationProvider } from '../api/use-report-actions.ts';
 import { useReportsList } from '../api/use-reports-list.ts';
 import { duplicateIds, mapLinkFor, nextSort, reportSorts, statusFilters, visibleReports, type ReportSort, type StatusFilter } from '../report-list.ts';
 import { DeleteReportDialog } from './delete-report-dialog.tsx';
-import { ManualReportDialog, OPEN_MANUAL_FORM_EVENT } from './manual-report-dialog.tsx';
 import { PhotoPreviewDialog, type PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddPhotoDialog } from './report-photos.tsx';
 import { ReportCard } from './report-card.tsx';
@@ -26,15 +28,13 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const [preview, setPreview] = useState<PreviewPhoto | null>(null);
   const [photoTarget, setPhotoTarget] = useState<{ id: number; label: string } | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<{ id: number; label: string } | null>(null);
-  const [manualOpen, setManualOpen] = useState(false);
+  const [eventDialog, setEventDialog] = useState<'add' | 'manage' | 'attendance' | null>(null);
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-
-  useEffect(() => {
-    const open = () => setManualOpen(true);
-    window.addEventListener(OPEN_MANUAL_FORM_EVENT, open);
-    return () => window.removeEventListener(OPEN_MANUAL_FORM_EVENT, open);
-  }, []);
+  const eventDialogProps = (name: NonNullable<typeof eventDialog>) => ({
+    open: eventDialog === name,
+    onOpenChange: (open: boolean) => setEventDialog(open ? name : null),
+  });
 
   const all = useMemo(() => reports.data ?? [], [reports.data]);
   const duplicates = useMemo(() => duplicateIds(all), [all]);
@@ -74,6 +74,23 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                 </button>
               );
             })}
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="w-14 text-sm font-semibold text-slate-700">Events</span>
+          <div role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => setEventDialog('add')} className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
+              <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+              Add MUCU Event
+            </button>
+            <button type="button" onClick={() => setEventDialog('manage')} className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
+              <ListChecks aria-hidden="true" className="h-4 w-4" />
+              Manage MUCU Events
+            </button>
+            <button type="button" onClick={() => setEventDialog('attendance')} className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
+              <UserPlus aria-hidden="true" className="h-4 w-4" />
+              Add MUCU Attendance
+            </button>
           </div>
         </div>
       </div>
@@ -132,10 +149,12 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         </>
       )}
 
-      <ManualReportDialog open={manualOpen} onOpenChange={setManualOpen} />
       <PhotoPreviewDialog photo={preview} onClose={() => setPreview(null)} />
       <AddPhotoDialog reportId={photoTarget?.id ?? null} label={photoTarget?.label ?? ''} open={photoTarget !== null} onOpenChange={(open) => !open && setPhotoTarget(null)} />
       <DeleteReportDialog target={deleteTarget} onClose={() => setDeleteTarget(null)} />
+      <AddEventDialog {...eventDialogProps('add')} />
+      <ManageEventsDialog {...eventDialogProps('manage')} />
+      <AddAttendanceDialog {...eventDialogProps('attendance')} />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 // Add Manual Report (SPEC.md 2b, 5): a photo and a location, both required and trimmed, and an
-// optional description. Opened by its button or by the window event 'openManualForm'.
-import { useId, useState, type FormEvent } from 'react';
+// optional description. Opened by its button or by the window event 'openManualForm'; the page
+// mounts ManualReportHost once, outside its tabs, so the event works on every tab and a half-filled
+// form is kept while the report list is unmounted.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
 import { messages } from '../../../../shared/domain/messages.ts';
@@ -10,6 +12,22 @@ import { errorToast } from '../../../lib/error-toast.ts';
 import { useCreateManualReport } from '../api/use-report-actions.ts';
 
 export const OPEN_MANUAL_FORM_EVENT = 'openManualForm';
+
+/** Asks the page's ManualReportHost to open the form. */
+export function openManualForm(): void {
+  window.dispatchEvent(new Event(OPEN_MANUAL_FORM_EVENT));
+}
+
+/** The one Add Manual Report dialog of a page, opened by the window event 'openManualForm'. */
+export function ManualReportHost() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onOpen = () => setOpen(true);
+    window.addEventListener(OPEN_MANUAL_FORM_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_MANUAL_FORM_EVENT, onOpen);
+  }, []);
+  return <ManualReportDialog open={open} onOpenChange={setOpen} />;
+}
 
 export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [photo, setPhoto] = useState<File | null>(null);

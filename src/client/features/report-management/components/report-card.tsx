@@ -129,7 +129,7 @@ export function ReportCard({ report, position, duplicate, mapLink, editing, onEd
           </div>
         </dl>
 
-        <AddedPhotos reportId={report.id} onPreview={onPreview} />
+        <AddedPhotos reportId={report.id} label={title} onPreview={onPreview} />
 
         <div className="grid gap-2 border-t border-stone-300 pt-3">
           <span aria-hidden="true" className="text-sm font-semibold text-slate-700">

@@ -4,23 +4,28 @@ import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
 
-export function PhotoMissing({ small = false }: { small?: boolean }) {
+/**
+ * The 'Photo Missing' state. `inline` renders spans only (phrasing content), for use inside a button
+ * or wherever an <img> could stand.
+ */
+export function PhotoMissing({ small = false, inline = false }: { small?: boolean; inline?: boolean }) {
+  const Box = inline ? 'span' : 'div';
+  const Text = inline ? 'span' : 'p';
   return (
-    <div className={`grid h-full w-full place-items-center bg-stone-200 text-center text-slate-800 ${small ? 'p-2 text-xs' : 'p-3'}`}>
-      <div className="grid justify-items-center gap-1">
+    <Box className={`grid h-full w-full place-items-center bg-stone-200 text-center text-slate-800 ${small ? 'p-2 text-xs' : 'p-3'}`}>
+      <Box className="grid justify-items-center gap-1">
         <ImageOff aria-hidden="true" className="h-6 w-6 text-slate-600" />
-        <p className="font-semibold">
-          {managementMessages.photoMissingTitle}
-        </p>
-        <p className={small ? '' : 'text-sm'}>{managementMessages.photoMissing}</p>
-      </div>
-    </div>
+        <Text className="block font-semibold">{managementMessages.photoMissingTitle}</Text>
+        <Text className={`block ${small ? '' : 'text-sm'}`}>{managementMessages.photoMissing}</Text>
+      </Box>
+    </Box>
   );
 }
 
 export function ReportPhoto({ src, alt, className = '', onMissing }: { src: string; alt: string; className?: string; onMissing?: () => void }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (failedSrc === src) return <PhotoMissing small />;
+  // It stands where the <img> would (inside preview buttons), so it is phrasing content.
+  if (failedSrc === src) return <PhotoMissing small inline />;
   return (
     <img
       src={src}

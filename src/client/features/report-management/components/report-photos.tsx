@@ -1,5 +1,5 @@
 // A report's added photos (progress photos from volunteers and administrators), shown on request so
-// the list does not fetch every report's photos; and the Add photo dialog.
+// the list does not fetch every report's photos, each deleted after a warning; and the Add photo dialog.
 import { useId, useState, type FormEvent } from 'react';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
@@ -15,16 +15,19 @@ import { useAddReportPhoto, useDeleteReportPhoto, useReportPhotos } from '../api
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 
-export function AddedPhotos({ reportId, onPreview }: { reportId: number; onPreview(photo: PreviewPhoto): void }) {
+export function AddedPhotos({ reportId, label, onPreview }: { reportId: number; label: string; onPreview(photo: PreviewPhoto): void }) {
   const [open, setOpen] = useState(false);
   const photos = useReportPhotos(reportId, open);
   const remove = useDeleteReportPhoto();
+  const [deleteTarget, setDeleteTarget] = useState<{ photoId: number; name: string } | null>(null);
   const listId = useId();
 
-  async function onDelete(photoId: number) {
+  async function onConfirmDelete() {
+    if (!deleteTarget) return;
     try {
-      await remove.mutateAsync({ id: reportId, photoId });
+      await remove.mutateAsync({ id: reportId, photoId: deleteTarget.photoId });
       toast({ title: managementMessages.photoDeleted, variant: 'success' });
+      setDeleteTarget(null);
     } catch (error) {
       errorToast(managementMessages.errors.deletePhoto, error);
     }
@@ -49,7 +52,8 @@ export function AddedPhotos({ reportId, onPreview }: { reportId: number; onPrevi
           {photos.data?.length === 0 && <p className="text-sm text-slate-700">No photos have been added to this report.</p>}
           {photos.data && photos.data.length > 0 && (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {photos.data.map((photo) => {
+              {photos.data.map((photo, index) => {
+                const name = `photo ${index + 1} of ${label}`;
                 const caption = [photo.description, photo.uploadedBy && `by ${photo.uploadedBy}`, formatDate(photo.createdAt)].filter(Boolean).join(' · ');
                 return (
                   <li key={photo.id} className="grid gap-1 text-sm">
@@ -61,7 +65,12 @@ export function AddedPhotos({ reportId, onPreview }: { reportId: number; onPrevi
                       <ReportPhoto src={photo.thumbnailUrl} alt={photo.description ?? `${photo.photoType} photo`} />
                     </button>
                     <span className="text-slate-700">{caption}</span>
-                    <Button variant="ghost" className="min-h-11 justify-start px-2 text-red-800" onClick={() => void onDelete(photo.id)} disabled={remove.isPending}>
+                    <Button
+                      variant="ghost"
+                      className="min-h-11 justify-start px-2 text-red-800"
+                      onClick={() => setDeleteTarget({ photoId: photo.id, name })}
+                      aria-label={`Delete ${name}`}
+                    >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
                       Delete photo
                     </Button>
@@ -72,6 +81,23 @@ export function AddedPhotos({ reportId, onPreview }: { reportId: number; onPrevi
           )}
         </div>
       )}
+      <Dialog
+        open={deleteTarget !== null}
+        onOpenChange={(next) => !next && setDeleteTarget(null)}
+        role="alertdialog"
+        title={deleteTarget ? `Delete ${deleteTarget.name}?` : 'Delete photo?'}
+        description={managementMessages.deletePhotoConfirm}
+        size="sm"
+      >
+        <DialogActions
+          onCancel={() => setDeleteTarget(null)}
+          onConfirm={() => void onConfirmDelete()}
+          danger
+          label="Delete Photo"
+          pendingLabel="Deleting..."
+          pending={remove.isPending}
+        />
+      </Dialog>
     </div>
   );
 }

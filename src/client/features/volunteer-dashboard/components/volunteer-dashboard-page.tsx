@@ -1,7 +1,8 @@
 // The personal dashboard (SPEC.md 2e): Sites Completed, Profile, Sites Cleaned, MUCU Attendance Log and
 // Achievements, with Logout, and the volunteer's alert choices. Two columns on desktop widths. Signed-out visitors go to /volunteers/signin.
-import type { ReactNode } from 'react';
-import { Award, CalendarCheck, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
+// Volunteers create MUCU events (SPEC.md section 6) from the MUCU Attendance Log card.
+import { useState, type ReactNode } from 'react';
+import { Award, CalendarCheck, CalendarPlus, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { Volunteer } from '../../../../shared/contracts/volunteer-auth.ts';
 import type { VolunteerDashboard } from '../../../../shared/contracts/volunteer-dashboard.ts';
@@ -11,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AddEventDialog } from '../../events/components/add-event-dialog.tsx';
 import { useLogout } from '../../volunteer-auth/api/volunteer-session.ts';
 import { RequireVolunteer } from '../../volunteer-auth/components/require-volunteer.tsx';
 import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
@@ -84,6 +86,7 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
 
 function DashboardCards({ data }: { data: VolunteerDashboard }) {
   const { volunteer, cleanupRecords, mucuAttendances, achievements } = data;
+  const [addEventOpen, setAddEventOpen] = useState(false);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="grid gap-6">
@@ -175,6 +178,11 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
               ))}
             </ul>
           )}
+          <Button variant="outline" className="justify-self-start" onClick={() => setAddEventOpen(true)}>
+            <CalendarPlus aria-hidden="true" className="h-5 w-5" />
+            Add MUCU Event
+          </Button>
+          <AddEventDialog open={addEventOpen} onOpenChange={setAddEventOpen} />
         </Card>
       </div>
     </div>
