@@ -2,17 +2,10 @@
 // event; the API paths keep the spec's `/api/mucus`.
 import { z } from 'zod';
 import { eventMessages } from '../domain/admin-messages.ts';
+import { isHttpUrl } from '../domain/urls.ts';
 
 export { eventPaths } from './paths.ts';
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
 
 const required = eventMessages.locationAndDateRequired;
 

@@ -14,6 +14,21 @@ export function formatDate(iso: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : dateFormatter.format(date);
 }
 
+const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '21/11/2026, 18:05' for an ISO timestamp, in the city's own time zone. */
+export function formatDateTime(iso: string | Date): string {
+  return dateTimeFormatter.format(new Date(iso));
+}
+
 /** SPEC.md section 9: hours are shown from minutes as 'Xh Ym'. */
 export function formatMinutes(totalMinutes: number): string {
   const minutes = Math.max(0, Math.round(totalMinutes));

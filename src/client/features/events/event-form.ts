@@ -1,6 +1,7 @@
 // The MUCU form's checks and conversions (SPEC.md section 5), kept apart from the markup so they
 // can be tested: location and date required, maps link a web address or nothing.
 import { eventMessages } from '../../../shared/domain/admin-messages.ts';
+import { isHttpUrl } from '../../../shared/domain/urls.ts';
 import type { EventDraft } from './api/use-events.ts';
 
 export interface EventFormValues {
@@ -13,14 +14,6 @@ export interface EventFormValues {
 
 export const emptyEventForm: EventFormValues = { location: '', date: '', description: '', mapsLink: '' };
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
 
 /** The draft to send, or the message saying what is wrong. */
 export function eventDraftFrom(values: EventFormValues): { draft: EventDraft } | { error: string } {

@@ -6,6 +6,7 @@ import { alertPaths } from '../../../shared/contracts/paths.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { photoUrls } from '../photos/photo-pipeline.ts';
 import { toIso } from '../../db/tables.ts';
+import { formatDateTime } from '../../../shared/domain/format.ts';
 import type { AlertReport } from './alerts.repository.ts';
 
 /** Reports named one by one; the rest are counted ("and 3 more"). */
@@ -13,16 +14,6 @@ const LISTED_IN_PUSH = 3;
 const LISTED_IN_EMAIL = 20;
 
 const place = (report: AlertReport) => `///${report.what3words}`;
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 function headline(count: number): string {
   return count === 1 ? 'New graffiti report in Edinburgh' : `${count} new graffiti reports in Edinburgh`;
@@ -90,7 +81,7 @@ export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessa
 
   const lines = shown.map((report) => {
     const photo = `${ctx.publicUrl}${photoUrls(report.photo_key).photoUrl}`;
-    const when = timeFormat.format(new Date(toIso(report.reported_at)));
+    const when = formatDateTime(new Date(toIso(report.reported_at)));
     return [`${place(report)}${report.description ? ` - ${report.description}` : ''}`, `  Reported ${when}. Photo: ${photo}`].join('\n');
   });
   const text = [
@@ -111,7 +102,7 @@ export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessa
   const items = shown
     .map((report) => {
       const urls = photoUrls(report.photo_key);
-      const when = timeFormat.format(new Date(toIso(report.reported_at)));
+      const when = formatDateTime(new Date(toIso(report.reported_at)));
       return `<li style="margin:0 0 16px;list-style:none">
   <a href="${escapeHtml(`${ctx.publicUrl}${urls.photoUrl}`)}"><img src="${escapeHtml(`${ctx.publicUrl}${urls.thumbnailUrl}`)}" alt="Graffiti at ${escapeHtml(place(report))}" width="160" style="border-radius:8px;display:block"></a>
   <strong>${escapeHtml(place(report))}</strong>${report.description ? ` - ${escapeHtml(report.description)}` : ''}<br>

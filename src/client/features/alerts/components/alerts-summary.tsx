@@ -5,15 +5,7 @@ import { BellRing, Inbox, Mail, MailCheck, RefreshCw, Smartphone, TriangleAlert 
 import { Button } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/api-client.ts';
 import { useAlertsSummary } from '../api/use-alerts-summary.ts';
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { formatDateTime } from '../../../../shared/domain/format.ts';
 
 function Figure({ label, value, icon, hint }: { label: string; value: number; icon: ReactNode; hint?: string }) {
   return (
@@ -78,7 +70,7 @@ export function AlertsSummary() {
                 label="Waiting"
                 value={data.outbox.pending}
                 icon={<Inbox className="h-5 w-5" />}
-                hint={data.outbox.oldestPendingAt ? `Oldest since ${timeFormat.format(new Date(data.outbox.oldestPendingAt))}` : 'Nothing waiting'}
+                hint={data.outbox.oldestPendingAt ? `Oldest since ${formatDateTime(new Date(data.outbox.oldestPendingAt))}` : 'Nothing waiting'}
               />
               <Figure label="Being retried" value={data.outbox.retrying} icon={<RefreshCw className="h-5 w-5" />} />
               <Figure label="Given up (last 7 days)" value={data.outbox.failed} icon={<TriangleAlert className="h-5 w-5" />} hint="After 24 hours of retries" />

@@ -1,0 +1,9 @@
+/** An absolute http(s) address, as a maps link must be (SPEC.md section 5: "must be a URL"). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
