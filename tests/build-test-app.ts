@@ -53,15 +53,21 @@ export async function buildTestApp(
   };
 }
 
-/** A multipart body for app.inject or fetch, built with the platform's own FormData. */
+export interface UploadFile {
+  data: Buffer;
+  name: string;
+  type: string;
+}
+
+/** A multipart body for app.inject or fetch, built with the platform's own FormData; a field may carry several files. */
 export async function multipartBody(
   fields: Record<string, string>,
-  files: Record<string, { data: Buffer; name: string; type: string }> = {},
+  files: Record<string, UploadFile | UploadFile[]> = {},
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files)) {
-    form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  for (const [name, entry] of Object.entries(files)) {
+    for (const file of [entry].flat()) form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {

@@ -168,15 +168,11 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
 
     it('takes many photos in the field photos, as progress photos by a volunteer', async () => {
       const id = await placeReport(t.database.db, SITE);
-      const form = new FormData();
-      form.append('photos', new Blob([new Uint8Array(await plainJpeg())], { type: 'image/jpeg' }), 'a.jpg');
-      form.append('photos', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'b.png');
-      const request = new Request('http://localhost/', { method: 'POST', body: form });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/reports/${id}/photos`,
-        payload: Buffer.from(await request.arrayBuffer()),
-        headers: { 'content-type': request.headers.get('content-type')!, cookie: ailsa },
+      const response = await upload(id, {}, {
+        photos: [
+          { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' },
+          { data: await png(), name: 'b.png', type: 'image/png' },
+        ],
       });
       expect(response.statusCode, response.body).toBe(201);
       const photos = reportPhotoListSchema.parse(response.json());
@@ -199,15 +195,11 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       const before = t.storedPhotos();
       const none = await upload(id, {}, {});
       expect(none.json()).toMatchObject({ statusCode: 400, title: 'No file selected', message: 'Please select a photo to upload.' });
-      const form = new FormData();
-      form.append('photos', new Blob([new Uint8Array(await plainJpeg())], { type: 'image/jpeg' }), 'good.jpg');
-      form.append('photos', new Blob([new Uint8Array(textNamedJpg())], { type: 'image/jpeg' }), 'bad.jpg');
-      const request = new Request('http://localhost/', { method: 'POST', body: form });
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: `/api/reports/${id}/photos`,
-        payload: Buffer.from(await request.arrayBuffer()),
-        headers: { 'content-type': request.headers.get('content-type')!, cookie: ailsa },
+      const bad = await upload(id, {}, {
+        photos: [
+          { data: await plainJpeg(), name: 'good.jpg', type: 'image/jpeg' },
+          { data: textNamedJpg(), name: 'bad.jpg', type: 'image/jpeg' },
+        ],
       });
       expect(bad.statusCode).toBe(415);
       expect(bad.json().title).toBe('Failed to upload photo');
@@ -227,14 +219,11 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
         if (puts === 3) throw new Error('disk full');
         return realPut(name, data);
       });
-      const form = new FormData();
-      for (const name of ['a.jpg', 'b.jpg']) form.append('photos', new Blob([new Uint8Array(await plainJpeg())], { type: 'image/jpeg' }), name);
-      const request = new Request('http://localhost/', { method: 'POST', body: form });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/reports/${id}/photos`,
-        payload: Buffer.from(await request.arrayBuffer()),
-        headers: { 'content-type': request.headers.get('content-type')!, cookie: ailsa },
+      const response = await upload(id, {}, {
+        photos: [
+          { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' },
+          { data: await plainJpeg(), name: 'b.jpg', type: 'image/jpeg' },
+        ],
       });
       expect(response.statusCode).toBe(500);
       expect(response.json().message).toBe('Failed to upload photo');
