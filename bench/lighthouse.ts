@@ -3,15 +3,10 @@
 // Lighthouse 12.8 is the last release that runs on Node 20; it drives the system Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { buildApp } from '../src/server/app.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
-import { hashPasscode } from '../src/server/secrets.ts';
 import { CHROMIUM_FLAGS, findChromium } from '../tests/chromium.ts';
+import { startLocalServer } from '../tests/local-server.ts';
 
 export interface LighthouseFigures {
   performance: number;
@@ -22,30 +17,16 @@ export interface LighthouseFigures {
   cls: number;
 }
 
-
 export async function runLighthouse(clientDir: string, workDir: string): Promise<LighthouseFigures> {
   const chromePath = findChromium();
   if (!chromePath) throw new Error('no Chromium (set CHROMIUM_PATH or apt-get install chromium)');
 
-  const dataDir = path.join(workDir, 'lighthouse-data');
-  fs.mkdirSync(path.join(dataDir, 'photos'), { recursive: true });
-  const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
-  await migrateToLatest(database.db as never, database.dialect);
-  const app = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', logLevel: 'warn', trustProxy: undefined },
-    logger: false,
-    database,
-    storage: localPhotoStorage(path.join(dataDir, 'photos')),
-    clientDir,
-    adminPasscodeHash: hashPasscode('123456'),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  const server = await startLocalServer({ clientDir, adminPasscode: '123456' });
   const userDataDir = path.join(workDir, 'chrome');
   fs.mkdirSync(userDataDir, { recursive: true });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, userDataDir });
   try {
-    const result = await lighthouse(`http://127.0.0.1:${port}/`, {
+    const result = await lighthouse(`${server.url}/`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -65,7 +46,6 @@ export async function runLighthouse(clientDir: string, workDir: string): Promise
     };
   } finally {
     await chrome.kill();
-    await app.close();
-    await database.close();
+    await server.close();
   }
 }

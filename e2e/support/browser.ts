@@ -1,19 +1,12 @@
 // Real browser, real server: Chromium driven by playwright-core against the built app on a free port,
-// on a fresh SQLite database in a temporary DATA_DIR.
+// on a fresh SQLite database in a temporary DATA_DIR (tests/local-server.ts).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, findChromium } from '../../tests/chromium.ts';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../../src/server/app.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { localPhotoStorage } from '../../src/server/features/photos/photo-storage.ts';
-import { hashPasscode } from '../../src/server/secrets.ts';
+import { startLocalServer, type RunningServer, type ServerOptions } from '../../tests/local-server.ts';
 
 /** The administrator passcode of the servers the browser tests start. */
 export const E2E_ADMIN_PASSCODE = '135790';
@@ -30,44 +23,10 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_FLAGS, headless: true });
 }
 
-export interface RunningServer {
-  url: string;
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  dataDir: string;
-  close(): Promise<void>;
-}
+export type { RunningServer, ServerOptions };
 
-/** What a browser test may put at the edges of the server's world (an SMTP mailer, a clock...). */
-export type ServerOptions = Partial<Pick<AppDeps, 'mailer' | 'clock' | 'limits' | 'location' | 'push'>>;
-
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-'));
-  fs.mkdirSync(path.join(dataDir, 'photos'));
-  const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
-  await migrateToLatest(database.db as never, database.dialect);
-  const app = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined },
-    logger: false,
-    database,
-    storage: localPhotoStorage(path.join(dataDir, 'photos')),
-    clientDir: inject('clientDir'),
-    adminPasscodeHash: hashPasscode(E2E_ADMIN_PASSCODE),
-    ...options,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    app,
-    database,
-    dataDir,
-    async close() {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  return startLocalServer({ clientDir: inject('clientDir'), adminPasscode: E2E_ADMIN_PASSCODE }, options);
 }
 
 /**
