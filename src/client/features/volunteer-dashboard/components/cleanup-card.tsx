@@ -1,14 +1,27 @@
 // One cleaned site on the dashboard (SPEC.md 2e): 'Site #id', the date, the time worked, a Completed
 // badge, the location, the before and after photos (each opens full size in a new tab), the notes and
 // 'Share This Cleanup'.
-import { useState } from 'react';
-import { CalendarDays, CircleCheck, Clock, ExternalLink, MapPin, Share2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { CalendarDays, CircleCheck, Clock, ExternalLink, MapPin, Share2, type LucideIcon } from 'lucide-react';
 import type { CleanupRecord } from '../../../../shared/contracts/cleanups.ts';
 import { formatDate, formatMinutes } from '../../../../shared/domain/format.ts';
 import { dashboardMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { shareCleanup } from '../share-cleanup.ts';
+
+/** One fact of the card: an icon that stands for a label only screen readers need. */
+function Fact({ icon: Icon, label, wide = false, children }: { icon: LucideIcon; label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={`flex items-center gap-2 ${wide ? 'sm:col-span-2' : ''}`}>
+      <dt>
+        <Icon aria-hidden="true" className="h-4 w-4 text-civic-700" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="break-all">{children}</dd>
+    </div>
+  );
+}
 
 function PhotoLink({ href, thumbnail, label, place }: { href: string; thumbnail: string; label: string; place: string }) {
   const [missing, setMissing] = useState(false);
@@ -62,36 +75,22 @@ export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
         </span>
       </div>
       <dl className="grid gap-1 text-slate-800 sm:grid-cols-2">
-        <div className="flex items-center gap-2">
-          <dt>
-            <CalendarDays aria-hidden="true" className="h-4 w-4 text-civic-700" />
-            <span className="sr-only">Cleaned on</span>
-          </dt>
-          <dd>{formatDate(cleanup.completedAt)}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Clock aria-hidden="true" className="h-4 w-4 text-civic-700" />
-            <span className="sr-only">Time worked</span>
-          </dt>
-          <dd>{formatMinutes(cleanup.hoursWorked)}</dd>
-        </div>
-        <div className="flex items-center gap-2 sm:col-span-2">
-          <dt>
-            <MapPin aria-hidden="true" className="h-4 w-4 text-civic-700" />
-            <span className="sr-only">Location</span>
-          </dt>
-          <dd className="break-all">
-            {cleanup.report.locationLink ? (
-              <a href={cleanup.report.locationLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-civic-800 underline underline-offset-4">
-                {place}
-                <span className="sr-only"> (map, opens in a new tab)</span>
-              </a>
-            ) : (
-              place
-            )}
-          </dd>
-        </div>
+        <Fact icon={CalendarDays} label="Cleaned on">
+          {formatDate(cleanup.completedAt)}
+        </Fact>
+        <Fact icon={Clock} label="Time worked">
+          {formatMinutes(cleanup.hoursWorked)}
+        </Fact>
+        <Fact icon={MapPin} label="Location" wide>
+          {cleanup.report.locationLink ? (
+            <a href={cleanup.report.locationLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-civic-800 underline underline-offset-4">
+              {place}
+              <span className="sr-only"> (map, opens in a new tab)</span>
+            </a>
+          ) : (
+            place
+          )}
+        </Fact>
       </dl>
       <div className="grid max-w-md grid-cols-2 gap-3">
         <PhotoLink href={cleanup.beforePhotoUrl} thumbnail={cleanup.beforeThumbnailUrl} label="Before" place={place} />
