@@ -25,7 +25,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrict([
-        { group: ['**/server/**', 'node:*', 'fastify', 'kysely', 'better-sqlite3', 'pg', 'sharp'], message: 'Client code may import only src/shared and browser packages.' },
+        {
+          group: [
+            '**/server/**',
+            '#server/*',
+            '#tests/*',
+            'node:*',
+            'fastify',
+            'kysely',
+            'better-sqlite3',
+            'pg',
+            'sharp',
+          ],
+          message: 'Client code may import only src/shared and browser packages.',
+        },
       ]),
     },
   },
@@ -33,7 +46,10 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/client/**', 'react', 'react-dom', '@tanstack/*', 'wouter', '@radix-ui/*'], message: 'Server code may not import client code or browser frameworks.' },
+        {
+          group: ['**/client/**', '#client/*', 'react', 'react-dom', '@tanstack/*', 'wouter', '@radix-ui/*'],
+          message: 'Server code may not import client code or browser frameworks.',
+        },
       ]),
     },
   },
@@ -41,7 +57,26 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/server/**', '**/client/**', 'node:*', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'better-sqlite3', 'pg', 'sharp', 'react', 'react-dom'], message: 'src/shared is pure TypeScript: no Node, DOM framework, Fastify or database imports.' },
+        {
+          group: [
+            '**/server/**',
+            '**/client/**',
+            '#server/*',
+            '#client/*',
+            '#tests/*',
+            'node:*',
+            'fastify',
+            'fastify-*',
+            '@fastify/*',
+            'kysely',
+            'better-sqlite3',
+            'pg',
+            'sharp',
+            'react',
+            'react-dom',
+          ],
+          message: 'src/shared is pure TypeScript: no Node, DOM framework, Fastify or database imports.',
+        },
       ]),
     },
   },

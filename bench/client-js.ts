@@ -19,12 +19,16 @@ export interface InitialJs {
 export async function buildClient(repoRoot: string, outDir: string): Promise<void> {
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   try {
-    await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: repoRoot,
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: BUILD_TIMEOUT_MS,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: BUILD_TIMEOUT_MS,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     const { stderr, message } = error as { stderr?: string; message: string };
     const lines = stripVTControlCharacters(stderr?.trim() || message)
@@ -43,7 +47,10 @@ export function measureInitialJs(clientDir: string): InitialJs {
   const files = initialScriptUrls(html).map((url) => {
     const file = path.join(clientDir, url.replace(/^\//, ''));
     if (!fs.existsSync(file)) throw new Error(`index.html loads ${url}, which the build does not hold`);
-    return { file: path.relative(clientDir, file), gzipBytes: zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length };
+    return {
+      file: path.relative(clientDir, file),
+      gzipBytes: zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length,
+    };
   });
   if (files.length === 0) throw new Error('index.html loads no module script');
   return { gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), files };
@@ -64,7 +71,9 @@ function initialScriptUrls(html: string): string[] {
 
 function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [, name, , doubleQuoted, singleQuoted, bare] of tag.matchAll(/([\w-]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+  for (const [, name, , doubleQuoted, singleQuoted, bare] of tag.matchAll(
+    /([\w-]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+  )) {
     out[name!.toLowerCase()] = doubleQuoted ?? singleQuoted ?? bare ?? '';
   }
   return out;

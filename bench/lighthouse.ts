@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_FLAGS, findChromium } from '../tests/chromium.ts';
-import { startLocalServer } from '../tests/local-server.ts';
+import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
+import { startLocalServer } from '#tests/local-server.ts';
 
 export interface LighthouseFigures {
   performance: number;

@@ -33,7 +33,10 @@ export async function checkList(baseUrl: string): Promise<ListCheck> {
   if (response.status !== 200) throw new Error(`GET /api/reports answered ${response.status}: ${body.slice(0, 300)}`);
   const etag = response.headers.get('etag');
   if (!etag) throw new Error('GET /api/reports answered without an ETag');
-  const again = await fetch(url, { headers: { 'If-None-Match': etag }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) });
+  const again = await fetch(url, {
+    headers: { 'If-None-Match': etag },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000),
+  });
   const againBody = await again.text();
   return {
     etag,

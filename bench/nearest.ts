@@ -2,9 +2,9 @@
 // timed in-process on the real repository and service, so the figure is the server's own time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../src/server/db/client.ts';
-import { cleanupsRepository } from '../src/server/features/cleanups/cleanups.repository.ts';
-import { findNearby, findNearestOpenSite } from '../src/server/features/cleanups/find-nearby.service.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { cleanupsRepository } from '#server/features/cleanups/cleanups.repository.ts';
+import { findNearby, findNearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
 import { seedReports } from './seed.ts';
 
 export interface NearestFigures {
@@ -23,8 +23,11 @@ export async function benchNearest(workDir: string, reports: number, searches: n
     const repository = cleanupsRepository(database.db);
     // Volunteers anywhere in the city, the same points every run.
     let seed = 42;
-    const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const points = Array.from({ length: searches }, () => ({ latitude: 55.9 + next() * 0.1, longitude: -3.3 + next() * 0.2 }));
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const points = Array.from({ length: searches }, () => ({
+      latitude: 55.9 + next() * 0.1,
+      longitude: -3.3 + next() * 0.2,
+    }));
     for (const point of points.slice(0, 20)) await findNearestOpenSite(repository, point, []); // warm up
     const search = await time(points, (point) => findNearestOpenSite(repository, point, []));
     const wholeCall = await time(points, (point) => findNearby(repository, point, []));

@@ -22,12 +22,23 @@ export async function phonePhoto(): Promise<Buffer> {
   for (const sigma of NOISE_SIGMAS) {
     const photo = await sharp({
       // sharp's types ask for a background; with noise set, the noise alone makes the pixels.
-      create: { width: 4000, height: 3000, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 110, sigma } },
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: '#000000',
+        noise: { type: 'gaussian', mean: 110, sigma },
+      },
     })
       .jpeg({ quality: 90 })
       .withExif({
         IFD0: { Make: 'BenchCam', Model: 'Phone 12MP' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 57/1 1200/100', GPSLongitudeRef: 'W', GPSLongitude: '3/1 11/1 1800/100' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '55/1 57/1 1200/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '3/1 11/1 1800/100',
+        },
       })
       .toBuffer();
     if (photo.length >= PHOTO_SIZE_RANGE.min && photo.length <= PHOTO_SIZE_RANGE.max) return photo;
@@ -39,7 +50,12 @@ export async function phonePhoto(): Promise<Buffer> {
  * Submits `warmUps + measured` reports (keep the total under the server's 30 per hour per client) and
  * times the measured ones; the warm-up lets the server load sharp and compile its code paths first.
  */
-export async function timeSubmissions(baseUrl: string, photo: Buffer, warmUps: number, measured: number): Promise<UploadFigures> {
+export async function timeSubmissions(
+  baseUrl: string,
+  photo: Buffer,
+  warmUps: number,
+  measured: number,
+): Promise<UploadFigures> {
   const runId = Date.now().toString(36);
   const timesMs: number[] = [];
   for (let i = 0; i < warmUps + measured; i++) {

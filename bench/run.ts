@@ -83,7 +83,12 @@ async function benchList(baseUrl: string): Promise<Row[]> {
       budget: 'all 200',
       status: fullOk ? 'PASS' : 'FAIL',
     },
-    { metric: 'GET /api/reports full 200: p50 / p99', value: `${ms(full.p50Ms)} / ${ms(full.p99Ms)}`, budget: '-', status: '' },
+    {
+      metric: 'GET /api/reports full 200: p50 / p99',
+      value: `${ms(full.p50Ms)} / ${ms(full.p99Ms)}`,
+      budget: '-',
+      status: '',
+    },
     {
       metric: 'GET /api/reports 304 (ETag): requests/s',
       value: `${revalidated.requestsPerSecond.toFixed(0)} (${answers(revalidated.statusCounts, revalidated.errors, revalidated.timeouts)})`,
@@ -106,8 +111,18 @@ async function benchSubmissions(baseUrl: string, photo: Buffer): Promise<Row[]> 
   const within = (value: number) => (value < SUBMISSION_BUDGET_MS ? 'PASS' : 'FAIL');
   const metric = `POST /api/reports, ${mb(figures.photoBytes)} photo`;
   return [
-    { metric: `${metric}: median of ${MEASURED_SUBMISSIONS}`, value: ms(figures.medianMs), budget: '< 1 s', status: within(figures.medianMs) },
-    { metric: `${metric}: max of ${MEASURED_SUBMISSIONS}`, value: ms(figures.maxMs), budget: '< 1 s', status: within(figures.maxMs) },
+    {
+      metric: `${metric}: median of ${MEASURED_SUBMISSIONS}`,
+      value: ms(figures.medianMs),
+      budget: '< 1 s',
+      status: within(figures.medianMs),
+    },
+    {
+      metric: `${metric}: max of ${MEASURED_SUBMISSIONS}`,
+      value: ms(figures.maxMs),
+      budget: '< 1 s',
+      status: within(figures.maxMs),
+    },
   ];
 }
 
@@ -153,19 +168,43 @@ const ms2 = (value: number) => `${value.toFixed(2)} ms`;
 
 async function benchLighthouse(clientDir: string, workDir: string): Promise<Row[]> {
   try {
-    const lh = await step('Running Lighthouse on the home page (mobile emulation)', () => runLighthouse(clientDir, workDir));
+    const lh = await step('Running Lighthouse on the home page (mobile emulation)', () =>
+      runLighthouse(clientDir, workDir),
+    );
     const atLeast = (value: number, goal: number) => (value >= goal ? 'PASS' : 'FAIL');
     const atMost = (value: number, goal: number) => (value <= goal ? 'PASS' : 'FAIL');
     return [
-      { metric: 'Lighthouse performance (mobile)', value: String(lh.performance), budget: '>= 95', status: atLeast(lh.performance, 95) },
-      { metric: 'Lighthouse accessibility', value: String(lh.accessibility), budget: '100', status: atLeast(lh.accessibility, 100) },
+      {
+        metric: 'Lighthouse performance (mobile)',
+        value: String(lh.performance),
+        budget: '>= 95',
+        status: atLeast(lh.performance, 95),
+      },
+      {
+        metric: 'Lighthouse accessibility',
+        value: String(lh.accessibility),
+        budget: '100',
+        status: atLeast(lh.accessibility, 100),
+      },
       { metric: 'Lighthouse best practices', value: String(lh.bestPractices), budget: '-', status: '' },
-      { metric: 'Largest Contentful Paint (simulated)', value: ms(lh.lcpMs), budget: '<= 2.5 s', status: atMost(lh.lcpMs, 2500) },
+      {
+        metric: 'Largest Contentful Paint (simulated)',
+        value: ms(lh.lcpMs),
+        budget: '<= 2.5 s',
+        status: atMost(lh.lcpMs, 2500),
+      },
       { metric: 'Total Blocking Time (simulated)', value: ms(lh.tbtMs), budget: '-', status: '' },
       { metric: 'Cumulative Layout Shift', value: lh.cls.toFixed(3), budget: '<= 0.1', status: atMost(lh.cls, 0.1) },
     ];
   } catch (error) {
-    return [{ metric: 'Lighthouse (home page, mobile)', value: `not measured: ${(error as Error).message}`, budget: '-', status: 'SKIP' }];
+    return [
+      {
+        metric: 'Lighthouse (home page, mobile)',
+        value: `not measured: ${(error as Error).message}`,
+        budget: '-',
+        status: 'SKIP',
+      },
+    ];
   }
 }
 

@@ -2,9 +2,9 @@
 // straight through Kysely. The rows are made by a seeded generator, so every run has the same data.
 import path from 'node:path';
 import type { Insertable } from 'kysely';
-import { openDatabase } from '../src/server/db/client.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import type { ReportsTable } from '../src/server/db/tables.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import type { ReportsTable } from '#server/db/tables.ts';
 
 const BATCH_SIZE = 500; // 500 rows x 13 columns stays far below SQLite's bound-parameter limit
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;

@@ -10,7 +10,12 @@ export interface Row {
 
 export function formatTable(rows: Row[]): string {
   const header: Row = { metric: 'Metric', value: 'Value', budget: 'Budget', status: '' };
-  const cells = [header, ...rows].map((row) => [row.metric, row.value, row.budget, row.status === '' && row !== header ? '-' : row.status || 'Result']);
+  const cells = [header, ...rows].map((row) => [
+    row.metric,
+    row.value,
+    row.budget,
+    row.status === '' && row !== header ? '-' : row.status || 'Result',
+  ]);
   const widths = [0, 1, 2, 3].map((column) => Math.max(...cells.map((line) => line[column]!.length)));
   const format = (line: string[]) => `| ${line.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;

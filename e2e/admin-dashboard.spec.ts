@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { plainJpeg } from '../tests/fixture-photos.ts';
-import { volunteerSession } from '../tests/sessions.ts';
-import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
-import { photoNames, processPhoto, storePhoto } from '../src/server/features/photos/photo-pipeline.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { volunteerSession } from '#tests/sessions.ts';
+import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
+import { photoNames, processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
 import {
   DESKTOP,
   E2E_ADMIN_PASSCODE,
@@ -38,11 +38,19 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   async function photoKey(): Promise<string> {
     const storage = localPhotoStorage(path.join(server.dataDir, 'photos'));
     const { default: sharp } = await import('sharp');
-    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: colours[colour++ % colours.length]! } }).jpeg().toBuffer();
+    const jpeg = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: colours[colour++ % colours.length]! },
+    })
+      .jpeg()
+      .toBuffer();
     return storePhoto(storage, await processPhoto(jpeg.length > 0 ? jpeg : await plainJpeg()));
   }
 
-  async function seedReport(what3words: string, reportedAt: string, extra: { status?: 'reported' | 'cleaning' | 'completed'; completedAt?: string; description?: string } = {}) {
+  async function seedReport(
+    what3words: string,
+    reportedAt: string,
+    extra: { status?: 'reported' | 'cleaning' | 'completed'; completedAt?: string; description?: string } = {},
+  ) {
     return server.database.db
       .insertInto('reports')
       .values({
@@ -65,7 +73,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   /** A browser signed in as administrator (the session cookie and the session-storage flag). */
   async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
     const { context, page } = await newPage(browser, DESKTOP);
-    const response = await context.request.post(`${server.url}/api/admin/auth`, { data: { passcode: E2E_ADMIN_PASSCODE } });
+    const response = await context.request.post(`${server.url}/api/admin/auth`, {
+      data: { passcode: E2E_ADMIN_PASSCODE },
+    });
     expect(response.status()).toBe(200);
     await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
     return { context, page };
@@ -76,7 +86,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
    * too) from the accessibility tree; each toast is still announced through its own live region.
    */
   const toast = (page: Page, text: string) =>
-    page.getByRole('region', { name: /Notifications/, includeHidden: true }).getByText(text, { exact: true }).waitFor();
+    page
+      .getByRole('region', { name: /Notifications/, includeHidden: true })
+      .getByText(text, { exact: true })
+      .waitFor();
 
   it('without an administrator session the dashboard sends the visitor to the sign-in page', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
@@ -133,16 +146,35 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   it('analytics show the seeded volunteers, daily progress and the CSV export', async () => {
     const db = server.database.db;
     const now = Date.now();
-    const daysAgo = (n: number, hour = 12) => new Date(now - n * 86_400_000).toISOString().slice(0, 10) + `T${String(hour).padStart(2, '0')}:00:00.000Z`;
-    const morag = await db.insertInto('volunteers').values({ email: 'morag@example.org', name: 'Morag Stewart', joined_at: daysAgo(20), last_active_at: daysAgo(1) }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('volunteers').values({ email: 'newbie@example.org', name: null, joined_at: daysAgo(3), last_active_at: null }).execute();
+    const daysAgo = (n: number, hour = 12) =>
+      new Date(now - n * 86_400_000).toISOString().slice(0, 10) + `T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    const morag = await db
+      .insertInto('volunteers')
+      .values({ email: 'morag@example.org', name: 'Morag Stewart', joined_at: daysAgo(20), last_active_at: daysAgo(1) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('volunteers')
+      .values({ email: 'newbie@example.org', name: null, joined_at: daysAgo(3), last_active_at: null })
+      .execute();
     const r1 = await seedReport('index.home.raft', daysAgo(2, 9));
     const r2 = await seedReport('filled.count.soap', daysAgo(2, 10));
     await seedReport('daring.lion.race', daysAgo(1, 10));
-    for (const [report, minutes] of [[r1, 95], [r2, 30]] as const) {
+    for (const [report, minutes] of [
+      [r1, 95],
+      [r2, 30],
+    ] as const) {
       await db
         .insertInto('cleanups')
-        .values({ report_id: report.id, volunteer_id: morag.id, completed_at: daysAgo(2, 15), minutes_worked: minutes, before_photo_key: report.photo_key, after_photo_key: report.photo_key, notes: null })
+        .values({
+          report_id: report.id,
+          volunteer_id: morag.id,
+          completed_at: daysAgo(2, 15),
+          minutes_worked: minutes,
+          before_photo_key: report.photo_key,
+          after_photo_key: report.photo_key,
+          notes: null,
+        })
         .execute();
     }
 
@@ -151,7 +183,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
     const totals = page.getByRole('region', { name: 'Totals' });
     await totals.waitFor();
-    expect(await totals.innerText()).toMatch(/Total Volunteers\s+2\s+Active Volunteers\s+1\s+Total Sites Cleaned\s+2\s+Total Hours\s+2h 5m/);
+    expect(await totals.innerText()).toMatch(
+      /Total Volunteers\s+2\s+Active Volunteers\s+1\s+Total Sites Cleaned\s+2\s+Total Hours\s+2h 5m/,
+    );
 
     const progress = page.getByRole('region', { name: 'Daily progress, last 30 days' });
     await progress.waitFor();
@@ -163,16 +197,23 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(rows[2]).toMatch(/\s1\s+0\s+0%$/);
     expect(rows[3]).toMatch(/\s2\s+2\s+100%$/);
 
-    const volunteers = await page.getByRole('region', { name: 'Volunteer details table' }).getByRole('row').allInnerTexts();
+    const volunteers = await page
+      .getByRole('region', { name: 'Volunteer details table' })
+      .getByRole('row')
+      .allInnerTexts();
     expect(volunteers[0]).toMatch(/Volunteer\s+Email\s+Sites Cleaned\s+Hours Worked\s+Joined\s+Last Active/);
-    expect(volunteers[1]).toMatch(/Morag Stewart\s+Active\s+morag@example\.org\s+2\s+2h 5m\s+\d\d\/\d\d\/\d{4}\s+\d\d\/\d\d\/\d{4}/);
+    expect(volunteers[1]).toMatch(
+      /Morag Stewart\s+Active\s+morag@example\.org\s+2\s+2h 5m\s+\d\d\/\d\d\/\d{4}\s+\d\d\/\d\d\/\d{4}/,
+    );
     expect(volunteers[2]).toMatch(/Anonymous Volunteer\s+newbie@example\.org\s+0\s+0h 0m\s+\d\d\/\d\d\/\d{4}\s+Never/);
 
     const exportLink = page.getByRole('link', { name: 'Export CSV' });
     expect(await exportLink.getAttribute('href')).toBe('/api/admin/daily-progress/export');
     expect(await exportLink.getAttribute('target')).toBe('_blank');
     const csv = await context.request.get(`${server.url}/api/admin/daily-progress/export`);
-    expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="daily-progress-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers()['content-disposition']).toMatch(
+      /^attachment; filename="daily-progress-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect((await csv.text()).split('\r\n')[0]).toBe('Date,Sites Reported,Sites Cleaned,Progress (%)');
 
     await expectNoAxeViolations(page);
@@ -209,7 +250,15 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await add.getByLabel('Maps link (optional)').fill('');
     // Were the session gone, the server's 401 is explained.
     await page.route('**/api/mucus', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in as a volunteer to continue.' }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Please sign in as a volunteer to continue.',
+        }),
+      }),
     );
     await add.getByRole('button', { name: 'Create MUCU Event' }).click();
     await toast(page, 'Authentication Required');
@@ -220,7 +269,12 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await toast(page, 'MUCU event created');
     await add.waitFor({ state: 'detached' });
     const stored = await server.database.db.selectFrom('mucu_events').selectAll().executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ name: 'Leith Walk MUCU', location: 'Leith Walk', description: 'Bring gloves', maps_link: null });
+    expect(stored).toMatchObject({
+      name: 'Leith Walk MUCU',
+      location: 'Leith Walk',
+      description: 'Bring gloves',
+      maps_link: null,
+    });
 
     await page.getByRole('button', { name: 'Manage MUCUs' }).click();
     const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
@@ -235,7 +289,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'MUCU updated');
     await manage.getByRole('heading', { name: 'The Meadows MUCU' }).waitFor();
-    expect(await manage.getByRole('link', { name: /The Meadows/ }).getAttribute('href')).toBe('https://www.openstreetmap.org/#map=17/55.9406/-3.1915');
+    expect(await manage.getByRole('link', { name: /The Meadows/ }).getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/#map=17/55.9406/-3.1915',
+    );
 
     await manage.getByRole('button', { name: 'Add attendance to The Meadows MUCU' }).click();
     const attend = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
@@ -265,7 +321,14 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await manage.getByRole('button', { name: 'Delete The Meadows MUCU' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete The Meadows MUCU?' });
     await confirm.waitFor();
-    expect(await confirm.getByText('Are you sure you want to delete this MUCU event? This will also remove all attendance records. This action cannot be undone.', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await confirm
+        .getByText(
+          'Are you sure you want to delete this MUCU event? This will also remove all attendance records. This action cannot be undone.',
+          { exact: true },
+        )
+        .isVisible(),
+    ).toBe(true);
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Delete MUCU' }).click();
     await toast(page, 'MUCU deleted');
@@ -276,14 +339,18 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
 
   it('the management dashboard filters, sorts, edits inline, changes a status and marks duplicates; unchanged polls are 304', async () => {
     await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z', { description: 'Tag on the close wall' });
-    await seedReport('filled.count.soap', '2026-11-02T10:00:00.000Z', { status: 'completed', completedAt: '2026-11-06T10:00:00.000Z' });
+    await seedReport('filled.count.soap', '2026-11-02T10:00:00.000Z', {
+      status: 'completed',
+      completedAt: '2026-11-06T10:00:00.000Z',
+    });
     await seedReport('daring.lion.race', '2026-11-03T10:00:00.000Z', { status: 'cleaning' });
     await seedReport('index.home.raft', '2026-11-04T10:00:00.000Z', { description: 'Same wall again' });
 
     const { context, page } = await adminPage();
     const statuses: number[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname === '/api/reports' && response.request().method() === 'GET') statuses.push(response.status());
+      if (new URL(response.url()).pathname === '/api/reports' && response.request().method() === 'GET')
+        statuses.push(response.status());
     });
     await page.goto(`${server.url}/volunteer-portal`);
     const cards = page.getByRole('article');
@@ -296,7 +363,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     // Duplicates: the two index.home.raft reports are shaded grey and say so.
     const duplicateCards = page.locator('article[data-duplicate]');
     expect(await duplicateCards.count()).toBe(2);
-    expect(await duplicateCards.first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+    expect(await duplicateCards.first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      'rgb(255, 255, 255)',
+    );
     expect(await duplicateCards.first().getByText('Duplicate location').isVisible()).toBe(true);
 
     const first = cards.nth(0);
@@ -306,7 +375,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(await completed.innerText()).toMatch(/Status:\s*Completed/);
     expect(await cards.nth(1).innerText()).toMatch(/Status:\s*Currently being cleaned/);
     expect(await cards.nth(3).innerText()).toMatch(/Status:\s*Awaiting cleanup/);
-    expect(await first.getByRole('link', { name: /Open map/ }).getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95330&mlon=-3\.18830/);
+    expect(await first.getByRole('link', { name: /Open map/ }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95330&mlon=-3\.18830/,
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-reports-desktop');
 
@@ -351,11 +422,17 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(await cards.nth(1).getByText('daring.lion.races', { exact: true }).isVisible()).toBe(true);
 
     // A status button: any status from any other.
-    await page.getByRole('group', { name: 'Set the status of Report #2' }).getByRole('button', { name: 'Completed' }).click();
+    await page
+      .getByRole('group', { name: 'Set the status of Report #2' })
+      .getByRole('button', { name: 'Completed' })
+      .click();
     await toast(page, 'Status updated');
     await expect.poll(() => cards.nth(1).innerText()).toMatch(/Status:\s*Completed/);
     expect(await cards.nth(1).innerText()).toMatch(/Cleaned:\s*\d\d\/\d\d\/\d{4}/);
-    await page.getByRole('group', { name: 'Set the status of Report #2' }).getByRole('button', { name: 'Reported' }).click();
+    await page
+      .getByRole('group', { name: 'Set the status of Report #2' })
+      .getByRole('button', { name: 'Reported' })
+      .click();
     await expect.poll(() => cards.nth(1).innerText()).toMatch(/Status:\s*Awaiting cleanup/);
 
     // The list polls every 5 s; while nothing changes the server answers 304.
@@ -374,7 +451,11 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.goto(`${server.url}/volunteer-portal`);
     const lostCard = page.getByRole('article').nth(0);
     await lostCard.getByText('Photo Missing', { exact: true }).waitFor();
-    expect(await lostCard.getByText('The original photo for this location is no longer available. This may be a data recovery issue.').isVisible()).toBe(true);
+    expect(
+      await lostCard
+        .getByText('The original photo for this location is no longer available. This may be a data recovery issue.')
+        .isVisible(),
+    ).toBe(true);
     // Inside the preview button the missing state is phrasing content only (no <div> or <p>).
     const lostButton = page.getByRole('button', { name: 'View photo of Report #1' });
     expect(await lostButton.getByText('Photo Missing', { exact: true }).isVisible()).toBe(true);
@@ -408,31 +489,45 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog.getByRole('button', { name: 'Upload Photo' }).click();
     await toast(page, 'No file selected');
     await toast(page, 'Please select a photo to upload.');
-    await dialog.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'progress.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
+    await dialog
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'progress.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
     await dialog.getByLabel('Description (optional)').fill('Half the tag gone');
     await dialog.getByRole('button', { name: 'Upload Photo' }).click();
     await toast(page, 'Photo uploaded');
     await dialog.waitFor({ state: 'detached' });
     const stored = await server.database.db.selectFrom('report_photos').selectAll().executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ photo_type: 'progress', description: 'Half the tag gone', uploaded_by: 'Volunteer' });
+    expect(stored).toMatchObject({
+      photo_type: 'progress',
+      description: 'Half the tag gone',
+      uploaded_by: 'Volunteer',
+    });
     await page.getByRole('button', { name: 'Add photo to Report #1' }).click();
-    await dialog.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'later.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
+    await dialog
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'later.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
     await dialog.getByLabel('Description (optional)').fill('All of it gone');
     await dialog.getByRole('button', { name: 'Upload Photo' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const photoRows = () => server.database.db.selectFrom('report_photos').select('description').orderBy('id').execute();
+    const photoRows = () =>
+      server.database.db.selectFrom('report_photos').select('description').orderBy('id').execute();
     expect(await photoRows()).toEqual([{ description: 'Half the tag gone' }, { description: 'All of it gone' }]);
 
     await page.getByRole('button', { name: 'Show added photos' }).click();
     await page.getByText(/^Half the tag gone · by Volunteer · \d\d\/\d\d\/\d{4}$/).waitFor();
     // Each photo's delete button has a name of its own, and asks first.
-    expect(await page.getByRole('button', { name: /^Delete photo/ }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
-      'Delete photo 1 of Report #1',
-      'Delete photo 2 of Report #1',
-    ]);
+    expect(
+      await page
+        .getByRole('button', { name: /^Delete photo/ })
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+    ).toEqual(['Delete photo 1 of Report #1', 'Delete photo 2 of Report #1']);
     await page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete photo 2 of Report #1?' });
-    await confirm.getByText('This will permanently delete this photo from the report. This action cannot be undone.', { exact: true }).waitFor();
+    await confirm
+      .getByText('This will permanently delete this photo from the report. This action cannot be undone.', {
+        exact: true,
+      })
+      .waitFor();
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -446,7 +541,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(await page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Delete photo 1 of Report #1', exact: true }).click();
-    await page.getByRole('alertdialog', { name: 'Delete photo 1 of Report #1?' }).getByRole('button', { name: 'Delete Photo' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete photo 1 of Report #1?' })
+      .getByRole('button', { name: 'Delete Photo' })
+      .click();
     await page.getByText('No photos have been added to this report.').waitFor();
     expect(await photoRows()).toEqual([]);
     await context.close();
@@ -472,7 +570,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByText('No Reports Found', { exact: true }).waitFor();
-    expect(await page.getByText('No graffiti reports have been submitted yet.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('No graffiti reports have been submitted yet.', { exact: true }).isVisible()).toBe(
+      true,
+    );
 
     await page.getByRole('button', { name: 'Add Manual Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Manual Report' });
@@ -481,7 +581,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog.getByRole('button', { name: 'Create Report' }).click();
     await toast(page, 'Missing required fields');
     await toast(page, 'Please provide both a photo and What3Words location.');
-    await dialog.getByLabel('Photo').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(640, 480) });
+    await dialog
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(640, 480) });
     await dialog.getByLabel('Three-word location').fill('  index.home.raft  ');
     await dialog.getByLabel('Description (optional)').fill('Reported by phone');
     await dialog.getByRole('button', { name: 'Create Report' }).click();
@@ -562,7 +664,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     // Attendance with no event chosen beforehand: the list starts unselected.
     await toolbar.getByRole('button', { name: 'Add MUCU Attendance', exact: true }).click();
     const attend = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
-    await attend.getByRole('option', { name: 'Portobello Beach MUCU (12/12/2026, 10:00)' }).waitFor({ state: 'attached' });
+    await attend
+      .getByRole('option', { name: 'Portobello Beach MUCU (12/12/2026, 10:00)' })
+      .waitFor({ state: 'attached' });
     expect(await attend.getByLabel('MUCU event').inputValue()).toBe('');
     await expectNoAxeViolations(page);
     await attend.getByLabel('Volunteer email').fill('fiona@example.org');
@@ -576,7 +680,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await toolbar.getByRole('button', { name: 'Manage MUCU Events', exact: true }).click();
     const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
     await manage.getByRole('heading', { name: 'Portobello Beach MUCU' }).waitFor();
-    await manage.getByRole('list', { name: 'Attendees of Portobello Beach MUCU' }).getByText('fiona', { exact: true }).waitFor();
+    await manage
+      .getByRole('list', { name: 'Attendees of Portobello Beach MUCU' })
+      .getByText('fiona', { exact: true })
+      .waitFor();
     await manage.getByRole('button', { name: 'Close' }).click();
     await manage.waitFor({ state: 'detached' });
     await context.close();

@@ -7,16 +7,28 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import webpush from 'web-push';
-import { smtpMailer } from '../src/server/mail/mailer.ts';
-import { systemClock } from '../src/server/clock.ts';
-import { trustedHttpsAgent } from '../src/server/features/alerts/trusted-agent.ts';
-import type { AlertPushPayload } from '../src/shared/contracts/alerts.ts';
-import { startFakeSmtp, type FakeSmtp } from '../tests/fake-smtp.ts';
-import { startFakePushService, type FakePushService } from '../tests/fake-push-service.ts';
-import { alertVolunteer, choose, submitReport } from '../tests/alerts.ts';
-import { DESKTOP, PHONE, expectNoAxeViolations, hasChromium, launchBrowser, screenshot, startServer, type RunningServer } from './support/browser.ts';
+import { smtpMailer } from '#server/mail/mailer.ts';
+import { systemClock } from '#server/clock.ts';
+import { trustedHttpsAgent } from '#server/features/alerts/trusted-agent.ts';
+import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
+import { startFakePushService, type FakePushService } from '#tests/fake-push-service.ts';
+import { alertVolunteer, choose, submitReport } from '#tests/alerts.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './support/browser.ts';
 
-const dashboardSource = path.resolve(import.meta.dirname, '../src/client/features/volunteer-dashboard/components/volunteer-dashboard-page.tsx');
+const dashboardSource = path.resolve(
+  import.meta.dirname,
+  '../src/client/features/volunteer-dashboard/components/volunteer-dashboard-page.tsx',
+);
 /** The lead engineer mounts the card on the dashboard; until then that journey cannot be walked. */
 const cardMounted = fs.existsSync(dashboardSource) && fs.readFileSync(dashboardSource, 'utf8').includes('AlertsCard');
 
@@ -51,9 +63,12 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       const registrations: { registrationId: string; scopeURL: string }[] = [];
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        registrations.push(...event.registrations);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        (event: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+          registrations.push(...event.registrations);
+        },
+      );
       await cdp.send('ServiceWorker.enable');
       await page.goto(`${server.url}/`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -69,11 +84,21 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
         tag: 'new-reports',
         reports: [{ id: 1, what3words: 'index.home.raft' }],
       };
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(alert) });
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url,
+        registrationId,
+        data: JSON.stringify(alert),
+      });
       const readNotifications = () =>
         page.evaluate(async () => {
           const registration = await navigator.serviceWorker.ready;
-          return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, icon: n.icon, tag: n.tag, data: n.data as unknown }));
+          return (await registration.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            icon: n.icon,
+            tag: n.tag,
+            data: n.data as unknown,
+          }));
         });
       await expect.poll(readNotifications).toHaveLength(1);
       expect((await readNotifications())[0]).toEqual({
@@ -107,74 +132,85 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
       await expectNoAxeViolations(page);
-      const row = await server.database.db.selectFrom('alert_preferences').select('email').where('volunteer_id', '=', volunteer.id).executeTakeFirstOrThrow();
+      const row = await server.database.db
+        .selectFrom('alert_preferences')
+        .select('email')
+        .where('volunteer_id', '=', volunteer.id)
+        .executeTakeFirstOrThrow();
       expect(row.email).toBe('off');
     } finally {
       await context.close();
     }
   });
 
-  it.skipIf(!cardMounted)('switching push on in the Alerts card stores this device, and a new report reaches it', async () => {
-    const volunteer = await alertVolunteer(server.database, systemClock, 'pusher@example.org');
-    const device = push.subscribe();
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
-    try {
-      await context.grantPermissions(['notifications'], { origin: server.url });
-      await context.addCookies([{ name: 'cue_session', value: volunteer.cookies.cue_session!, url: server.url }]);
-      // Headless Chromium's pushManager.subscribe() never settles: answer with the local push service's subscription.
-      await context.addInitScript((subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) => {
-        let current: PushSubscription | null = null;
-        const asked = { count: 0 };
-        (window as unknown as { permissionAsked: typeof asked }).permissionAsked = asked;
-        const request = Notification.requestPermission.bind(Notification);
-        Notification.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
-          asked.count += 1;
-          return request(...args);
-        };
-        PushManager.prototype.getSubscription = async () => current;
-        PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-          const fake = {
-            endpoint: subscription.endpoint,
-            expirationTime: null,
-            options: { applicationServerKey: options?.applicationServerKey ?? null, userVisibleOnly: true },
-            getKey: () => null,
-            toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
-            unsubscribe: async () => {
-              current = null;
-              return true;
-            },
+  it.skipIf(!cardMounted)(
+    'switching push on in the Alerts card stores this device, and a new report reaches it',
+    async () => {
+      const volunteer = await alertVolunteer(server.database, systemClock, 'pusher@example.org');
+      const device = push.subscribe();
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+      try {
+        await context.grantPermissions(['notifications'], { origin: server.url });
+        await context.addCookies([{ name: 'cue_session', value: volunteer.cookies.cue_session!, url: server.url }]);
+        // Headless Chromium's pushManager.subscribe() never settles: answer with the local push service's subscription.
+        await context.addInitScript((subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) => {
+          let current: PushSubscription | null = null;
+          const asked = { count: 0 };
+          (window as unknown as { permissionAsked: typeof asked }).permissionAsked = asked;
+          const request = Notification.requestPermission.bind(Notification);
+          Notification.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
+            asked.count += 1;
+            return request(...args);
           };
-          current = fake as unknown as PushSubscription;
-          return current;
-        };
-      }, device);
-      const page = await context.newPage();
-      await page.goto(`${server.url}/volunteers/dashboard`);
-      const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
-      await toggle.waitFor();
-      expect(await page.getByText('Choose push notifications, e-mails, or both below').isVisible()).toBe(true);
-      await expect.poll(() => toggle.isEnabled()).toBe(true);
-      await expectNoAxeViolations(page);
-      await screenshot(page, 'alerts-card-1280');
+          PushManager.prototype.getSubscription = async () => current;
+          PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+            const fake = {
+              endpoint: subscription.endpoint,
+              expirationTime: null,
+              options: { applicationServerKey: options?.applicationServerKey ?? null, userVisibleOnly: true },
+              getKey: () => null,
+              toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
+              unsubscribe: async () => {
+                current = null;
+                return true;
+              },
+            };
+            current = fake as unknown as PushSubscription;
+            return current;
+          };
+        }, device);
+        const page = await context.newPage();
+        await page.goto(`${server.url}/volunteers/dashboard`);
+        const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
+        await toggle.waitFor();
+        expect(await page.getByText('Choose push notifications, e-mails, or both below').isVisible()).toBe(true);
+        await expect.poll(() => toggle.isEnabled()).toBe(true);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'alerts-card-1280');
 
-      const permissionAsked = () => page.evaluate(() => (window as unknown as { permissionAsked: { count: number } }).permissionAsked.count);
-      expect(await permissionAsked()).toBe(0);
-      await toggle.click();
-      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-      expect(await permissionAsked()).toBe(1);
-      const stored = await server.database.db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth', 'volunteer_id']).execute();
-      expect(stored).toEqual([{ endpoint: device.endpoint, ...device.keys, volunteer_id: volunteer.id }]);
+        const permissionAsked = () =>
+          page.evaluate(() => (window as unknown as { permissionAsked: { count: number } }).permissionAsked.count);
+        expect(await permissionAsked()).toBe(0);
+        await toggle.click();
+        await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+        expect(await permissionAsked()).toBe(1);
+        const stored = await server.database.db
+          .selectFrom('push_subscriptions')
+          .select(['endpoint', 'p256dh', 'auth', 'volunteer_id'])
+          .execute();
+        expect(stored).toEqual([{ endpoint: device.endpoint, ...device.keys, volunteer_id: volunteer.id }]);
 
-      await submitReport(server.app, { what3words: 'pushed.to.me', latitude: 55.9497, longitude: -3.1905 });
-      await server.app.alerts.drain();
-      await push.waitForRequests(1);
-      expect(push.delivered(device.id).map((r) => (r.payload as AlertPushPayload).body)).toEqual(['///pushed.to.me']);
+        await submitReport(server.app, { what3words: 'pushed.to.me', latitude: 55.9497, longitude: -3.1905 });
+        await server.app.alerts.drain();
+        await push.waitForRequests(1);
+        expect(push.delivered(device.id).map((r) => (r.payload as AlertPushPayload).body)).toEqual(['///pushed.to.me']);
 
-      await toggle.click();
-      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
-      expect(await server.database.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+        await toggle.click();
+        await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+        expect(await server.database.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -3,8 +3,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { FIXTURE_GPS, elevenMegabyteImage, jpegWithGps, largePhoneJpeg, plainJpeg, textNamedJpg } from '../tests/fixture-photos.ts';
-import { PHONE, expectNoAxeViolations, hasChromium,  newPage, screenshot, useBrowserAndServer, toasts, type RunningServer } from './support/browser.ts';
+import {
+  FIXTURE_GPS,
+  elevenMegabyteImage,
+  jpegWithGps,
+  largePhoneJpeg,
+  plainJpeg,
+  textNamedJpg,
+} from '#tests/fixture-photos.ts';
+import {
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  newPage,
+  screenshot,
+  useBrowserAndServer,
+  toasts,
+  type RunningServer,
+} from './support/browser.ts';
 
 const THANK_YOU = 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report';
 const SAVED_TITLE = 'Saved on your phone';
@@ -46,7 +62,8 @@ async function recordUploads(page: Page, { loseAnswerOf = [] as number[] } = {})
             else {
               const bytes = new Uint8Array(await value.arrayBuffer());
               let binary = '';
-              for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+              for (let i = 0; i < bytes.length; i += 0x8000)
+                binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
               photo = { name: value.name, type: value.type, base64: btoa(binary) };
             }
           }
@@ -54,7 +71,10 @@ async function recordUploads(page: Page, { loseAnswerOf = [] as number[] } = {})
         }),
       );
     });
-    return raw.map(({ fields, photo }) => ({ fields, photo: { name: photo.name, type: photo.type, bytes: Buffer.from(photo.base64, 'base64') } }));
+    return raw.map(({ fields, photo }) => ({
+      fields,
+      photo: { name: photo.name, type: photo.type, bytes: Buffer.from(photo.base64, 'base64') },
+    }));
   };
 }
 
@@ -65,7 +85,11 @@ async function openForm(page: Page, url: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-async function fillReport(page: Page, photo: { name: string; mimeType: string; buffer: Buffer }, words: string): Promise<void> {
+async function fillReport(
+  page: Page,
+  photo: { name: string; mimeType: string; buffer: Buffer },
+  words: string,
+): Promise<void> {
   await page.getByLabel('Photo of the graffiti').setInputFiles(photo);
   await page.getByRole('img', { name: 'The photo you chose' }).waitFor();
   await page.getByRole('textbox', { name: 'Three-word location' }).fill(words);
@@ -96,7 +120,11 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await openForm(page, server.url);
 
     await context.setOffline(true);
-    await fillReport(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) }, 'index.home.raft');
+    await fillReport(
+      page,
+      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) },
+      'index.home.raft',
+    );
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
     await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
@@ -129,11 +157,20 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   });
 
   it('a report saved with the page closed is sent when the site is next opened, even without a service worker', async () => {
-    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, locale: 'en-GB', serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 1,
+      locale: 'en-GB',
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await openForm(page, server.url);
     await context.setOffline(true);
-    await fillReport(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'filled.count.soap');
+    await fillReport(
+      page,
+      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
+      'filled.count.soap',
+    );
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
     await page.close();
@@ -152,7 +189,12 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   });
 
   it('with the site open in two tabs, both show the waiting report and only one of them sends it', async () => {
-    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, locale: 'en-GB', serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 1,
+      locale: 'en-GB',
+      serviceWorkers: 'block',
+    });
     const [first, second] = [await context.newPage(), await context.newPage()];
     const uploads = [await recordUploads(first), await recordUploads(second)];
     await openForm(first, server.url);
@@ -207,14 +249,18 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await openForm(page, server.url);
     await context.setOffline(true);
     // Not an image: the phone cannot shrink it, so it is kept as chosen, and the server will refuse it.
-    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
+    await page
+      .getByLabel('Photo of the graffiti')
+      .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
 
     await context.setOffline(false);
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(true);
+    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(
+      true,
+    );
     await expect.poll(() => waitingStatus(page).count()).toBe(0);
     expect(await reportRows()).toHaveLength(0);
     await context.close();
@@ -223,11 +269,15 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   it('a refusal while online is shown at once and nothing is kept', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await openForm(page, server.url);
-    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
+    await page
+      .getByLabel('Photo of the graffiti')
+      .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(true);
+    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(
+      true,
+    );
     // The person can fix it: the words stay, and nothing waits on the phone.
     expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('index.home.raft');
     await page.waitForTimeout(500);
@@ -269,7 +319,11 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const { context, page } = await newPage(browser, PHONE);
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
-    await fillReport(page, { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() }, 'filled.count.soap');
+    await fillReport(
+      page,
+      { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() },
+      'filled.count.soap',
+    );
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
 
@@ -296,7 +350,9 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const input = page.getByLabel('Photo of the graffiti');
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await elevenMegabyteImage() });
     await toasts(page).getByText('File too large', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please select an image smaller than 10MB.', { exact: true }).isVisible()).toBe(true);
+    expect(await toasts(page).getByText('Please select an image smaller than 10MB.', { exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await input.inputValue()).toBe('');
     expect(await page.getByText('Please upload a photo to submit your report').isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: 'The photo you chose' }).count()).toBe(0);
@@ -304,7 +360,9 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(true);
+    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(
+      true,
+    );
     await context.close();
   });
 });

@@ -1,13 +1,13 @@
 // A person on a phone reports graffiti from the home page and is thanked; accessibility on the way.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { plainJpeg } from '../tests/fixture-photos.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
 import {
   DESKTOP,
   PHONE,
   expectNoAxeViolations,
   hasChromium,
-    newPage,
+  newPage,
   screenshot,
   useBrowserAndServer,
   toasts,
@@ -52,7 +52,9 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     release();
 
     await toasts(page)
-      .getByText('Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report', { exact: true })
+      .getByText('Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report', {
+        exact: true,
+      })
       .waitFor();
     await screenshot(page, 'home-thanked-phone');
     const rows = await server.database.db.selectFrom('reports').selectAll().execute();
@@ -68,9 +70,13 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await page.goto(`${server.url}/#report`);
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(true);
+    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(
+      true,
+    );
 
-    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await page
+      .getByLabel('Photo of the graffiti')
+      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await page.getByRole('alert').filter({ hasText: 'location is required' }).waitFor();
     const field = page.getByRole('textbox', { name: 'Three-word location' });
@@ -93,7 +99,9 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('filled.count.soap');
     await page.keyboard.press('Enter');
-    await toasts(page).getByText(/Thank you for helping to make Edinburgh cleaner!/).waitFor();
+    await toasts(page)
+      .getByText(/Thank you for helping to make Edinburgh cleaner!/)
+      .waitFor();
     await context.close();
   });
 
@@ -123,7 +131,17 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
 
   it('every route alias of the spec serves a page, not the 404', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    for (const path of ['/about', '/volunteers', '/volunteer', '/volunteer-backend', '/volunteer-signin', '/volunteers/signin', '/volunteers/dashboard', '/volunteer-dashboard', '/volunteer-portal']) {
+    for (const path of [
+      '/about',
+      '/volunteers',
+      '/volunteer',
+      '/volunteer-backend',
+      '/volunteer-signin',
+      '/volunteers/signin',
+      '/volunteers/dashboard',
+      '/volunteer-dashboard',
+      '/volunteer-portal',
+    ]) {
       const response = await page.goto(`${server.url}${path}`);
       expect(response?.status(), path).toBe(200);
       expect(await page.title(), path).not.toBe('404 Page Not Found');

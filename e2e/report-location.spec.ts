@@ -1,8 +1,16 @@
 // A reporter fills the location from their phone's position instead of typing the words.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { plainJpeg } from '../tests/fixture-photos.ts';
-import { PHONE, expectNoAxeViolations, hasChromium,  screenshot, useBrowserAndServer, toasts, type RunningServer } from './support/browser.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import {
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  screenshot,
+  useBrowserAndServer,
+  toasts,
+  type RunningServer,
+} from './support/browser.ts';
 
 const WAVERLEY = { latitude: 55.95196, longitude: -3.18937, accuracy: 8 };
 
@@ -32,10 +40,18 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.clock.fastForward('01:31');
     await page.getByRole('button', { name: 'Location May Be Stale - Click to Refresh' }).waitFor();
 
-    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await page
+      .getByLabel('Photo of the graffiti')
+      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
     await page.getByRole('button', { name: 'Submit Report' }).click();
-    await toasts(page).getByText(/Thank you for helping to make Edinburgh cleaner!/).waitFor();
-    const row = await server.database.db.selectFrom('reports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await toasts(page)
+      .getByText(/Thank you for helping to make Edinburgh cleaner!/)
+      .waitFor();
+    const row = await server.database.db
+      .selectFrom('reports')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ what3words: 'pilot.ginger.gaze', location_source: 'device' });
     expect(row.latitude).toBeCloseTo(WAVERLEY.latitude, 5);
     expect(row.longitude).toBeCloseTo(WAVERLEY.longitude, 5);
@@ -50,10 +66,18 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('filled.count.soap');
     await page.getByRole('button', { name: 'Use My Current Location' }).waitFor();
-    await page.getByLabel('Photo of the graffiti').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await page
+      .getByLabel('Photo of the graffiti')
+      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
     await page.getByRole('button', { name: 'Submit Report' }).click();
-    await toasts(page).getByText(/Thank you for helping/).waitFor();
-    const row = await server.database.db.selectFrom('reports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await toasts(page)
+      .getByText(/Thank you for helping/)
+      .waitFor();
+    const row = await server.database.db
+      .selectFrom('reports')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ what3words: 'filled.count.soap', latitude: null, location_source: null });
     await context.close();
   });
@@ -64,7 +88,9 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.goto(`${server.url}/#report`);
     await page.getByRole('button', { name: 'Use My Current Location' }).click();
     await toasts(page).getByText('Location Permission Denied', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Location access denied. Please enable location services.').isVisible()).toBe(true);
+    expect(await toasts(page).getByText('Location access denied. Please enable location services.').isVisible()).toBe(
+      true,
+    );
     expect(await page.getByRole('button', { name: 'Use My Current Location' }).isEnabled()).toBe(true);
     await context.close();
   });

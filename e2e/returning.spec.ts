@@ -2,8 +2,8 @@
 // its session lapsed while the person is still signed in as a volunteer.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { placeReport } from '../tests/volunteers.ts';
-import { volunteerSession } from '../tests/sessions.ts';
+import { placeReport } from '#tests/volunteers.ts';
+import { volunteerSession } from '#tests/sessions.ts';
 import { PHONE, hasChromium, useBrowserAndServer, type RunningServer } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('coming back to a page', () => {
@@ -11,7 +11,10 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
   let server: RunningServer;
   useBrowserAndServer((started) => ({ browser, server } = started));
 
-  async function signedInContext(email: string, options: { geolocation?: { latitude: number; longitude: number } } = {}) {
+  async function signedInContext(
+    email: string,
+    options: { geolocation?: { latitude: number; longitude: number } } = {},
+  ) {
     const { cookies } = await volunteerSession(server.database, email);
     const context = await browser.newContext({
       viewport: PHONE,
@@ -24,12 +27,18 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
   it('a volunteer who leaves the find page mid clean-up finds it again at the photos step, with a missing photo said plainly', async () => {
     // Its photo key names no stored file: the location step must say so in the spec's words.
     await placeReport(server.database.db, { latitude: 55.95, longitude: -3.1899, what3words: 'lost.photo.site' });
-    const context = await signedInContext('returning@example.org', { geolocation: { latitude: 55.9501, longitude: -3.19 } });
+    const context = await signedInContext('returning@example.org', {
+      geolocation: { latitude: 55.9501, longitude: -3.19 },
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/volunteers`);
     await page.getByRole('button', { name: 'Find Nearest Graffiti' }).click();
     await page.getByText('Photo Missing', { exact: true }).waitFor();
-    expect(await page.getByText('The original photo for this location is no longer available. This may be a data recovery issue.').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('The original photo for this location is no longer available. This may be a data recovery issue.')
+        .isVisible(),
+    ).toBe(true);
 
     const mapTab = context.waitForEvent('page');
     await page.getByRole('button', { name: 'I want to clean it up' }).click();

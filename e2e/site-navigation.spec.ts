@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { siteSettings } from '../src/client/features/site/site-settings.ts';
+import { siteSettings } from '#client/features/site/site-settings.ts';
 import {
   CHROMIUM_FLAGS,
   DESKTOP,
@@ -14,7 +14,7 @@ import {
   expectNoAxeViolations,
   findChromium,
   hasChromium,
-    newPage,
+  newPage,
   screenshot,
   useBrowserAndServer,
   type RunningServer,
@@ -150,7 +150,9 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
       void dialog.dismiss();
     });
     await page.goto(server.url);
-    expect(await page.evaluate(() => (window as unknown as { installEventPrevented: boolean }).installEventPrevented)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { installEventPrevented: boolean }).installEventPrevented),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Install the App' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);
     expect(dialogs).toEqual([]);
@@ -233,8 +235,14 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     const manifestResponse = await fetch(`${server.url}/manifest.webmanifest`);
     expect(manifestResponse.status).toBe(200);
     expect(manifestResponse.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    const manifest = (await manifestResponse.json()) as { icons: Array<{ src: string; sizes: string; purpose: string }> };
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const manifest = (await manifestResponse.json()) as {
+      icons: Array<{ src: string; sizes: string; purpose: string }>;
+    };
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const response = await fetch(`${server.url}${icon.src}`);
       expect(response.headers.get('content-type'), icon.src).toBe('image/png');
@@ -253,9 +261,12 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     await page.goto(server.url);
     // The built app registers its worker once the page has loaded.
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), {
-        timeout: 10_000,
-      })
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe('activated');
     // The worker cached every script of the build, including those loaded on demand.
     const shellList = (await (await fetch(`${server.url}/app-shell.json`)).json()) as string[];
@@ -287,7 +298,10 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${server.url}/about`);
     await expect.poll(() => page.title()).toBe('About | Clean Up Edinburgh');
-    const steps = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+    const steps = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2 }) });
     expect((await steps.getByRole('heading', { level: 2 }).allTextContents()).map((text) => text.trim())).toEqual([
       'Step 1: Report',
       'Step 2: Support',
@@ -295,7 +309,9 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     ]);
     const support = steps.nth(1);
     expect(await support.getByText(/MUCU \(Meet Up Clean Up\) event/).isVisible()).toBe(true);
-    expect(await support.getByRole('link', { name: 'Sign up to the newsletter' }).getAttribute('href')).toBe(siteSettings.newsletterUrl);
+    expect(await support.getByRole('link', { name: 'Sign up to the newsletter' }).getAttribute('href')).toBe(
+      siteSettings.newsletterUrl,
+    );
     expect(await steps.nth(0).getByRole('link', { name: 'Report graffiti' }).getAttribute('href')).toBe('/');
     expect(await steps.nth(2).getByRole('link', { name: 'Share on Facebook (opens in a new tab)' }).count()).toBe(1);
 

@@ -2,11 +2,21 @@
 // sites from a (fake) position, cleans it with before and after photos, and sees it on their dashboard.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { plainJpeg, png } from '../tests/fixture-photos.ts';
-import { startFakeSmtp, type FakeSmtp } from '../tests/fake-smtp.ts';
-import { readSignInMail } from '../tests/volunteers.ts';
-import { smtpMailer } from '../src/server/mail/mailer.ts';
-import { DESKTOP, PHONE, expectNoAxeViolations, hasChromium, launchBrowser, screenshot, startServer, toasts, type RunningServer } from './support/browser.ts';
+import { plainJpeg, png } from '#tests/fixture-photos.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
+import { readSignInMail } from '#tests/volunteers.ts';
+import { smtpMailer } from '#server/mail/mailer.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  startServer,
+  toasts,
+  type RunningServer,
+} from './support/browser.ts';
 
 // The volunteer stands at the foot of the Castle Esplanade; the three sites are 156 m, 556 m and
 // 2,224 m away (due north or south, so the distances are R x the latitude difference in radians).
@@ -28,7 +38,9 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     smtp = await startFakeSmtp();
     [browser, server] = await Promise.all([
       launchBrowser(),
-      startServer({ mailer: smtpMailer(smtp.url, 'Clean Up Edinburgh <no-reply@cleanupedinburgh.org>', { ignoreTLS: true }) }),
+      startServer({
+        mailer: smtpMailer(smtp.url, 'Clean Up Edinburgh <no-reply@cleanupedinburgh.org>', { ignoreTLS: true }),
+      }),
     ]);
     // Three reports made the way the public makes them, each with the reporter's position.
     for (const site of SITES) {
@@ -63,7 +75,9 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     });
     // The map link opens in a new tab; there is no internet here, so answer it locally.
     contexts.push(context);
-    await context.route(/openstreetmap\.org|w3w\.co/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }));
+    await context.route(/openstreetmap\.org|w3w\.co/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }),
+    );
     return context;
   }
 
@@ -78,7 +92,11 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     expect(await page.getByRole('tab', { name: 'Administrator' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Home' }).isVisible()).toBe(true);
     expect(
-      await page.getByText('New volunteers are registered automatically at first sign-in. Returning volunteers use the same e-mail address.').isVisible(),
+      await page
+        .getByText(
+          'New volunteers are registered automatically at first sign-in. Returning volunteers use the same e-mail address.',
+        )
+        .isVisible(),
     ).toBe(true);
 
     // No address: the spec's toast.
@@ -118,9 +136,11 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await find.click();
     await page.getByText('156 metres away').waitFor();
     expect(await page.getByText('///just.up.hill').isVisible()).toBe(true);
-    await page.getByRole('img', { name: 'Graffiti at ///just.up.hill' }).evaluate((img: HTMLImageElement) =>
-      img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
-    );
+    await page
+      .getByRole('img', { name: 'Graffiti at ///just.up.hill' })
+      .evaluate((img: HTMLImageElement) =>
+        img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+      );
     await expectNoAxeViolations(page);
     await screenshot(page, 'find-site-390');
 
@@ -139,7 +159,13 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await page.bringToFront();
     await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
     const siteId = ids.get('just.up.hill')!;
-    expect(await server.database.db.selectFrom('reports').select('status').where('id', '=', siteId).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await server.database.db
+        .selectFrom('reports')
+        .select('status')
+        .where('id', '=', siteId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       status: 'cleaning',
     });
 
@@ -150,9 +176,13 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     const upload = page.getByRole('button', { name: 'Upload photos' });
     expect(await upload.isDisabled()).toBe(true);
     expect(await page.getByText('Tap to add photo').count()).toBe(2);
-    await page.getByLabel('Before photo').setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await page
+      .getByLabel('Before photo')
+      .setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
     expect(await upload.isDisabled()).toBe(true);
-    await page.getByLabel('After photo').setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: await png(800, 600) });
+    await page
+      .getByLabel('After photo')
+      .setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: await png(800, 600) });
     await expect.poll(() => upload.isDisabled()).toBe(false);
     // Let the button's colour transition from its disabled grey finish before measuring contrast.
     await page.waitForTimeout(200);
@@ -203,7 +233,9 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     expect(await page.getByText('No MUCUs attended yet').isVisible()).toBe(true);
     await Promise.all(
       (await page.locator('img').all()).map((img) =>
-        img.evaluate((el: HTMLImageElement) => (el.complete ? undefined : new Promise((resolve) => el.addEventListener('load', resolve, { once: true })))),
+        img.evaluate((el: HTMLImageElement) =>
+          el.complete ? undefined : new Promise((resolve) => el.addEventListener('load', resolve, { once: true })),
+        ),
       ),
     );
     await expectNoAxeViolations(page);

@@ -1,12 +1,12 @@
 // Helpers for the volunteer-alert suites: a volunteer session on the test's own clock, choices made
 // through the real API, and a report submitted the way the public submits one.
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../src/server/clock.ts';
-import type { DatabaseHandle } from '../src/server/db/client.ts';
-import { sessionsRepository } from '../src/server/features/sessions/sessions.repository.ts';
-import { sessionsService } from '../src/server/features/sessions/sessions.service.ts';
-import { findOrRegisterVolunteer } from '../src/server/features/volunteers/volunteers.service.ts';
-import type { AlertPreferencesInput } from '../src/shared/contracts/alerts.ts';
+import type { Clock } from '#server/clock.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { sessionsRepository } from '#server/features/sessions/sessions.repository.ts';
+import { sessionsService } from '#server/features/sessions/sessions.service.ts';
+import { findOrRegisterVolunteer } from '#server/features/volunteers/volunteers.service.ts';
+import type { AlertPreferencesInput } from '#shared/contracts/alerts.ts';
 import { multipartBody } from './build-test-app.ts';
 import type { TestSubscription } from './fake-push-service.ts';
 import { plainJpeg } from './fixture-photos.ts';
@@ -20,7 +20,10 @@ export interface AlertVolunteer {
 /** Registers the volunteer and starts a session on the given clock (the app's). */
 export async function alertVolunteer(database: DatabaseHandle, clock: Clock, email: string): Promise<AlertVolunteer> {
   const { volunteer } = await findOrRegisterVolunteer(database.db, { email }, clock.now());
-  const { token } = await sessionsService({ repository: sessionsRepository(database.db), clock }).start('volunteer', volunteer.id);
+  const { token } = await sessionsService({ repository: sessionsRepository(database.db), clock }).start(
+    'volunteer',
+    volunteer.id,
+  );
   return { id: volunteer.id, email, cookies: { cue_session: token } };
 }
 
@@ -57,7 +60,9 @@ export async function submitReport(
   if (fields.description) values.description = fields.description;
   if (fields.latitude !== undefined) values.latitude = String(fields.latitude);
   if (fields.longitude !== undefined) values.longitude = String(fields.longitude);
-  const { payload, headers } = await multipartBody(values, { photo: { data: photo, name: 'wall.jpg', type: 'image/jpeg' } });
+  const { payload, headers } = await multipartBody(values, {
+    photo: { data: photo, name: 'wall.jpg', type: 'image/jpeg' },
+  });
   const started = performance.now();
   const response = await app.inject({ method: 'POST', url: '/api/reports', payload, headers });
   const ms = performance.now() - started;

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../src/server/app.ts';
-import { localPhotoStorage, type PhotoStorage } from '../src/server/features/photos/photo-storage.ts';
-import type { DatabaseHandle } from '../src/server/db/client.ts';
+import { buildApp, type AppDeps } from '#server/app.ts';
+import { localPhotoStorage, type PhotoStorage } from '#server/features/photos/photo-storage.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase, type TestDatabaseKind } from './databases.ts';
-import { hashPasscode } from '../src/server/secrets.ts';
+import { hashPasscode } from '#server/secrets.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -67,7 +67,8 @@ export async function multipartBody(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, entry] of Object.entries(files)) {
-    for (const file of [entry].flat()) form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    for (const file of [entry].flat())
+      form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {

@@ -2,12 +2,14 @@
 // Each PostgreSQL database lives in its own fresh schema, dropped afterwards, so runs never meet.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
-export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'sqlite') {

@@ -61,9 +61,18 @@ export function verifyVapid(authorization: string | undefined, endpointOrigin: s
     key: { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${headerPart}.${claimsPart}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signaturePart, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${headerPart}.${claimsPart}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signaturePart, 'base64url'),
+  );
   if (!signed) throw new Error('VAPID signature does not verify');
-  const claims = JSON.parse(Buffer.from(claimsPart, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+  const claims = JSON.parse(Buffer.from(claimsPart, 'base64url').toString()) as {
+    aud: string;
+    exp: number;
+    sub: string;
+  };
   const now = Date.now() / 1000;
   if (claims.aud !== endpointOrigin) throw new Error(`VAPID aud ${claims.aud} is not ${endpointOrigin}`);
   if (!(claims.exp > now && claims.exp <= now + 24 * 3600)) throw new Error(`VAPID exp ${claims.exp} out of range`);
@@ -79,7 +88,13 @@ export async function startFakePushService(): Promise<FakePushService> {
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', digitalSignature: true, keyCertSign: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-push-'));
@@ -106,7 +121,11 @@ export async function startFakePushService(): Promise<FakePushService> {
       let received: ReceivedPush;
       try {
         const vapid = verifyVapid(request.headers.authorization, origin);
-        const plain = decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.auth });
+        const plain = decrypt(Buffer.concat(chunks), {
+          version: 'aes128gcm',
+          privateKey: subscription.ecdh,
+          authSecret: subscription.auth,
+        });
         received = {
           subscriptionId: id,
           status: answer,
@@ -121,7 +140,13 @@ export async function startFakePushService(): Promise<FakePushService> {
       } catch (error) {
         // A message we cannot verify or read is a failed test, not a retry: answer 400 and say why.
         response.writeHead(400).end(String(error));
-        requests.push({ subscriptionId: id, status: 400, headers: {}, payload: { error: String(error) }, vapid: { publicKey: '', claims: { aud: '', exp: 0, sub: '' } } });
+        requests.push({
+          subscriptionId: id,
+          status: 400,
+          headers: {},
+          payload: { error: String(error) },
+          vapid: { publicKey: '', claims: { aud: '', exp: 0, sub: '' } },
+        });
         waiters.splice(0).forEach((wake) => wake());
         return;
       }
@@ -145,18 +170,25 @@ export async function startFakePushService(): Promise<FakePushService> {
       ecdh.generateKeys();
       const auth = randomBytes(16);
       keys.set(id, { ecdh, auth });
-      return { id, endpoint: `${origin}/push/${id}`, keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) } };
+      return {
+        id,
+        endpoint: `${origin}/push/${id}`,
+        keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) },
+      };
     },
     answer(subscriptionId, ...next) {
       answers.set(subscriptionId, [...(answers.get(subscriptionId) ?? []), ...next]);
     },
     delivered(subscriptionId) {
-      return requests.filter((r) => r.status === 201 && (subscriptionId === undefined || r.subscriptionId === subscriptionId));
+      return requests.filter(
+        (r) => r.status === 201 && (subscriptionId === undefined || r.subscriptionId === subscriptionId),
+      );
     },
     async waitForRequests(count, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       while (requests.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${requests.length} of ${count} push requests within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`only ${requests.length} of ${count} push requests within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 50);

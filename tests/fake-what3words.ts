@@ -50,7 +50,9 @@ const HALF_LNG = 0.000024;
 const BAD_WORDS_FORMAT = 'words must be a valid 3 word address, such as filled.count.soap or ///filled.count.soap';
 
 export async function startFakeWhat3words(options: { validKeys?: string[] } = {}): Promise<FakeWhat3words> {
-  const validKeys = new Set(options.validKeys ?? [FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, FAKE_W3W_HANG_KEY, FAKE_W3W_BROKEN_KEY]);
+  const validKeys = new Set(
+    options.validKeys ?? [FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, FAKE_W3W_HANG_KEY, FAKE_W3W_BROKEN_KEY],
+  );
   const requests: FakeRequest[] = [];
 
   const server = http.createServer((req, res) => {
@@ -78,7 +80,8 @@ export async function startFakeWhat3words(options: { validKeys?: string[] } = {}
     }
 
     if (operation === '/convert-to-coordinates') {
-      if (key === FAKE_W3W_QUOTA_KEY) return fail(402, 'QuotaExceeded', 'Quota Exceeded. Please upgrade your usage plan');
+      if (key === FAKE_W3W_QUOTA_KEY)
+        return fail(402, 'QuotaExceeded', 'Quota Exceeded. Please upgrade your usage plan');
       if (query.words === undefined || query.words === '') return fail(400, 'MissingWords', 'words must be specified');
       const words = query.words.replace(/^\/{3}/, '');
       if (!/^[a-z]+\.[a-z]+\.[a-z]+$/.test(words)) return fail(400, 'BadWords', BAD_WORDS_FORMAT);
@@ -93,8 +96,7 @@ export async function startFakeWhat3words(options: { validKeys?: string[] } = {}
     const lng = Number(match[2]);
     if (lat < -90 || lat > 90) return fail(400, 'BadCoordinates', 'latitude must be >=-90 and <= 90');
     if (lng < -180 || lng > 180) return fail(400, 'BadCoordinates', 'longitude must be >=-180 and <= 180');
-    const place =
-      FAKE_W3W_PLACES.find((p) => Math.abs(p.lat - lat) <= HALF_LAT && Math.abs(p.lng - lng) <= HALF_LNG) ??
+    const place = FAKE_W3W_PLACES.find((p) => Math.abs(p.lat - lat) <= HALF_LAT && Math.abs(p.lng - lng) <= HALF_LNG) ??
       // Anywhere else gets stable made-up words, so any position converts as with the real service.
       { words: madeUpWords(lat, lng), lat, lng, nearestPlace: 'Edinburgh' };
     return send(200, { ...successBody(place), language: query.language ?? 'en' });
@@ -129,7 +131,20 @@ function successBody(place: FakePlace) {
   };
 }
 
-const FILLER = ['amber', 'brick', 'cider', 'dune', 'ember', 'fjord', 'gorse', 'heron', 'inlet', 'jetty', 'kelp', 'loch'];
+const FILLER = [
+  'amber',
+  'brick',
+  'cider',
+  'dune',
+  'ember',
+  'fjord',
+  'gorse',
+  'heron',
+  'inlet',
+  'jetty',
+  'kelp',
+  'loch',
+];
 
 function madeUpWords(lat: number, lng: number): string {
   const a = Math.abs(Math.round(lat / (2 * HALF_LAT)));

@@ -47,7 +47,9 @@ export function png(width = 80, height = 60): Promise<Buffer> {
 }
 
 export function plainJpeg(width = 120, height = 90): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#335577' } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#335577' } })
+    .jpeg()
+    .toBuffer();
 }
 
 export const textNamedJpg = (): Buffer => Buffer.from('This is a shopping list, not a photo.\nMilk\nBread\n');
@@ -60,7 +62,9 @@ export async function elevenMegabyteImage(): Promise<Buffer> {
   const width = 2100;
   const height = 1900;
   const raw = randomBytes(width * height * 3);
-  const out = await sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const out = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   if (out.length < 11 * 1024 * 1024) throw new Error(`fixture too small: ${out.length}`);
   return out;
 }

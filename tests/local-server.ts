@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../src/server/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { localPhotoStorage } from '../src/server/features/photos/photo-storage.ts';
-import { hashPasscode } from '../src/server/secrets.ts';
+import { buildApp, type AppDeps } from '#server/app.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
+import { hashPasscode } from '#server/secrets.ts';
 
 export interface RunningServer {
   url: string;

@@ -1,13 +1,13 @@
 // Signed-in test requests: an administrator through the real passcode call, a volunteer through the
 // sessions service (the same rows the sign-in makes), and a stored photo to hang rows on.
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../src/server/db/client.ts';
-import { systemClock } from '../src/server/clock.ts';
-import { sessionsRepository } from '../src/server/features/sessions/sessions.repository.ts';
-import { sessionsService } from '../src/server/features/sessions/sessions.service.ts';
-import { findOrRegisterVolunteer } from '../src/server/features/volunteers/volunteers.service.ts';
-import { processPhoto, storePhoto } from '../src/server/features/photos/photo-pipeline.ts';
-import type { PhotoStorage } from '../src/server/features/photos/photo-storage.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { systemClock } from '#server/clock.ts';
+import { sessionsRepository } from '#server/features/sessions/sessions.repository.ts';
+import { sessionsService } from '#server/features/sessions/sessions.service.ts';
+import { findOrRegisterVolunteer } from '#server/features/volunteers/volunteers.service.ts';
+import { processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
+import type { PhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { TEST_ADMIN_PASSCODE } from './build-test-app.ts';
 import { plainJpeg } from './fixture-photos.ts';
 
@@ -15,9 +15,15 @@ export type Cookies = Record<string, string>;
 
 /** Signs in with the administrator passcode; answers the cookies of that session. */
 export async function adminCookies(app: FastifyInstance, remoteAddress = '192.0.2.10'): Promise<Cookies> {
-  const response = await app.inject({ method: 'POST', url: '/api/admin/auth', payload: { passcode: TEST_ADMIN_PASSCODE }, remoteAddress });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/auth',
+    payload: { passcode: TEST_ADMIN_PASSCODE },
+    remoteAddress,
+  });
   const cookie = response.cookies.find((c) => c.name === 'cue_admin');
-  if (response.statusCode !== 200 || !cookie) throw new Error(`administrator sign-in failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200 || !cookie)
+    throw new Error(`administrator sign-in failed: ${response.statusCode} ${response.body}`);
   return { cue_admin: cookie.value };
 }
 

@@ -2,9 +2,9 @@
 // suites that are not about e-mail; the sign-in suite itself uses the real SMTP peer), signing a
 // volunteer in through the real code flow, and reports placed at known coordinates.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../src/server/db/client.ts';
-import type { Mailer, MailMessage } from '../src/server/mail/mailer.ts';
-import { SESSION_COOKIES } from '../src/server/plugins/auth.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { SESSION_COOKIES } from '#server/plugins/auth.ts';
 
 export interface MovableClock {
   now(): Date;
@@ -49,7 +49,12 @@ export function readSignInMail(text: string): { code: string; token: string; lin
 }
 
 /** Signs a volunteer in through the real sign-in and code calls; answers the cookie header to send. */
-export async function signInVolunteer(app: FastifyInstance, mailer: KeptMail, email: string, name?: string): Promise<string> {
+export async function signInVolunteer(
+  app: FastifyInstance,
+  mailer: KeptMail,
+  email: string,
+  name?: string,
+): Promise<string> {
   const asked = await app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload: { email, name } });
   if (asked.statusCode !== 200) throw new Error(`sign-in failed: ${asked.statusCode} ${asked.body}`);
   const mail = [...mailer.messages].reverse().find((m) => m.to === email.toLowerCase());
@@ -68,7 +73,13 @@ export function sessionCookie(response: { cookies: { name: string; value: string
 /** A report at a known place, straight into the table (its photo key names no file). */
 export async function placeReport(
   db: Db,
-  fields: { latitude: number | null; longitude: number | null; what3words?: string; status?: 'reported' | 'cleaning' | 'completed'; reportedAt?: string },
+  fields: {
+    latitude: number | null;
+    longitude: number | null;
+    what3words?: string;
+    status?: 'reported' | 'cleaning' | 'completed';
+    reportedAt?: string;
+  },
 ): Promise<number> {
   const at = fields.reportedAt ?? '2026-11-20T09:00:00.000Z';
   const row = await db

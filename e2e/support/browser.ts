@@ -5,8 +5,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_FLAGS, findChromium } from '../../tests/chromium.ts';
-import { startLocalServer, type RunningServer, type ServerOptions } from '../../tests/local-server.ts';
+import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
+import { startLocalServer, type RunningServer, type ServerOptions } from '#tests/local-server.ts';
 
 /** The administrator passcode of the servers the browser tests start. */
 export const E2E_ADMIN_PASSCODE = '135790';
@@ -33,7 +33,10 @@ export function startServer(options: ServerOptions = {}): Promise<RunningServer>
  * Starts a browser and a fresh server before the enclosing describe's tests and closes both after;
  * `take` receives them, so a spec keeps plain `browser` and `server` variables.
  */
-export function useBrowserAndServer(take: (started: { browser: Browser; server: RunningServer }) => void, options: ServerOptions = {}): void {
+export function useBrowserAndServer(
+  take: (started: { browser: Browser; server: RunningServer }) => void,
+  options: ServerOptions = {},
+): void {
   let started: { browser: Browser; server: RunningServer } | undefined;
   beforeAll(async () => {
     const [browser, server] = await Promise.all([launchBrowser(), startServer(options)]);
@@ -70,7 +73,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     ),
   );
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary).toEqual([]);
 }
 

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipartBody, type TestApp } from '../../tests/build-test-app.ts';
-import { plainJpeg } from '../../tests/fixture-photos.ts';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
 
 describe('the app around the API', () => {
   let t: TestApp;
@@ -13,7 +13,10 @@ describe('the app around the API', () => {
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Clean Up Edinburgh</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><title>Clean Up Edinburgh</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app")');
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp('sqlite', { clientDir });
@@ -31,16 +34,24 @@ describe('the app around the API', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/', '/about', '/volunteers', '/volunteer', '/volunteer-backend', '/volunteer-signin', '/volunteers/signin', '/volunteers/dashboard', '/volunteer-dashboard', '/volunteer-portal'])(
-    'the page path %s gets the app with status 200',
-    async (url) => {
-      const page = await t.app.inject({ method: 'GET', url });
-      expect(page.statusCode).toBe(200);
-      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/about',
+    '/volunteers',
+    '/volunteer',
+    '/volunteer-backend',
+    '/volunteer-signin',
+    '/volunteers/signin',
+    '/volunteers/dashboard',
+    '/volunteer-dashboard',
+    '/volunteer-portal',
+  ])('the page path %s gets the app with status 200', async (url) => {
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<div id="root">');
+  });
 
   it('an unknown page path gets the app (which shows the 404 page) with status 404', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
@@ -106,11 +117,18 @@ describe('a failure inside the server', () => {
 describe('the health check', () => {
   it('answers 503 when the database does not answer', async () => {
     const t = await buildTestApp('sqlite');
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'sqlite' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      status: 'ok',
+      database: 'sqlite',
+    });
     await t.database.close();
     const down = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not answering.' });
+    expect(down.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The database is not answering.',
+    });
     await t.app.close();
   });
 });

@@ -46,7 +46,7 @@ import { logMailer, type Mailer } from './mail/mailer.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { createAlerts, type AlertsOptions } from './features/alerts/create-alerts.ts';
 import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
-import { knownClientPaths } from '../shared/routes.ts';
+import { knownClientPaths } from '#shared/routes.ts';
 import { NotFoundError } from './errors.ts';
 
 export interface AppDeps {
@@ -128,7 +128,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(reportsRoutes, {
-    service: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock, location, log: app.log, alerts }),
+    service: reportsService({
+      repository: reportsRepository(db),
+      storage: deps.storage,
+      clock,
+      location,
+      log: app.log,
+      alerts,
+    }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(analyticsRoutes, { db });
@@ -143,7 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportManagementRoutes, {
     service: reportManagementService({
       repository: reportManagementRepository(db, deps.database.dialect),
-      reports: reportsService({ repository: reportsRepository(db), storage: deps.storage, clock, location, log: app.log, alerts }),
+      reports: reportsService({
+        repository: reportsRepository(db),
+        storage: deps.storage,
+        clock,
+        location,
+        log: app.log,
+        alerts,
+      }),
       storage: deps.storage,
       clock,
       location,
@@ -155,7 +169,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Volunteers (issue 5): sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
-    service: volunteerAuthService({ db, clock, mailer: deps.mailer ?? logMailer(app.log), publicUrl: deps.config.publicUrl, log: app.log }),
+    service: volunteerAuthService({
+      db,
+      clock,
+      mailer: deps.mailer ?? logMailer(app.log),
+      publicUrl: deps.config.publicUrl,
+      log: app.log,
+    }),
     requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
   });
   await app.register(cleanupsRoutes, { service: cleanupsService({ db, storage: deps.storage, clock, log: app.log }) });
@@ -186,7 +206,10 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/photos/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/photos/');
     if (!wantsPage || !hasClient) {
       throw new NotFoundError(`No route for ${request.method} ${url}`);
     }

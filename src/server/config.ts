@@ -13,19 +13,42 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
-  ADMIN_PASSCODE: optionalString.pipe(z.string().regex(/^\d{6}$/, 'must be exactly 6 digits').optional()),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  ADMIN_PASSCODE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{6}$/, 'must be exactly 6 digits')
+      .optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Clean Up Edinburgh <no-reply@cleanupedinburgh.org>'),
   W3W_API_KEY: optionalString,
   W3W_API_URL: z.url({ error: 'must be a URL' }).default('https://api.what3words.com/v3'),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
-  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL').optional()),
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
   ALERT_DIGEST_HOUR: optionalString.pipe(
-    z.string().regex(/^\d{1,2}$/, 'must be an hour from 0 to 23').transform(Number).pipe(z.number().max(23, 'must be an hour from 0 to 23')).optional(),
+    z
+      .string()
+      .regex(/^\d{1,2}$/, 'must be an hour from 0 to 23')
+      .transform(Number)
+      .pipe(z.number().max(23, 'must be an hour from 0 to 23'))
+      .optional(),
   ),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
@@ -33,10 +56,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   ADMIN_EMAILS: optionalString.transform((value) =>
-    value ? value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean) : [],
+    value
+      ? value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
   ),
   TRUST_PROXY: optionalString.pipe(
-    z.string().regex(/^\d{1,2}$/, 'must be the number of proxies in front (0 to 99)').transform(Number).optional(),
+    z
+      .string()
+      .regex(/^\d{1,2}$/, 'must be the number of proxies in front (0 to 99)')
+      .transform(Number)
+      .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -71,7 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.S3_BUCKET) {
-    throw new ConfigError('Configuration error: S3_BUCKET is set, but S3 photo storage is not available yet; unset it to store photos in DATA_DIR');
+    throw new ConfigError(
+      'Configuration error: S3_BUCKET is set, but S3 photo storage is not available yet; unset it to store photos in DATA_DIR',
+    );
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');

@@ -5,8 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { plainJpeg } from '../../tests/fixture-photos.ts';
-import { multipartBody } from '../../tests/build-test-app.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { multipartBody } from '#tests/build-test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const started: ChildProcessWithoutNullStreams[] = [];

@@ -67,9 +67,7 @@ async function main(): Promise<void> {
   const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where})`);
   if (passcode.generated) {
-    console.log(
-      `Administrator passcode (shown once; set ADMIN_PASSCODE to choose your own): ${passcode.generated}\n`,
-    );
+    console.log(`Administrator passcode (shown once; set ADMIN_PASSCODE to choose your own): ${passcode.generated}\n`);
   }
 }
 

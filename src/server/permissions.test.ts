@@ -2,11 +2,11 @@
 // anonymous visitor, a signed-in volunteer and an administrator. The routes the app has must be
 // exactly the routes of this table: a route added without an entry here fails this test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipartBody, type TestApp } from '../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../tests/databases.ts';
-import { plainJpeg } from '../../tests/fixture-photos.ts';
-import { volunteerSession, type Cookies } from '../../tests/sessions.ts';
-import { accessMessages } from '../shared/domain/permissions.ts';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { accessMessages } from '#shared/domain/permissions.ts';
 import { systemClock } from './clock.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
 import { sessionsService } from './features/sessions/sessions.service.ts';
@@ -98,11 +98,19 @@ describe.each(testDatabaseKinds)('the permission matrix on %s', (kind) => {
   let ids: { report: number; event: number };
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    const { payload, headers } = await multipartBody({ what3words: 'index.home.raft' }, { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } });
+    const { payload, headers } = await multipartBody(
+      { what3words: 'index.home.raft' },
+      { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } },
+    );
     const report = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
     const event = await t.database.db
       .insertInto('mucu_events')
-      .values({ name: 'Leith Walk MUCU', location: 'Leith Walk', date: '2026-12-05T10:00:00.000Z', created_at: new Date().toISOString() })
+      .values({
+        name: 'Leith Walk MUCU',
+        location: 'Leith Walk',
+        date: '2026-12-05T10:00:00.000Z',
+        created_at: new Date().toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids = { report: report.json().id, event: event.id };
@@ -143,7 +151,10 @@ describe.each(testDatabaseKinds)('the permission matrix on %s', (kind) => {
     const outcomes: Record<Role, { status: number; message?: string }> = {} as never;
     for (const role of ['anonymous', 'volunteer', 'administrator'] as const) {
       const response = await call(route, role);
-      outcomes[role] = { status: response.statusCode, message: response.headers['content-type']?.toString().includes('json') ? response.json()?.message : undefined };
+      outcomes[role] = {
+        status: response.statusCode,
+        message: response.headers['content-type']?.toString().includes('json') ? response.json()?.message : undefined,
+      };
     }
     const letThrough = (role: Role) => ![401, 403].includes(outcomes[role].status);
 

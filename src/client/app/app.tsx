@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '#shared/routes.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
@@ -18,7 +18,9 @@ const ManagementPage = lazy(() => import('../features/admin-dashboard/components
 const FindPage = lazy(() => import('../features/cleanups/components/find-page.tsx'));
 const SignInPage = lazy(() => import('../features/volunteer-auth/components/sign-in-page.tsx'));
 const SignInLinkPage = lazy(() => import('../features/volunteer-auth/components/sign-in-link-page.tsx'));
-const VolunteerDashboardPage = lazy(() => import('../features/volunteer-dashboard/components/volunteer-dashboard-page.tsx'));
+const VolunteerDashboardPage = lazy(
+  () => import('../features/volunteer-dashboard/components/volunteer-dashboard-page.tsx'),
+);
 
 const queryClient = createQueryClient();
 

@@ -2,8 +2,12 @@
 // message, or 'Please try again' when it gave none (SPEC.md section 8).
 import { toast } from '../components/ui/use-toast.ts';
 import { describeError } from './api-client.ts';
-import { messages } from '../../shared/domain/messages.ts';
+import { messages } from '#shared/domain/messages.ts';
 
 export function errorToast(title: string, error: unknown): void {
-  toast({ title, description: describeError(error, messages.generic.tryAgain).message || messages.generic.tryAgain, variant: 'destructive' });
+  toast({
+    title,
+    description: describeError(error, messages.generic.tryAgain).message || messages.generic.tryAgain,
+    variant: 'destructive',
+  });
 }

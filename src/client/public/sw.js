@@ -36,7 +36,9 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name)))),
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name)))),
   );
 });
 
@@ -124,7 +126,8 @@ async function showAlert(data) {
   } catch {
     alert = { body: data ? data.text() : '' };
   }
-  const url = typeof alert.url === 'string' && alert.url.startsWith('/') && !alert.url.startsWith('//') ? alert.url : ALERT_PAGE;
+  const url =
+    typeof alert.url === 'string' && alert.url.startsWith('/') && !alert.url.startsWith('//') ? alert.url : ALERT_PAGE;
   await self.registration.showNotification(alert.title || 'New graffiti report in Edinburgh', {
     body: alert.body || 'A new graffiti report is waiting for a volunteer.',
     icon: alert.icon || '/icon-192.png',

@@ -15,8 +15,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'sqlite'; filename: string }
-  | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
+  { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'sqlite') {

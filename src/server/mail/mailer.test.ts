@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSmtp, type FakeSmtp } from '../../../tests/fake-smtp.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { logMailer, smtpMailer } from './mailer.ts';
 
 describe('the mailer', () => {
@@ -11,7 +11,12 @@ describe('the mailer', () => {
 
   it('delivers over real SMTP with the configured sender, subject, text and headers', async () => {
     const mailer = smtpMailer(smtp.url, 'Clean Up Edinburgh <no-reply@cleanupedinburgh.org>', { ignoreTLS: true });
-    await mailer.send({ to: 'Ailsa@Example.org', subject: 'Your sign-in code', text: 'Your code is 123456', headers: { 'List-Unsubscribe': '<https://x/u>' } });
+    await mailer.send({
+      to: 'Ailsa@Example.org',
+      subject: 'Your sign-in code',
+      text: 'Your code is 123456',
+      headers: { 'List-Unsubscribe': '<https://x/u>' },
+    });
     const mail = await smtp.waitFor('ailsa@example.org');
     expect(mail).toMatchObject({ from: 'no-reply@cleanupedinburgh.org', subject: 'Your sign-in code' });
     expect(mail.text.trim()).toBe('Your code is 123456');

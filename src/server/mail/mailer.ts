@@ -27,7 +27,10 @@ export function smtpMailer(smtpUrl: string, from: string, options: { ignoreTLS?:
 export function logMailer(log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   return {
     async send(message) {
-      log.info({ mail: { to: message.to, subject: message.subject } }, `E-mail (no SMTP_URL set, so written here):\n${message.text}`);
+      log.info(
+        { mail: { to: message.to, subject: message.subject } },
+        `E-mail (no SMTP_URL set, so written here):\n${message.text}`,
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../../../tests/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerAuth, SESSION_COOKIES } from './auth.ts';
@@ -16,7 +16,11 @@ function movableClock(start = new Date('2026-11-21T10:00:00Z')) {
   return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
 }
 
-async function buildAuthApp(database: DatabaseHandle, clock: ReturnType<typeof movableClock>, opts: { publicUrl?: string; adminEmails?: string[] } = {}) {
+async function buildAuthApp(
+  database: DatabaseHandle,
+  clock: ReturnType<typeof movableClock>,
+  opts: { publicUrl?: string; adminEmails?: string[] } = {},
+) {
   const app = Fastify();
   registerErrorHandler(app);
   await app.register(cookie);
@@ -29,15 +33,23 @@ async function buildAuthApp(database: DatabaseHandle, clock: ReturnType<typeof m
   app.get('/api/t/public', { config: { access: 'public' } }, async (request) => who(request));
   app.get('/api/t/volunteer', { config: { access: 'volunteer' } }, async (request) => who(request));
   app.get('/api/t/admin', { config: { access: 'admin' } }, async (request) => who(request));
-  app.post<{ Params: { kind: SessionKind; id: string } }>('/api/t/start/:kind/:id', { config: { access: 'public' } }, async (request, reply) => {
-    const id = Number(request.params.id);
-    await reply.startSession(request.params.kind, id > 0 ? id : null);
-    return { ok: true };
-  });
-  app.post<{ Params: { kind: SessionKind } }>('/api/t/end/:kind', { config: { access: 'public' } }, async (request, reply) => {
-    await reply.endSession(request.params.kind);
-    return { ok: true };
-  });
+  app.post<{ Params: { kind: SessionKind; id: string } }>(
+    '/api/t/start/:kind/:id',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      await reply.startSession(request.params.kind, id > 0 ? id : null);
+      return { ok: true };
+    },
+  );
+  app.post<{ Params: { kind: SessionKind } }>(
+    '/api/t/end/:kind',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      await reply.endSession(request.params.kind);
+      return { ok: true };
+    },
+  );
   await app.ready();
   return app;
 }
@@ -73,7 +85,10 @@ describe.each(testDatabaseKinds)('sessions and access rules on %s', (kind) => {
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Please sign in as a volunteer to continue.');
     expect((await app.inject({ method: 'GET', url: '/api/t/admin' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/t/public' })).json()).toEqual({ volunteer: null, admin: false });
+    expect((await app.inject({ method: 'GET', url: '/api/t/public' })).json()).toEqual({
+      volunteer: null,
+      admin: false,
+    });
   });
 
   it('a signed-in volunteer passes volunteer routes and is refused administrator routes with 403', async () => {
@@ -81,7 +96,10 @@ describe.each(testDatabaseKinds)('sessions and access rules on %s', (kind) => {
     const session = await signIn(app, 'volunteer', volunteerId);
     const cookies = { [session.name]: session.value };
     const me = await app.inject({ method: 'GET', url: '/api/t/volunteer', cookies });
-    expect(me.json()).toEqual({ volunteer: { id: volunteerId, email: 'ailsa@example.org', name: 'Ailsa' }, admin: false });
+    expect(me.json()).toEqual({
+      volunteer: { id: volunteerId, email: 'ailsa@example.org', name: 'Ailsa' },
+      admin: false,
+    });
     const admin = await app.inject({ method: 'GET', url: '/api/t/admin', cookies });
     expect(admin.statusCode).toBe(403);
     expect(admin.json().message).toBe('Only administrators can do that.');
@@ -105,7 +123,7 @@ describe.each(testDatabaseKinds)('sessions and access rules on %s', (kind) => {
     expect(rows.map((r) => r.id_hash)).not.toContain(session.value);
 
     const httpsApp = await buildAuthApp(database, movableClock(), { publicUrl: 'https://cleanup.example.org' });
-    expect((await signIn(httpsApp, 'volunteer', volunteerId) as { secure?: boolean }).secure).toBe(true);
+    expect(((await signIn(httpsApp, 'volunteer', volunteerId)) as { secure?: boolean }).secure).toBe(true);
   });
 
   it('a volunteer session ends after 7 idle days, and after 30 days however active', async () => {
@@ -121,7 +139,9 @@ describe.each(testDatabaseKinds)('sessions and access rules on %s', (kind) => {
     const busy = await signIn(app, 'volunteer', volunteerId);
     for (let day = 0; day < 29; day++) {
       clock.advance(DAY);
-      expect((await app.inject({ method: 'GET', url: '/api/t/volunteer', cookies: cookies(busy) })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/t/volunteer', cookies: cookies(busy) })).statusCode).toBe(
+        200,
+      );
     }
     clock.advance(DAY);
     expect((await app.inject({ method: 'GET', url: '/api/t/volunteer', cookies: cookies(busy) })).statusCode).toBe(401);
@@ -132,9 +152,13 @@ describe.each(testDatabaseKinds)('sessions and access rules on %s', (kind) => {
     const app = await buildAuthApp(database, clock);
     const session = await signIn(app, 'admin', null);
     clock.advance(29 * 60_000);
-    expect((await app.inject({ method: 'GET', url: '/api/t/admin', cookies: { [session.name]: session.value } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/t/admin', cookies: { [session.name]: session.value } })).statusCode,
+    ).toBe(200);
     clock.advance(31 * 60_000);
-    expect((await app.inject({ method: 'GET', url: '/api/t/admin', cookies: { [session.name]: session.value } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/t/admin', cookies: { [session.name]: session.value } })).statusCode,
+    ).toBe(401);
   });
 
   it('ending a session deletes it on the server: the old cookie no longer works', async () => {
@@ -162,7 +186,11 @@ describe.each(testDatabaseKinds)('sessions and access rules on %s', (kind) => {
 
   it('a cookie that is not one of ours is ignored', async () => {
     const app = await buildAuthApp(database, movableClock());
-    const response = await app.inject({ method: 'GET', url: '/api/t/volunteer', cookies: { [SESSION_COOKIES.volunteer]: 'forged' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/t/volunteer',
+      cookies: { [SESSION_COOKIES.volunteer]: 'forged' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -177,7 +205,9 @@ describe('declaring access', () => {
       publicUrl: 'http://localhost:3000',
       adminEmails: [],
     });
-    expect(() => app.get('/api/forgotten', async () => ({}))).toThrow('The route GET /api/forgotten declares no access rule (config.access).');
+    expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(
+      'The route GET /api/forgotten declares no access rule (config.access).',
+    );
     await database.close();
   });
 });

@@ -3,7 +3,7 @@
 // The sessions behind the two cookies are resolved before the body is read, and the rule is
 // enforced here, in one place. Administrators may do everything volunteers may.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessMessages, type Access, ACCESS_LEVELS } from '../../shared/domain/permissions.ts';
+import { accessMessages, type Access, ACCESS_LEVELS } from '#shared/domain/permissions.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import type { ResolvedSession, SessionKind, SessionsService } from '../features/sessions/sessions.service.ts';
 
@@ -59,7 +59,8 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
     ]);
     const volunteer = volunteerSession?.volunteer ?? null;
     const admin =
-      adminSession !== null && (adminEmails.length === 0 || (volunteer !== null && adminEmails.includes(volunteer.email)));
+      adminSession !== null &&
+      (adminEmails.length === 0 || (volunteer !== null && adminEmails.includes(volunteer.email)));
     request.auth = { volunteer, admin };
     enforce(request);
   });

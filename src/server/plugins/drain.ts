@@ -21,7 +21,11 @@ export function registerDrain(app: FastifyInstance): void {
         .status(503)
         .header('Connection', 'close')
         .header('Retry-After', '5')
-        .send({ statusCode: 503, error: 'Service Unavailable', message: 'The server is restarting. Please try again in a moment.' });
+        .send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The server is restarting. Please try again in a moment.',
+        });
     }
     inFlight++;
     reply.raw.once('close', () => {

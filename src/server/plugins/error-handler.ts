@@ -3,9 +3,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '../../shared/contracts/errors.ts';
+import type { ErrorResponse } from '#shared/contracts/errors.ts';
 import { AppError } from '../errors.ts';
-import { messages } from '../../shared/domain/messages.ts';
+import { messages } from '#shared/domain/messages.ts';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

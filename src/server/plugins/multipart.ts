@@ -1,8 +1,8 @@
 // Reads a multipart form into memory within the photo limits: text fields by name, files by field
 // name. Files are at most 10 MB each (SPEC.md section 9), so buffering them is bounded.
 import type { FastifyRequest } from 'fastify';
-import { MAX_PHOTO_BYTES } from '../../shared/domain/limits.ts';
-import { messages } from '../../shared/domain/messages.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 
 export interface MultipartForm {

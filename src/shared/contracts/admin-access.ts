@@ -9,7 +9,9 @@ import { adminAccessMessages } from '../domain/messages.ts';
 export { adminAccessMessages };
 
 export const adminAuthRequestSchema = z.object({
-  passcode: z.string({ error: adminAccessMessages.denied }).max(ADMIN_PASSCODE_LENGTH, { message: adminAccessMessages.denied }),
+  passcode: z
+    .string({ error: adminAccessMessages.denied })
+    .max(ADMIN_PASSCODE_LENGTH, { message: adminAccessMessages.denied }),
 });
 export type AdminAuthRequest = z.infer<typeof adminAuthRequestSchema>;
 

@@ -6,7 +6,10 @@ import { reportSchema, reportStatusSchema } from './reports.ts';
 export { cleanupPaths } from './paths.ts';
 
 const coordinate = (name: string, min: number, max: number) =>
-  z.number({ error: `${name} must be a number from ${min} to ${max}` }).min(min).max(max);
+  z
+    .number({ error: `${name} must be a number from ${min} to ${max}` })
+    .min(min)
+    .max(max);
 
 export const findNearbyRequestSchema = z.object({
   userLatitude: coordinate('userLatitude', -90, 90),

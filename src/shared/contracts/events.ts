@@ -6,7 +6,6 @@ import { isHttpUrl } from '../domain/urls.ts';
 
 export { eventPaths } from './paths.ts';
 
-
 const required = eventMessages.locationAndDateRequired;
 
 /**
@@ -76,7 +75,9 @@ export const attendanceRequestSchema = z.object({
     .string({ error: eventMessages.attendanceRequired })
     .transform((value) => value.trim().toLowerCase())
     .refine((value) => value.length > 0, { message: eventMessages.attendanceRequired })
-    .refine((value) => value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), { message: eventMessages.invalidEmail }),
+    .refine((value) => value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+      message: eventMessages.invalidEmail,
+    }),
   notes: z
     .string()
     .max(2000, { message: 'Notes must be at most 2000 characters.' })

@@ -51,7 +51,9 @@ export const verifyRequestSchema = z.object({
 export type VerifyRequest = z.input<typeof verifyRequestSchema>;
 
 export const continueRequestSchema = z.object({
-  token: z.string({ error: signInMessages.linkInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, { message: signInMessages.linkInvalid }),
+  token: z
+    .string({ error: signInMessages.linkInvalid })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: signInMessages.linkInvalid }),
 });
 export type ContinueRequest = z.infer<typeof continueRequestSchema>;
 

@@ -13,7 +13,8 @@ export const managementMessages = {
   noFile: 'Please select a photo to upload.',
   photoDeleted: 'Photo deleted successfully!',
   deletePhotoConfirm: 'This will permanently delete this photo from the report. This action cannot be undone.',
-  deleteReportConfirm: 'This will permanently delete the report, its photos and its clean-up records. This action cannot be undone.',
+  deleteReportConfirm:
+    'This will permanently delete the report, its photos and its clean-up records. This action cannot be undone.',
   reportNotFound: 'Report not found',
   photoNotFound: 'Photo not found',
   errors: {

@@ -5,7 +5,11 @@
 export const THREE_WORD_FORMAT = /^[a-z]+\.[a-z]+\.[a-z]+$/i;
 
 export function normaliseThreeWords(input: string): string {
-  return input.trim().replace(/^\/{1,3}/, '').trim().toLowerCase();
+  return input
+    .trim()
+    .replace(/^\/{1,3}/, '')
+    .trim()
+    .toLowerCase();
 }
 
 export function isThreeWordFormat(input: string): boolean {

@@ -72,7 +72,12 @@ export const dashboardMessages = {
 } as const;
 
 /** Hashtags of the community clean-up, in every shared clean-up (SPEC.md section 9). */
-export const SHARE_HASHTAGS = ['#CleanUpEdinburgh', '#MeetUpCleanUp', '#GraffitiFreeEdinburgh', '#CommunityCleanup'] as const;
+export const SHARE_HASHTAGS = [
+  '#CleanUpEdinburgh',
+  '#MeetUpCleanUp',
+  '#GraffitiFreeEdinburgh',
+  '#CommunityCleanup',
+] as const;
 
 /** The longest a claim holds a site, and the most minutes one clean-up can count (DESIGN.md). */
 export const CLAIM_LIFETIME_MINUTES = 8 * 60;

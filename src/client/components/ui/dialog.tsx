@@ -19,7 +19,15 @@ export interface DialogProps {
 
 const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
-export function Dialog({ open, onOpenChange, title, description, children, size = 'md', role = 'dialog' }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'md',
+  role = 'dialog',
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -32,7 +40,11 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
           <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-5 py-4">
             <div className="grid gap-1">
               <DialogPrimitive.Title className="text-xl font-bold text-civic-900">{title}</DialogPrimitive.Title>
-              {description && <DialogPrimitive.Description className="text-sm text-slate-700">{description}</DialogPrimitive.Description>}
+              {description && (
+                <DialogPrimitive.Description className="text-sm text-slate-700">
+                  {description}
+                </DialogPrimitive.Description>
+              )}
             </div>
             <DialogPrimitive.Close className="-mr-2 -mt-1 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-xl text-slate-700 hover:bg-stone-100">
               <X aria-hidden="true" className="h-5 w-5" />
@@ -91,7 +103,14 @@ export interface DialogActionsProps {
 }
 
 /** The row at the foot of a dialog: Cancel, then the dialog's one action. */
-export function DialogActions({ onCancel, label, pendingLabel, pending, onConfirm, danger = false }: DialogActionsProps) {
+export function DialogActions({
+  onCancel,
+  label,
+  pendingLabel,
+  pending,
+  onConfirm,
+  danger = false,
+}: DialogActionsProps) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button variant="outline" onClick={onCancel}>

@@ -3,7 +3,17 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 
 /** One link of a slide-in menu: a large target, the current page marked for sight and for screen readers. */
-export function DrawerLink({ href, current, onNavigate, children }: { href: string; current: boolean; onNavigate(): void; children: ReactNode }) {
+export function DrawerLink({
+  href,
+  current,
+  onNavigate,
+  children,
+}: {
+  href: string;
+  current: boolean;
+  onNavigate(): void;
+  children: ReactNode;
+}) {
   return (
     <Link
       href={href}

@@ -1,7 +1,7 @@
 // The toast area, loaded with the first toast (or once the page is idle): Radix Toast is not needed
 // to show the page, and its F8 hotkey only matters while a toast exists.
 import { useEffect, useState, type ComponentType } from 'react';
-import { whenIdle } from '../../lib/when-idle.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 import { useToasts } from './use-toast.ts';
 
 let toasterModule: Promise<ComponentType> | undefined;

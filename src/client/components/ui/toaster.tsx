@@ -1,7 +1,7 @@
 // Toasts on Radix primitives: shown 5 s, swipe right past 50 px to dismiss, F8 jumps to them.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../shared/domain/limits.ts';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/domain/limits.ts';
 import { dismissToast, useToasts } from './use-toast.ts';
 
 const variantClasses = {
@@ -31,7 +31,9 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             {t.title && <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>}
-            {t.description && <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>}
+            {t.description && (
+              <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>
+            )}
           </div>
           <ToastPrimitive.Close
             aria-label="Close"

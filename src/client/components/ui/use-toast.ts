@@ -1,7 +1,7 @@
 // The toast store (SPEC.md sections 4 and 9): one toast at a time; a dismissed toast is removed from
 // the tree 3000 ms later, after its exit animation.
 import { useSyncExternalStore } from 'react';
-import { TOAST_REMOVE_DELAY_MS } from '../../../shared/domain/limits.ts';
+import { TOAST_REMOVE_DELAY_MS } from '#shared/domain/limits.ts';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -40,7 +40,12 @@ export function dismissToast(id?: number): void {
 
 export function toast(input: { title?: string; description?: string; variant?: ToastVariant }): number {
   const id = nextId++;
-  emit([{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  emit(
+    [
+      { id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true },
+      ...toasts,
+    ].slice(0, TOAST_LIMIT),
+  );
   return id;
 }
 

@@ -8,7 +8,12 @@ export class PushUnavailableError extends Error {
 }
 
 export function pushAvailability(): PushAvailability {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
+  if (
+    typeof window === 'undefined' ||
+    !('serviceWorker' in navigator) ||
+    !('PushManager' in window) ||
+    !('Notification' in window)
+  ) {
     return 'unsupported';
   }
   return Notification.permission === 'denied' ? 'blocked' : 'available';
@@ -32,7 +37,10 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 async function registration(): Promise<ServiceWorkerRegistration> {
   const ready = navigator.serviceWorker.ready;
   const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new PushUnavailableError('Push notifications are not available in this browser right now.')), 10_000),
+    setTimeout(
+      () => reject(new PushUnavailableError('Push notifications are not available in this browser right now.')),
+      10_000,
+    ),
   );
   return Promise.race([ready, timeout]);
 }
@@ -45,10 +53,13 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 
 /** Asks for permission (only now, when the volunteer switched push on) and subscribes. */
 export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushSubscriptionJSON> {
-  if (pushAvailability() === 'unsupported') throw new PushUnavailableError('This browser cannot show push notifications.');
+  if (pushAvailability() === 'unsupported')
+    throw new PushUnavailableError('This browser cannot show push notifications.');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
-    throw new PushUnavailableError('Notifications are blocked for this site. Allow them in your browser settings, then try again.');
+    throw new PushUnavailableError(
+      'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
+    );
   }
   const key = base64UrlToBytes(vapidPublicKey);
   const { pushManager } = await registration();

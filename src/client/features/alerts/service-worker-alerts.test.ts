@@ -13,7 +13,9 @@ const ORIGIN = 'https://cleanupedinburgh.example';
 
 type Listener = (event: unknown) => void;
 
-function loadWorker(windows: { url: string; focus: () => Promise<unknown>; navigate?: (url: string) => Promise<unknown> }[] = []) {
+function loadWorker(
+  windows: { url: string; focus: () => Promise<unknown>; navigate?: (url: string) => Promise<unknown> }[] = [],
+) {
   const listeners: Record<string, Listener> = {};
   const self = {
     location: { origin: ORIGIN },
@@ -63,7 +65,10 @@ describe('the service worker and volunteer alerts', () => {
     const { self, dispatch } = loadWorker();
     await dispatch('push', pushed({ title: 'Hi', url: 'https://elsewhere.example/' }));
     await dispatch('push', { data: { json: () => JSON.parse('not json'), text: () => 'not json' } });
-    const calls = self.registration.showNotification.mock.calls as unknown as [string, { data: { url: string }; body: string }][];
+    const calls = self.registration.showNotification.mock.calls as unknown as [
+      string,
+      { data: { url: string }; body: string },
+    ][];
     expect(calls[0]![1].data.url).toBe('/volunteers');
     expect(calls[1]![0]).toBe('New graffiti report in Edinburgh');
     expect(calls[1]![1].body).toBe('not json');

@@ -1,7 +1,7 @@
 // The find workflow's position reading (SPEC.md section 9): high accuracy, 10 s timeout, a cached
 // position up to 60 s old. Failures carry the spec's geolocation messages (section 8).
-import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '../../../shared/domain/limits.ts';
-import { geolocationMessages } from '../../../shared/domain/location-messages.ts';
+import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
+import { geolocationMessages } from '#shared/domain/location-messages.ts';
 
 export class GeolocationFailure extends Error {
   override name = 'GeolocationFailure';
@@ -27,7 +27,12 @@ export function currentPosition(): Promise<{ latitude: number; longitude: number
       return;
     }
     navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude, accuracy: position.coords.accuracy }),
+      (position) =>
+        resolve({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          accuracy: position.coords.accuracy,
+        }),
       (error) => reject(new GeolocationFailure(geolocationMessage(error))),
       { enableHighAccuracy: true, timeout: FIND_GEOLOCATION_TIMEOUT_MS, maximumAge: FIND_GEOLOCATION_MAX_AGE_MS },
     );

@@ -6,17 +6,32 @@ describe('the MUCU event form', () => {
 
   it('trims the values and sends an empty maps link as null', () => {
     const result = eventDraftFrom(valid);
-    expect(result).toEqual({ draft: { location: 'Leith Walk', date: new Date('2026-12-05T10:00').toISOString(), description: 'Bring gloves', mapsLink: null } });
+    expect(result).toEqual({
+      draft: {
+        location: 'Leith Walk',
+        date: new Date('2026-12-05T10:00').toISOString(),
+        description: 'Bring gloves',
+        mapsLink: null,
+      },
+    });
   });
 
   it("needs both location and date: 'Please provide both location and date for the MUCU event.'", () => {
-    expect(eventDraftFrom({ ...valid, location: '  ' })).toEqual({ error: 'Please provide both location and date for the MUCU event.' });
-    expect(eventDraftFrom({ ...valid, date: '' })).toEqual({ error: 'Please provide both location and date for the MUCU event.' });
+    expect(eventDraftFrom({ ...valid, location: '  ' })).toEqual({
+      error: 'Please provide both location and date for the MUCU event.',
+    });
+    expect(eventDraftFrom({ ...valid, date: '' })).toEqual({
+      error: 'Please provide both location and date for the MUCU event.',
+    });
   });
 
   it('takes a maps link only when it is a web address', () => {
-    expect(eventDraftFrom({ ...valid, mapsLink: 'maps please' })).toEqual({ error: 'The maps link must be a web address starting with https:// or http://.' });
-    expect(eventDraftFrom({ ...valid, mapsLink: ' https://example.org/map ' })).toMatchObject({ draft: { mapsLink: 'https://example.org/map' } });
+    expect(eventDraftFrom({ ...valid, mapsLink: 'maps please' })).toEqual({
+      error: 'The maps link must be a web address starting with https:// or http://.',
+    });
+    expect(eventDraftFrom({ ...valid, mapsLink: ' https://example.org/map ' })).toMatchObject({
+      draft: { mapsLink: 'https://example.org/map' },
+    });
   });
 
   it('round-trips a date through the datetime-local input', () => {

@@ -1,7 +1,7 @@
 // The MUCU form's checks and conversions (SPEC.md section 5), kept apart from the markup so they
 // can be tested: location and date required, maps link a web address or nothing.
-import { eventMessages } from '../../../shared/domain/admin-messages.ts';
-import { isHttpUrl } from '../../../shared/domain/urls.ts';
+import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { isHttpUrl } from '#shared/domain/urls.ts';
 import type { EventDraft } from './api/use-events.ts';
 
 export interface EventFormValues {
@@ -14,7 +14,6 @@ export interface EventFormValues {
 
 export const emptyEventForm: EventFormValues = { location: '', date: '', description: '', mapsLink: '' };
 
-
 /** The draft to send, or the message saying what is wrong. */
 export function eventDraftFrom(values: EventFormValues): { draft: EventDraft } | { error: string } {
   const location = values.location.trim();
@@ -23,7 +22,9 @@ export function eventDraftFrom(values: EventFormValues): { draft: EventDraft } |
   if (Number.isNaN(date.getTime())) return { error: eventMessages.invalidDate };
   const mapsLink = values.mapsLink.trim();
   if (mapsLink && !isHttpUrl(mapsLink)) return { error: eventMessages.invalidMapsLink };
-  return { draft: { location, date: date.toISOString(), description: values.description.trim(), mapsLink: mapsLink || null } };
+  return {
+    draft: { location, date: date.toISOString(), description: values.description.trim(), mapsLink: mapsLink || null },
+  };
 }
 
 /** An ISO instant as a datetime-local value in the browser's time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '#client/lib/api-client.ts';
 import { describeLocationError, GeolocationUnsupportedError } from './location-errors.ts';
 
 const apiError = (status: number, body: object) => new ApiError(status, JSON.stringify(body), 'x');
@@ -17,14 +17,19 @@ describe('the report form explains a failed location detection in the spec words
   });
 
   it('a rejected location-service key asks for the words by hand, with an example', () => {
-    const { title, description } = describeLocationError(apiError(502, { statusCode: 502, error: 'Bad Gateway', message: 'x', code: 'InvalidKey' }));
+    const { title, description } = describeLocationError(
+      apiError(502, { statusCode: 502, error: 'Bad Gateway', message: 'x', code: 'InvalidKey' }),
+    );
     expect(title).toBe('Location Service Authentication Issue');
     expect(description).toMatch(/manually/);
     expect(description).toMatch(/index\.home\.raft/);
   });
 
   it('a used-up quota (402 or QuotaExceeded) says the service is temporarily unavailable and suggests manual entry', () => {
-    for (const error of [apiError(402, {}), apiError(503, { statusCode: 503, error: 'x', message: 'y', code: 'QuotaExceeded' })]) {
+    for (const error of [
+      apiError(402, {}),
+      apiError(503, { statusCode: 503, error: 'x', message: 'y', code: 'QuotaExceeded' }),
+    ]) {
       const { title, description } = describeLocationError(error);
       expect(title).toBe('Service temporarily unavailable');
       expect(description).toMatch(/manually/);
@@ -33,7 +38,14 @@ describe('the report form explains a failed location detection in the spec words
 
   it('any other service refusal is a "Location Service Error" with the server message', () => {
     expect(
-      describeLocationError(apiError(400, { statusCode: 400, error: 'Bad Request', message: 'Those coordinates are outside Edinburgh.', code: 'OutsideArea' })),
+      describeLocationError(
+        apiError(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Those coordinates are outside Edinburgh.',
+          code: 'OutsideArea',
+        }),
+      ),
     ).toEqual({ title: 'Location Service Error', description: 'Those coordinates are outside Edinburgh.' });
   });
 });

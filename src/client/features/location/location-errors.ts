@@ -5,8 +5,8 @@ import {
   locationErrorTitles,
   locationMessages,
   manualEntryExample,
-} from '../../../shared/domain/location-messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
+} from '#shared/domain/location-messages.ts';
+import { ApiError } from '#client/lib/api-client.ts';
 
 export class GeolocationUnsupportedError extends Error {
   constructor() {
@@ -22,7 +22,13 @@ interface PositionErrorLike {
 }
 
 function isPositionError(error: unknown): error is PositionErrorLike {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'number' && !(error instanceof Error);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'number' &&
+    !(error instanceof Error)
+  );
 }
 
 export function describeLocationError(error: unknown): { title: string; description: string } {
@@ -44,7 +50,10 @@ export function describeLocationError(error: unknown): { title: string; descript
   if (error instanceof ApiError) {
     const code = error.body?.code;
     if (error.status === 401 || code === 'InvalidKey') {
-      return { title: locationErrorTitles.authentication, description: `${locationMessages.authentication} ${manualEntryExample}` };
+      return {
+        title: locationErrorTitles.authentication,
+        description: `${locationMessages.authentication} ${manualEntryExample}`,
+      };
     }
     if (error.status === 402 || code === 'QuotaExceeded') {
       return { title: locationErrorTitles.quota, description: `${locationMessages.quota} ${manualEntryExample}` };

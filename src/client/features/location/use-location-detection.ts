@@ -2,12 +2,12 @@
 // stale once the reading is older than 5 minutes, checked every 60 s. High accuracy, 10 s timeout, no
 // cached position. The reading is converted to words through our server (no key in the browser).
 import { useCallback, useEffect, useState } from 'react';
-import type { ConversionResult } from '../../../shared/contracts/location.ts';
+import type { ConversionResult } from '#shared/contracts/location.ts';
 import {
   LOCATION_STALE_AFTER_MS,
   LOCATION_STALE_CHECK_MS,
   REPORT_FORM_GEOLOCATION_TIMEOUT_MS,
-} from '../../../shared/domain/limits.ts';
+} from '#shared/domain/limits.ts';
 import { coordinatesToWords } from './api/coordinates-to-words.ts';
 import { GeolocationUnsupportedError } from './location-errors.ts';
 

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../../shared/contracts/reports.ts';
+import type { Report } from '#shared/contracts/reports.ts';
 import { duplicateIds, nextSort, visibleReports } from './report-list.ts';
 
-const report = (id: number, what3words: string, status: Report['status'], reportedAt: string, completedAt: string | null = null): Report => ({
+const report = (
+  id: number,
+  what3words: string,
+  status: Report['status'],
+  reportedAt: string,
+  completedAt: string | null = null,
+): Report => ({
   id,
   what3words,
   description: null,

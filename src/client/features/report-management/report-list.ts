@@ -1,8 +1,8 @@
 // What the management dashboard shows: the status filter, the four sorts (SPEC.md 2b), and which
 // reports share a location (DESIGN.md "Duplicates": the same normalised three-word location).
-import type { Report } from '../../../shared/contracts/reports.ts';
-import type { ReportStatus } from '../../../shared/domain/report-status.ts';
-import { normaliseThreeWords } from '../../../shared/domain/three-words.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+import type { ReportStatus } from '#shared/domain/report-status.ts';
+import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 
 export type StatusFilter = ReportStatus | 'all';
 export type ReportSort = 'reported-newest' | 'reported-oldest' | 'cleaned-newest' | 'cleaned-oldest';
@@ -57,7 +57,10 @@ export function nextSort(current: ReportSort | null, pressed: ReportSort): Repor
  * A link that shows the place: what3words' own page when the words are what3words addresses,
  * otherwise OpenStreetMap at the report's coordinates; none when neither is known.
  */
-export function mapLinkFor(report: Pick<Report, 'what3words' | 'latitude' | 'longitude'>, provider: string | undefined): string | null {
+export function mapLinkFor(
+  report: Pick<Report, 'what3words' | 'latitude' | 'longitude'>,
+  provider: string | undefined,
+): string | null {
   if (provider === 'what3words' && /^[a-z]+\.[a-z]+\.[a-z]+$/.test(report.what3words)) {
     return `https://w3w.co/${report.what3words}`;
   }

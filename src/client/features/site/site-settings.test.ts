@@ -19,7 +19,9 @@ describe('the share row links', () => {
     const x = new URL(links[1]!.url);
     expect(x.searchParams.get('text')).toBe('Clean walls & more #CleanUpEdinburgh');
     expect(x.searchParams.get('url')).toBe('https://example.org/');
-    expect(new URL(links[2]!.url).searchParams.get('text')).toBe('Clean walls & more #CleanUpEdinburgh https://example.org/');
+    expect(new URL(links[2]!.url).searchParams.get('text')).toBe(
+      'Clean walls & more #CleanUpEdinburgh https://example.org/',
+    );
   });
 
   it('the default share text carries the clean-up hashtags, and the contact address is an e-mail address', () => {

@@ -19,7 +19,10 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
     .addColumn('description', 'text')
     .addColumn('photo_key', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('reported').check(sql`status in ('reported', 'cleaning', 'completed')`),
+      c
+        .notNull()
+        .defaultTo('reported')
+        .check(sql`status in ('reported', 'cleaning', 'completed')`),
     )
     .addColumn('reported_at', k.timestamp, (c) => c.notNull())
     .addColumn('completed_at', k.timestamp)
@@ -29,20 +32,29 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
     .addColumn('longitude', k.double)
     .addColumn('location_source', 'text', (c) => c.check(sql`location_source in ('device', 'photo', 'words')`))
     .addColumn('words_scheme', 'text', (c) =>
-      c.notNull().defaultTo('grid').check(sql`words_scheme in ('grid', 'what3words')`),
+      c
+        .notNull()
+        .defaultTo('grid')
+        .check(sql`words_scheme in ('grid', 'what3words')`),
     )
     .addColumn('updated_at', k.timestamp, (c) => c.notNull())
     .addColumn('idempotency_key', 'text', (c) => c.unique())
     .execute();
   // The nearest-site search scans open reports by a latitude/longitude box.
-  await db.schema.createIndex('reports_open_location').on('reports').columns(['status', 'latitude', 'longitude']).execute();
+  await db.schema
+    .createIndex('reports_open_location')
+    .on('reports')
+    .columns(['status', 'latitude', 'longitude'])
+    .execute();
   await db.schema.createIndex('reports_what3words').on('reports').column('what3words').execute();
   await db.schema.createIndex('reports_reported_at').on('reports').column('reported_at').execute();
 
   await db.schema
     .createTable('report_photos')
     .addColumn('id', k.idType, (c) => k.id(c))
-    .addColumn('report_id', 'integer', (c) => c.notNull().references('reports.id').onDelete('cascade').onUpdate('cascade'))
+    .addColumn('report_id', 'integer', (c) =>
+      c.notNull().references('reports.id').onDelete('cascade').onUpdate('cascade'),
+    )
     .addColumn('photo_type', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('uploaded_by', 'text')
@@ -54,7 +66,9 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
   await db.schema
     .createTable('cleanups')
     .addColumn('id', k.idType, (c) => k.id(c))
-    .addColumn('report_id', 'integer', (c) => c.notNull().references('reports.id').onDelete('cascade').onUpdate('cascade'))
+    .addColumn('report_id', 'integer', (c) =>
+      c.notNull().references('reports.id').onDelete('cascade').onUpdate('cascade'),
+    )
     .addColumn('volunteer_id', 'integer', (c) => c.references('volunteers.id').onDelete('set null'))
     .addColumn('completed_at', k.timestamp, (c) => c.notNull())
     .addColumn('minutes_worked', 'integer', (c) => c.notNull().defaultTo(0))
@@ -147,5 +161,9 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
     .addColumn('client_key', 'text', (c) => c.notNull())
     .addColumn('attempted_at', k.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('admin_attempts_client').on('admin_attempts').columns(['client_key', 'attempted_at']).execute();
+  await db.schema
+    .createIndex('admin_attempts_client')
+    .on('admin_attempts')
+    .columns(['client_key', 'attempted_at'])
+    .execute();
 }

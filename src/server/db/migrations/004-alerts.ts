@@ -12,8 +12,18 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
   await db.schema
     .createTable('alert_preferences')
     .addColumn('volunteer_id', 'integer', (c) => c.primaryKey().references('volunteers.id').onDelete('cascade'))
-    .addColumn('push', 'integer', (c) => c.notNull().defaultTo(0).check(sql`push in (0, 1)`))
-    .addColumn('email', 'text', (c) => c.notNull().defaultTo('off').check(sql`email in ('off', 'instant', 'daily')`))
+    .addColumn('push', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`push in (0, 1)`),
+    )
+    .addColumn('email', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('off')
+        .check(sql`email in ('off', 'instant', 'daily')`),
+    )
     .addColumn('radius_km', k.double)
     .addColumn('centre_latitude', k.double)
     .addColumn('centre_longitude', k.double)
@@ -28,7 +38,9 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
     .addColumn('id', k.idType, (c) => k.id(c))
     .addColumn('volunteer_id', 'integer', (c) => c.notNull().references('volunteers.id').onDelete('cascade'))
     .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('push', 'email', 'digest')`))
-    .addColumn('report_id', 'integer', (c) => c.notNull().references('reports.id').onDelete('cascade').onUpdate('cascade'))
+    .addColumn('report_id', 'integer', (c) =>
+      c.notNull().references('reports.id').onDelete('cascade').onUpdate('cascade'),
+    )
     .addColumn('created_at', k.timestamp, (c) => c.notNull())
     .addColumn('batched_at', k.timestamp)
     .addUniqueConstraint('alert_deliveries_once', ['volunteer_id', 'channel', 'report_id'])

@@ -1,9 +1,18 @@
 // Achievements (DESIGN.md): awarded by the server, once each, from what a volunteer has done. Call
 // awardAchievements in the same transaction as the change that may earn one (a clean-up, an attendance).
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 
-export const BADGES = ['first_cleanup', 'cleanups_5', 'cleanups_10', 'cleanups_25', 'cleanups_50', 'first_mucu', 'mucus_5', 'hours_10'] as const;
+export const BADGES = [
+  'first_cleanup',
+  'cleanups_5',
+  'cleanups_10',
+  'cleanups_25',
+  'cleanups_50',
+  'first_mucu',
+  'mucus_5',
+  'hours_10',
+] as const;
 export type BadgeType = (typeof BADGES)[number];
 
 interface Progress {
@@ -35,13 +44,19 @@ export async function awardAchievements(db: Db, volunteerId: number, now: Date):
       .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(minutes_worked), 0)`.as('minutes')])
       .where('volunteer_id', '=', volunteerId)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('mucu_attendances').select(sql<string>`count(*)`.as('n')).where('volunteer_id', '=', volunteerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mucu_attendances')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('volunteer_id', '=', volunteerId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('achievements').select('badge_type').where('volunteer_id', '=', volunteerId).execute(),
   ]);
   const have = new Set(held.map((row) => row.badge_type));
-  const fresh = earnedBadges({ cleanups: Number(cleanups.n), mucus: Number(mucus.n), minutes: Number(cleanups.minutes) }).filter(
-    (badge) => !have.has(badge),
-  );
+  const fresh = earnedBadges({
+    cleanups: Number(cleanups.n),
+    mucus: Number(mucus.n),
+    minutes: Number(cleanups.minutes),
+  }).filter((badge) => !have.has(badge));
   if (fresh.length > 0) {
     await db
       .insertInto('achievements')

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminAccessPaths, adminAuthRequestSchema, adminSessionSchema } from '../../../shared/contracts/admin-access.ts';
+import { adminAccessPaths, adminAuthRequestSchema, adminSessionSchema } from '#shared/contracts/admin-access.ts';
 import type { adminAccessService } from './admin-access.service.ts';
-import { ForbiddenError } from '../../errors.ts';
-import { accessMessages } from '../../../shared/domain/permissions.ts';
-import { adminAccessMessages } from '../../../shared/domain/messages.ts';
+import { ForbiddenError } from '#server/errors.ts';
+import { accessMessages } from '#shared/domain/permissions.ts';
+import { adminAccessMessages } from '#shared/domain/messages.ts';
 
 export interface AdminAccessRoutesOptions {
   service: ReturnType<typeof adminAccessService>;
@@ -34,7 +34,11 @@ export async function adminAccessRoutes(app: FastifyInstance, { service, adminEm
     return reply.status(204).send();
   });
 
-  r.get(adminAccessPaths.session, { config: { access: 'admin' }, schema: { response: { 200: adminSessionSchema } } }, async () => ({
-    admin: true as const,
-  }));
+  r.get(
+    adminAccessPaths.session,
+    { config: { access: 'admin' }, schema: { response: { 200: adminSessionSchema } } },
+    async () => ({
+      admin: true as const,
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_ADMIN_PASSCODE, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { volunteerSession } from '../../../../tests/sessions.ts';
+import { buildTestApp, TEST_ADMIN_PASSCODE, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { volunteerSession } from '#tests/sessions.ts';
 
 describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
   let t: TestApp;
@@ -58,18 +58,51 @@ describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
 
   it('with ADMIN_EMAILS, the code is refused (403) unless a listed volunteer is signed in, and accepted when one is', async () => {
     const guarded = await buildTestApp(kind, {
-      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', trustProxy: undefined, adminEmails: ['chief@example.org'] },
+      config: {
+        publicUrl: 'http://localhost:3000',
+        logLevel: 'silent',
+        trustProxy: undefined,
+        adminEmails: ['chief@example.org'],
+      },
     });
-    const alone = await guarded.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { passcode: TEST_ADMIN_PASSCODE } });
+    const alone = await guarded.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth',
+      payload: { passcode: TEST_ADMIN_PASSCODE },
+    });
     expect(alone.statusCode).toBe(403);
-    expect(alone.json().message).toBe('Sign in as a volunteer with an administrator e-mail address first, then enter the access code.');
+    expect(alone.json().message).toBe(
+      'Sign in as a volunteer with an administrator e-mail address first, then enter the access code.',
+    );
     const other = await volunteerSession(guarded.database, 'someone@example.org');
-    expect((await guarded.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { passcode: TEST_ADMIN_PASSCODE }, cookies: other.cookies })).statusCode).toBe(403);
+    expect(
+      (
+        await guarded.app.inject({
+          method: 'POST',
+          url: '/api/admin/auth',
+          payload: { passcode: TEST_ADMIN_PASSCODE },
+          cookies: other.cookies,
+        })
+      ).statusCode,
+    ).toBe(403);
     const chief = await volunteerSession(guarded.database, 'chief@example.org');
-    const ok = await guarded.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { passcode: TEST_ADMIN_PASSCODE }, cookies: chief.cookies });
+    const ok = await guarded.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth',
+      payload: { passcode: TEST_ADMIN_PASSCODE },
+      cookies: chief.cookies,
+    });
     expect(ok.statusCode).toBe(200);
     const admin = ok.cookies.find((c) => c.name === 'cue_admin')!;
-    expect((await guarded.app.inject({ method: 'GET', url: '/api/admin/me', cookies: { ...chief.cookies, cue_admin: admin.value } })).statusCode).toBe(200);
+    expect(
+      (
+        await guarded.app.inject({
+          method: 'GET',
+          url: '/api/admin/me',
+          cookies: { ...chief.cookies, cue_admin: admin.value },
+        })
+      ).statusCode,
+    ).toBe(200);
     await guarded.close();
   });
 

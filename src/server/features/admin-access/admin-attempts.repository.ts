@@ -1,6 +1,6 @@
 // Wrong administrator passcodes, per client, for the throttle.
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 
 export function adminAttemptsRepository(db: Db) {
   return {

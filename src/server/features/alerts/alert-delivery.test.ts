@@ -3,18 +3,18 @@
 // grouped per 10 minutes, in a daily digest, through failures, 410s and restarts, never slowing a report.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { buildApp } from '../../app.ts';
-import { smtpMailer } from '../../mail/mailer.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { smtpMailer } from '#server/mail/mailer.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 import { localPhotoStorage } from '../photos/photo-storage.ts';
-import { hashPasscode } from '../../secrets.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../../../tests/databases.ts';
-import { startFakeSmtp, type FakeSmtp } from '../../../../tests/fake-smtp.ts';
-import { startFakePushService, type FakePushService } from '../../../../tests/fake-push-service.ts';
-import { movableClock, type MovableClock } from '../../../../tests/volunteers.ts';
-import { addDevice, alertVolunteer, choose, submitReport } from '../../../../tests/alerts.ts';
-import type { AlertPushPayload } from '../../../shared/contracts/alerts.ts';
+import { hashPasscode } from '#server/secrets.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
+import { startFakePushService, type FakePushService } from '#tests/fake-push-service.ts';
+import { movableClock, type MovableClock } from '#tests/volunteers.ts';
+import { addDevice, alertVolunteer, choose, submitReport } from '#tests/alerts.ts';
+import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import { trustedHttpsAgent } from './trusted-agent.ts';
 import { JOB } from './alert-jobs.ts';
 import { enqueueJob, outboxRepository } from './outbox.repository.ts';
@@ -80,7 +80,11 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await choose(t.app, catriona, { push: true, email: 'instant' });
     await choose(t.app, euan, { email: 'daily' });
 
-    const report = await submitReport(t.app, { what3words: 'index.home.raft', description: 'Tag on the close wall', ...NEAR });
+    const report = await submitReport(t.app, {
+      what3words: 'index.home.raft',
+      description: 'Tag on the close wall',
+      ...NEAR,
+    });
     await t.app.alerts.drain();
 
     expect(push.requests.map((r) => r.subscriptionId).sort()).toEqual([phone.id, laptop.id, catrionaPhone.id].sort());
@@ -95,7 +99,9 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
         url: '/volunteers',
         reports: [{ id: report.id, what3words: 'index.home.raft' }],
       });
-      expect((request.payload as AlertPushPayload).icon).toMatch(/^http:\/\/localhost:3000\/photos\/[\w-]+-thumb\.jpg$/);
+      expect((request.payload as AlertPushPayload).icon).toMatch(
+        /^http:\/\/localhost:3000\/photos\/[\w-]+-thumb\.jpg$/,
+      );
     }
 
     await smtp.waitFor('bruce@example.org');
@@ -110,8 +116,14 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     // The same report's alert run again (a worker that crashed after its work) tells nobody twice.
-    const photoKey = (await t.database.db.selectFrom('reports').select('photo_key').executeTakeFirstOrThrow()).photo_key;
-    await enqueueJob(t.database.db, { kind: JOB.reportAlert, payload: { reportId: report.id, photoKey }, runAfter: clock.now().toISOString(), now: clock.now().toISOString() });
+    const photoKey = (await t.database.db.selectFrom('reports').select('photo_key').executeTakeFirstOrThrow())
+      .photo_key;
+    await enqueueJob(t.database.db, {
+      kind: JOB.reportAlert,
+      payload: { reportId: report.id, photoKey },
+      runAfter: clock.now().toISOString(),
+      now: clock.now().toISOString(),
+    });
     clock.advance(11 * MINUTE);
     await t.app.alerts.drain();
     expect(push.requests).toHaveLength(3);
@@ -237,7 +249,11 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await t.app.alerts.drain();
     expect(push.requests.map((r) => r.status)).toEqual([500, 503, 201]);
     expect(push.delivered(device.id)).toHaveLength(1);
-    const summary = await t.database.db.selectFrom('outbox').select(['kind', 'attempts', 'delivered_at']).where('kind', '=', JOB.push).execute();
+    const summary = await t.database.db
+      .selectFrom('outbox')
+      .select(['kind', 'attempts', 'delivered_at'])
+      .where('kind', '=', JOB.push)
+      .execute();
     expect(summary).toEqual([expect.objectContaining({ attempts: 2, delivered_at: expect.anything() })]);
   });
 
@@ -253,7 +269,11 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       await t.app.alerts.drain();
       clock.advance(60 * MINUTE);
     }
-    const job = await t.database.db.selectFrom('outbox').selectAll().where('kind', '=', JOB.push).executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', JOB.push)
+      .executeTakeFirstOrThrow();
     expect(job.gave_up_at).not.toBeNull();
     expect(job.delivered_at).toBeNull();
     const tries = push.requests.length;
@@ -274,7 +294,11 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await submitReport(t.app, { what3words: 'untrusted.push.tag', ...NEAR });
     await t.app.alerts.drain();
     expect(push.requests).toHaveLength(0);
-    const job = await t.database.db.selectFrom('outbox').select(['attempts', 'last_error']).where('kind', '=', JOB.push).executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('outbox')
+      .select(['attempts', 'last_error'])
+      .where('kind', '=', JOB.push)
+      .executeTakeFirstOrThrow();
     expect(job.attempts).toBe(1);
     expect(job.last_error).toMatch(/certificate/i);
   });
@@ -290,10 +314,19 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
 
     await submitReport(t.app, { what3words: 'gone.phone.tag', ...NEAR });
     await t.app.alerts.drain();
-    expect(push.requests.map((r) => [r.subscriptionId, r.status]).sort()).toEqual([[oldPhone.id, 410], [newPhone.id, 201]].sort());
+    expect(push.requests.map((r) => [r.subscriptionId, r.status]).sort()).toEqual(
+      [
+        [oldPhone.id, 410],
+        [newPhone.id, 201],
+      ].sort(),
+    );
     const left = await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute();
     expect(left).toEqual([{ endpoint: newPhone.endpoint }]);
-    const job = await t.database.db.selectFrom('outbox').select(['attempts', 'delivered_at']).where('kind', '=', JOB.push).execute();
+    const job = await t.database.db
+      .selectFrom('outbox')
+      .select(['attempts', 'delivered_at'])
+      .where('kind', '=', JOB.push)
+      .execute();
     expect(job.every((j) => j.attempts === 0 && j.delivered_at !== null)).toBe(true);
 
     clock.advance(11 * MINUTE);

@@ -4,10 +4,10 @@
 // sending ('alert-push' per device, 'alert-email'); the daily digest is queued once a day.
 // Each step commits what it did together with the jobs it queued, so a crash repeats no message.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { toIso } from '../../db/tables.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { toIso } from '#server/db/tables.ts';
 import type { AlertRecipient, AlertReport, AlertsRepository, InstantChannel } from './alerts.repository.ts';
 import { alertEmail, pushPayload } from './alert-messages.ts';
 import { londonDayAndHour } from './london-time.ts';
@@ -74,12 +74,18 @@ function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: n
 }
 
 /** A report is in a volunteer's area unless both have a place and they are further apart than the radius. */
-export function withinArea(recipient: Pick<AlertRecipient, 'radius_km' | 'centre_latitude' | 'centre_longitude'>, report: AlertReport): boolean {
-  if (recipient.radius_km === null || recipient.centre_latitude === null || recipient.centre_longitude === null) return true;
+export function withinArea(
+  recipient: Pick<AlertRecipient, 'radius_km' | 'centre_latitude' | 'centre_longitude'>,
+  report: AlertReport,
+): boolean {
+  if (recipient.radius_km === null || recipient.centre_latitude === null || recipient.centre_longitude === null)
+    return true;
   if (report.latitude === null || report.longitude === null) return true;
   return (
-    distanceKm({ latitude: recipient.centre_latitude, longitude: recipient.centre_longitude }, { latitude: report.latitude, longitude: report.longitude }) <=
-    recipient.radius_km
+    distanceKm(
+      { latitude: recipient.centre_latitude, longitude: recipient.centre_longitude },
+      { latitude: report.latitude, longitude: report.longitude },
+    ) <= recipient.radius_km
   );
 }
 
@@ -95,13 +101,18 @@ export function alertJobs(deps: AlertJobsDeps) {
   let prunedAt = 0;
 
   async function fanOut(job: ClaimedJob): Promise<JobOutcome> {
-    const { reportId, photoKey } = payloadOf<ReportAlertPayload>(job, (p) => typeof p.reportId === 'number' && typeof p.photoKey === 'string');
+    const { reportId, photoKey } = payloadOf<ReportAlertPayload>(
+      job,
+      (p) => typeof p.reportId === 'number' && typeof p.photoKey === 'string',
+    );
     const report = await repository.findReport(reportId, photoKey);
     if (!report || report.status !== 'reported') return;
     const targets = (await repository.instantRecipients())
       .filter((recipient) => withinArea(recipient, report))
       .flatMap((recipient) => [
-        ...(recipient.push === 1 && Number(recipient.devices) > 0 ? [{ volunteerId: recipient.volunteer_id, channel: 'push' as const }] : []),
+        ...(recipient.push === 1 && Number(recipient.devices) > 0
+          ? [{ volunteerId: recipient.volunteer_id, channel: 'push' as const }]
+          : []),
         ...(recipient.email === 'instant' ? [{ volunteerId: recipient.volunteer_id, channel: 'email' as const }] : []),
       ]);
     for (let start = 0; start < targets.length; start += FAN_OUT_CHUNK) {
@@ -137,7 +148,9 @@ export function alertJobs(deps: AlertJobsDeps) {
         await repository.updateWindow(trx, volunteerId, channel, { dispatch_pending: 1 });
         return { runAgainAt: new Date(lastSent + ALERT_WINDOW_MS) };
       }
-      const waiting = (await repository.takeWaiting(trx, volunteerId, channel, now.toISOString())).filter((r) => r.status === 'reported');
+      const waiting = (await repository.takeWaiting(trx, volunteerId, channel, now.toISOString())).filter(
+        (r) => r.status === 'reported',
+      );
       const recipient = await repository.findRecipient(volunteerId, trx);
       let sent = false;
       if (waiting.length > 0 && recipient) {
@@ -178,7 +191,10 @@ export function alertJobs(deps: AlertJobsDeps) {
   }
 
   async function sendPush(job: ClaimedJob): Promise<JobOutcome> {
-    const { subscriptionId, payload } = payloadOf<PushJobPayload>(job, (p) => typeof p.subscriptionId === 'number' && typeof p.payload === 'string');
+    const { subscriptionId, payload } = payloadOf<PushJobPayload>(
+      job,
+      (p) => typeof p.subscriptionId === 'number' && typeof p.payload === 'string',
+    );
     const subscription = await repository.findSubscription(subscriptionId);
     if (!subscription) return; // the volunteer switched push off on that device
     const result = await push.send(subscription, payload);
@@ -189,7 +205,10 @@ export function alertJobs(deps: AlertJobsDeps) {
   }
 
   async function sendEmail(job: ClaimedJob): Promise<JobOutcome> {
-    const { volunteerId, message } = payloadOf<EmailJobPayload>(job, (p) => typeof p.volunteerId === 'number' && typeof p.message === 'object');
+    const { volunteerId, message } = payloadOf<EmailJobPayload>(
+      job,
+      (p) => typeof p.volunteerId === 'number' && typeof p.message === 'object',
+    );
     const preferences = await repository.findPreferences(volunteerId);
     if (!preferences || preferences.email === 'off') return; // unsubscribed since it was queued
     await mailer.send(message);
@@ -203,9 +222,14 @@ export function alertJobs(deps: AlertJobsDeps) {
         recipient.daily_since ? new Date(toIso(recipient.daily_since)).getTime() : 0,
         now.getTime() - DIGEST_LOOKBACK_MS,
       );
-      const reports = (await repository.newForDigest(recipient.volunteer_id, new Date(since).toISOString(), now.toISOString(), DIGEST_LIMIT)).filter(
-        (report) => withinArea(recipient, report),
-      );
+      const reports = (
+        await repository.newForDigest(
+          recipient.volunteer_id,
+          new Date(since).toISOString(),
+          now.toISOString(),
+          DIGEST_LIMIT,
+        )
+      ).filter((report) => withinArea(recipient, report));
       if (reports.length === 0) continue; // nothing new: no e-mail
       await db.transaction().execute(async (trx) => {
         const fresh: AlertReport[] = [];
@@ -242,12 +266,21 @@ export function alertJobs(deps: AlertJobsDeps) {
     const now = clock.now();
     const { day, hour } = londonDayAndHour(now);
     if (hour >= digestHour && digestQueuedFor !== day) {
-      await enqueueJob(db, { kind: JOB.digest, payload: { day }, runAfter: now.toISOString(), now: now.toISOString(), dedupeKey: `${JOB.digest}:${day}` });
+      await enqueueJob(db, {
+        kind: JOB.digest,
+        payload: { day },
+        runAfter: now.toISOString(),
+        now: now.toISOString(),
+        dedupeKey: `${JOB.digest}:${day}`,
+      });
       digestQueuedFor = day;
     }
     if (now.getTime() - prunedAt > 60 * MINUTE) {
       prunedAt = now.getTime();
-      await outbox.prune(new Date(now.getTime() - 7 * DAY).toISOString(), new Date(now.getTime() - 30 * DAY).toISOString());
+      await outbox.prune(
+        new Date(now.getTime() - 7 * DAY).toISOString(),
+        new Date(now.getTime() - 30 * DAY).toISOString(),
+      );
       await repository.pruneDeliveries(new Date(now.getTime() - 30 * DAY).toISOString());
     }
   }

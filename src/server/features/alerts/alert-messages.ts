@@ -1,12 +1,12 @@
 // What an alert says: one push notification or one e-mail for a group of new reports (one report,
 // or the reports of a 10-minute window, or a day's digest). E-mails carry a one-click unsubscribe
 // link in the body and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
-import type { AlertPushPayload } from '../../../shared/contracts/alerts.ts';
-import { alertPaths } from '../../../shared/contracts/paths.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
+import { alertPaths } from '#shared/contracts/paths.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
 import { photoUrls } from '../photos/photo-pipeline.ts';
-import { toIso } from '../../db/tables.ts';
-import { formatDateTime } from '../../../shared/domain/format.ts';
+import { toIso } from '#server/db/tables.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
 import type { AlertReport } from './alerts.repository.ts';
 
 /** Reports named one by one; the rest are counted ("and 3 more"). */
@@ -82,7 +82,10 @@ export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessa
   const lines = shown.map((report) => {
     const photo = `${ctx.publicUrl}${photoUrls(report.photo_key).photoUrl}`;
     const when = formatDateTime(new Date(toIso(report.reported_at)));
-    return [`${place(report)}${report.description ? ` - ${report.description}` : ''}`, `  Reported ${when}. Photo: ${photo}`].join('\n');
+    return [
+      `${place(report)}${report.description ? ` - ${report.description}` : ''}`,
+      `  Reported ${when}. Photo: ${photo}`,
+    ].join('\n');
   });
   const text = [
     `Hello ${ctx.name ?? 'volunteer'},`,

@@ -1,8 +1,13 @@
 // The only place that reads and writes the alert tables: preferences, push subscriptions, the
 // per-report delivery record and the 10-minute windows.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { AlertPreferencesTable, AlertWindowsTable, PushSubscriptionsTable, ReportsTable } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type {
+  AlertPreferencesTable,
+  AlertWindowsTable,
+  PushSubscriptionsTable,
+  ReportsTable,
+} from '#server/db/tables.ts';
 
 export type AlertPreferencesRow = Selectable<AlertPreferencesTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
@@ -50,7 +55,9 @@ export function alertsRepository(db: Db) {
     },
 
     /** Creates or replaces the volunteer's choices (the token is kept once made). */
-    async savePreferences(row: Insertable<AlertPreferencesTable> & { updated_at: string; daily_since: string | null }): Promise<AlertPreferencesRow> {
+    async savePreferences(
+      row: Insertable<AlertPreferencesTable> & { updated_at: string; daily_since: string | null },
+    ): Promise<AlertPreferencesRow> {
       return db
         .insertInto('alert_preferences')
         .values(row)
@@ -90,11 +97,25 @@ export function alertsRepository(db: Db) {
     },
 
     /** Stores a device for the volunteer; an endpoint already known moves to this volunteer. */
-    async saveSubscription(row: { volunteerId: number; endpoint: string; p256dh: string; auth: string; now: string }): Promise<void> {
+    async saveSubscription(row: {
+      volunteerId: number;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      now: string;
+    }): Promise<void> {
       await db
         .insertInto('push_subscriptions')
-        .values({ volunteer_id: row.volunteerId, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth, created_at: row.now })
-        .onConflict((oc) => oc.column('endpoint').doUpdateSet({ volunteer_id: row.volunteerId, p256dh: row.p256dh, auth: row.auth }))
+        .values({
+          volunteer_id: row.volunteerId,
+          endpoint: row.endpoint,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          created_at: row.now,
+        })
+        .onConflict((oc) =>
+          oc.column('endpoint').doUpdateSet({ volunteer_id: row.volunteerId, p256dh: row.p256dh, auth: row.auth }),
+        )
         .execute();
     },
 
@@ -108,11 +129,23 @@ export function alertsRepository(db: Db) {
         .offset(keep)
         .limit(1000)
         .execute();
-      if (extra.length > 0) await db.deleteFrom('push_subscriptions').where('id', 'in', extra.map((r) => r.id)).execute();
+      if (extra.length > 0)
+        await db
+          .deleteFrom('push_subscriptions')
+          .where(
+            'id',
+            'in',
+            extra.map((r) => r.id),
+          )
+          .execute();
     },
 
     async deleteSubscription(volunteerId: number, endpoint: string): Promise<void> {
-      await db.deleteFrom('push_subscriptions').where('volunteer_id', '=', volunteerId).where('endpoint', '=', endpoint).execute();
+      await db
+        .deleteFrom('push_subscriptions')
+        .where('volunteer_id', '=', volunteerId)
+        .where('endpoint', '=', endpoint)
+        .execute();
     },
 
     findSubscription(id: number): Promise<PushSubscriptionRow | undefined> {
@@ -136,7 +169,14 @@ export function alertsRepository(db: Db) {
       return recipients(db)
         .where((eb) =>
           eb.or([
-            eb.and([eb('alert_preferences.push', '=', 1), eb(sql`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`, '>', 0)]),
+            eb.and([
+              eb('alert_preferences.push', '=', 1),
+              eb(
+                sql`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`,
+                '>',
+                0,
+              ),
+            ]),
             eb('alert_preferences.email', '=', 'instant'),
           ]),
         )
@@ -152,7 +192,12 @@ export function alertsRepository(db: Db) {
     },
 
     subscriptionsOf(volunteerId: number, q: Db = db): Promise<PushSubscriptionRow[]> {
-      return q.selectFrom('push_subscriptions').selectAll().where('volunteer_id', '=', volunteerId).orderBy('id').execute();
+      return q
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('volunteer_id', '=', volunteerId)
+        .orderBy('id')
+        .execute();
     },
 
     /**
@@ -168,12 +213,31 @@ export function alertsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async updateWindow(trx: Db, volunteerId: number, channel: InstantChannel, set: Pick<Updateable<AlertWindowsTable>, 'last_sent_at' | 'dispatch_pending'>) {
-      await trx.updateTable('alert_windows').set(set).where('volunteer_id', '=', volunteerId).where('channel', '=', channel).execute();
+    async updateWindow(
+      trx: Db,
+      volunteerId: number,
+      channel: InstantChannel,
+      set: Pick<Updateable<AlertWindowsTable>, 'last_sent_at' | 'dispatch_pending'>,
+    ) {
+      await trx
+        .updateTable('alert_windows')
+        .set(set)
+        .where('volunteer_id', '=', volunteerId)
+        .where('channel', '=', channel)
+        .execute();
     },
 
     /** Records that this report is to be told to the volunteer on the channel; false if it already was. */
-    async addDelivery(trx: Db, row: { volunteerId: number; channel: 'push' | 'email' | 'digest'; reportId: number; now: string; batched: boolean }) {
+    async addDelivery(
+      trx: Db,
+      row: {
+        volunteerId: number;
+        channel: 'push' | 'email' | 'digest';
+        reportId: number;
+        now: string;
+        batched: boolean;
+      },
+    ) {
       const inserted = await trx
         .insertInto('alert_deliveries')
         .values({
@@ -237,20 +301,46 @@ export function alertsRepository(db: Db) {
     },
 
     async pruneDeliveries(before: string): Promise<void> {
-      await db.deleteFrom('alert_deliveries').where('created_at', '<', before).where('batched_at', 'is not', null).execute();
+      await db
+        .deleteFrom('alert_deliveries')
+        .where('created_at', '<', before)
+        .where('batched_at', 'is not', null)
+        .execute();
     },
 
-    async summary(): Promise<{ push: number; pushDevices: number; emailInstant: number; emailDaily: number; anyAlert: number }> {
+    async summary(): Promise<{
+      push: number;
+      pushDevices: number;
+      emailInstant: number;
+      emailDaily: number;
+      anyAlert: number;
+    }> {
       const withDevice = sql<number>`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`;
       const row = await db
         .selectFrom('alert_preferences')
         .select((eb) => [
-          eb.fn.sum<string | number | null>(eb.case().when(eb.and([eb('push', '=', 1), eb(withDevice, '>', 0)])).then(1).else(0).end()).as('push'),
-          eb.fn.sum<string | number | null>(eb.case().when('email', '=', 'instant').then(1).else(0).end()).as('instant'),
+          eb.fn
+            .sum<string | number | null>(
+              eb
+                .case()
+                .when(eb.and([eb('push', '=', 1), eb(withDevice, '>', 0)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('push'),
+          eb.fn
+            .sum<string | number | null>(eb.case().when('email', '=', 'instant').then(1).else(0).end())
+            .as('instant'),
           eb.fn.sum<string | number | null>(eb.case().when('email', '=', 'daily').then(1).else(0).end()).as('daily'),
           eb.fn
             .sum<string | number | null>(
-              eb.case().when(eb.or([eb('email', '!=', 'off'), eb.and([eb('push', '=', 1), eb(withDevice, '>', 0)])])).then(1).else(0).end(),
+              eb
+                .case()
+                .when(eb.or([eb('email', '!=', 'off'), eb.and([eb('push', '=', 1), eb(withDevice, '>', 0)])]))
+                .then(1)
+                .else(0)
+                .end(),
             )
             .as('any'),
         ])
@@ -280,7 +370,9 @@ function recipients(db: Db) {
     .select([
       'volunteers.email as email_address',
       'volunteers.name',
-      sql<number>`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`.as('devices'),
+      sql<number>`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`.as(
+        'devices',
+      ),
     ])
     .orderBy('alert_preferences.volunteer_id');
 }

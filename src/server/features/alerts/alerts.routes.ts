@@ -12,9 +12,9 @@ import {
   pushSubscriptionDeleteSchema,
   pushSubscriptionSchema,
   vapidPublicKeySchema,
-} from '../../../shared/contracts/alerts.ts';
-import { accessMessages } from '../../../shared/domain/permissions.ts';
-import { UnauthorizedError } from '../../errors.ts';
+} from '#shared/contracts/alerts.ts';
+import { accessMessages } from '#shared/domain/permissions.ts';
+import { UnauthorizedError } from '#server/errors.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 export interface AlertsRoutesOptions {
@@ -45,7 +45,10 @@ export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRout
 
   r.put(
     alertPaths.preferences,
-    { config: { access: 'volunteer' }, schema: { body: alertPreferencesInputSchema, response: { 200: alertPreferencesSchema } } },
+    {
+      config: { access: 'volunteer' },
+      schema: { body: alertPreferencesInputSchema, response: { 200: alertPreferencesSchema } },
+    },
     async (request) => service.savePreferences(volunteerId(request), request.body),
   );
 
@@ -57,13 +60,19 @@ export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRout
 
   r.post(
     alertPaths.pushSubscriptions,
-    { config: { access: 'volunteer' }, schema: { body: pushSubscriptionSchema, response: { 201: alertPreferencesSchema } } },
+    {
+      config: { access: 'volunteer' },
+      schema: { body: pushSubscriptionSchema, response: { 201: alertPreferencesSchema } },
+    },
     async (request, reply) => reply.status(201).send(await service.addSubscription(volunteerId(request), request.body)),
   );
 
   r.delete(
     alertPaths.pushSubscriptions,
-    { config: { access: 'volunteer' }, schema: { body: pushSubscriptionDeleteSchema, response: { 200: alertPreferencesSchema } } },
+    {
+      config: { access: 'volunteer' },
+      schema: { body: pushSubscriptionDeleteSchema, response: { 200: alertPreferencesSchema } },
+    },
     async (request) => service.removeSubscription(volunteerId(request), request.body.endpoint),
   );
 
@@ -112,11 +121,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 
 /** A small page of its own (no script: the CSP forbids inline script and none is needed). */
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .status(status)
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(`<!doctype html>
+  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en-GB">
 <head>
 <meta charset="utf-8">

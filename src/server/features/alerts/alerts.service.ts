@@ -1,22 +1,21 @@
 // The rules of volunteer alerts as the API sees them: a volunteer's choices, their devices, the
 // signed-out unsubscribe, the administrators' summary, and queuing the alert of a new report.
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { toIso } from '../../db/tables.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import { toIso } from '#server/db/tables.ts';
 import type {
   AlertPreferences,
   AlertPreferencesInput,
   AlertsSummary,
   PushSubscriptionInput,
-} from '../../../shared/contracts/alerts.ts';
+} from '#shared/contracts/alerts.ts';
 import type { AlertPreferencesRow, AlertsRepository } from './alerts.repository.ts';
 import { JOB, type ReportAlertPayload } from './alert-jobs.ts';
 import { enqueueJob, type OutboxRepository } from './outbox.repository.ts';
 
 /** Devices kept per volunteer; the oldest go first. */
 const MAX_DEVICES = 10;
-
 
 export interface AlertsServiceDeps {
   repository: AlertsRepository;
@@ -32,7 +31,9 @@ function toPreferences(row: AlertPreferencesRow, pushDevices: number, digestHour
     email: row.email,
     radiusKm: row.radius_km,
     centre:
-      row.centre_latitude !== null && row.centre_longitude !== null ? { latitude: row.centre_latitude, longitude: row.centre_longitude } : null,
+      row.centre_latitude !== null && row.centre_longitude !== null
+        ? { latitude: row.centre_latitude, longitude: row.centre_longitude }
+        : null,
     chosen: true,
     pushDevices,
     digestHour,
@@ -40,7 +41,10 @@ function toPreferences(row: AlertPreferencesRow, pushDevices: number, digestHour
 }
 
 /** The report's alert job, written with the report in its transaction (the outbox). */
-export function enqueueReportAlert(trx: Db, report: { id: number; photo_key: string; reported_at: Date | string }): Promise<void> {
+export function enqueueReportAlert(
+  trx: Db,
+  report: { id: number; photo_key: string; reported_at: Date | string },
+): Promise<void> {
   const at = toIso(report.reported_at);
   return enqueueJob(trx, {
     kind: JOB.reportAlert,
@@ -67,7 +71,11 @@ export function alertsService({ repository, outbox, clock, vapidPublicKey, diges
       const now = clock.now().toISOString();
       const previous = await repository.findPreferences(volunteerId);
       const dailySince =
-        input.email !== 'daily' ? null : previous?.email === 'daily' && previous.daily_since ? toIso(previous.daily_since) : now;
+        input.email !== 'daily'
+          ? null
+          : previous?.email === 'daily' && previous.daily_since
+            ? toIso(previous.daily_since)
+            : now;
       const radius = input.radiusKm !== null && input.centre !== null;
       await repository.savePreferences({
         volunteer_id: volunteerId,
@@ -106,7 +114,8 @@ export function alertsService({ repository, outbox, clock, vapidPublicKey, diges
     /** Forgets this device; with no device left, push is off. */
     async removeSubscription(volunteerId: number, endpoint: string): Promise<AlertPreferences> {
       await repository.deleteSubscription(volunteerId, endpoint);
-      if ((await repository.countDevices(volunteerId)) === 0) await repository.setPush(volunteerId, false, clock.now().toISOString());
+      if ((await repository.countDevices(volunteerId)) === 0)
+        await repository.setPush(volunteerId, false, clock.now().toISOString());
       return preferencesOf(volunteerId);
     },
 

@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { adminCookies } from '../../../../tests/sessions.ts';
-import { movableClock } from '../../../../tests/volunteers.ts';
-import { alertVolunteer, choose, submitReport } from '../../../../tests/alerts.ts';
-import { alertPreferencesSchema, alertsSummarySchema } from '../../../shared/contracts/alerts.ts';
-import { loadConfig } from '../../config.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { adminCookies } from '#tests/sessions.ts';
+import { movableClock } from '#tests/volunteers.ts';
+import { alertVolunteer, choose, submitReport } from '#tests/alerts.ts';
+import { alertPreferencesSchema, alertsSummarySchema } from '#shared/contracts/alerts.ts';
+import { loadConfig } from '#server/config.ts';
 import { JOB } from './alert-jobs.ts';
 import { retryDelayMs } from './outbox-worker.ts';
 import { londonDayAndHour } from './london-time.ts';
@@ -54,17 +54,38 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
 
   it('choices need a signed-in volunteer', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/alerts/preferences' })).statusCode).toBe(401);
-    const put = await t.app.inject({ method: 'PUT', url: '/api/alerts/preferences', payload: { push: false, email: 'daily', radiusKm: null, centre: null } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/alerts/preferences',
+      payload: { push: false, email: 'daily', radiusKm: null, centre: null },
+    });
     expect(put.statusCode).toBe(401);
     const admin = await adminCookies(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/alerts/preferences', cookies: admin })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', payload: subscription(0) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/alerts/preferences', cookies: admin })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', payload: subscription(0) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('saves e-mail, push and distance choices and reads them back', async () => {
     const v = await alertVolunteer(t.database, clock, 'chooser@example.org');
-    const saved = await choose(t.app, v, { email: 'daily', radiusKm: 2.5, centre: { latitude: 55.95, longitude: -3.19 } });
-    expect(saved).toEqual({ push: false, email: 'daily', radiusKm: 2.5, centre: { latitude: 55.95, longitude: -3.19 }, chosen: true, pushDevices: 0, digestHour: 18 });
+    const saved = await choose(t.app, v, {
+      email: 'daily',
+      radiusKm: 2.5,
+      centre: { latitude: 55.95, longitude: -3.19 },
+    });
+    expect(saved).toEqual({
+      push: false,
+      email: 'daily',
+      radiusKm: 2.5,
+      centre: { latitude: 55.95, longitude: -3.19 },
+      chosen: true,
+      pushDevices: 0,
+      digestHour: 18,
+    });
     const read = await t.app.inject({ method: 'GET', url: '/api/alerts/preferences', cookies: v.cookies });
     expect(read.json()).toEqual(saved);
 
@@ -80,7 +101,12 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
       { push: false, email: 'off', radiusKm: 500, centre: { latitude: 55.95, longitude: -3.19 } },
       { push: false, email: 'off', radiusKm: 1, centre: { latitude: 95, longitude: -3.19 } },
     ]) {
-      const response = await t.app.inject({ method: 'PUT', url: '/api/alerts/preferences', cookies: v.cookies, payload });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/alerts/preferences',
+        cookies: v.cookies,
+        payload,
+      });
       expect(response.statusCode).toBe(400);
     }
   });
@@ -93,36 +119,89 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
 
   it('stores a device, switching push on; forgetting the last device switches it off', async () => {
     const v = await alertVolunteer(t.database, clock, 'devices@example.org');
-    const added = await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', cookies: v.cookies, payload: subscription(1) });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/push-subscriptions',
+      cookies: v.cookies,
+      payload: subscription(1),
+    });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ push: true, email: 'off', chosen: true, pushDevices: 1 });
     // The same device again is still one device.
-    await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', cookies: v.cookies, payload: subscription(1) });
-    await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', cookies: v.cookies, payload: subscription(2) });
-    const rows = await t.database.db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth']).where('volunteer_id', '=', v.id).orderBy('id').execute();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/push-subscriptions',
+      cookies: v.cookies,
+      payload: subscription(1),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/push-subscriptions',
+      cookies: v.cookies,
+      payload: subscription(2),
+    });
+    const rows = await t.database.db
+      .selectFrom('push_subscriptions')
+      .select(['endpoint', 'p256dh', 'auth'])
+      .where('volunteer_id', '=', v.id)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { endpoint: subscription(1).endpoint, ...subscription(1).keys },
       { endpoint: subscription(2).endpoint, ...subscription(2).keys },
     ]);
 
-    const one = await t.app.inject({ method: 'DELETE', url: '/api/alerts/push-subscriptions', cookies: v.cookies, payload: { endpoint: subscription(1).endpoint } });
+    const one = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/alerts/push-subscriptions',
+      cookies: v.cookies,
+      payload: { endpoint: subscription(1).endpoint },
+    });
     expect(one.json()).toMatchObject({ push: true, pushDevices: 1 });
-    const none = await t.app.inject({ method: 'DELETE', url: '/api/alerts/push-subscriptions', cookies: v.cookies, payload: { endpoint: subscription(2).endpoint } });
+    const none = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/alerts/push-subscriptions',
+      cookies: v.cookies,
+      payload: { endpoint: subscription(2).endpoint },
+    });
     expect(none.json()).toMatchObject({ push: false, pushDevices: 0 });
   });
 
   it('a device signed in as another volunteer moves to them; nobody deletes another volunteer’s device', async () => {
     const first = await alertVolunteer(t.database, clock, 'first.owner@example.org');
     const second = await alertVolunteer(t.database, clock, 'second.owner@example.org');
-    await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', cookies: first.cookies, payload: subscription(3) });
-    await t.app.inject({ method: 'DELETE', url: '/api/alerts/push-subscriptions', cookies: second.cookies, payload: { endpoint: subscription(3).endpoint } });
-    expect(await t.database.db.selectFrom('push_subscriptions').select('volunteer_id').where('endpoint', '=', subscription(3).endpoint).execute()).toEqual([
-      { volunteer_id: first.id },
-    ]);
-    await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', cookies: second.cookies, payload: subscription(3) });
-    expect(await t.database.db.selectFrom('push_subscriptions').select('volunteer_id').where('endpoint', '=', subscription(3).endpoint).execute()).toEqual([
-      { volunteer_id: second.id },
-    ]);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/push-subscriptions',
+      cookies: first.cookies,
+      payload: subscription(3),
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/alerts/push-subscriptions',
+      cookies: second.cookies,
+      payload: { endpoint: subscription(3).endpoint },
+    });
+    expect(
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('volunteer_id')
+        .where('endpoint', '=', subscription(3).endpoint)
+        .execute(),
+    ).toEqual([{ volunteer_id: first.id }]);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/push-subscriptions',
+      cookies: second.cookies,
+      payload: subscription(3),
+    });
+    expect(
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('volunteer_id')
+        .where('endpoint', '=', subscription(3).endpoint)
+        .execute(),
+    ).toEqual([{ volunteer_id: second.id }]);
   });
 
   it('refuses a subscription that is not an https endpoint with P-256 keys', async () => {
@@ -132,7 +211,12 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
       { ...subscription(4), keys: { p256dh: 'short', auth: subscription(4).keys.auth } },
       { endpoint: subscription(4).endpoint },
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/alerts/push-subscriptions', cookies: v.cookies, payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts/push-subscriptions',
+        cookies: v.cookies,
+        payload,
+      });
       expect(response.statusCode).toBe(400);
     }
   });
@@ -152,12 +236,21 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
-    expect((await t.app.inject({ method: 'GET', url: '/api/alerts/preferences', cookies: v.cookies })).json()).toMatchObject({ email: 'instant' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/alerts/preferences', cookies: v.cookies })).json(),
+    ).toMatchObject({ email: 'instant' });
 
-    const done = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
-    expect((await t.app.inject({ method: 'GET', url: '/api/alerts/preferences', cookies: v.cookies })).json()).toMatchObject({ email: 'off', push: true });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/alerts/preferences', cookies: v.cookies })).json(),
+    ).toMatchObject({ email: 'off', push: true });
     expect((await t.app.inject({ method: 'GET', url })).body).toContain('You are unsubscribed');
   });
 
@@ -176,7 +269,11 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(response.statusCode).toBe(200);
-    const row = await t.database.db.selectFrom('alert_preferences').select('email').where('volunteer_id', '=', v.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('alert_preferences')
+      .select('email')
+      .where('volunteer_id', '=', v.id)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe('off');
   });
 
@@ -201,7 +298,9 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
   it('administrators see how many volunteers have each alert on and the outbox backlog', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/alerts-summary' })).statusCode).toBe(401);
     const v = await alertVolunteer(t.database, clock, 'summary.volunteer@example.org');
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/alerts-summary', cookies: v.cookies })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/alerts-summary', cookies: v.cookies })).statusCode,
+    ).toBe(403);
 
     const admin = await adminCookies(t.app);
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/alerts-summary', cookies: admin });
@@ -222,9 +321,13 @@ describe('alert settings', () => {
   it('ALERT_DIGEST_HOUR is an hour from 0 to 23, 18 unless set', () => {
     expect(loadConfig({}).alertDigestHour).toBe(18);
     expect(loadConfig({ ALERT_DIGEST_HOUR: '7' }).alertDigestHour).toBe(7);
-    expect(() => loadConfig({ ALERT_DIGEST_HOUR: '24' })).toThrow('Configuration error: ALERT_DIGEST_HOUR must be an hour from 0 to 23');
+    expect(() => loadConfig({ ALERT_DIGEST_HOUR: '24' })).toThrow(
+      'Configuration error: ALERT_DIGEST_HOUR must be an hour from 0 to 23',
+    );
     expect(() => loadConfig({ ALERT_DIGEST_HOUR: 'six' })).toThrow('ALERT_DIGEST_HOUR must be an hour from 0 to 23');
-    expect(() => loadConfig({ VAPID_SUBJECT: 'someone@example.org' })).toThrow('VAPID_SUBJECT must be a mailto: address or an https:// URL');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'someone@example.org' })).toThrow(
+      'VAPID_SUBJECT must be a mailto: address or an https:// URL',
+    );
   });
 
   it('VAPID keys come from the environment, or are generated once into DATA_DIR and kept', () => {
@@ -237,21 +340,34 @@ describe('alert settings', () => {
       expect(fs.statSync(path.join(dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
       const again = ensureVapidKeys(dataDir, {}, 'x@example.org');
       expect(again).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey, generated: false });
-      const configured = ensureVapidKeys(dataDir, { publicKey: 'PUB', privateKey: 'PRIV', subject: 'https://example.org' }, 'x@example.org');
-      expect(configured).toEqual({ publicKey: 'PUB', privateKey: 'PRIV', subject: 'https://example.org', generated: false });
+      const configured = ensureVapidKeys(
+        dataDir,
+        { publicKey: 'PUB', privateKey: 'PRIV', subject: 'https://example.org' },
+        'x@example.org',
+      );
+      expect(configured).toEqual({
+        publicKey: 'PUB',
+        privateKey: 'PRIV',
+        subject: 'https://example.org',
+        generated: false,
+      });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
   it('the VAPID subject defaults to the sender address of MAIL_FROM', () => {
-    expect(defaultVapidSubject('Clean Up Edinburgh <no-reply@cleanupedinburgh.org>')).toBe('mailto:no-reply@cleanupedinburgh.org');
+    expect(defaultVapidSubject('Clean Up Edinburgh <no-reply@cleanupedinburgh.org>')).toBe(
+      'mailto:no-reply@cleanupedinburgh.org',
+    );
     expect(defaultVapidSubject('alerts@example.org')).toBe('mailto:alerts@example.org');
   });
 
   it('retries wait 15 s, then twice as long each time, at most an hour', () => {
     const exact = () => 0.5;
-    expect([1, 2, 3, 4, 10, 20].map((n) => retryDelayMs(n, 15_000, 3_600_000, exact))).toEqual([15_000, 30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 4, 10, 20].map((n) => retryDelayMs(n, 15_000, 3_600_000, exact))).toEqual([
+      15_000, 30_000, 60_000, 120_000, 3_600_000, 3_600_000,
+    ]);
   });
 
   it('Edinburgh time follows GMT in winter and BST in summer', () => {

@@ -2,9 +2,9 @@
 // that queues a new report's alert in the report's transaction, and the outbox worker that main.ts
 // starts (tests drive it with runOnce/drain instead).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Clock } from '#server/clock.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { alertJobs } from './alert-jobs.ts';
 import { alertsRepository } from './alerts.repository.ts';
 import { alertsService, enqueueReportAlert, type AlertsService } from './alerts.service.ts';
@@ -68,7 +68,14 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     digestHour,
     log: deps.log,
   });
-  const worker = outboxWorker({ outbox, clock: deps.clock, log: deps.log, handlers: jobs.handlers, onPoll: jobs.onPoll, pollMs: deps.pollMs });
+  const worker = outboxWorker({
+    outbox,
+    clock: deps.clock,
+    log: deps.log,
+    handlers: jobs.handlers,
+    onPoll: jobs.onPoll,
+    pollMs: deps.pollMs,
+  });
   const service = alertsService({ repository, outbox, clock: deps.clock, vapidPublicKey: push.publicKey, digestHour });
   return { service, worker, enqueueReportAlert };
 }

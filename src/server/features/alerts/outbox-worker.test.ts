@@ -1,9 +1,9 @@
 // The outbox worker on its own: several workers sharing one outbox (as several server processes share
 // PostgreSQL) run each job once; a failed job waits and is retried; a postponed job is not a failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../../../../tests/databases.ts';
-import { movableClock } from '../../../../tests/volunteers.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
+import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
+import { movableClock } from '#tests/volunteers.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 import { enqueueJob, outboxRepository } from './outbox.repository.ts';
 import { outboxWorker, PermanentJobError, type JobHandler } from './outbox-worker.ts';
 
@@ -33,7 +33,13 @@ describe.each(testDatabaseKinds)('the outbox worker on %s', (kind) => {
       ran.push((job.payload as { n: number }).n);
     };
     const workers = [0, 1, 2].map(() =>
-      outboxWorker({ outbox: outboxRepository(database.db, database.dialect), clock, log: silent, handlers: { count: handler }, concurrency: 4 }),
+      outboxWorker({
+        outbox: outboxRepository(database.db, database.dialect),
+        clock,
+        log: silent,
+        handlers: { count: handler },
+        concurrency: 4,
+      }),
     );
     await Promise.all(workers.map((worker) => worker.drain()));
     expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
@@ -81,7 +87,11 @@ describe.each(testDatabaseKinds)('the outbox worker on %s', (kind) => {
     clock.advance(61_000);
     await worker.drain();
     expect(calls).toBe(2);
-    const rows = await database.db.selectFrom('outbox').select(['kind', 'attempts', 'delivered_at', 'gave_up_at', 'last_error']).orderBy('id').execute();
+    const rows = await database.db
+      .selectFrom('outbox')
+      .select(['kind', 'attempts', 'delivered_at', 'gave_up_at', 'last_error'])
+      .orderBy('id')
+      .execute();
     expect(rows[0]).toMatchObject({ kind: 'later', attempts: 0, gave_up_at: null });
     expect(rows[0]!.delivered_at).not.toBeNull();
     expect(rows[1]).toMatchObject({ kind: 'hopeless', attempts: 1, delivered_at: null, last_error: 'cannot be done' });

@@ -2,7 +2,7 @@
 // jobs under a lease, runs each with its handler and records the outcome. Failures are retried with
 // exponential back-off for up to 24 hours. Any number of processes may run one against PostgreSQL.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#server/clock.ts';
 import type { ClaimedJob, OutboxRepository } from './outbox.repository.ts';
 
 const SECOND = 1000;
@@ -96,7 +96,10 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log.error({ jobId: job.id, kind: job.kind, failures, err: error }, 'outbox job given up');
       await outbox.giveUp(job.id, now.toISOString(), message);
     } else {
-      log.warn({ jobId: job.id, kind: job.kind, failures, retryAt: next.toISOString(), err: error }, 'outbox job failed; will retry');
+      log.warn(
+        { jobId: job.id, kind: job.kind, failures, retryAt: next.toISOString(), err: error },
+        'outbox job failed; will retry',
+      );
       await outbox.retryLater(job.id, next.toISOString(), message);
     }
   }

@@ -2,10 +2,10 @@
 // that causes it, claimed by one worker at a time (a lease in locked_until; on PostgreSQL the claim
 // skips rows another process is claiming), and marked delivered, retried later, or given up.
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { Dialect } from '../../db/migrations/column-kit.ts';
-import type { OutboxTable } from '../../db/tables.ts';
-import { toIso, toIsoOrNull } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
+import type { OutboxTable } from '#server/db/tables.ts';
+import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 
 export interface NewJob {
   kind: string;
@@ -78,7 +78,11 @@ export function outboxRepository(db: Db, dialect: Dialect) {
     },
 
     async markDelivered(id: number, now: string): Promise<void> {
-      await db.updateTable('outbox').set({ delivered_at: now, locked_until: null, last_error: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('outbox')
+        .set({ delivered_at: now, locked_until: null, last_error: null })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Runs the job again at `runAfter`; a failure counts towards the back-off, a postponement does not. */
@@ -97,7 +101,12 @@ export function outboxRepository(db: Db, dialect: Dialect) {
     async giveUp(id: number, now: string, failure: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set((eb) => ({ gave_up_at: now, locked_until: null, attempts: eb('attempts', '+', 1), last_error: failure.slice(0, 1000) }))
+        .set((eb) => ({
+          gave_up_at: now,
+          locked_until: null,
+          attempts: eb('attempts', '+', 1),
+          last_error: failure.slice(0, 1000),
+        }))
         .where('id', '=', id)
         .execute();
     },
@@ -108,7 +117,9 @@ export function outboxRepository(db: Db, dialect: Dialect) {
       await db.deleteFrom('outbox').where('gave_up_at', '<', gaveUpBefore).execute();
     },
 
-    async backlog(failedSince: string): Promise<{ pending: number; retrying: number; failed: number; oldestPendingAt: string | null }> {
+    async backlog(
+      failedSince: string,
+    ): Promise<{ pending: number; retrying: number; failed: number; oldestPendingAt: string | null }> {
       const pending = await db
         .selectFrom('outbox')
         .select((eb) => [

@@ -39,20 +39,25 @@ export function webPushSender({ vapid, agent, timeoutMs = 15_000 }: PushOptions 
     publicKey: vapid.publicKey,
     async send(target, payload) {
       try {
-        await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-          vapidDetails: vapid,
-          TTL: TTL_SECONDS,
-          urgency: 'normal',
-          contentEncoding: 'aes128gcm',
-          agent,
-          timeout: timeoutMs,
-        });
+        await webpush.sendNotification(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          payload,
+          {
+            vapidDetails: vapid,
+            TTL: TTL_SECONDS,
+            urgency: 'normal',
+            contentEncoding: 'aes128gcm',
+            agent,
+            timeout: timeoutMs,
+          },
+        );
         return 'sent';
       } catch (error) {
         const status = error instanceof webpush.WebPushError ? error.statusCode : undefined;
         if (status === 404 || status === 410) return 'gone';
         // A payload the service refuses, or keys it cannot use, will not get better by waiting.
-        if (status === 400 || status === 413) throw new PermanentJobError(`push service answered ${status}`, { cause: error });
+        if (status === 400 || status === 413)
+          throw new PermanentJobError(`push service answered ${status}`, { cause: error });
         if (status !== undefined) throw new Error(`push service answered ${status}`, { cause: error });
         throw error;
       }

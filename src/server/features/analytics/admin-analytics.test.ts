@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { adminCookies, volunteerSession, type Cookies } from '../../../../tests/sessions.ts';
-import { dailyProgressSchema, volunteerAnalyticsSchema } from '../../../shared/contracts/analytics.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { dailyProgressSchema, volunteerAnalyticsSchema } from '#shared/contracts/analytics.ts';
 
 /** A clock the test moves; sessions are made at its time too. */
 function movableClock(start: string) {
@@ -28,7 +28,15 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
   async function report(reportedAt: string) {
     return t.database.db
       .insertInto('reports')
-      .values({ what3words: 'index.home.raft', description: null, photo_key: 'k', status: 'reported', reported_at: reportedAt, updated_at: reportedAt, words_scheme: 'grid' })
+      .values({
+        what3words: 'index.home.raft',
+        description: null,
+        photo_key: 'k',
+        status: 'reported',
+        reported_at: reportedAt,
+        updated_at: reportedAt,
+        words_scheme: 'grid',
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -36,17 +44,30 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
   async function cleanup(reportId: number, completedAt: string, minutes: number, volunteerId: number | null) {
     await t.database.db
       .insertInto('cleanups')
-      .values({ report_id: reportId, volunteer_id: volunteerId, completed_at: completedAt, minutes_worked: minutes, before_photo_key: 'b', after_photo_key: 'a', notes: null })
+      .values({
+        report_id: reportId,
+        volunteer_id: volunteerId,
+        completed_at: completedAt,
+        minutes_worked: minutes,
+        before_photo_key: 'b',
+        after_photo_key: 'a',
+        notes: null,
+      })
       .execute();
   }
 
-  const get = (url: string, cookies: Cookies | null = admin) => t.app.inject({ method: 'GET', url, ...(cookies ? { cookies } : {}) });
+  const get = (url: string, cookies: Cookies | null = admin) =>
+    t.app.inject({ method: 'GET', url, ...(cookies ? { cookies } : {}) });
 
   describe('GET /api/admin/volunteer-analytics', () => {
     it('answers totalVolunteers and each volunteer with sites and minutes computed from clean-ups', async () => {
       const busy = (await volunteerSession(t.database, 'busy@example.org')).volunteerId;
       const idle = (await volunteerSession(t.database, 'idle@example.org')).volunteerId;
-      await t.database.db.updateTable('volunteers').set({ name: 'Busy Bee', joined_at: '2026-09-01T08:00:00.000Z', last_active_at: '2026-10-01T08:00:00.000Z' }).where('id', '=', busy).execute();
+      await t.database.db
+        .updateTable('volunteers')
+        .set({ name: 'Busy Bee', joined_at: '2026-09-01T08:00:00.000Z', last_active_at: '2026-10-01T08:00:00.000Z' })
+        .where('id', '=', busy)
+        .execute();
       const r1 = await report('2026-10-20T10:00:00.000Z');
       const r2 = await report('2026-10-21T10:00:00.000Z');
       const r3 = await report('2026-10-22T10:00:00.000Z');
@@ -71,7 +92,14 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
           totalHours: 135,
           active: true,
         },
-        expect.objectContaining({ id: idle, email: 'idle@example.org', lastActiveAt: null, sitesCompleted: 0, totalHours: 0, active: false }),
+        expect.objectContaining({
+          id: idle,
+          email: 'idle@example.org',
+          lastActiveAt: null,
+          sitesCompleted: 0,
+          totalHours: 0,
+          active: false,
+        }),
       ]);
     });
 
@@ -85,7 +113,13 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
     it('counts by Europe/London calendar day across the change back to GMT on 25 October 2026', async () => {
       // 22:59Z on the 24th is 23:59 BST (the 24th); 23:30Z is 00:30 BST on the 25th; clocks go back
       // at 01:00Z, so 23:30Z on the 25th is 23:30 GMT (still the 25th); 00:10Z on the 26th is the 26th.
-      const instants = ['2026-10-24T22:59:00.000Z', '2026-10-24T23:30:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T23:30:00.000Z', '2026-10-26T00:10:00.000Z'];
+      const instants = [
+        '2026-10-24T22:59:00.000Z',
+        '2026-10-24T23:30:00.000Z',
+        '2026-10-25T00:30:00.000Z',
+        '2026-10-25T23:30:00.000Z',
+        '2026-10-26T00:10:00.000Z',
+      ];
       const reports = [];
       for (const at of instants) reports.push(await report(at));
       await cleanup(reports[0]!.id, '2026-10-24T23:15:00.000Z', 10, null); // 00:15 BST on the 25th
@@ -159,7 +193,11 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
 
   it('every analytics call is for administrators only', async () => {
     const volunteer = (await volunteerSession(t.database, 'curious@example.org')).cookies;
-    for (const url of ['/api/admin/volunteer-analytics', '/api/admin/daily-progress', '/api/admin/daily-progress/export']) {
+    for (const url of [
+      '/api/admin/volunteer-analytics',
+      '/api/admin/daily-progress',
+      '/api/admin/daily-progress/export',
+    ]) {
       expect((await get(url, volunteer)).statusCode).toBe(403);
       expect((await get(url, null)).statusCode).toBe(401);
     }

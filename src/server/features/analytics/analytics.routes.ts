@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dailyProgressSchema, volunteerAnalyticsSchema } from '../../../shared/contracts/analytics.ts';
-import { reportPaths, statsSchema } from '../../../shared/contracts/reports.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import { dailyProgressSchema, volunteerAnalyticsSchema } from '#shared/contracts/analytics.ts';
+import { reportPaths, statsSchema } from '#shared/contracts/reports.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
 import { analyticsService } from './analytics.service.ts';
 import { statsRepository } from './stats.repository.ts';
 
 export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const stats = statsRepository(db);
-  app.withTypeProvider<ZodTypeProvider>().get(reportPaths.stats, { config: { access: 'public' }, schema: { response: { 200: statsSchema } } }, () =>
-    stats.totals(),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(reportPaths.stats, { config: { access: 'public' }, schema: { response: { 200: statsSchema } } }, () =>
+      stats.totals(),
+    );
 }
 
 /** The administrator's analytics: volunteers, daily progress and its CSV export. */
@@ -20,14 +22,20 @@ export async function adminAnalyticsRoutes(app: FastifyInstance, { db, clock }: 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
 
-  r.get('/api/admin/volunteer-analytics', { config: admin, schema: { response: { 200: volunteerAnalyticsSchema } } }, () =>
-    service.volunteerAnalytics(),
+  r.get(
+    '/api/admin/volunteer-analytics',
+    { config: admin, schema: { response: { 200: volunteerAnalyticsSchema } } },
+    () => service.volunteerAnalytics(),
   );
 
-  r.get('/api/admin/daily-progress', { config: admin, schema: { response: { 200: dailyProgressSchema } } }, async (_request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return service.dailyProgress();
-  });
+  r.get(
+    '/api/admin/daily-progress',
+    { config: admin, schema: { response: { 200: dailyProgressSchema } } },
+    async (_request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return service.dailyProgress();
+    },
+  );
 
   r.get('/api/admin/daily-progress/export', { config: admin }, async (_request, reply) => {
     const { csv, today } = await service.dailyProgressCsv();

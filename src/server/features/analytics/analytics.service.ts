@@ -1,9 +1,9 @@
 // The administrator's analytics: volunteers with totals computed from their clean-ups, and daily
 // progress by Europe/London calendar day (bucketed here, so both databases give the same days).
-import type { DailyProgressRow, VolunteerAnalytics, VolunteerSummary } from '../../../shared/contracts/analytics.ts';
-import { DAILY_PROGRESS_DAYS } from '../../../shared/contracts/analytics.ts';
-import { addDays, cityDay, daysNewestFirst, progressPercent } from '../../../shared/domain/calendar-days.ts';
-import type { Clock } from '../../clock.ts';
+import type { DailyProgressRow, VolunteerAnalytics, VolunteerSummary } from '#shared/contracts/analytics.ts';
+import { DAILY_PROGRESS_DAYS } from '#shared/contracts/analytics.ts';
+import { addDays, cityDay, daysNewestFirst, progressPercent } from '#shared/domain/calendar-days.ts';
+import type { Clock } from '#server/clock.ts';
 import { toCsv } from './csv.ts';
 import type { StatsRepository } from './stats.repository.ts';
 
@@ -50,7 +50,10 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
             active: row.sites > 0,
           };
         })
-        .sort((a, b) => b.sitesCompleted - a.sitesCompleted || b.totalHours - a.totalHours || a.email.localeCompare(b.email));
+        .sort(
+          (a, b) =>
+            b.sitesCompleted - a.sitesCompleted || b.totalHours - a.totalHours || a.email.localeCompare(b.email),
+        );
       return {
         totalVolunteers: volunteers.length,
         volunteers,
@@ -67,7 +70,12 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
       const rows = (await progress(null)).reverse();
       const csv = toCsv([
         DAILY_PROGRESS_CSV_HEADER,
-        ...rows.map((row) => [row.date, row.reportsCount, row.cleanupsCount, progressPercent(row.reportsCount, row.cleanupsCount)]),
+        ...rows.map((row) => [
+          row.date,
+          row.reportsCount,
+          row.cleanupsCount,
+          progressPercent(row.reportsCount, row.cleanupsCount),
+        ]),
       ]);
       return { csv, today: cityDay(clock.now()) };
     },

@@ -20,6 +20,11 @@ describe('CSV writing', () => {
   });
 
   it('ends every record with CRLF', () => {
-    expect(toCsv([['a', 'b'], [1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        [1, 'x,y'],
+      ]),
+    ).toBe('a,b\r\n1,"x,y"\r\n');
   });
 });

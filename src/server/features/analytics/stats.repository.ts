@@ -2,8 +2,8 @@
 // administrator's analytics: volunteers with their clean-up totals, and the instants of reports and
 // clean-ups that daily progress buckets into Europe/London days.
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import { toIso, toIsoOrNull } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 
 export interface VolunteerTotalsRow {
   id: number;
@@ -20,8 +20,15 @@ export function statsRepository(db: Db) {
   return {
     async totals() {
       const [byStatus, volunteers, cleanups] = await Promise.all([
-        db.selectFrom('reports').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute(),
-        db.selectFrom('volunteers').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('reports')
+          .select(['status', sql<string>`count(*)`.as('n')])
+          .groupBy('status')
+          .execute(),
+        db
+          .selectFrom('volunteers')
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow(),
         db
           .selectFrom('cleanups')
           .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(minutes_worked), 0)`.as('minutes')])
@@ -55,7 +62,13 @@ export function statsRepository(db: Db) {
           sql<string>`coalesce(sum(cleanups.minutes_worked), 0)`.as('minutes'),
           sql<string | Date | null>`max(cleanups.completed_at)`.as('last_cleanup_at'),
         ])
-        .groupBy(['volunteers.id', 'volunteers.email', 'volunteers.name', 'volunteers.joined_at', 'volunteers.last_active_at'])
+        .groupBy([
+          'volunteers.id',
+          'volunteers.email',
+          'volunteers.name',
+          'volunteers.joined_at',
+          'volunteers.last_active_at',
+        ])
         .execute();
       return rows.map((row) => ({
         id: row.id,
@@ -72,8 +85,14 @@ export function statsRepository(db: Db) {
     /** The earliest report or clean-up, or null when there is neither. */
     async firstActivity(): Promise<string | null> {
       const [reports, cleanups] = await Promise.all([
-        db.selectFrom('reports').select(sql<string | Date | null>`min(reported_at)`.as('first')).executeTakeFirstOrThrow(),
-        db.selectFrom('cleanups').select(sql<string | Date | null>`min(completed_at)`.as('first')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('reports')
+          .select(sql<string | Date | null>`min(reported_at)`.as('first'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('cleanups')
+          .select(sql<string | Date | null>`min(completed_at)`.as('first'))
+          .executeTakeFirstOrThrow(),
       ]);
       const instants = [reports.first, cleanups.first].filter((v): v is string | Date => v !== null).map(toIso);
       return instants.length === 0 ? null : instants.sort()[0]!;

@@ -2,8 +2,8 @@
 // and clean-up rows. Every function takes the Kysely handle it is given, so a service can run several
 // of them inside one transaction.
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { CleanupsTable, ReportPhotosTable, ReportsTable } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type { CleanupsTable, ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
 import type { ReportRow } from '../reports/reports.repository.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
@@ -26,7 +26,10 @@ const noClaim = { cleaning_started_at: null, cleaning_volunteer_id: null } as co
  * millisecond (the same rule as report management's, docs/decisions/021).
  */
 async function nextUpdatedAt(db: Db, now: string): Promise<string> {
-  const row = await db.selectFrom('reports').select(sql<string | Date | null>`max(updated_at)`.as('latest')).executeTakeFirst();
+  const row = await db
+    .selectFrom('reports')
+    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
+    .executeTakeFirst();
   const latest = row?.latest ? new Date(row.latest).getTime() : 0;
   return new Date(Math.max(new Date(now).getTime(), latest + 1)).toISOString();
 }
@@ -118,7 +121,12 @@ export function cleanupsRepository(db: Db) {
     },
 
     /** An administrator's status change: any status from any other, completed_at kept true to it. */
-    async setStatus(id: number, status: ReportsTable['status'], claimant: number | null, now: string): Promise<ReportRow | undefined> {
+    async setStatus(
+      id: number,
+      status: ReportsTable['status'],
+      claimant: number | null,
+      now: string,
+    ): Promise<ReportRow | undefined> {
       const fields =
         status === 'cleaning'
           ? { status, cleaning_started_at: now, cleaning_volunteer_id: claimant, completed_at: null }
@@ -137,7 +145,10 @@ export function cleanupsRepository(db: Db) {
      * Marks a site completed, provided it is still as the caller saw it (same status and claimant);
      * undefined when another request changed it in between.
      */
-    async markCompleted(seen: Pick<ReportRow, 'id' | 'status' | 'cleaning_volunteer_id'>, now: string): Promise<ReportRow | undefined> {
+    async markCompleted(
+      seen: Pick<ReportRow, 'id' | 'status' | 'cleaning_volunteer_id'>,
+      now: string,
+    ): Promise<ReportRow | undefined> {
       let query = db
         .updateTable('reports')
         .set({ status: 'completed', completed_at: now, ...noClaim, updated_at: await nextUpdatedAt(db, now) })
@@ -173,7 +184,11 @@ export function cleanupsRepository(db: Db) {
     },
 
     async touchReport(id: number, now: string): Promise<void> {
-      await db.updateTable('reports').set({ updated_at: await nextUpdatedAt(db, now) }).where('id', '=', id).execute();
+      await db
+        .updateTable('reports')
+        .set({ updated_at: await nextUpdatedAt(db, now) })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

@@ -11,11 +11,11 @@ import {
   findNearbyResponseSchema,
   reportPhotoFieldsSchema,
   reportStatusUpdateSchema,
-} from '../../../shared/contracts/cleanups.ts';
-import { reportIdParamsSchema, reportPhotoListSchema, reportSchema } from '../../../shared/contracts/reports.ts';
-import { findMessages } from '../../../shared/domain/volunteer-messages.ts';
-import { ValidationError } from '../../errors.ts';
-import { readMultipart } from '../../plugins/multipart.ts';
+} from '#shared/contracts/cleanups.ts';
+import { reportIdParamsSchema, reportPhotoListSchema, reportSchema } from '#shared/contracts/reports.ts';
+import { findMessages } from '#shared/domain/volunteer-messages.ts';
+import { ValidationError } from '#server/errors.ts';
+import { readMultipart } from '#server/plugins/multipart.ts';
 import type { CleanupsService } from './cleanups.service.ts';
 
 export interface CleanupsRoutesOptions {
@@ -24,20 +24,28 @@ export interface CleanupsRoutesOptions {
   sweepEveryMs?: number;
 }
 
-export async function cleanupsRoutes(app: FastifyInstance, { service, sweepEveryMs = 5 * 60_000 }: CleanupsRoutesOptions) {
+export async function cleanupsRoutes(
+  app: FastifyInstance,
+  { service, sweepEveryMs = 5 * 60_000 }: CleanupsRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The report list (polled by every open dashboard) shows a lapsed claim as `reported` soon after
   // it lapses, even when nobody calls the workflow in between.
   const sweep = setInterval(() => {
-    service.releaseLapsedClaims().catch((error: unknown) => app.log.error({ err: error }, 'sweeping lapsed claims failed'));
+    service
+      .releaseLapsedClaims()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping lapsed claims failed'));
   }, sweepEveryMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
   r.post(
     cleanupPaths.findNearby,
-    { config: { access: 'volunteer' }, schema: { body: findNearbyRequestSchema, response: { 200: findNearbyResponseSchema } } },
+    {
+      config: { access: 'volunteer' },
+      schema: { body: findNearbyRequestSchema, response: { 200: findNearbyResponseSchema } },
+    },
     async (request) =>
       service.findNearby(
         { latitude: request.body.userLatitude, longitude: request.body.userLongitude },
@@ -74,7 +82,8 @@ export async function cleanupsRoutes(app: FastifyInstance, { service, sweepEvery
       const files = [...(form.files.photos ?? []), ...(form.files.photo ?? [])];
       if (files.length === 0) throw new ValidationError(findMessages.noPhoto, { title: findMessages.noPhotoTitle });
       const fields = reportPhotoFieldsSchema.safeParse(form.fields);
-      if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message, { title: findMessages.photoUploadFailed });
+      if (!fields.success)
+        throw new ValidationError(fields.error.issues[0]!.message, { title: findMessages.photoUploadFailed });
       const photos = await service.addPhotos(request.params.id, { files, ...fields.data });
       return reply.status(201).send(photos);
     },
@@ -87,9 +96,11 @@ export async function cleanupsRoutes(app: FastifyInstance, { service, sweepEvery
       const form = await readMultipart(request, ['beforePhoto', 'afterPhoto']);
       const beforePhoto = form.files.beforePhoto?.[0];
       const afterPhoto = form.files.afterPhoto?.[0];
-      if (!beforePhoto || !afterPhoto) throw new ValidationError(findMessages.bothPhotosRequired, { title: findMessages.uploadFailedTitle });
+      if (!beforePhoto || !afterPhoto)
+        throw new ValidationError(findMessages.bothPhotosRequired, { title: findMessages.uploadFailedTitle });
       const fields = completeCleanupFieldsSchema.safeParse(form.fields);
-      if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message, { title: findMessages.uploadFailedTitle });
+      if (!fields.success)
+        throw new ValidationError(fields.error.issues[0]!.message, { title: findMessages.uploadFailedTitle });
       return service.complete({ ...fields.data, beforePhoto, afterPhoto }, request.auth);
     },
   );

@@ -4,14 +4,19 @@
 // clean-up stores both photos, completes the report, records the minutes and awards achievements in
 // one transaction, and a failure at any step leaves no row and no file behind.
 import type { FastifyBaseLogger } from 'fastify';
-import type { CleanupRecord, CompleteCleanupResponse, CurrentCleanupResponse, FindNearbyResponse } from '../../../shared/contracts/cleanups.ts';
-import type { Report, ReportPhoto } from '../../../shared/contracts/reports.ts';
-import type { ReportStatus } from '../../../shared/domain/report-status.ts';
-import { CLAIM_LIFETIME_MINUTES, findMessages } from '../../../shared/domain/volunteer-messages.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { toIso } from '../../db/tables.ts';
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import type {
+  CleanupRecord,
+  CompleteCleanupResponse,
+  CurrentCleanupResponse,
+  FindNearbyResponse,
+} from '#shared/contracts/cleanups.ts';
+import type { Report, ReportPhoto } from '#shared/contracts/reports.ts';
+import type { ReportStatus } from '#shared/domain/report-status.ts';
+import { CLAIM_LIFETIME_MINUTES, findMessages } from '#shared/domain/volunteer-messages.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import { toIso } from '#server/db/tables.ts';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
 import { awardAchievements } from '../achievements/achievements.service.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto, type ProcessedPhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
@@ -48,7 +53,10 @@ export interface ReportPhotosInput {
   uploadedBy: string | null;
 }
 
-export function toCleanupRecord(row: CleanupRow, report: Pick<ReportRow, 'id' | 'what3words' | 'words_scheme' | 'latitude' | 'longitude'>): CleanupRecord {
+export function toCleanupRecord(
+  row: CleanupRow,
+  report: Pick<ReportRow, 'id' | 'what3words' | 'words_scheme' | 'latitude' | 'longitude'>,
+): CleanupRecord {
   return {
     id: row.id,
     reportId: row.report_id,
@@ -83,7 +91,10 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
   /** Claims older than 8 hours go back to `reported`, so a forgotten claim never hides a site. */
   async function releaseLapsedClaims(): Promise<number> {
     const now = clock.now();
-    const released = await repository.releaseClaimsStartedBefore(new Date(now.getTime() - CLAIM_LIFETIME_MS).toISOString(), now.toISOString());
+    const released = await repository.releaseClaimsStartedBefore(
+      new Date(now.getTime() - CLAIM_LIFETIME_MS).toISOString(),
+      now.toISOString(),
+    );
     if (released > 0) log.info({ released }, 'claims older than 8 hours returned to reported');
     return released;
   }
@@ -120,7 +131,9 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
     async currentClaim(actor: Actor): Promise<CurrentCleanupResponse> {
       await releaseLapsedClaims();
       const report = actor.volunteer ? await repository.currentClaimOf(actor.volunteer.id) : undefined;
-      return report ? { report: toReportResponse(report), locationLink: locationLinkOf(report) } : { report: null, locationLink: null };
+      return report
+        ? { report: toReportResponse(report), locationLink: locationLinkOf(report) }
+        : { report: null, locationLink: null };
     },
 
     async changeStatus(reportId: number, status: ReportStatus, actor: Actor): Promise<Report> {
@@ -145,7 +158,9 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
           // Someone else got there between the read and the claim.
           const current = await reportOrThrow(reportId);
           if (current.status === 'cleaning' && isClaimant(current, actor)) return toReportResponse(current);
-          throw new ConflictError(current.status === 'completed' ? findMessages.alreadyCompleted : findMessages.alreadyClaimed);
+          throw new ConflictError(
+            current.status === 'completed' ? findMessages.alreadyCompleted : findMessages.alreadyClaimed,
+          );
         }
         return toReportResponse(await reportOrThrow(reportId));
       }
@@ -153,7 +168,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       if (status === 'reported' && report.status === 'reported') return toReportResponse(report);
       if (status === 'reported' && report.status === 'cleaning') {
         if (!isClaimant(report, actor)) throw new ForbiddenError(findMessages.notYourClaim);
-        if (!(await repository.release(reportId, actor.volunteer!.id, now))) throw new ConflictError(findMessages.notYourClaim);
+        if (!(await repository.release(reportId, actor.volunteer!.id, now)))
+          throw new ConflictError(findMessages.notYourClaim);
         return toReportResponse(await reportOrThrow(reportId));
       }
       throw new ForbiddenError(findMessages.statusAdminOnly);
@@ -202,7 +218,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       if (report.status === 'completed') throw new ConflictError(findMessages.alreadyCompleted);
       // A site still claimed is the claimant's to complete; an open one (never claimed, or a claim that
       // lapsed while the volunteer worked) may be completed by whoever cleaned it.
-      if (report.status === 'cleaning' && !isClaimant(report, actor) && !actor.admin) throw new ForbiddenError(findMessages.notYourClaim);
+      if (report.status === 'cleaning' && !isClaimant(report, actor) && !actor.admin)
+        throw new ForbiddenError(findMessages.notYourClaim);
 
       const ownEmail = actor.volunteer?.email ?? null;
       if (input.volunteerEmail !== null && input.volunteerEmail !== ownEmail && !actor.admin) {
@@ -220,7 +237,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
         return await db.transaction().execute(async (trx) => {
           const inTrx = cleanupsRepository(trx);
           const completed = await inTrx.markCompleted(report, nowIso);
-          if (!completed) throw new ConflictError('This site changed while the photos were uploading. Please try again.');
+          if (!completed)
+            throw new ConflictError('This site changed while the photos were uploading. Please try again.');
 
           let volunteerId: number | null = null;
           if (input.volunteerEmail !== null) {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, multipartBody, TEST_ADMIN_PASSCODE, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { plainJpeg, png, textNamedJpg } from '../../../../tests/fixture-photos.ts';
-import { keepingMailer, movableClock, placeReport, signInVolunteer } from '../../../../tests/volunteers.ts';
-import { completeCleanupResponseSchema, currentCleanupResponseSchema } from '../../../shared/contracts/cleanups.ts';
-import { reportPhotoListSchema, reportSchema } from '../../../shared/contracts/reports.ts';
+import { buildTestApp, multipartBody, TEST_ADMIN_PASSCODE, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { plainJpeg, png, textNamedJpg } from '#tests/fixture-photos.ts';
+import { keepingMailer, movableClock, placeReport, signInVolunteer } from '#tests/volunteers.ts';
+import { completeCleanupResponseSchema, currentCleanupResponseSchema } from '#shared/contracts/cleanups.ts';
+import { reportPhotoListSchema, reportSchema } from '#shared/contracts/reports.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -20,7 +20,11 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
   let brodie: string;
   /** A fresh administrator session (they idle out after 30 minutes, and the clock moves). */
   const adminCookie = async () => {
-    const adminAuth = await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { passcode: TEST_ADMIN_PASSCODE } });
+    const adminAuth = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth',
+      payload: { passcode: TEST_ADMIN_PASSCODE },
+    });
     return `cue_admin=${adminAuth.cookies.find((c) => c.name === 'cue_admin')!.value}`;
   };
   let ids: { ailsa: number; brodie: number };
@@ -30,7 +34,10 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
     ailsa = await signInVolunteer(t.app, mailer, 'ailsa@example.org', 'Ailsa');
     brodie = await signInVolunteer(t.app, mailer, 'brodie@example.org');
     const rows = await t.database.db.selectFrom('volunteers').select(['id', 'email']).execute();
-    ids = { ailsa: rows.find((r) => r.email === 'ailsa@example.org')!.id, brodie: rows.find((r) => r.email === 'brodie@example.org')!.id };
+    ids = {
+      ailsa: rows.find((r) => r.email === 'ailsa@example.org')!.id,
+      brodie: rows.find((r) => r.email === 'brodie@example.org')!.id,
+    };
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -40,12 +47,21 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
   });
 
   const setStatus = (id: number, status: string, cookie?: string) =>
-    t.app.inject({ method: 'PATCH', url: `/api/reports/${id}/status`, payload: { status }, headers: cookie ? { cookie } : {} });
-  const report = (id: number) => t.database.db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/reports/${id}/status`,
+      payload: { status },
+      headers: cookie ? { cookie } : {},
+    });
+  const report = (id: number) =>
+    t.database.db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const cleanups = () => t.database.db.selectFrom('cleanups').selectAll().orderBy('id').execute();
 
   async function complete(cookie: string, fields: Record<string, string>, files?: Parameters<typeof multipartBody>[1]) {
-    const { payload, headers } = await multipartBody(fields, files ?? { beforePhoto: await jpeg('before.jpg'), afterPhoto: await jpeg('after.jpg') });
+    const { payload, headers } = await multipartBody(
+      fields,
+      files ?? { beforePhoto: await jpeg('before.jpg'), afterPhoto: await jpeg('after.jpg') },
+    );
     return t.app.inject({ method: 'POST', url: '/api/cleanup/complete', payload, headers: { ...headers, cookie } });
   }
 
@@ -85,7 +101,11 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       const own = await setStatus(id, 'reported', ailsa);
       expect(own.statusCode).toBe(200);
       expect(own.json().status).toBe('reported');
-      expect(await report(id)).toMatchObject({ status: 'reported', cleaning_started_at: null, cleaning_volunteer_id: null });
+      expect(await report(id)).toMatchObject({
+        status: 'reported',
+        cleaning_started_at: null,
+        cleaning_volunteer_id: null,
+      });
       // Now Brodie may claim it.
       expect((await setStatus(id, 'cleaning', brodie)).statusCode).toBe(200);
     });
@@ -145,7 +165,9 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       const id = await placeReport(t.database.db, SITE);
       await setStatus(id, 'cleaning', ailsa);
       const current = async (cookie: string) =>
-        currentCleanupResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/cleanup/current', headers: { cookie } })).json());
+        currentCleanupResponseSchema.parse(
+          (await t.app.inject({ method: 'GET', url: '/api/cleanup/current', headers: { cookie } })).json(),
+        );
       expect((await current(ailsa)).report?.id).toBe(id);
       expect((await current(brodie)).report).toBeNull();
 
@@ -153,7 +175,11 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       expect((await setStatus(id, 'cleaning', brodie)).statusCode).toBe(409);
       clock.advance(MINUTE);
       expect((await current(ailsa)).report).toBeNull();
-      expect(await report(id)).toMatchObject({ status: 'reported', cleaning_volunteer_id: null, cleaning_started_at: null });
+      expect(await report(id)).toMatchObject({
+        status: 'reported',
+        cleaning_volunteer_id: null,
+        cleaning_started_at: null,
+      });
       const list = await t.app.inject({ method: 'GET', url: '/api/reports' });
       expect(list.json().find((r: { id: number }) => r.id === id).status).toBe('reported');
       expect((await setStatus(id, 'cleaning', brodie)).statusCode).toBe(200);
@@ -161,52 +187,86 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
   });
 
   describe('progress photos (POST /api/reports/:id/photos)', () => {
-    const upload = async (id: number, fields: Record<string, string>, files: Parameters<typeof multipartBody>[1], cookie = ailsa) => {
+    const upload = async (
+      id: number,
+      fields: Record<string, string>,
+      files: Parameters<typeof multipartBody>[1],
+      cookie = ailsa,
+    ) => {
       const { payload, headers } = await multipartBody(fields, files);
-      return t.app.inject({ method: 'POST', url: `/api/reports/${id}/photos`, payload, headers: { ...headers, cookie } });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/reports/${id}/photos`,
+        payload,
+        headers: { ...headers, cookie },
+      });
     };
 
     it('takes many photos in the field photos, as progress photos by a volunteer', async () => {
       const id = await placeReport(t.database.db, SITE);
-      const response = await upload(id, {}, {
-        photos: [
-          { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' },
-          { data: await png(), name: 'b.png', type: 'image/png' },
-        ],
-      });
+      const response = await upload(
+        id,
+        {},
+        {
+          photos: [
+            { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' },
+            { data: await png(), name: 'b.png', type: 'image/png' },
+          ],
+        },
+      );
       expect(response.statusCode, response.body).toBe(201);
       const photos = reportPhotoListSchema.parse(response.json());
       expect(photos).toHaveLength(2);
-      expect(photos.every((p) => p.photoType === 'progress' && p.uploadedBy === 'Volunteer' && p.reportId === id)).toBe(true);
+      expect(photos.every((p) => p.photoType === 'progress' && p.uploadedBy === 'Volunteer' && p.reportId === id)).toBe(
+        true,
+      );
       const listed = await t.app.inject({ method: 'GET', url: `/api/reports/${id}/photos` });
       expect(listed.json()).toEqual(photos);
-      for (const photo of photos) expect((await t.app.inject({ method: 'GET', url: photo.photoUrl })).statusCode).toBe(200);
+      for (const photo of photos)
+        expect((await t.app.inject({ method: 'GET', url: photo.photoUrl })).statusCode).toBe(200);
     });
 
     it('takes one photo with its type, description and uploader (the management dashboard form)', async () => {
       const id = await placeReport(t.database.db, SITE);
-      const response = await upload(id, { photoType: 'progress', description: 'Half done', uploadedBy: 'Volunteer' }, { photo: await jpeg() }, await adminCookie());
+      const response = await upload(
+        id,
+        { photoType: 'progress', description: 'Half done', uploadedBy: 'Volunteer' },
+        { photo: await jpeg() },
+        await adminCookie(),
+      );
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual([expect.objectContaining({ photoType: 'progress', description: 'Half done', uploadedBy: 'Volunteer' })]);
+      expect(response.json()).toEqual([
+        expect.objectContaining({ photoType: 'progress', description: 'Half done', uploadedBy: 'Volunteer' }),
+      ]);
     });
 
     it('refuses no file, a file that is not a photo, an unknown report and a visitor; a bad file stores nothing at all', async () => {
       const id = await placeReport(t.database.db, SITE);
       const before = t.storedPhotos();
       const none = await upload(id, {}, {});
-      expect(none.json()).toMatchObject({ statusCode: 400, title: 'No file selected', message: 'Please select a photo to upload.' });
-      const bad = await upload(id, {}, {
-        photos: [
-          { data: await plainJpeg(), name: 'good.jpg', type: 'image/jpeg' },
-          { data: textNamedJpg(), name: 'bad.jpg', type: 'image/jpeg' },
-        ],
+      expect(none.json()).toMatchObject({
+        statusCode: 400,
+        title: 'No file selected',
+        message: 'Please select a photo to upload.',
       });
+      const bad = await upload(
+        id,
+        {},
+        {
+          photos: [
+            { data: await plainJpeg(), name: 'good.jpg', type: 'image/jpeg' },
+            { data: textNamedJpg(), name: 'bad.jpg', type: 'image/jpeg' },
+          ],
+        },
+      );
       expect(bad.statusCode).toBe(415);
       expect(bad.json().title).toBe('Failed to upload photo');
       expect((await upload(999_999, {}, { photo: await jpeg() })).statusCode).toBe(404);
       expect((await upload(id, {}, { photo: await jpeg() }, '')).statusCode).toBe(401);
       expect(t.storedPhotos()).toEqual(before);
-      expect(await t.database.db.selectFrom('report_photos').select('id').where('report_id', '=', id).execute()).toEqual([]);
+      expect(
+        await t.database.db.selectFrom('report_photos').select('id').where('report_id', '=', id).execute(),
+      ).toEqual([]);
     });
 
     it("when storage fails half-way the answer is 'Failed to upload photo' and no file is left behind", async () => {
@@ -219,12 +279,16 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
         if (puts === 3) throw new Error('disk full');
         return realPut(name, data);
       });
-      const response = await upload(id, {}, {
-        photos: [
-          { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' },
-          { data: await plainJpeg(), name: 'b.jpg', type: 'image/jpeg' },
-        ],
-      });
+      const response = await upload(
+        id,
+        {},
+        {
+          photos: [
+            { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' },
+            { data: await plainJpeg(), name: 'b.jpg', type: 'image/jpeg' },
+          ],
+        },
+      );
       expect(response.statusCode).toBe(500);
       expect(response.json().message).toBe('Failed to upload photo');
       expect(t.storedPhotos()).toEqual(before);
@@ -241,7 +305,12 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       const body = completeCleanupResponseSchema.parse(response.json());
       expect(body.report).toMatchObject({ id, status: 'completed', completedAt: clock.now().toISOString() });
-      expect(body.cleanup).toMatchObject({ reportId: id, hoursWorked: 47, completedAt: clock.now().toISOString(), report: { id, what3words: 'index.home.raft' } });
+      expect(body.cleanup).toMatchObject({
+        reportId: id,
+        hoursWorked: 47,
+        completedAt: clock.now().toISOString(),
+        report: { id, what3words: 'index.home.raft' },
+      });
       expect(body.newAchievements).toEqual(['first_cleanup']);
       for (const url of [body.cleanup.beforePhotoUrl, body.cleanup.afterPhotoUrl]) {
         expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
@@ -249,11 +318,21 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       expect(t.storedPhotos().length).toBe(stored + 4); // two photos, each with its thumbnail
       const [row] = await cleanups();
       expect(row).toMatchObject({ report_id: id, volunteer_id: ids.ailsa, minutes_worked: 47 });
-      expect(await report(id)).toMatchObject({ status: 'completed', cleaning_volunteer_id: null, cleaning_started_at: null });
-      const badges = await t.database.db.selectFrom('achievements').select('badge_type').where('volunteer_id', '=', ids.ailsa).execute();
+      expect(await report(id)).toMatchObject({
+        status: 'completed',
+        cleaning_volunteer_id: null,
+        cleaning_started_at: null,
+      });
+      const badges = await t.database.db
+        .selectFrom('achievements')
+        .select('badge_type')
+        .where('volunteer_id', '=', ids.ailsa)
+        .execute();
       expect(badges.map((b) => b.badge_type)).toEqual(['first_cleanup']);
       // The site cannot be completed twice.
-      expect((await complete(ailsa, { reportId: String(id), volunteerEmail: 'ailsa@example.org' })).statusCode).toBe(409);
+      expect((await complete(ailsa, { reportId: String(id), volunteerEmail: 'ailsa@example.org' })).statusCode).toBe(
+        409,
+      );
       expect(t.storedPhotos().length).toBe(stored + 4);
     });
 
@@ -284,10 +363,17 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       const response = await complete(
         ailsa,
         { reportId: String(id), volunteerEmail: 'ailsa@example.org' },
-        { beforePhoto: await jpeg('before.jpg'), afterPhoto: { data: textNamedJpg(), name: 'after.jpg', type: 'image/jpeg' } },
+        {
+          beforePhoto: await jpeg('before.jpg'),
+          afterPhoto: { data: textNamedJpg(), name: 'after.jpg', type: 'image/jpeg' },
+        },
       );
       expect(response.statusCode).toBe(415);
-      expect(await report(id)).toMatchObject({ status: 'cleaning', completed_at: null, cleaning_volunteer_id: ids.ailsa });
+      expect(await report(id)).toMatchObject({
+        status: 'cleaning',
+        completed_at: null,
+        cleaning_volunteer_id: ids.ailsa,
+      });
       expect((await cleanups()).length).toBe(rows);
       expect(t.storedPhotos()).toEqual(files);
     });
@@ -324,7 +410,11 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       } finally {
         await t.database.db.schema.alterTable('achievements_away').renameTo('achievements').execute();
       }
-      expect(await report(id)).toMatchObject({ status: 'cleaning', completed_at: null, cleaning_volunteer_id: ids.ailsa });
+      expect(await report(id)).toMatchObject({
+        status: 'cleaning',
+        completed_at: null,
+        cleaning_volunteer_id: ids.ailsa,
+      });
       expect((await cleanups()).length).toBe(rows);
       expect(t.storedPhotos()).toEqual(files);
     });
@@ -337,7 +427,10 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       expect(other.statusCode).toBe(403);
       expect(other.json().message).toBe('Only the volunteer cleaning this site, or an administrator, can do that.');
       expect(t.storedPhotos()).toEqual(files);
-      const byAdmin = await complete(await adminCookie(), { reportId: String(id), volunteerEmail: 'ailsa@example.org' });
+      const byAdmin = await complete(await adminCookie(), {
+        reportId: String(id),
+        volunteerEmail: 'ailsa@example.org',
+      });
       expect(byAdmin.statusCode).toBe(200);
       expect((await cleanups()).at(-1)).toMatchObject({ volunteer_id: ids.ailsa });
     });
@@ -347,13 +440,22 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       await setStatus(id, 'cleaning', ailsa);
       const someoneElse = await complete(ailsa, { reportId: String(id), volunteerEmail: 'brodie@example.org' });
       expect(someoneElse.statusCode).toBe(403);
-      expect(someoneElse.json().message).toBe('You can link a clean-up to your own e-mail address only. Sign in with that address to link it.');
+      expect(someoneElse.json().message).toBe(
+        'You can link a clean-up to your own e-mail address only. Sign in with that address to link it.',
+      );
 
       const open = await placeReport(t.database.db, SITE);
-      const byAdmin = await complete(await adminCookie(), { reportId: String(open), volunteerEmail: 'New.Helper@example.org' });
+      const byAdmin = await complete(await adminCookie(), {
+        reportId: String(open),
+        volunteerEmail: 'New.Helper@example.org',
+      });
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().newAchievements).toEqual(['first_cleanup']);
-      const helper = await t.database.db.selectFrom('volunteers').selectAll().where('email', '=', 'new.helper@example.org').executeTakeFirstOrThrow();
+      const helper = await t.database.db
+        .selectFrom('volunteers')
+        .selectAll()
+        .where('email', '=', 'new.helper@example.org')
+        .executeTakeFirstOrThrow();
       expect((await cleanups()).at(-1)).toMatchObject({ report_id: open, volunteer_id: helper.id, minutes_worked: 0 });
     });
 
@@ -376,14 +478,22 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
         earned.push(...response.json().newAchievements);
       }
       expect(earned).toEqual(['first_cleanup', 'hours_10', 'cleanups_5']);
-      const badges = await t.database.db.selectFrom('achievements').select('badge_type').where('volunteer_id', '=', ids.ailsa).execute();
+      const badges = await t.database.db
+        .selectFrom('achievements')
+        .select('badge_type')
+        .where('volunteer_id', '=', ids.ailsa)
+        .execute();
       expect(badges.map((b) => b.badge_type).sort()).toEqual(['cleanups_5', 'first_cleanup', 'hours_10']);
     });
 
     it('refuses a missing photo or report id, an unknown report and a visitor', async () => {
       const id = await placeReport(t.database.db, SITE);
       const onlyBefore = await complete(ailsa, { reportId: String(id) }, { beforePhoto: await jpeg() });
-      expect(onlyBefore.json()).toMatchObject({ statusCode: 400, title: 'Upload failed', message: 'Please add both a before and an after photo.' });
+      expect(onlyBefore.json()).toMatchObject({
+        statusCode: 400,
+        title: 'Upload failed',
+        message: 'Please add both a before and an after photo.',
+      });
       expect((await complete(ailsa, {})).statusCode).toBe(400);
       expect((await complete(ailsa, { reportId: '999999' })).statusCode).toBe(404);
       expect((await complete('', { reportId: String(id) })).statusCode).toBe(401);

@@ -2,8 +2,8 @@
 // widens until it holds a site within its own radius; the nearest such site is the nearest anywhere,
 // since everything outside the box is farther than the radius. Cost grows with the sites near the
 // volunteer, not with all sites.
-import type { FindNearbyResponse } from '../../../shared/contracts/cleanups.ts';
-import { findMessages } from '../../../shared/domain/volunteer-messages.ts';
+import type { FindNearbyResponse } from '#shared/contracts/cleanups.ts';
+import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { ReportRow } from '../reports/reports.repository.ts';
 import { toReportResponse } from '../reports/reports.service.ts';
 import type { CleanupsRepository } from './cleanups.repository.ts';
@@ -27,7 +27,8 @@ export async function findNearestOpenSite(
     let best: { report: ReportRow; distance: number } | null = null;
     for (const report of await repository.openSitesIn(box, exclude)) {
       const distance = haversineMetres(from, { latitude: report.latitude!, longitude: report.longitude! });
-      if (!best || distance < best.distance || (distance === best.distance && report.id < best.report.id)) best = { report, distance };
+      if (!best || distance < best.distance || (distance === best.distance && report.id < best.report.id))
+        best = { report, distance };
     }
     if (best && (everywhere || best.distance <= radius)) return best;
     if (everywhere) return null;
@@ -38,8 +39,15 @@ export function metresText(metres: number): string {
   return metres < 1000 ? `${metres} m` : `${(metres / 1000).toFixed(1)} km`;
 }
 
-export async function findNearby(repository: CleanupsRepository, from: Point, exclude: readonly number[]): Promise<FindNearbyResponse> {
-  const [found, counts] = await Promise.all([findNearestOpenSite(repository, from, exclude), repository.countOpenSites()]);
+export async function findNearby(
+  repository: CleanupsRepository,
+  from: Point,
+  exclude: readonly number[],
+): Promise<FindNearbyResponse> {
+  const [found, counts] = await Promise.all([
+    findNearestOpenSite(repository, from, exclude),
+    repository.countOpenSites(),
+  ]);
   const base = {
     totalAvailable: counts.withCoordinates,
     withoutCoordinates: counts.withoutCoordinates,
@@ -59,5 +67,11 @@ export async function findNearby(repository: CleanupsRepository, from: Point, ex
     unlocated > 0
       ? ` ${unlocated} reported site${unlocated === 1 ? ' has' : 's have'} no map position yet, so the search cannot offer ${unlocated === 1 ? 'it' : 'them'}.`
       : '';
-  return { ...base, nearestReport: null, distance: null, message: `${findMessages.noResult}${note}`, locationLink: null };
+  return {
+    ...base,
+    nearestReport: null,
+    distance: null,
+    message: `${findMessages.noResult}${note}`,
+    locationLink: null,
+  };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { keepingMailer, placeReport, signInVolunteer } from '../../../../tests/volunteers.ts';
-import { findNearbyResponseSchema } from '../../../shared/contracts/cleanups.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { keepingMailer, placeReport, signInVolunteer } from '#tests/volunteers.ts';
+import { findNearbyResponseSchema } from '#shared/contracts/cleanups.ts';
 import { boundingBox, EARTH_RADIUS_M, haversineMetres } from './geo.ts';
 
 // The volunteer stands at the foot of the Castle Esplanade. Sites due north or south of them are at
@@ -15,7 +15,10 @@ const north = (deg: number) => ({ latitude: HERE.latitude + deg, longitude: HERE
 
 describe('great-circle distance and the search box', () => {
   it('one degree along a meridian is pi R / 180 = 111,195 m, and distance is symmetric', () => {
-    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo((Math.PI * EARTH_RADIUS_M) / 180, 6);
+    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo(
+      (Math.PI * EARTH_RADIUS_M) / 180,
+      6,
+    );
     expect(Math.round(haversineMetres(HERE, north(0.0014)))).toBe(156);
     const east = { latitude: HERE.latitude, longitude: HERE.longitude + 0.01 };
     expect(Math.round(haversineMetres(HERE, east))).toBe(623);
@@ -28,7 +31,8 @@ describe('great-circle distance and the search box', () => {
       // A point 999 m away on this bearing (small-distance approximation is plenty inside the margin).
       const b = (bearing * Math.PI) / 180;
       const dLat = ((999 * Math.cos(b)) / EARTH_RADIUS_M) * (180 / Math.PI);
-      const dLng = ((999 * Math.sin(b)) / (EARTH_RADIUS_M * Math.cos((HERE.latitude * Math.PI) / 180))) * (180 / Math.PI);
+      const dLng =
+        ((999 * Math.sin(b)) / (EARTH_RADIUS_M * Math.cos((HERE.latitude * Math.PI) / 180))) * (180 / Math.PI);
       const p = { latitude: HERE.latitude + dLat, longitude: HERE.longitude + dLng };
       expect(p.latitude).toBeGreaterThanOrEqual(box.minLat);
       expect(p.latitude).toBeLessThanOrEqual(box.maxLat);
@@ -54,7 +58,12 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
   });
 
   async function find(body: Record<string, unknown> = { userLatitude: HERE.latitude, userLongitude: HERE.longitude }) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/find-nearby', payload: body, headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/find-nearby',
+      payload: body,
+      headers: { cookie },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return findNearbyResponseSchema.parse(response.json());
   }
@@ -64,12 +73,23 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
     const far = await placeReport(db, { ...north(0.3), what3words: 'far.away.site' });
     const south = await placeReport(db, { ...north(-0.005), what3words: 'south.of.here' });
     const near = await placeReport(db, { ...north(0.0014), what3words: 'just.up.hill' });
-    const east = await placeReport(db, { latitude: HERE.latitude, longitude: HERE.longitude + 0.01, what3words: 'along.the.road' });
+    const east = await placeReport(db, {
+      latitude: HERE.latitude,
+      longitude: HERE.longitude + 0.01,
+      what3words: 'along.the.road',
+    });
 
     const first = await find();
-    expect(first).toMatchObject({ distance: 156, totalAvailable: 4, withoutCoordinates: 0, message: 'The nearest graffiti is 156 m away.' });
+    expect(first).toMatchObject({
+      distance: 156,
+      totalAvailable: 4,
+      withoutCoordinates: 0,
+      message: 'The nearest graffiti is 156 m away.',
+    });
     expect(first.nearestReport).toMatchObject({ id: near, what3words: 'just.up.hill', status: 'reported' });
-    expect(first.locationLink).toBe('https://www.openstreetmap.org/?mlat=55.950000&mlon=-3.199900#map=19/55.950000/-3.199900');
+    expect(first.locationLink).toBe(
+      'https://www.openstreetmap.org/?mlat=55.950000&mlon=-3.199900#map=19/55.950000/-3.199900',
+    );
 
     const skipped: number[] = [near];
     const expected = [
@@ -78,19 +98,26 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
       [far, 33_359],
     ] as const;
     for (const [id, metres] of expected) {
-      const next = await find({ userLatitude: HERE.latitude, userLongitude: HERE.longitude, excludeReportIds: skipped });
+      const next = await find({
+        userLatitude: HERE.latitude,
+        userLongitude: HERE.longitude,
+        excludeReportIds: skipped,
+      });
       expect(next.nearestReport?.id).toBe(id);
       expect(next.distance).toBe(metres);
       skipped.push(id);
     }
-    expect(( await find({ userLatitude: HERE.latitude, userLongitude: HERE.longitude, excludeReportIds: skipped })).message).toBe(
-      'No graffiti reports available in this area.',
-    );
+    expect(
+      (await find({ userLatitude: HERE.latitude, userLongitude: HERE.longitude, excludeReportIds: skipped })).message,
+    ).toBe('No graffiti reports available in this area.');
   });
 
   it('a site in the corner of the first search box does not hide a nearer one just outside it', async () => {
     // 245 m north and 243 m east: inside the first 250 m box, 345 m away. The other is 300 m due north.
-    const corner = await placeReport(t.database.db, { latitude: HERE.latitude + 0.0022, longitude: HERE.longitude + 0.0039 });
+    const corner = await placeReport(t.database.db, {
+      latitude: HERE.latitude + 0.0022,
+      longitude: HERE.longitude + 0.0039,
+    });
     const straightUp = await placeReport(t.database.db, north(0.0027));
     const result = await find();
     expect(result.nearestReport?.id).toBe(straightUp);
@@ -105,12 +132,25 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
     await placeReport(db, { latitude: null, longitude: null });
     await placeReport(db, { latitude: null, longitude: null });
     const none = await find();
-    expect(none).toMatchObject({ nearestReport: null, distance: null, totalAvailable: 0, withoutCoordinates: 2, locationLink: null });
-    expect(none.message).toBe('No graffiti reports available in this area. 2 reported sites have no map position yet, so the search cannot offer them.');
+    expect(none).toMatchObject({
+      nearestReport: null,
+      distance: null,
+      totalAvailable: 0,
+      withoutCoordinates: 2,
+      locationLink: null,
+    });
+    expect(none.message).toBe(
+      'No graffiti reports available in this area. 2 reported sites have no map position yet, so the search cannot offer them.',
+    );
 
     const open = await placeReport(db, north(0.02));
     const found = await find();
-    expect(found).toMatchObject({ distance: 2224, totalAvailable: 1, withoutCoordinates: 2, message: 'The nearest graffiti is 2.2 km away.' });
+    expect(found).toMatchObject({
+      distance: 2224,
+      totalAvailable: 1,
+      withoutCoordinates: 2,
+      message: 'The nearest graffiti is 2.2 km away.',
+    });
     expect(found.nearestReport?.id).toBe(open);
   });
 
@@ -120,14 +160,23 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
     expect(result.nearestReport?.id).toBe(antipode);
     expect(result.distance).toBeGreaterThan(19_000_000);
 
-    const bad = await t.app.inject({ method: 'POST', url: '/api/find-nearby', payload: { userLatitude: 91, userLongitude: 0 }, headers: { cookie } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/find-nearby',
+      payload: { userLatitude: 91, userLongitude: 0 },
+      headers: { cookie },
+    });
     expect(bad.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'POST', url: '/api/find-nearby', payload: {}, headers: { cookie } });
     expect(missing.statusCode).toBe(400);
   });
 
   it('needs a signed-in volunteer', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/find-nearby', payload: { userLatitude: HERE.latitude, userLongitude: HERE.longitude } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/find-nearby',
+      payload: { userLatitude: HERE.latitude, userLongitude: HERE.longitude },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Please sign in as a volunteer to continue.');
   });

@@ -16,7 +16,8 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export function haversineMetres(a: Point, b: Point): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLng = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -25,7 +26,10 @@ export function haversineMetres(a: Point, b: Point): number {
  * or where the box would cross the 180th meridian, it spans every longitude instead (still correct,
  * just wider).
  */
-export function boundingBox(centre: Point, radius: number): { minLat: number; maxLat: number; minLng?: number; maxLng?: number } {
+export function boundingBox(
+  centre: Point,
+  radius: number,
+): { minLat: number; maxLat: number; minLng?: number; maxLng?: number } {
   const dLat = radius / METRES_PER_DEGREE_LAT;
   const minLat = Math.max(-90, centre.latitude - dLat);
   const maxLat = Math.min(90, centre.latitude + dLat);

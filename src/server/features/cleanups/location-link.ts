@@ -2,7 +2,9 @@
 // the report's coordinates (the grid's words are not what3words addresses, DESIGN.md).
 import type { ReportRow } from '../reports/reports.repository.ts';
 
-export function locationLinkOf(report: Pick<ReportRow, 'what3words' | 'words_scheme' | 'latitude' | 'longitude'>): string | null {
+export function locationLinkOf(
+  report: Pick<ReportRow, 'what3words' | 'words_scheme' | 'latitude' | 'longitude'>,
+): string | null {
   if (!report.what3words.trim()) return null;
   if (report.words_scheme === 'what3words') return `https://w3w.co/${encodeURIComponent(report.what3words)}`;
   if (report.latitude === null || report.longitude === null) return null;

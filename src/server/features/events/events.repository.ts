@@ -1,7 +1,7 @@
 // The mucu_events and mucu_attendances tables: events with their attendees, and attendance rows.
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { MucuEventsTable } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type { MucuEventsTable } from '#server/db/tables.ts';
 
 export type EventRow = Selectable<MucuEventsTable>;
 

@@ -9,7 +9,7 @@ import {
   eventInputSchema,
   eventListSchema,
   eventSchema,
-} from '../../../shared/contracts/events.ts';
+} from '#shared/contracts/events.ts';
 import type { EventsService } from './events.service.ts';
 
 export async function eventsRoutes(app: FastifyInstance, { service }: { service: EventsService }) {
@@ -30,10 +30,14 @@ export async function eventsRoutes(app: FastifyInstance, { service }: { service:
     (request) => service.update(request.params.id, request.body),
   );
 
-  r.delete('/api/admin/mucus/:id', { config: admin, schema: { params: eventIdParamsSchema } }, async (request, reply) => {
-    await service.delete(request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/admin/mucus/:id',
+    { config: admin, schema: { params: eventIdParamsSchema } },
+    async (request, reply) => {
+      await service.delete(request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     '/api/admin/mucu-attendance',

@@ -2,19 +2,22 @@
 // recording attendance registers an unknown address and may earn the volunteer an achievement, all
 // in one transaction.
 import type { z } from 'zod';
-import type { Attendance, eventInputSchema, MucuEvent } from '../../../shared/contracts/events.ts';
-import { eventMessages } from '../../../shared/domain/admin-messages.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { toIso } from '../../db/tables.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import type { Attendance, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
+import { eventMessages } from '#shared/domain/admin-messages.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import { toIso } from '#server/db/tables.ts';
+import { ConflictError, NotFoundError } from '#server/errors.ts';
 import { awardAchievements } from '../achievements/achievements.service.ts';
 import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
 import { eventsRepository, type AttendeeRow, type EventFields, type EventRow } from './events.repository.ts';
 
 export type EventInput = z.output<typeof eventInputSchema>;
 
-const fieldsOf = (input: EventInput): EventFields => ({ ...input, name: `${input.location}${eventMessages.nameSuffix}` });
+const fieldsOf = (input: EventInput): EventFields => ({
+  ...input,
+  name: `${input.location}${eventMessages.nameSuffix}`,
+});
 
 function toEventDetails(row: EventRow): Omit<MucuEvent, 'attendances'> {
   return {
@@ -80,7 +83,8 @@ export function eventsService({ db, clock }: { db: Db; clock: Clock }) {
         if (!event) throw new NotFoundError(eventMessages.eventNotFound);
         const { volunteer } = await findOrRegisterVolunteer(trx, { email: input.volunteerEmail }, now);
         const attendance = await events.insertAttendance(event.id, volunteer.id, input.notes, now.toISOString());
-        if (!attendance) throw new ConflictError(eventMessages.alreadyAttending, { title: eventMessages.errors.attendance });
+        if (!attendance)
+          throw new ConflictError(eventMessages.alreadyAttending, { title: eventMessages.errors.attendance });
         await awardAchievements(trx, volunteer.id, now);
         return {
           id: attendance.id,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { adminCookies, volunteerSession, type Cookies } from '../../../../tests/sessions.ts';
-import { attendanceSchema, eventListSchema, eventSchema } from '../../../shared/contracts/events.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { attendanceSchema, eventListSchema, eventSchema } from '#shared/contracts/events.ts';
 
 describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
   let t: TestApp;
@@ -80,15 +80,24 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
 
   describe('administering events', () => {
     it('lists events newest first with their attendances and attendee e-mails', async () => {
-      const older = eventSchema.parse((await create({ ...event, location: 'Portobello', date: '2026-11-01T10:00:00Z' })).json());
+      const older = eventSchema.parse(
+        (await create({ ...event, location: 'Portobello', date: '2026-11-01T10:00:00Z' })).json(),
+      );
       const newer = eventSchema.parse((await create(event)).json());
-      await t.app.inject({ method: 'POST', url: '/api/admin/mucu-attendance', cookies: admin, payload: { mucuId: older.id, volunteerEmail: 'Morag@Example.org', notes: 'Litter pick' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/mucu-attendance',
+        cookies: admin,
+        payload: { mucuId: older.id, volunteerEmail: 'Morag@Example.org', notes: 'Litter pick' },
+      });
 
       const response = await t.app.inject({ method: 'GET', url: '/api/admin/mucus', cookies: admin });
       expect(response.statusCode).toBe(200);
       const events = eventListSchema.parse(response.json());
       expect(events.map((e) => e.id)).toEqual([newer.id, older.id]);
-      expect(events[1]!.attendances).toMatchObject([{ notes: 'Litter pick', volunteer: { email: 'morag@example.org' } }]);
+      expect(events[1]!.attendances).toMatchObject([
+        { notes: 'Litter pick', volunteer: { email: 'morag@example.org' } },
+      ]);
       expect(events[0]!.attendances).toEqual([]);
     });
 
@@ -98,25 +107,57 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
         method: 'PUT',
         url: `/api/admin/mucus/${created.id}`,
         cookies: admin,
-        payload: { id: created.id, location: 'The Meadows', date: '2026-12-06T11:30:00.000Z', description: '', mapsLink: 'https://example.org/map' },
+        payload: {
+          id: created.id,
+          location: 'The Meadows',
+          date: '2026-12-06T11:30:00.000Z',
+          description: '',
+          mapsLink: 'https://example.org/map',
+        },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: created.id, name: 'The Meadows MUCU', location: 'The Meadows', date: '2026-12-06T11:30:00.000Z', description: null, mapsLink: 'https://example.org/map' });
+      expect(response.json()).toMatchObject({
+        id: created.id,
+        name: 'The Meadows MUCU',
+        location: 'The Meadows',
+        date: '2026-12-06T11:30:00.000Z',
+        description: null,
+        mapsLink: 'https://example.org/map',
+      });
 
-      const invalid = await t.app.inject({ method: 'PUT', url: `/api/admin/mucus/${created.id}`, cookies: admin, payload: { location: '', date: '' } });
+      const invalid = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/mucus/${created.id}`,
+        cookies: admin,
+        payload: { location: '', date: '' },
+      });
       expect(invalid.json().message).toBe('Please provide both location and date for the MUCU event.');
-      const missing = await t.app.inject({ method: 'PUT', url: '/api/admin/mucus/999999', cookies: admin, payload: event });
+      const missing = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/mucus/999999',
+        cookies: admin,
+        payload: event,
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('MUCU event not found');
     });
 
     it('deletes an event with all its attendance records', async () => {
       const created = eventSchema.parse((await create(event)).json());
-      await t.app.inject({ method: 'POST', url: '/api/admin/mucu-attendance', cookies: admin, payload: { mucuId: created.id, volunteerEmail: 'a@example.org' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/mucu-attendance',
+        cookies: admin,
+        payload: { mucuId: created.id, volunteerEmail: 'a@example.org' },
+      });
       const response = await t.app.inject({ method: 'DELETE', url: `/api/admin/mucus/${created.id}`, cookies: admin });
       expect(response.statusCode).toBe(204);
-      expect(await t.database.db.selectFrom('mucu_attendances').select('id').where('mucu_id', '=', created.id).execute()).toEqual([]);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/mucus/${created.id}`, cookies: admin })).statusCode).toBe(404);
+      expect(
+        await t.database.db.selectFrom('mucu_attendances').select('id').where('mucu_id', '=', created.id).execute(),
+      ).toEqual([]);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/admin/mucus/${created.id}`, cookies: admin })).statusCode,
+      ).toBe(404);
     });
 
     it('listing, editing and deleting are for administrators only', async () => {
@@ -125,29 +166,62 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
         const expected = cookies ? 403 : 401;
         const options = cookies ? { cookies } : {};
         expect((await t.app.inject({ method: 'GET', url: '/api/admin/mucus', ...options })).statusCode).toBe(expected);
-        expect((await t.app.inject({ method: 'PUT', url: `/api/admin/mucus/${created.id}`, payload: event, ...options })).statusCode).toBe(expected);
-        expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/mucus/${created.id}`, ...options })).statusCode).toBe(expected);
-        expect((await t.app.inject({ method: 'POST', url: '/api/admin/mucu-attendance', payload: { mucuId: created.id, volunteerEmail: 'x@example.org' }, ...options })).statusCode).toBe(expected);
+        expect(
+          (await t.app.inject({ method: 'PUT', url: `/api/admin/mucus/${created.id}`, payload: event, ...options }))
+            .statusCode,
+        ).toBe(expected);
+        expect(
+          (await t.app.inject({ method: 'DELETE', url: `/api/admin/mucus/${created.id}`, ...options })).statusCode,
+        ).toBe(expected);
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/admin/mucu-attendance',
+              payload: { mucuId: created.id, volunteerEmail: 'x@example.org' },
+              ...options,
+            })
+          ).statusCode,
+        ).toBe(expected);
       }
       expect(await t.database.db.selectFrom('mucu_events').select('id').execute()).toHaveLength(1);
     });
   });
 
   describe('POST /api/admin/mucu-attendance', () => {
-    const attend = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/mucu-attendance', cookies: admin, payload });
+    const attend = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/mucu-attendance', cookies: admin, payload });
 
     it('an unknown address registers that volunteer, and the attendance earns first_mucu', async () => {
       const created = eventSchema.parse((await create(event)).json());
-      const response = await attend({ mucuId: String(created.id), volunteerEmail: '  New.Person@Example.org ', notes: ' Two bags ' });
+      const response = await attend({
+        mucuId: String(created.id),
+        volunteerEmail: '  New.Person@Example.org ',
+        notes: ' Two bags ',
+      });
       expect(response.statusCode).toBe(201);
       const attendance = attendanceSchema.parse(response.json());
       expect(attendance).toMatchObject({
         notes: 'Two bags',
         volunteer: { email: 'new.person@example.org', name: null },
-        mucu: { id: created.id, name: 'Leith Walk MUCU', location: 'Leith Walk', description: 'Bring gloves', mapsLink: null },
+        mucu: {
+          id: created.id,
+          name: 'Leith Walk MUCU',
+          location: 'Leith Walk',
+          description: 'Bring gloves',
+          mapsLink: null,
+        },
       });
-      const volunteerRow = await t.database.db.selectFrom('volunteers').selectAll().where('email', '=', 'new.person@example.org').executeTakeFirstOrThrow();
-      const badges = await t.database.db.selectFrom('achievements').select('badge_type').where('volunteer_id', '=', volunteerRow.id).execute();
+      const volunteerRow = await t.database.db
+        .selectFrom('volunteers')
+        .selectAll()
+        .where('email', '=', 'new.person@example.org')
+        .executeTakeFirstOrThrow();
+      const badges = await t.database.db
+        .selectFrom('achievements')
+        .select('badge_type')
+        .where('volunteer_id', '=', volunteerRow.id)
+        .execute();
       expect(badges.map((b) => b.badge_type)).toEqual(['first_mucu']);
     });
 
@@ -157,12 +231,19 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
       const again = await attend({ mucuId: created.id, volunteerEmail: 'TWICE@example.org' });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This volunteer is already recorded as attending this MUCU event.');
-      expect(await t.database.db.selectFrom('mucu_attendances').select('id').where('mucu_id', '=', created.id).execute()).toHaveLength(1);
+      expect(
+        await t.database.db.selectFrom('mucu_attendances').select('id').where('mucu_id', '=', created.id).execute(),
+      ).toHaveLength(1);
     });
 
     it("an event and an e-mail are required: 'Please select a MUCU event and provide volunteer email.'", async () => {
       const created = eventSchema.parse((await create(event)).json());
-      for (const payload of [{ mucuId: created.id }, { volunteerEmail: 'a@example.org' }, { mucuId: '', volunteerEmail: 'a@example.org' }, { mucuId: created.id, volunteerEmail: '  ' }]) {
+      for (const payload of [
+        { mucuId: created.id },
+        { volunteerEmail: 'a@example.org' },
+        { mucuId: '', volunteerEmail: 'a@example.org' },
+        { mucuId: created.id, volunteerEmail: '  ' },
+      ]) {
         const response = await attend(payload);
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Please select a MUCU event and provide volunteer email.');
@@ -172,7 +253,13 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
       const unknown = await attend({ mucuId: 999999, volunteerEmail: 'never.registered@example.org' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe('MUCU event not found');
-      expect(await t.database.db.selectFrom('volunteers').select('id').where('email', '=', 'never.registered@example.org').execute()).toEqual([]);
+      expect(
+        await t.database.db
+          .selectFrom('volunteers')
+          .select('id')
+          .where('email', '=', 'never.registered@example.org')
+          .execute(),
+      ).toEqual([]);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { AppError } from '../../errors.ts';
+import { AppError } from '#server/errors.ts';
 import { EDINBURGH_REGION, createGridCode, scramble, unscramble, SCRAMBLE_BITS, type GridSquare } from './grid-code.ts';
 
 const grid = createGridCode();
@@ -20,7 +20,8 @@ function refusal(run: () => unknown): { statusCode: number; code: string | undef
   try {
     run();
   } catch (error) {
-    if (error instanceof AppError) return { statusCode: error.statusCode, code: error.options.code, message: error.message };
+    if (error instanceof AppError)
+      return { statusCode: error.statusCode, code: error.options.code, message: error.message };
     throw error;
   }
   throw new Error('expected a refusal');
@@ -101,7 +102,8 @@ describe('grid three-word locations', () => {
     const block: string[][] = [];
     for (let r = 0; r < 300; r++) {
       block.push([]);
-      for (let c = 0; c < 300; c++) block[r]!.push(grid.wordsOfSquare({ row: origin.row - 150 + r, col: origin.col - 150 + c }));
+      for (let c = 0; c < 300; c++)
+        block[r]!.push(grid.wordsOfSquare({ row: origin.row - 150 + r, col: origin.col - 150 + c }));
     }
     let pairs = 0;
     const sharing: string[] = [];
@@ -154,7 +156,13 @@ describe('grid three-word locations', () => {
       code: 'BadWords',
       message: "'graffiti' is not one of the words of three-word locations. Please check the spelling.",
     });
-    for (const malformed of ['bleak.exhaust', 'bleak.exhaust.jewel.pilot', 'bleak exhaust jewel', 'bleak.exh4ust.jewel', '']) {
+    for (const malformed of [
+      'bleak.exhaust',
+      'bleak.exhaust.jewel.pilot',
+      'bleak exhaust jewel',
+      'bleak.exh4ust.jewel',
+      '',
+    ]) {
       expect(refusal(() => grid.decode(malformed))).toMatchObject({ statusCode: 400, code: 'BadWords' });
     }
   });
@@ -180,7 +188,8 @@ describe('grid three-word locations', () => {
     expect(refusal(() => grid.decode('abandon.ability.abandon'))).toEqual({
       statusCode: 400,
       code: 'OutsideArea',
-      message: 'No place in the Edinburgh area has the three-word location abandon.ability.abandon. Please check the words.',
+      message:
+        'No place in the Edinburgh area has the three-word location abandon.ability.abandon. Please check the words.',
     });
   });
 

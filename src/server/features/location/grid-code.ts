@@ -1,10 +1,10 @@
 // The built-in offline "grid" provider: every ~3 m square of the city region has three words from the
 // BIP-39 English list, and the words give the square back. docs/decisions/003 explains the design.
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import type { ConversionResult } from '../../../shared/contracts/location.ts';
-import { messages, CITY_NAME } from '../../../shared/domain/messages.ts';
-import { isThreeWordFormat, normaliseThreeWords } from '../../../shared/domain/three-words.ts';
-import { ValidationError } from '../../errors.ts';
+import type { ConversionResult } from '#shared/contracts/location.ts';
+import { messages, CITY_NAME } from '#shared/domain/messages.ts';
+import { isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
+import { ValidationError } from '#server/errors.ts';
 
 export interface GridRegion {
   south: number;
@@ -132,7 +132,9 @@ export function createGridCode(region: GridRegion = EDINBURGH_REGION): GridCode 
   const cols = Math.ceil((east - west) / lngStep - 1e-9);
   const squares = rows * cols;
   if (squares > 2 ** SCRAMBLE_BITS) {
-    throw new Error(`Grid region is too large: ${squares} squares of ${SQUARE_METRES} m, at most ${2 ** SCRAMBLE_BITS}`);
+    throw new Error(
+      `Grid region is too large: ${squares} squares of ${SQUARE_METRES} m, at most ${2 ** SCRAMBLE_BITS}`,
+    );
   }
 
   function squareOf(lat: number, lng: number): GridSquare | null {
@@ -198,9 +200,12 @@ export function createGridCode(region: GridRegion = EDINBURGH_REGION): GridCode 
     encode(lat, lng) {
       const square = squareOf(lat, lng);
       if (!square) {
-        throw new ValidationError(`This position is outside the ${CITY_NAME} area, so it has no three-word location here.`, {
-          code: 'OutsideArea',
-        });
+        throw new ValidationError(
+          `This position is outside the ${CITY_NAME} area, so it has no three-word location here.`,
+          {
+            code: 'OutsideArea',
+          },
+        );
       }
       return result(square, wordsOfSquare(square));
     },
@@ -212,15 +217,21 @@ export function createGridCode(region: GridRegion = EDINBURGH_REGION): GridCode 
       }
       const offList = words.split('.').find((word) => !INDEX_OF_WORD.has(word));
       if (offList !== undefined) {
-        throw new ValidationError(`'${offList}' is not one of the words of three-word locations. Please check the spelling.`, {
-          code: 'BadWords',
-        });
+        throw new ValidationError(
+          `'${offList}' is not one of the words of three-word locations. Please check the spelling.`,
+          {
+            code: 'BadWords',
+          },
+        );
       }
       const square = squareOfWords(words);
       if (!square) {
-        throw new ValidationError(`No place in the ${CITY_NAME} area has the three-word location ${words}. Please check the words.`, {
-          code: 'OutsideArea',
-        });
+        throw new ValidationError(
+          `No place in the ${CITY_NAME} area has the three-word location ${words}. Please check the words.`,
+          {
+            code: 'OutsideArea',
+          },
+        );
       }
       return result(square, words);
     },

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerErrorHandler } from '../../plugins/error-handler.ts';
-import {
-  FAKE_W3W_KEY,
-  FAKE_W3W_QUOTA_KEY,
-  startFakeWhat3words,
-  type FakeWhat3words,
-} from '../../../../tests/fake-what3words.ts';
-import { conversionResultSchema, locationPaths } from '../../../shared/contracts/location.ts';
-import { errorResponseSchema } from '../../../shared/contracts/errors.ts';
+import { registerErrorHandler } from '#server/plugins/error-handler.ts';
+import { FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
+import { conversionResultSchema, locationPaths } from '#shared/contracts/location.ts';
+import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { locationRoutes } from './location.routes.ts';
 import { createLocationService, locationServiceFromConfig, type LocationService } from './location.service.ts';
 
@@ -71,7 +66,11 @@ describe('location API with the built-in grid', () => {
     for (const [url, message] of cases) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
-      expect(errorResponseSchema.parse(response.json())).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
+      expect(errorResponseSchema.parse(response.json())).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+      });
     }
   });
 
@@ -107,7 +106,9 @@ describe('location API with the built-in grid', () => {
   });
 
   it('the grid is the provider when no what3words key is configured', () => {
-    expect(locationServiceFromConfig({ w3wApiKey: undefined, w3wApiUrl: 'https://api.what3words.com/v3' }).provider).toBe('grid');
+    expect(
+      locationServiceFromConfig({ w3wApiKey: undefined, w3wApiUrl: 'https://api.what3words.com/v3' }).provider,
+    ).toBe('grid');
     expect(locationServiceFromConfig({ w3wApiKey: 'k', w3wApiUrl: 'https://api.what3words.com/v3' }).provider).toBe(
       'what3words',
     );
@@ -119,7 +120,9 @@ describe('location API with what3words (fake server)', () => {
   let fake: FakeWhat3words;
   const apps: FastifyInstance[] = [];
   const appWithKey = async (key: string) => {
-    const app = await buildLocationApp(createLocationService({ provider: 'what3words', w3wApiKey: key, w3wApiUrl: fake.url }));
+    const app = await buildLocationApp(
+      createLocationService({ provider: 'what3words', w3wApiKey: key, w3wApiUrl: fake.url }),
+    );
     apps.push(app);
     return app;
   };
@@ -134,7 +137,9 @@ describe('location API with what3words (fake server)', () => {
 
   it('converts both ways through our server, and the key never appears in our answers', async () => {
     const app = await appWithKey(FAKE_W3W_KEY);
-    expect((await app.inject({ method: 'GET', url: locationPaths.provider })).json()).toEqual({ provider: 'what3words' });
+    expect((await app.inject({ method: 'GET', url: locationPaths.provider })).json()).toEqual({
+      provider: 'what3words',
+    });
 
     const words = await app.inject({ method: 'GET', url: toWords(55.975212, -3.170174) });
     expect(words.statusCode).toBe(200);
@@ -157,7 +162,12 @@ describe('location API with what3words (fake server)', () => {
     const response = await app.inject({ method: 'GET', url: toWords(55.95196, -3.18937) });
     expect(response.statusCode).toBe(502);
     const body = errorResponseSchema.parse(response.json());
-    expect(body).toMatchObject({ statusCode: 502, error: 'Bad Gateway', title: 'Location Service Authentication Issue', code: 'InvalidKey' });
+    expect(body).toMatchObject({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      title: 'Location Service Authentication Issue',
+      code: 'InvalidKey',
+    });
     expect(body.message).not.toContain('wrong-key');
   });
 

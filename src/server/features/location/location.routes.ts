@@ -7,7 +7,7 @@ import {
   locationPaths,
   locationProviderResponseSchema,
   wordsToCoordinatesQuerySchema,
-} from '../../../shared/contracts/location.ts';
+} from '#shared/contracts/location.ts';
 import type { LocationService } from './location.service.ts';
 
 export interface LocationRoutesOptions {
@@ -19,7 +19,10 @@ export interface LocationRoutesOptions {
   conversionsPerMinute?: number;
 }
 
-export async function locationRoutes(app: FastifyInstance, { location, conversionsPerMinute = 60 }: LocationRoutesOptions) {
+export async function locationRoutes(
+  app: FastifyInstance,
+  { location, conversionsPerMinute = 60 }: LocationRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: conversionsPerMinute, timeWindow: '1 minute' };
 
@@ -49,7 +52,11 @@ export async function locationRoutes(app: FastifyInstance, { location, conversio
     },
   );
 
-  r.get(locationPaths.provider, { config: { access: 'public' }, schema: { response: { 200: locationProviderResponseSchema } } }, async () => ({
-    provider: location.provider,
-  }));
+  r.get(
+    locationPaths.provider,
+    { config: { access: 'public' }, schema: { response: { 200: locationProviderResponseSchema } } },
+    async () => ({
+      provider: location.provider,
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 // One location service, two providers: what3words when a key is configured, otherwise the offline grid.
 // Both answer the spec's conversion result and refuse with typed errors carrying a LocationErrorCode.
-import type { ConversionResult, LocationProvider } from '../../../shared/contracts/location.ts';
-import type { Config } from '../../config.ts';
+import type { ConversionResult, LocationProvider } from '#shared/contracts/location.ts';
+import type { Config } from '#server/config.ts';
 import { createGridCode, type GridRegion } from './grid-code.ts';
 import { createWhat3wordsClient } from './what3words-client.ts';
 

@@ -8,8 +8,8 @@ import {
   FAKE_W3W_QUOTA_KEY,
   startFakeWhat3words,
   type FakeWhat3words,
-} from '../../../../tests/fake-what3words.ts';
-import { conversionResultSchema } from '../../../shared/contracts/location.ts';
+} from '#tests/fake-what3words.ts';
+import { conversionResultSchema } from '#shared/contracts/location.ts';
 import { createWhat3wordsClient, LocationServiceError } from './what3words-client.ts';
 
 async function refusal(promise: Promise<unknown>) {
@@ -21,12 +21,19 @@ async function refusal(promise: Promise<unknown>) {
   );
   expect(error).toBeInstanceOf(LocationServiceError);
   const e = error as LocationServiceError;
-  return { statusCode: e.statusCode, code: e.options.code, title: e.options.title, message: e.message, upstream: e.upstream };
+  return {
+    statusCode: e.statusCode,
+    code: e.options.code,
+    title: e.options.title,
+    message: e.message,
+    upstream: e.upstream,
+  };
 }
 
 describe('what3words provider against a fake what3words server', () => {
   let fake: FakeWhat3words;
-  const client = (apiKey: string, timeoutMs?: number) => createWhat3wordsClient({ apiKey, baseUrl: fake.url, timeoutMs });
+  const client = (apiKey: string, timeoutMs?: number) =>
+    createWhat3wordsClient({ apiKey, baseUrl: fake.url, timeoutMs });
 
   beforeAll(async () => {
     fake = await startFakeWhat3words();
@@ -123,7 +130,11 @@ describe('what3words provider against a fake what3words server', () => {
 
   it('malformed words are refused before any call is made', async () => {
     const refused = await refusal(client(FAKE_W3W_KEY).wordsToCoordinates('just two'));
-    expect(refused).toMatchObject({ statusCode: 400, code: 'BadWords', message: 'Please enter a valid three-word location' });
+    expect(refused).toMatchObject({
+      statusCode: 400,
+      code: 'BadWords',
+      message: 'Please enter a valid three-word location',
+    });
     expect(fake.requests).toEqual([]);
   });
 

@@ -6,10 +6,10 @@ import {
   locationMessages,
   type ConversionResult,
   type LocationErrorCode,
-} from '../../../shared/contracts/location.ts';
-import { messages } from '../../../shared/domain/messages.ts';
-import { isThreeWordFormat, normaliseThreeWords } from '../../../shared/domain/three-words.ts';
-import { AppError } from '../../errors.ts';
+} from '#shared/contracts/location.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
+import { AppError } from '#server/errors.ts';
 
 export const WHAT3WORDS_API_URL = 'https://api.what3words.com/v3';
 export const WHAT3WORDS_TIMEOUT_MS = 5000;
@@ -116,10 +116,19 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
 export type What3wordsClient = ReturnType<typeof createWhat3wordsClient>;
 
 /** what3words' refusal -> ours. 401 and 402 become 502 and 503: our client reads 401 as "please sign in". */
-export function toLocationError(status: number, error: { code: string; message?: string } | undefined): LocationServiceError {
+export function toLocationError(
+  status: number,
+  error: { code: string; message?: string } | undefined,
+): LocationServiceError {
   const upstream: UpstreamFailure = { status, code: error?.code, message: error?.message };
   if (status === 401 || error?.code === 'InvalidKey') {
-    return new LocationServiceError(502, locationMessages.authentication, 'InvalidKey', locationErrorTitles.authentication, upstream);
+    return new LocationServiceError(
+      502,
+      locationMessages.authentication,
+      'InvalidKey',
+      locationErrorTitles.authentication,
+      upstream,
+    );
   }
   if (status === 402 || error?.code === 'QuotaExceeded') {
     return new LocationServiceError(503, locationMessages.quota, 'QuotaExceeded', locationErrorTitles.quota, upstream);
@@ -128,7 +137,13 @@ export function toLocationError(status: number, error: { code: string; message?:
     return new LocationServiceError(400, locationMessages.unknownWords, 'BadWords', undefined, upstream);
   }
   if (status === 400 && error?.code === 'BadCoordinates') {
-    return new LocationServiceError(400, error.message ?? 'Those coordinates are not valid.', 'BadCoordinates', undefined, upstream);
+    return new LocationServiceError(
+      400,
+      error.message ?? 'Those coordinates are not valid.',
+      'BadCoordinates',
+      undefined,
+      upstream,
+    );
   }
   return new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, upstream);
 }
@@ -142,5 +157,8 @@ function parseJson(text: string): unknown {
 }
 
 function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || (error.cause instanceof Error && error.cause.name === 'TimeoutError'));
+  return (
+    error instanceof Error &&
+    (error.name === 'TimeoutError' || (error.cause instanceof Error && error.cause.name === 'TimeoutError'))
+  );
 }

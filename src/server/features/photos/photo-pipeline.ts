@@ -4,9 +4,9 @@
 import sharp, { type Metadata } from 'sharp';
 import exifr from 'exifr';
 import { randomBytes } from 'node:crypto';
-import { MAX_PHOTO_PIXELS, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '../../../shared/domain/limits.ts';
-import { messages } from '../../../shared/domain/messages.ts';
-import { UnprocessableError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { MAX_PHOTO_PIXELS, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { UnprocessableError, UnsupportedMediaTypeError } from '#server/errors.ts';
 import type { PhotoStorage } from './photo-storage.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
@@ -31,7 +31,9 @@ export function sniffImageKind(bytes: Buffer): ImageKind | null {
 
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (!sniffImageKind(bytes)) {
-    throw new UnsupportedMediaTypeError(messages.report.unsupportedType, { title: messages.report.unsupportedTypeTitle });
+    throw new UnsupportedMediaTypeError(messages.report.unsupportedType, {
+      title: messages.report.unsupportedTypeTitle,
+    });
   }
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const, sequentialRead: true };
   let metadata: Metadata;
@@ -83,7 +85,10 @@ async function readGps(bytes: Buffer): Promise<ProcessedPhoto['gps']> {
 }
 
 export const photoNames = (key: string) => ({ web: `${key}.jpg`, thumbnail: `${key}-thumb.jpg` });
-export const photoUrls = (key: string) => ({ photoUrl: `/photos/${key}.jpg`, thumbnailUrl: `/photos/${key}-thumb.jpg` });
+export const photoUrls = (key: string) => ({
+  photoUrl: `/photos/${key}.jpg`,
+  thumbnailUrl: `/photos/${key}-thumb.jpg`,
+});
 
 /** Stores both sizes under a new random key. Either both files exist afterwards, or neither. */
 export async function storePhoto(storage: PhotoStorage, photo: ProcessedPhoto): Promise<string> {

@@ -1,9 +1,9 @@
 // The writes of the management dashboard on reports: edit, delete (with everything hanging off a
 // report), delete one added photo, and renumbering. Each multi-row change is one transaction.
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { Dialect } from '../../db/migrations/column-kit.ts';
-import type { ReportsTable } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
+import type { ReportsTable } from '#server/db/tables.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
 
@@ -77,7 +77,11 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
         if (!report) return null;
         const [photos, cleanups] = await Promise.all([
           trx.selectFrom('report_photos').select('photo_key').where('report_id', '=', id).execute(),
-          trx.selectFrom('cleanups').select(['before_photo_key', 'after_photo_key']).where('report_id', '=', id).execute(),
+          trx
+            .selectFrom('cleanups')
+            .select(['before_photo_key', 'after_photo_key'])
+            .where('report_id', '=', id)
+            .execute(),
         ]);
         await trx.deleteFrom('reports').where('id', '=', id).execute();
         return [
@@ -98,7 +102,11 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
           .returning('photo_key')
           .executeTakeFirst();
         if (!photo) return null;
-        await trx.updateTable('reports').set({ updated_at: await nextUpdatedAt(trx, now) }).where('id', '=', reportId).execute();
+        await trx
+          .updateTable('reports')
+          .set({ updated_at: await nextUpdatedAt(trx, now) })
+          .where('id', '=', reportId)
+          .execute();
         return photo.photo_key;
       });
     },
@@ -113,7 +121,12 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
       return db.transaction().execute(async (trx) => {
         // No report may be added while ids move (PostgreSQL; SQLite writes one at a time already).
         if (dialect === 'postgres') await sql`lock table reports in exclusive mode`.execute(trx);
-        const rows = await trx.selectFrom('reports').select('id').orderBy('reported_at', 'asc').orderBy('id', 'asc').execute();
+        const rows = await trx
+          .selectFrom('reports')
+          .select('id')
+          .orderBy('reported_at', 'asc')
+          .orderBy('id', 'asc')
+          .execute();
         if (rows.length > 0) {
           const shift = Math.max(...rows.map((row) => row.id));
           await trx
@@ -124,15 +137,21 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
           for (let start = 0; start < rows.length; start += RENUMBER_BATCH) {
             const batch = rows.slice(start, start + RENUMBER_BATCH);
             // column1 = the new id, column2 = the shifted old id: both databases name VALUES columns so.
-            const values = sql.join(batch.map((row, i) => sql`(cast(${start + i + 1} as integer), cast(${row.id + shift} as integer))`));
+            const values = sql.join(
+              batch.map((row, i) => sql`(cast(${start + i + 1} as integer), cast(${row.id + shift} as integer))`),
+            );
             await sql`update reports set id = m.column1, updated_at = ${updatedAt}
               from (values ${values}) as m where reports.id = m.column2`.execute(trx);
           }
         }
         if (dialect === 'postgres') {
-          await sql`select setval(pg_get_serial_sequence('reports', 'id'), (select coalesce(max(id), 0) + 1 from reports), false)`.execute(trx);
+          await sql`select setval(pg_get_serial_sequence('reports', 'id'), (select coalesce(max(id), 0) + 1 from reports), false)`.execute(
+            trx,
+          );
         } else {
-          await sql`update sqlite_sequence set seq = (select coalesce(max(id), 0) from reports) where name = 'reports'`.execute(trx);
+          await sql`update sqlite_sequence set seq = (select coalesce(max(id), 0) from reports) where name = 'reports'`.execute(
+            trx,
+          );
         }
         return rows.length;
       });

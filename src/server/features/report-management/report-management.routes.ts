@@ -7,11 +7,11 @@ import {
   renumberResponseSchema,
   reportPhotoParamsSchema,
   updateReportRequestSchema,
-} from '../../../shared/contracts/report-management.ts';
-import { reportIdParamsSchema, reportSchema } from '../../../shared/contracts/reports.ts';
-import { managementMessages } from '../../../shared/domain/admin-messages.ts';
-import { ValidationError } from '../../errors.ts';
-import { readMultipart } from '../../plugins/multipart.ts';
+} from '#shared/contracts/report-management.ts';
+import { reportIdParamsSchema, reportSchema } from '#shared/contracts/reports.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { ValidationError } from '#server/errors.ts';
+import { readMultipart } from '#server/plugins/multipart.ts';
 import type { ReportManagementService } from './report-management.service.ts';
 
 export async function reportManagementRoutes(app: FastifyInstance, { service }: { service: ReportManagementService }) {
@@ -20,7 +20,10 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
 
   r.patch(
     '/api/reports/:id',
-    { config: admin, schema: { params: reportIdParamsSchema, body: updateReportRequestSchema, response: { 200: reportSchema } } },
+    {
+      config: admin,
+      schema: { params: reportIdParamsSchema, body: updateReportRequestSchema, response: { 200: reportSchema } },
+    },
     (request) => service.update(request.params.id, request.body),
   );
 
@@ -29,23 +32,36 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
     return reply.status(204).send();
   });
 
-  r.delete('/api/reports/:id/photos/:photoId', { config: admin, schema: { params: reportPhotoParamsSchema } }, async (request, reply) => {
-    await service.deletePhoto(request.params.id, request.params.photoId);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/reports/:id/photos/:photoId',
+    { config: admin, schema: { params: reportPhotoParamsSchema } },
+    async (request, reply) => {
+      await service.deletePhoto(request.params.id, request.params.photoId);
+      return reply.status(204).send();
+    },
+  );
 
-  r.post('/api/admin/reports', { config: admin, schema: { response: { 201: reportSchema } } }, async (request, reply) => {
-    const form = await readMultipart(request, ['photo']);
-    const photo = form.files.photo?.[0];
-    const missing = () => new ValidationError(managementMessages.missingFields, { title: managementMessages.missingFieldsTitle });
-    if (!photo || !form.fields.what3words?.trim()) throw missing();
-    const fields = manualReportFieldsSchema.safeParse(form.fields);
-    if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message);
-    const report = await service.createManual({ ...fields.data, photo });
-    return reply.status(201).send(report);
-  });
+  r.post(
+    '/api/admin/reports',
+    { config: admin, schema: { response: { 201: reportSchema } } },
+    async (request, reply) => {
+      const form = await readMultipart(request, ['photo']);
+      const photo = form.files.photo?.[0];
+      const missing = () =>
+        new ValidationError(managementMessages.missingFields, { title: managementMessages.missingFieldsTitle });
+      if (!photo || !form.fields.what3words?.trim()) throw missing();
+      const fields = manualReportFieldsSchema.safeParse(form.fields);
+      if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message);
+      const report = await service.createManual({ ...fields.data, photo });
+      return reply.status(201).send(report);
+    },
+  );
 
-  r.post('/api/admin/renumber-reports', { config: admin, schema: { response: { 200: renumberResponseSchema } } }, async () => ({
-    renumbered: await service.renumber(),
-  }));
+  r.post(
+    '/api/admin/renumber-reports',
+    { config: admin, schema: { response: { 200: renumberResponseSchema } } },
+    async () => ({
+      renumbered: await service.renumber(),
+    }),
+  );
 }

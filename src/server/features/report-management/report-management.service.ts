@@ -2,10 +2,10 @@
 // takes every stored file with it (after the database has let go of them), a manual report goes
 // through the same intake as a public one.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Report } from '../../../shared/contracts/reports.ts';
-import { managementMessages } from '../../../shared/domain/admin-messages.ts';
-import type { Clock } from '../../clock.ts';
-import { NotFoundError } from '../../errors.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import type { Clock } from '#server/clock.ts';
+import { NotFoundError } from '#server/errors.ts';
 import type { LocationService } from '../location/location.service.ts';
 import { removePhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';

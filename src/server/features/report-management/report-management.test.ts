@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, multipartBody, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { elevenMegabyteImage, plainJpeg } from '../../../../tests/fixture-photos.ts';
-import { adminCookies, storedPhotoKey, volunteerSession, type Cookies } from '../../../../tests/sessions.ts';
-import { reportListSchema, reportSchema, type Report } from '../../../shared/contracts/reports.ts';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { elevenMegabyteImage, plainJpeg } from '#tests/fixture-photos.ts';
+import { adminCookies, storedPhotoKey, volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { reportListSchema, reportSchema, type Report } from '#shared/contracts/reports.ts';
 import { photoNames } from '../photos/photo-pipeline.ts';
 import { createLocationService } from '../location/location.service.ts';
 
@@ -36,7 +36,15 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     const key = await storedPhotoKey(t.storage);
     return t.database.db
       .insertInto('reports')
-      .values({ what3words, description: null, photo_key: key, status: 'reported', reported_at: reportedAt, updated_at: reportedAt, words_scheme: 'grid' })
+      .values({
+        what3words,
+        description: null,
+        photo_key: key,
+        status: 'reported',
+        reported_at: reportedAt,
+        updated_at: reportedAt,
+        words_scheme: 'grid',
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -45,7 +53,14 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     const key = await storedPhotoKey(t.storage);
     return t.database.db
       .insertInto('report_photos')
-      .values({ report_id: reportId, photo_type: 'progress', description: 'Halfway', uploaded_by: 'Volunteer', photo_key: key, created_at: new Date().toISOString() })
+      .values({
+        report_id: reportId,
+        photo_type: 'progress',
+        description: 'Halfway',
+        uploaded_by: 'Volunteer',
+        photo_key: key,
+        created_at: new Date().toISOString(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -54,7 +69,15 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     const [before, after] = [await storedPhotoKey(t.storage), await storedPhotoKey(t.storage)];
     return t.database.db
       .insertInto('cleanups')
-      .values({ report_id: reportId, volunteer_id: volunteerId, completed_at: new Date().toISOString(), minutes_worked: 30, before_photo_key: before, after_photo_key: after, notes: null })
+      .values({
+        report_id: reportId,
+        volunteer_id: volunteerId,
+        completed_at: new Date().toISOString(),
+        minutes_worked: 30,
+        before_photo_key: before,
+        after_photo_key: after,
+        notes: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -74,27 +97,51 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
         payload: { what3words: '  ///Index.Home.Raft ', description: '  Tag on the close wall  ' },
       });
       expect(response.statusCode).toBe(200);
-      expect(reportSchema.parse(response.json())).toMatchObject({ id: report.id, what3words: 'index.home.raft', description: 'Tag on the close wall' });
+      expect(reportSchema.parse(response.json())).toMatchObject({
+        id: report.id,
+        what3words: 'index.home.raft',
+        description: 'Tag on the close wall',
+      });
 
       const again = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(200);
       expect(again.headers.etag).not.toBe(etag);
       expect(reportListSchema.parse(again.json())[0]!.description).toBe('Tag on the close wall');
 
-      const kept = await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: admin, payload: { what3words: 'index.home.raft' } });
+      const kept = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/reports/${report.id}`,
+        cookies: admin,
+        payload: { what3words: 'index.home.raft' },
+      });
       expect(kept.json().description).toBe('Tag on the close wall');
-      const cleared = await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: admin, payload: { what3words: 'index.home.raft', description: '' } });
+      const cleared = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/reports/${report.id}`,
+        cookies: admin,
+        payload: { what3words: 'index.home.raft', description: '' },
+      });
       expect(cleared.json().description).toBeNull();
     });
 
     it('the location is required; an unknown report is 404', async () => {
       const report = await submit();
       for (const payload of [{ what3words: '   ', description: 'x' }, { description: 'x' }]) {
-        const response = await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: admin, payload });
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/reports/${report.id}`,
+          cookies: admin,
+          payload,
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('location is required');
       }
-      const missing = await t.app.inject({ method: 'PATCH', url: '/api/reports/999999', cookies: admin, payload: { what3words: 'a.b.c' } });
+      const missing = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/reports/999999',
+        cookies: admin,
+        payload: { what3words: 'a.b.c' },
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('Report not found');
     });
@@ -102,20 +149,42 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     it('corrected words bring their own coordinates; words that do not convert leave none', async () => {
       const report = await submit('index.home.raft', { latitude: '55.95', longitude: '-3.19' });
       const elsewhere = await grid.coordinatesToWords(55.9412, -3.2053);
-      const moved = await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: admin, payload: { what3words: elsewhere.words } });
+      const moved = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/reports/${report.id}`,
+        cookies: admin,
+        payload: { what3words: elsewhere.words },
+      });
       expect(moved.json()).toMatchObject({ what3words: elsewhere.words, locationSource: 'words' });
       expect(moved.json().latitude).toBeCloseTo(55.9412, 3);
 
-      const unknown = await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: admin, payload: { what3words: 'not.real.words' } });
-      expect(unknown.json()).toMatchObject({ what3words: 'not.real.words', latitude: null, longitude: null, locationSource: null });
+      const unknown = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/reports/${report.id}`,
+        cookies: admin,
+        payload: { what3words: 'not.real.words' },
+      });
+      expect(unknown.json()).toMatchObject({
+        what3words: 'not.real.words',
+        latitude: null,
+        longitude: null,
+        locationSource: null,
+      });
     });
 
     it('is refused to volunteers (403) and to visitors (401), and nothing changes', async () => {
       const report = await submit();
       const payload = { what3words: 'other.place.here' };
-      expect((await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: volunteer, payload })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: volunteer, payload }))
+          .statusCode,
+      ).toBe(403);
       expect((await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, payload })).statusCode).toBe(401);
-      const row = await t.database.db.selectFrom('reports').select('what3words').where('id', '=', report.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('reports')
+        .select('what3words')
+        .where('id', '=', report.id)
+        .executeTakeFirstOrThrow();
       expect(row.what3words).toBe('index.home.raft');
     });
   });
@@ -127,7 +196,12 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       const cleanup = await addCleanup(doomed.id);
       const kept = await insertReport('2026-11-02T10:00:00.000Z');
       const keptPhoto = await addPhoto(kept.id);
-      const doomedFiles = [doomed.photo_key, photo.photo_key, cleanup.before_photo_key, cleanup.after_photo_key].flatMap(filesOf);
+      const doomedFiles = [
+        doomed.photo_key,
+        photo.photo_key,
+        cleanup.before_photo_key,
+        cleanup.after_photo_key,
+      ].flatMap(filesOf);
       expect(t.storedPhotos()).toEqual(expect.arrayContaining(doomedFiles));
 
       const response = await t.app.inject({ method: 'DELETE', url: `/api/reports/${doomed.id}`, cookies: admin });
@@ -147,7 +221,9 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
 
     it('is for administrators only', async () => {
       const report = await insertReport('2026-11-01T10:00:00.000Z');
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/${report.id}`, cookies: volunteer })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/reports/${report.id}`, cookies: volunteer })).statusCode,
+      ).toBe(403);
       expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/${report.id}` })).statusCode).toBe(401);
       expect(await t.database.db.selectFrom('reports').select('id').execute()).toHaveLength(1);
     });
@@ -160,32 +236,66 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       const photo = await addPhoto(report.id);
       const second = await addPhoto(report.id);
 
-      const wrong = await t.app.inject({ method: 'DELETE', url: `/api/reports/${other.id}/photos/${photo.id}`, cookies: admin });
+      const wrong = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/reports/${other.id}/photos/${photo.id}`,
+        cookies: admin,
+      });
       expect(wrong.statusCode).toBe(404);
       expect(wrong.json().message).toBe('Photo not found');
 
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/reports/${report.id}/photos/${photo.id}`, cookies: admin });
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/reports/${report.id}/photos/${photo.id}`,
+        cookies: admin,
+      });
       expect(response.statusCode).toBe(204);
       const photos = await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/photos` });
       expect(photos.json().map((p: { id: number }) => p.id)).toEqual([second.id]);
       for (const name of filesOf(photo.photo_key)) expect(t.storedPhotos()).not.toContain(name);
       expect(t.storedPhotos()).toEqual(expect.arrayContaining(filesOf(report.photo_key)));
 
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/${report.id}/photos/${second.id}`, cookies: volunteer })).statusCode).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/reports/${report.id}/photos/${second.id}`,
+            cookies: volunteer,
+          })
+        ).statusCode,
+      ).toBe(403);
     });
   });
 
   describe('POST /api/admin/reports (manual report)', () => {
-    async function manual(fields: Record<string, string>, files: Parameters<typeof multipartBody>[1], cookies: Cookies | null = admin) {
+    async function manual(
+      fields: Record<string, string>,
+      files: Parameters<typeof multipartBody>[1],
+      cookies: Cookies | null = admin,
+    ) {
       const { payload, headers } = await multipartBody(fields, files);
-      return t.app.inject({ method: 'POST', url: '/api/admin/reports', payload, headers, ...(cookies ? { cookies } : {}) });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/admin/reports',
+        payload,
+        headers,
+        ...(cookies ? { cookies } : {}),
+      });
     }
 
     it('creates a report from a photo and trimmed values, with status reported', async () => {
-      const response = await manual({ what3words: '  Index.Home.Raft  ', description: '  Spotted on a walk  ' }, { photo: await jpegFile() });
+      const response = await manual(
+        { what3words: '  Index.Home.Raft  ', description: '  Spotted on a walk  ' },
+        { photo: await jpegFile() },
+      );
       expect(response.statusCode).toBe(201);
       const report = reportSchema.parse(response.json());
-      expect(report).toMatchObject({ what3words: 'index.home.raft', description: 'Spotted on a walk', status: 'reported', completedAt: null });
+      expect(report).toMatchObject({
+        what3words: 'index.home.raft',
+        description: 'Spotted on a walk',
+        status: 'reported',
+        completedAt: null,
+      });
       expect(t.storedPhotos()).toContain(report.photoUrl.replace('/photos/', ''));
       const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
       expect(list.map((r) => r.id)).toEqual([report.id]);
@@ -200,20 +310,31 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       ] as const) {
         const response = await manual({ ...fields }, { ...files });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ title: 'Missing required fields', message: 'Please provide both a photo and What3Words location.' });
+        expect(response.json()).toMatchObject({
+          title: 'Missing required fields',
+          message: 'Please provide both a photo and What3Words location.',
+        });
       }
       expect(t.storedPhotos()).toEqual(before);
       expect(await t.database.db.selectFrom('reports').select('id').execute()).toEqual([]);
     });
 
     it('an image over 10MB is refused as the public form refuses it', async () => {
-      const response = await manual({ what3words: 'index.home.raft' }, { photo: { data: await elevenMegabyteImage(), name: 'big.png', type: 'image/png' } });
+      const response = await manual(
+        { what3words: 'index.home.raft' },
+        { photo: { data: await elevenMegabyteImage(), name: 'big.png', type: 'image/png' } },
+      );
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({ title: 'File too large', message: 'Please select an image smaller than 10MB.' });
+      expect(response.json()).toMatchObject({
+        title: 'File too large',
+        message: 'Please select an image smaller than 10MB.',
+      });
     });
 
     it('is for administrators only', async () => {
-      expect((await manual({ what3words: 'index.home.raft' }, { photo: await jpegFile() }, volunteer)).statusCode).toBe(403);
+      expect((await manual({ what3words: 'index.home.raft' }, { photo: await jpegFile() }, volunteer)).statusCode).toBe(
+        403,
+      );
       expect((await manual({ what3words: 'index.home.raft' }, { photo: await jpegFile() }, null)).statusCode).toBe(401);
     });
   });
@@ -252,7 +373,9 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
         { id: photoOfA.id, report_id: 3 },
         { id: photoOfB.id, report_id: 1 },
       ]);
-      expect(await db.selectFrom('cleanups').select(['id', 'report_id']).execute()).toEqual([{ id: cleanupOfC.id, report_id: 2 }]);
+      expect(await db.selectFrom('cleanups').select(['id', 'report_id']).execute()).toEqual([
+        { id: cleanupOfC.id, report_id: 2 },
+      ]);
 
       const list = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { 'if-none-match': etag } });
       expect(list.statusCode).toBe(200);
@@ -271,7 +394,9 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     });
 
     it('is for administrators only', async () => {
-      expect((await t.app.inject({ method: 'POST', url: '/api/admin/renumber-reports', cookies: volunteer })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/admin/renumber-reports', cookies: volunteer })).statusCode,
+      ).toBe(403);
       expect((await t.app.inject({ method: 'POST', url: '/api/admin/renumber-reports' })).statusCode).toBe(401);
     });
   });

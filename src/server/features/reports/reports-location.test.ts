@@ -1,16 +1,11 @@
 // Reports get coordinates from the words when neither the device nor the photo gave any, through
 // whichever location provider is configured; a failed conversion never loses the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipartBody, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { plainJpeg } from '../../../../tests/fixture-photos.ts';
-import {
-  FAKE_W3W_KEY,
-  FAKE_W3W_QUOTA_KEY,
-  startFakeWhat3words,
-  type FakeWhat3words,
-} from '../../../../tests/fake-what3words.ts';
-import { reportSchema } from '../../../shared/contracts/reports.ts';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
+import { reportSchema } from '#shared/contracts/reports.ts';
 import { createLocationService } from '../location/location.service.ts';
 
 async function submit(t: TestApp, fields: Record<string, string>) {
@@ -29,7 +24,9 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
     afterAll(() => t.close());
 
     it('grid words give the report the square they name, and the words are kept as typed', async () => {
-      const words = (await t.app.inject({ method: 'GET', url: '/api/location/coordinates-to-words?lat=55.95196&lng=-3.18937' })).json();
+      const words = (
+        await t.app.inject({ method: 'GET', url: '/api/location/coordinates-to-words?lat=55.95196&lng=-3.18937' })
+      ).json();
       expect(words).toMatchObject({ words: 'pilot.ginger.gaze', language: 'en' });
       expect(words.map).toMatch(/^https:\/\/www\.openstreetmap\.org\//);
 
@@ -37,19 +34,35 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       expect(report).toMatchObject({ what3words: 'pilot.ginger.gaze', locationSource: 'words' });
       expect(report.latitude).toBeCloseTo(55.95196, 4);
       expect(report.longitude).toBeCloseTo(-3.18937, 4);
-      const row = await t.database.db.selectFrom('reports').select('words_scheme').where('id', '=', report.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('reports')
+        .select('words_scheme')
+        .where('id', '=', report.id)
+        .executeTakeFirstOrThrow();
       expect(row.words_scheme).toBe('grid');
     });
 
     it('words the grid does not know still make a report, without coordinates', async () => {
       const response = await submit(t, { what3words: 'filled.count.soap' });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ what3words: 'filled.count.soap', latitude: null, longitude: null, locationSource: null });
+      expect(response.json()).toMatchObject({
+        what3words: 'filled.count.soap',
+        latitude: null,
+        longitude: null,
+        locationSource: null,
+      });
     });
 
     it('device coordinates are kept as sent, and the words are not replaced by the conversion', async () => {
-      const report = (await submit(t, { what3words: 'pilot.ginger.gaze', latitude: '55.9400', longitude: '-3.2000' })).json();
-      expect(report).toMatchObject({ what3words: 'pilot.ginger.gaze', latitude: 55.94, longitude: -3.2, locationSource: 'device' });
+      const report = (
+        await submit(t, { what3words: 'pilot.ginger.gaze', latitude: '55.9400', longitude: '-3.2000' })
+      ).json();
+      expect(report).toMatchObject({
+        what3words: 'pilot.ginger.gaze',
+        latitude: 55.94,
+        longitude: -3.2,
+        locationSource: 'device',
+      });
     });
   });
 
@@ -74,10 +87,19 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
 
     it('what3words words are converted through the API with our key, and marked as what3words', async () => {
       const report = reportSchema.parse((await submit(t, { what3words: '///waverley.steps.train' })).json());
-      expect(report).toMatchObject({ what3words: 'waverley.steps.train', latitude: 55.95196, longitude: -3.18937, locationSource: 'words' });
+      expect(report).toMatchObject({
+        what3words: 'waverley.steps.train',
+        latitude: 55.95196,
+        longitude: -3.18937,
+        locationSource: 'words',
+      });
       const call = fake.requests.findLast((r) => r.path.endsWith('/convert-to-coordinates'));
       expect(call?.query).toMatchObject({ words: 'waverley.steps.train', key: FAKE_W3W_KEY });
-      const row = await t.database.db.selectFrom('reports').select('words_scheme').where('id', '=', report.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('reports')
+        .select('words_scheme')
+        .where('id', '=', report.id)
+        .executeTakeFirstOrThrow();
       expect(row.words_scheme).toBe('what3words');
     });
 
@@ -88,9 +110,15 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
     });
 
     it('the conversion routes answer through the app, and a quota error carries the spec title', async () => {
-      const ok = await t.app.inject({ method: 'GET', url: '/api/location/coordinates-to-words?lat=55.948595&lng=-3.199913' });
+      const ok = await t.app.inject({
+        method: 'GET',
+        url: '/api/location/coordinates-to-words?lat=55.948595&lng=-3.199913',
+      });
       expect(ok.json()).toMatchObject({ words: 'castle.rock.esplanade' });
-      const refused = await quota.app.inject({ method: 'GET', url: '/api/location/words-to-coordinates?words=waverley.steps.train' });
+      const refused = await quota.app.inject({
+        method: 'GET',
+        url: '/api/location/words-to-coordinates?words=waverley.steps.train',
+      });
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'QuotaExceeded', title: 'Service temporarily unavailable' });
       expect(JSON.stringify(refused.json())).not.toContain(FAKE_W3W_QUOTA_KEY);

@@ -1,8 +1,8 @@
 // The only place that reads and writes the reports and report_photos tables.
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { ReportPhotosTable, ReportsTable } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;
@@ -22,7 +22,10 @@ export interface NewReport {
 export function reportsRepository(db: Db) {
   return {
     /** With `alsoInTransaction`, the row and whatever it writes commit together (the alerts outbox). */
-    async insert(report: NewReport, alsoInTransaction?: (trx: Db, row: ReportRow) => Promise<void>): Promise<ReportRow> {
+    async insert(
+      report: NewReport,
+      alsoInTransaction?: (trx: Db, row: ReportRow) => Promise<void>,
+    ): Promise<ReportRow> {
       if (alsoInTransaction) {
         return db.transaction().execute(async (trx) => {
           const row = await insertReport(trx, report);

@@ -7,10 +7,10 @@ import {
   reportPhotoListSchema,
   reportPaths,
   reportSchema,
-} from '../../../shared/contracts/reports.ts';
-import { messages } from '../../../shared/domain/messages.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
-import { readMultipart } from '../../plugins/multipart.ts';
+} from '#shared/contracts/reports.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { NotFoundError, ValidationError } from '#server/errors.ts';
+import { readMultipart } from '#server/plugins/multipart.ts';
 import type { ReportsService } from './reports.service.ts';
 
 export interface ReportsRoutesOptions {
@@ -54,7 +54,10 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
 
   r.get(
     '/api/reports/:id/photos',
-    { config: { access: 'public' }, schema: { params: reportIdParamsSchema, response: { 200: reportPhotoListSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: reportIdParamsSchema, response: { 200: reportPhotoListSchema } },
+    },
     async (request) => {
       const photos = await service.photosOf(request.params.id);
       if (!photos) throw new NotFoundError('Report not found');

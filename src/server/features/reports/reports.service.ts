@@ -1,11 +1,11 @@
 // The rules of taking in and reading reports. A report is stored only with a stored photo, and a
 // failure at any step leaves neither a row nor a file behind.
 import type { z } from 'zod';
-import type { createReportFieldsSchema, Report, ReportPhoto } from '../../../shared/contracts/reports.ts';
-import { toIso, toIsoOrNull } from '../../db/tables.ts';
+import type { createReportFieldsSchema, Report, ReportPhoto } from '#shared/contracts/reports.ts';
+import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
 import type { LocationService } from '../location/location.service.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
@@ -47,24 +47,31 @@ export function reportsService({ repository, storage, clock, location, log, aler
       const photo = await processPhoto(input.photo);
       const sent = input.latitude !== undefined && input.longitude !== undefined;
       const coordinates = sent
-        ? { latitude: input.latitude!, longitude: input.longitude!, source: input.locationSource ?? ('device' as const) }
+        ? {
+            latitude: input.latitude!,
+            longitude: input.longitude!,
+            source: input.locationSource ?? ('device' as const),
+          }
         : photo.gps
           ? { ...photo.gps, source: 'photo' as const }
           : await coordinatesFromWords(input.what3words);
 
       const photoKey = await storePhoto(storage, photo);
       try {
-        const row = await repository.insert({
-          what3words: input.what3words,
-          description: input.description,
-          photoKey,
-          latitude: coordinates?.latitude ?? null,
-          longitude: coordinates?.longitude ?? null,
-          locationSource: coordinates?.source ?? null,
-          wordsScheme: location.provider,
-          idempotencyKey: input.idempotencyKey ?? null,
-          now: clock.now().toISOString(),
-        }, alerts?.enqueueReportAlert);
+        const row = await repository.insert(
+          {
+            what3words: input.what3words,
+            description: input.description,
+            photoKey,
+            latitude: coordinates?.latitude ?? null,
+            longitude: coordinates?.longitude ?? null,
+            locationSource: coordinates?.source ?? null,
+            wordsScheme: location.provider,
+            idempotencyKey: input.idempotencyKey ?? null,
+            now: clock.now().toISOString(),
+          },
+          alerts?.enqueueReportAlert,
+        );
         return { report: toReportResponse(row), created: true };
       } catch (error) {
         await removePhoto(storage, photoKey);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { buildTestApp, multipartBody, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
 import {
   FIXTURE_GPS,
   elevenMegabyteImage,
@@ -12,8 +12,8 @@ import {
   png,
   svg,
   textNamedJpg,
-} from '../../../../tests/fixture-photos.ts';
-import { reportListSchema, reportSchema } from '../../../shared/contracts/reports.ts';
+} from '#tests/fixture-photos.ts';
+import { reportListSchema, reportSchema } from '#shared/contracts/reports.ts';
 
 const jpegFile = async () => ({ data: await plainJpeg(), name: 'graffiti.jpg', type: 'image/jpeg' });
 
@@ -90,7 +90,10 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
       { photo: { data: await elevenMegabyteImage(), name: 'big.png', type: 'image/png' } },
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ title: 'File too large', message: 'Please select an image smaller than 10MB.' });
+    expect(response.json()).toMatchObject({
+      title: 'File too large',
+      message: 'Please select an image smaller than 10MB.',
+    });
     expect(t.storedPhotos()).toEqual(before);
     expect(await t.database.db.selectFrom('reports').selectAll().execute()).toEqual([]);
   });
@@ -161,7 +164,11 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
       { what3words: 'filled.count.soap', latitude: '55.9533', longitude: '-3.1883', locationSource: 'photo' },
       { photo: await jpegFile() },
     );
-    expect(reportSchema.parse(response.json())).toMatchObject({ latitude: 55.9533, longitude: -3.1883, locationSource: 'photo' });
+    expect(reportSchema.parse(response.json())).toMatchObject({
+      latitude: 55.9533,
+      longitude: -3.1883,
+      locationSource: 'photo',
+    });
     const unknown = await submit(
       { what3words: 'filled.count.soap', latitude: '55.9533', longitude: '-3.1883', locationSource: 'words' },
       { photo: await jpegFile() },
@@ -179,8 +186,13 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('a PNG is accepted and stored as a web-size JPEG no larger than 2048 px', async () => {
-    const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#123456' } }).png().toBuffer();
-    const response = await submit({ what3words: 'index.home.raft' }, { photo: { data: big, name: 'wall.png', type: 'image/png' } });
+    const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const response = await submit(
+      { what3words: 'index.home.raft' },
+      { photo: { data: big, name: 'wall.png', type: 'image/png' } },
+    );
     expect(response.statusCode).toBe(201);
     const report = reportSchema.parse(response.json());
     const photo = await t.app.inject({ method: 'GET', url: report.photoUrl });
@@ -216,12 +228,18 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
     const changed = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(changed.json().map((r: { what3words: string }) => r.what3words)).toEqual(['index.home.raft', 'filled.count.soap']);
+    expect(changed.json().map((r: { what3words: string }) => r.what3words)).toEqual([
+      'index.home.raft',
+      'filled.count.soap',
+    ]);
   });
 
   it('a long list travels compressed to a browser that accepts it', async () => {
     for (const words of ['filled.count.soap', 'index.home.raft', 'pilot.ginger.gaze', 'model.clap.design']) {
-      await submit({ what3words: words, description: 'A long description of the tag on the wall by the close. '.repeat(4) }, { photo: await jpegFile() });
+      await submit(
+        { what3words: words, description: 'A long description of the tag on the wall by the close. '.repeat(4) },
+        { photo: await jpegFile() },
+      );
     }
     const response = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');

@@ -1,8 +1,8 @@
 // Sessions (DESIGN.md "Sessions"): a random id of 256 bits in an HTTP-only cookie, stored only as its
 // SHA-256 hash, with an absolute lifetime and an idle timeout per kind. Ending one deletes its row.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '../../clock.ts';
-import { toIso } from '../../db/tables.ts';
+import type { Clock } from '#server/clock.ts';
+import { toIso } from '#server/db/tables.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
 export type SessionKind = 'volunteer' | 'admin';
@@ -59,7 +59,8 @@ export function sessionsService({ repository, clock }: { repository: SessionsRep
       if (now.getTime() - lastSeen > TOUCH_EVERY_MS) await repository.touch(idHash, now.toISOString());
       return {
         kind,
-        volunteer: row.volunteer_id !== null && row.email ? { id: row.volunteer_id, email: row.email, name: row.name } : null,
+        volunteer:
+          row.volunteer_id !== null && row.email ? { id: row.volunteer_id, email: row.email, name: row.name } : null,
       };
     },
 

@@ -1,8 +1,8 @@
 // The sign-in e-mail: the 6-digit code to type on the sign-in page, and a link to a page with one
 // 'Continue' button. The token rides in the link's fragment, so it never reaches a server log or a
 // Referer header; only the page's POST spends it (mail scanners open links, but do not press buttons).
-import type { MailMessage } from '../../mail/mailer.ts';
-import { routes } from '../../../shared/routes.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { routes } from '#shared/routes.ts';
 
 export interface SignInMailInput {
   to: string;

@@ -1,14 +1,20 @@
 // The sign_in_tokens table: one row per sign-in e-mail, holding only hashes of its link token and
 // code, with its expiry, wrong-code count and the moment it was spent.
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { SignInTokensTable } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type { SignInTokensTable } from '#server/db/tables.ts';
 
 export type SignInTokenRow = Selectable<SignInTokensTable>;
 
 export function signInTokensRepository(db: Db) {
   return {
-    async insert(row: { volunteerId: number; tokenHash: string; codeHash: string; now: string; expiresAt: string }): Promise<number> {
+    async insert(row: {
+      volunteerId: number;
+      tokenHash: string;
+      codeHash: string;
+      now: string;
+      expiresAt: string;
+    }): Promise<number> {
       const inserted = await db
         .insertInto('sign_in_tokens')
         .values({

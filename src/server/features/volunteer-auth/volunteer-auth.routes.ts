@@ -11,10 +11,10 @@ import {
   verifyRequestSchema,
   volunteerAuthPaths,
   volunteerSchema,
-} from '../../../shared/contracts/volunteer-auth.ts';
-import { accessMessages } from '../../../shared/domain/permissions.ts';
-import { signInMessages } from '../../../shared/domain/volunteer-messages.ts';
-import { AppError, UnauthorizedError } from '../../errors.ts';
+} from '#shared/contracts/volunteer-auth.ts';
+import { accessMessages } from '#shared/domain/permissions.ts';
+import { signInMessages } from '#shared/domain/volunteer-messages.ts';
+import { AppError, UnauthorizedError } from '#server/errors.ts';
 import { toVolunteerResponse, type VolunteerAuthService } from './volunteer-auth.service.ts';
 
 export interface VolunteerAuthRoutesOptions {
@@ -23,7 +23,10 @@ export interface VolunteerAuthRoutesOptions {
   requestsPerClient: number;
 }
 
-export async function volunteerAuthRoutes(app: FastifyInstance, { service, requestsPerClient }: VolunteerAuthRoutesOptions) {
+export async function volunteerAuthRoutes(
+  app: FastifyInstance,
+  { service, requestsPerClient }: VolunteerAuthRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perClient = (max: number) => ({
     max,
@@ -68,13 +71,17 @@ export async function volunteerAuthRoutes(app: FastifyInstance, { service, reque
   );
 
   // 401 when nobody is signed in: the client reads that as "signed out" (getQueryFn on401 returnNull).
-  r.get(volunteerAuthPaths.me, { config: { access: 'public' }, schema: { response: { 200: volunteerSchema } } }, async (request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    const signedIn = request.auth.volunteer;
-    const volunteer = signedIn ? await service.volunteerById(signedIn.id) : undefined;
-    if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
-    return toVolunteerResponse(volunteer);
-  });
+  r.get(
+    volunteerAuthPaths.me,
+    { config: { access: 'public' }, schema: { response: { 200: volunteerSchema } } },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      const signedIn = request.auth.volunteer;
+      const volunteer = signedIn ? await service.volunteerById(signedIn.id) : undefined;
+      if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
+      return toVolunteerResponse(volunteer);
+    },
+  );
 
   r.post(volunteerAuthPaths.logout, { config: { access: 'public' } }, async (_request, reply) => {
     await reply.endSession('volunteer');

@@ -3,13 +3,13 @@
 // 3 e-mails per 15 minutes. The answer to a sign-in request is the same whether the address was known.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Volunteer } from '../../../shared/contracts/volunteer-auth.ts';
-import { signInMessages } from '../../../shared/domain/volunteer-messages.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { toIsoOrNull } from '../../db/tables.ts';
-import { AppError, ValidationError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
+import { signInMessages } from '#shared/domain/volunteer-messages.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import { toIsoOrNull } from '#server/db/tables.ts';
+import { AppError, ValidationError } from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
 import { volunteersRepository, type VolunteerRow } from '../volunteers/volunteers.repository.ts';
 import { signInMail } from './sign-in-mail.ts';
@@ -86,7 +86,15 @@ export function volunteerAuthService({ db, clock, mailer, publicUrl, log }: Volu
       });
       try {
         await mailer.send(
-          signInMail({ to: volunteer.email, name: volunteer.name, code, token, next: input.next, publicUrl, validMinutes: SIGN_IN_VALID_MINUTES }),
+          signInMail({
+            to: volunteer.email,
+            name: volunteer.name,
+            code,
+            token,
+            next: input.next,
+            publicUrl,
+            validMinutes: SIGN_IN_VALID_MINUTES,
+          }),
         );
       } catch (error) {
         // An e-mail that never left does not count against the address.

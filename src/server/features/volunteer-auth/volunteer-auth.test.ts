@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { startFakeSmtp, type FakeSmtp } from '../../../../tests/fake-smtp.ts';
-import { movableClock, readSignInMail, sessionCookie } from '../../../../tests/volunteers.ts';
-import { smtpMailer } from '../../mail/mailer.ts';
-import { signInResponseSchema, signedInResponseSchema, volunteerSchema } from '../../../shared/contracts/volunteer-auth.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
+import { movableClock, readSignInMail, sessionCookie } from '#tests/volunteers.ts';
+import { smtpMailer } from '#server/mail/mailer.ts';
+import { signInResponseSchema, signedInResponseSchema, volunteerSchema } from '#shared/contracts/volunteer-auth.ts';
 
 const MINUTE = 60_000;
 const FROM = 'Clean Up Edinburgh <no-reply@cleanupedinburgh.org>';
@@ -33,9 +33,12 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
 
   const signIn = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload, headers });
-  const verify = (email: string, code: string) => t.app.inject({ method: 'POST', url: '/api/volunteers/auth/verify', payload: { email, code } });
-  const continueWith = (token: string) => t.app.inject({ method: 'POST', url: '/api/volunteers/auth/continue', payload: { token } });
-  const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/volunteers/auth/me', headers: cookie ? { cookie } : {} });
+  const verify = (email: string, code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/volunteers/auth/verify', payload: { email, code } });
+  const continueWith = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/volunteers/auth/continue', payload: { token } });
+  const me = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/volunteers/auth/me', headers: cookie ? { cookie } : {} });
 
   async function requestMail(email: string, name?: string) {
     const response = await signIn({ email, ...(name ? { name } : {}) });
@@ -57,9 +60,17 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
     // At least 128 random bits: 32 bytes, base64url.
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const volunteer = await t.database.db.selectFrom('volunteers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const volunteer = await t.database.db
+      .selectFrom('volunteers')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(volunteer.name).toBe('Ailsa Brown');
-    const rows = await t.database.db.selectFrom('sign_in_tokens').selectAll().where('volunteer_id', '=', volunteer.id).execute();
+    const rows = await t.database.db
+      .selectFrom('sign_in_tokens')
+      .selectAll()
+      .where('volunteer_id', '=', volunteer.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]!.code_hash).not.toContain(code);
@@ -94,7 +105,10 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
 
     const again = await verify(email, code);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ title: 'Sign In Failed', message: expect.stringContaining('not right, or it has expired') });
+    expect(again.json()).toMatchObject({
+      title: 'Sign In Failed',
+      message: expect.stringContaining('not right, or it has expired'),
+    });
     expect(again.cookies).toEqual([]);
     expect((await continueWith(token)).statusCode).toBe(400);
   });
@@ -109,7 +123,9 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
 
     const second = await continueWith(token);
     expect(second.statusCode).toBe(400);
-    expect(second.json().message).toBe('This sign-in link has expired or has already been used. Please sign in again to get a new one.');
+    expect(second.json().message).toBe(
+      'This sign-in link has expired or has already been used. Please sign in again to get a new one.',
+    );
     expect((await verify(email, code)).statusCode).toBe(400);
   });
 
@@ -180,7 +196,9 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
     expect(logout.statusCode).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.messages.some((m) => m.to.includes(email))).toBe(false);
-    expect(await t.database.db.selectFrom('volunteers').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('volunteers').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('logout ends the session on the server: the old cookie no longer signs anyone in', async () => {
@@ -211,14 +229,24 @@ describe.each(testDatabaseKinds)('sign-in limits and failures on %s', (kind) => 
     const t = await buildTestApp(kind, { mailer: smtpMailer(smtp.url, FROM, { ignoreTLS: true }) });
     try {
       for (let i = 0; i < 10; i += 1) {
-        const response = await t.app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload: { email: `client${i}@example.org` } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/volunteers/auth/signin',
+          payload: { email: `client${i}@example.org` },
+        });
         expect(response.statusCode).toBe(200);
       }
-      const refused = await t.app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload: { email: 'client10@example.org' } });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/volunteers/auth/signin',
+        payload: { email: 'client10@example.org' },
+      });
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json()).toMatchObject({ statusCode: 429, title: 'Sign In Failed' });
-      expect(refused.json().message).toMatch(/^Too many sign-in attempts from this device\. Please wait \d+ minutes and try again\.$/);
+      expect(refused.json().message).toMatch(
+        /^Too many sign-in attempts from this device\. Please wait \d+ minutes and try again\.$/,
+      );
     } finally {
       await t.close();
       await smtp.close();
@@ -236,12 +264,26 @@ describe.each(testDatabaseKinds)('sign-in limits and failures on %s', (kind) => 
     });
     try {
       for (let i = 0; i < 4; i += 1) {
-        const response = await t.app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload: { email: 'down@example.org' } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/volunteers/auth/signin',
+          payload: { email: 'down@example.org' },
+        });
         expect(response.statusCode).toBe(502);
-        expect(response.json().message).toBe('We could not send the sign-in e-mail just now. Please try again in a moment.');
+        expect(response.json().message).toBe(
+          'We could not send the sign-in e-mail just now. Please try again in a moment.',
+        );
       }
       fail = false;
-      expect((await t.app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload: { email: 'down@example.org' } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/volunteers/auth/signin',
+            payload: { email: 'down@example.org' },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await t.close();
     }

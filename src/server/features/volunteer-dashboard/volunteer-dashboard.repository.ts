@@ -1,6 +1,6 @@
 // What the personal dashboard reads: one volunteer's clean-ups (with their reports), MUCU attendances
 // (with their events) and achievements.
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 
 export function volunteerDashboardRepository(db: Db) {
   return {

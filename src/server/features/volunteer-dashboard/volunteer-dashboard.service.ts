@@ -1,8 +1,8 @@
 // The personal dashboard's content: the volunteer with sitesCompleted and totalHours (minutes)
 // computed from their clean-ups on every read, so the totals never drift (DESIGN.md).
-import type { VolunteerDashboard } from '../../../shared/contracts/volunteer-dashboard.ts';
-import type { Db } from '../../db/client.ts';
-import { toIso } from '../../db/tables.ts';
+import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
+import type { Db } from '#server/db/client.ts';
+import { toIso } from '#server/db/tables.ts';
 import { toCleanupRecord } from '../cleanups/cleanups.service.ts';
 import { toVolunteerResponse } from '../volunteer-auth/volunteer-auth.service.ts';
 import { volunteerDashboardRepository } from './volunteer-dashboard.repository.ts';
@@ -43,6 +43,10 @@ export async function volunteerDashboard(db: Db, volunteerId: number): Promise<V
         mapsLink: row.maps_link,
       },
     })),
-    achievements: achievements.map((row) => ({ id: row.id, badgeType: row.badge_type, earnedAt: toIso(row.earned_at) })),
+    achievements: achievements.map((row) => ({
+      id: row.id,
+      badgeType: row.badge_type,
+      earnedAt: toIso(row.earned_at),
+    })),
   };
 }

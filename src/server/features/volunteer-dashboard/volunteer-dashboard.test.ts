@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipartBody, TEST_ADMIN_PASSCODE, type TestApp } from '../../../../tests/build-test-app.ts';
-import { testDatabaseKinds } from '../../../../tests/databases.ts';
-import { plainJpeg } from '../../../../tests/fixture-photos.ts';
-import { keepingMailer, movableClock, placeReport, signInVolunteer } from '../../../../tests/volunteers.ts';
-import { volunteerDashboardSchema } from '../../../shared/contracts/volunteer-dashboard.ts';
+import { buildTestApp, multipartBody, TEST_ADMIN_PASSCODE, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { keepingMailer, movableClock, placeReport, signInVolunteer } from '#tests/volunteers.ts';
+import { volunteerDashboardSchema } from '#shared/contracts/volunteer-dashboard.ts';
 
 const MINUTE = 60_000;
 
@@ -16,15 +16,29 @@ describe.each(testDatabaseKinds)('GET /api/volunteers/dashboard on %s', (kind) =
   });
   afterAll(() => t.close());
 
-  const dashboard = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/volunteers/dashboard', headers: cookie ? { cookie } : {} });
+  const dashboard = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/volunteers/dashboard', headers: cookie ? { cookie } : {} });
 
   async function cleanSite(cookie: string, email: string, what3words: string, minutes: number) {
     const id = await placeReport(t.database.db, { latitude: 55.95, longitude: -3.19, what3words });
-    await t.app.inject({ method: 'PATCH', url: `/api/reports/${id}/status`, payload: { status: 'cleaning' }, headers: { cookie } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/reports/${id}/status`,
+      payload: { status: 'cleaning' },
+      headers: { cookie },
+    });
     clock.advance(minutes * MINUTE);
     const photo = { data: await plainJpeg(), name: 'p.jpg', type: 'image/jpeg' };
-    const { payload, headers } = await multipartBody({ reportId: String(id), volunteerEmail: email, notes: 'Two coats' }, { beforePhoto: photo, afterPhoto: photo });
-    const response = await t.app.inject({ method: 'POST', url: '/api/cleanup/complete', payload, headers: { ...headers, cookie } });
+    const { payload, headers } = await multipartBody(
+      { reportId: String(id), volunteerEmail: email, notes: 'Two coats' },
+      { beforePhoto: photo, afterPhoto: photo },
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/cleanup/complete',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return id;
   }
@@ -59,7 +73,11 @@ describe.each(testDatabaseKinds)('GET /api/volunteers/dashboard on %s', (kind) =
     await cleanSite(other, 'other@example.org', 'other.site.here', 30);
     await cleanSite(cookie, '', 'skipped.site.here', 20);
 
-    const volunteer = await t.database.db.selectFrom('volunteers').select('id').where('email', '=', 'morag@example.org').executeTakeFirstOrThrow();
+    const volunteer = await t.database.db
+      .selectFrom('volunteers')
+      .select('id')
+      .where('email', '=', 'morag@example.org')
+      .executeTakeFirstOrThrow();
     const event = await t.database.db
       .insertInto('mucu_events')
       .values({
@@ -74,16 +92,30 @@ describe.each(testDatabaseKinds)('GET /api/volunteers/dashboard on %s', (kind) =
       .executeTakeFirstOrThrow();
     await t.database.db
       .insertInto('mucu_attendances')
-      .values({ mucu_id: event.id, volunteer_id: volunteer.id, notes: 'Led the paint team', created_at: clock.now().toISOString() })
+      .values({
+        mucu_id: event.id,
+        volunteer_id: volunteer.id,
+        notes: 'Led the paint team',
+        created_at: clock.now().toISOString(),
+      })
       .execute();
 
     const body = volunteerDashboardSchema.parse((await dashboard(cookie)).json());
-    expect(body.volunteer).toMatchObject({ email: 'morag@example.org', name: 'Morag', sitesCompleted: 2, totalHours: 145 });
+    expect(body.volunteer).toMatchObject({
+      email: 'morag@example.org',
+      name: 'Morag',
+      sitesCompleted: 2,
+      totalHours: 145,
+    });
     expect(body.cleanupRecords.map((c) => c.reportId)).toEqual([second, first]);
     expect(body.cleanupRecords[0]).toMatchObject({
       hoursWorked: 95,
       notes: 'Two coats',
-      report: { id: second, what3words: 'filled.count.soap', locationLink: expect.stringContaining('openstreetmap.org') },
+      report: {
+        id: second,
+        what3words: 'filled.count.soap',
+        locationLink: expect.stringContaining('openstreetmap.org'),
+      },
     });
     for (const record of body.cleanupRecords) {
       expect(record.beforePhotoUrl).toMatch(/^\/photos\/[A-Za-z0-9_-]+\.jpg$/);
@@ -108,7 +140,11 @@ describe.each(testDatabaseKinds)('GET /api/volunteers/dashboard on %s', (kind) =
 
   it('is refused to visitors and to an administrator who is not signed in as a volunteer', async () => {
     expect((await dashboard()).statusCode).toBe(401);
-    const adminAuth = await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { passcode: TEST_ADMIN_PASSCODE } });
+    const adminAuth = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth',
+      payload: { passcode: TEST_ADMIN_PASSCODE },
+    });
     const admin = `cue_admin=${adminAuth.cookies.find((c) => c.name === 'cue_admin')!.value}`;
     const response = await dashboard(admin);
     expect(response.statusCode).toBe(401);

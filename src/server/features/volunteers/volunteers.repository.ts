@@ -1,7 +1,7 @@
 // The volunteers table. Addresses are stored lower-case, so one person is one row.
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type { VolunteersTable } from '../../db/tables.ts';
+import type { Db } from '#server/db/client.ts';
+import type { VolunteersTable } from '#server/db/tables.ts';
 
 export type VolunteerRow = Selectable<VolunteersTable>;
 
@@ -16,7 +16,11 @@ export function volunteersRepository(db: Db) {
     },
 
     /** Inserts the volunteer unless the address exists; either way answers the row. */
-    async findOrCreate(email: string, name: string | null, now: string): Promise<{ volunteer: VolunteerRow; created: boolean }> {
+    async findOrCreate(
+      email: string,
+      name: string | null,
+      now: string,
+    ): Promise<{ volunteer: VolunteerRow; created: boolean }> {
       const inserted = await db
         .insertInto('volunteers')
         .values({ email, name, joined_at: now, last_active_at: null })

@@ -1,6 +1,6 @@
 // Volunteers are registered automatically at first use of their e-mail address (SPEC.md 2d), by
 // sign-in, by a clean-up linked to an address, or by an administrator recording attendance.
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { volunteersRepository, type VolunteerRow } from './volunteers.repository.ts';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

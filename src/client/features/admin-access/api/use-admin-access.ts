@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminAccessPaths } from '../../../../shared/contracts/paths.ts';
-import type { AdminSession } from '../../../../shared/contracts/admin-access.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { adminAccessPaths } from '#shared/contracts/paths.ts';
+import type { AdminSession } from '#shared/contracts/admin-access.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { adminFlag } from '../admin-flag.ts';
 
 export function useAdminSignIn() {

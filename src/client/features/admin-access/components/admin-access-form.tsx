@@ -3,12 +3,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { KeyRound } from 'lucide-react';
-import { adminAccessMessages } from '../../../../shared/domain/messages.ts';
-import { ADMIN_PASSCODE_LENGTH } from '../../../../shared/domain/limits.ts';
-import { routes } from '../../../../shared/routes.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { ApiError, describeError } from '../../../lib/api-client.ts';
+import { adminAccessMessages } from '#shared/domain/messages.ts';
+import { ADMIN_PASSCODE_LENGTH } from '#shared/domain/limits.ts';
+import { routes } from '#shared/routes.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useAdminSignIn } from '../api/use-admin-access.ts';
 
 export function AdminAccessForm() {

@@ -1,8 +1,8 @@
 // The administrator's analytics calls. Opening the tab always fetches them afresh.
 import { useQuery } from '@tanstack/react-query';
-import type { DailyProgressRow, VolunteerAnalytics } from '../../../../shared/contracts/analytics.ts';
-import { analyticsPaths } from '../../../../shared/contracts/paths.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { DailyProgressRow, VolunteerAnalytics } from '#shared/contracts/analytics.ts';
+import { analyticsPaths } from '#shared/contracts/paths.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export function useVolunteerAnalytics() {
   return useQuery({

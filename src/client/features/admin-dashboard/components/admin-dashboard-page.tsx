@@ -5,9 +5,12 @@
 import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { BarChart3, ClipboardList, Plus } from 'lucide-react';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ManagementDashboard } from '../../report-management/components/management-dashboard.tsx';
-import { ManualReportHost, openManualForm } from '../../report-management/components/manual-report-dialog.tsx';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { ManagementDashboard } from '#client/features/report-management/components/management-dashboard.tsx';
+import {
+  ManualReportHost,
+  openManualForm,
+} from '#client/features/report-management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { AnalyticsTab } from './analytics-tab.tsx';
@@ -44,7 +47,10 @@ function Dashboard() {
         )}
       </AdminPageHeader>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="grid gap-6">
-        <Tabs.List aria-label="Administrator dashboard" className="flex gap-2 overflow-x-auto border-b-2 border-stone-300">
+        <Tabs.List
+          aria-label="Administrator dashboard"
+          className="flex gap-2 overflow-x-auto border-b-2 border-stone-300"
+        >
           <Tabs.Trigger value="reports" className={tabClass}>
             <ClipboardList aria-hidden="true" className="h-5 w-5" />
             Reports Management

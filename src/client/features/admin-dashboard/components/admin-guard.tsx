@@ -3,11 +3,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { adminAccessPaths } from '../../../../shared/contracts/paths.ts';
-import type { AdminSession } from '../../../../shared/contracts/admin-access.ts';
-import { routes } from '../../../../shared/routes.ts';
-import { ApiError, describeError, getQueryFn } from '../../../lib/api-client.ts';
-import { adminFlag } from '../../admin-access/admin-flag.ts';
+import { adminAccessPaths } from '#shared/contracts/paths.ts';
+import type { AdminSession } from '#shared/contracts/admin-access.ts';
+import { routes } from '#shared/routes.ts';
+import { ApiError, describeError, getQueryFn } from '#client/lib/api-client.ts';
+import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
 
 export function AdminGuard({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
@@ -35,7 +35,11 @@ export function AdminGuard({ children }: { children: ReactNode }) {
         <h1 className="text-2xl font-bold text-civic-900">The dashboard could not be opened</h1>
         <p className="text-slate-700">{describeError(session.error).message}</p>
         <p>
-          <button type="button" onClick={() => void session.refetch()} className="inline-flex min-h-11 items-center rounded-xl bg-civic-800 px-5 font-semibold text-white">
+          <button
+            type="button"
+            onClick={() => void session.refetch()}
+            className="inline-flex min-h-11 items-center rounded-xl bg-civic-800 px-5 font-semibold text-white"
+          >
             Try again
           </button>
         </p>

@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { routes } from '../../../../shared/routes.ts';
-import { useAdminSignOut } from '../../admin-access/api/use-admin-access.ts';
-import { DrawerLink } from '../../../components/ui/drawer-link.tsx';
+import { routes } from '#shared/routes.ts';
+import { useAdminSignOut } from '#client/features/admin-access/api/use-admin-access.ts';
+import { DrawerLink } from '#client/components/ui/drawer-link.tsx';
 
 const links = [
   { label: 'Administrator Dashboard', href: routes.adminDashboard },

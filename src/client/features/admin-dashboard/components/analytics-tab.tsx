@@ -2,16 +2,16 @@
 // Progress Tracking (last 30 days, CSV export of all) and Volunteer Details.
 import { useState, type ReactNode } from 'react';
 import { CalendarPlus, Download, ListChecks, RefreshCw, Sparkles, Timer, UserCheck, Users } from 'lucide-react';
-import type { DailyProgressRow, VolunteerSummary } from '../../../../shared/contracts/analytics.ts';
-import { analyticsPaths } from '../../../../shared/contracts/paths.ts';
-import { analyticsMessages } from '../../../../shared/domain/admin-messages.ts';
-import { formatDay, progressPercent } from '../../../../shared/domain/calendar-days.ts';
-import { formatDate, formatMinutes } from '../../../../shared/domain/format.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { describeError } from '../../../lib/api-client.ts';
-import { AlertsSummary } from '../../alerts/components/alerts-summary.tsx';
-import { AddEventDialog } from '../../events/components/add-event-dialog.tsx';
-import { ManageEventsDialog } from '../../events/components/manage-events-dialog.tsx';
+import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';
+import { analyticsPaths } from '#shared/contracts/paths.ts';
+import { analyticsMessages } from '#shared/domain/admin-messages.ts';
+import { formatDay, progressPercent } from '#shared/domain/calendar-days.ts';
+import { formatDate, formatMinutes } from '#shared/domain/format.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { describeError } from '#client/lib/api-client.ts';
+import { AlertsSummary } from '#client/features/alerts/components/alerts-summary.tsx';
+import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
+import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-5 shadow-sm';
@@ -19,7 +19,10 @@ const cardClass = 'rounded-2xl border border-stone-200 bg-white p-5 shadow-sm';
 function StatCard({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
   return (
     <div className={`${cardClass} flex items-center gap-4`}>
-      <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-civic-100 text-civic-800">
+      <span
+        aria-hidden="true"
+        className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-civic-100 text-civic-800"
+      >
         {icon}
       </span>
       <div className="grid">
@@ -73,7 +76,11 @@ export function AnalyticsTab() {
         <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard label="Total Volunteers" value={data.totalVolunteers} icon={<Users className="h-6 w-6" />} />
           <StatCard label="Active Volunteers" value={activeCount} icon={<UserCheck className="h-6 w-6" />} />
-          <StatCard label="Total Sites Cleaned" value={data.totalSitesCleaned} icon={<Sparkles className="h-6 w-6" />} />
+          <StatCard
+            label="Total Sites Cleaned"
+            value={data.totalSitesCleaned}
+            icon={<Sparkles className="h-6 w-6" />}
+          />
           <StatCard label="Total Hours" value={formatMinutes(data.totalMinutes)} icon={<Timer className="h-6 w-6" />} />
         </section>
       )}
@@ -93,7 +100,11 @@ export function AnalyticsTab() {
             Manage MUCUs
           </Button>
         </section>
-        <DailyProgress rows={progress.data} isPending={progress.isPending} error={progress.isError ? progress.error : null} />
+        <DailyProgress
+          rows={progress.data}
+          isPending={progress.isPending}
+          error={progress.isError ? progress.error : null}
+        />
       </div>
 
       {data && <VolunteerDetails volunteers={data.volunteers} />}
@@ -105,7 +116,15 @@ export function AnalyticsTab() {
   );
 }
 
-function DailyProgress({ rows, isPending, error }: { rows: DailyProgressRow[] | undefined; isPending: boolean; error: unknown }) {
+function DailyProgress({
+  rows,
+  isPending,
+  error,
+}: {
+  rows: DailyProgressRow[] | undefined;
+  isPending: boolean;
+  error: unknown;
+}) {
   return (
     <section aria-labelledby="daily-progress" className={`${cardClass} grid content-start gap-4 lg:col-span-2`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -132,7 +151,12 @@ function DailyProgress({ rows, isPending, error }: { rows: DailyProgressRow[] | 
       ) : !rows || rows.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">{analyticsMessages.noProgress}</p>
       ) : (
-        <div className="max-h-[28rem] overflow-auto rounded-xl border border-stone-200" tabIndex={0} role="region" aria-label="Daily progress, last 30 days">
+        <div
+          className="max-h-[28rem] overflow-auto rounded-xl border border-stone-200"
+          tabIndex={0}
+          role="region"
+          aria-label="Daily progress, last 30 days"
+        >
           <table className="w-full border-collapse text-left text-sm">
             <thead className="sticky top-0 bg-civic-50 text-civic-900">
               <tr>
@@ -161,7 +185,10 @@ function DailyProgress({ rows, isPending, error }: { rows: DailyProgressRow[] | 
                     <td className="px-3 py-2">
                       <div className="flex items-center gap-2">
                         <div aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-stone-200">
-                          <div className="h-full rounded-full bg-emerald-700" style={{ width: `${Math.min(100, percent)}%` }} />
+                          <div
+                            className="h-full rounded-full bg-emerald-700"
+                            style={{ width: `${Math.min(100, percent)}%` }}
+                          />
                         </div>
                         <span className="w-12 text-right tabular-nums">{percent}%</span>
                       </div>
@@ -186,7 +213,12 @@ function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
       {volunteers.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">{analyticsMessages.noVolunteers}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200" tabIndex={0} role="region" aria-label="Volunteer details table">
+        <div
+          className="overflow-x-auto rounded-xl border border-stone-200"
+          tabIndex={0}
+          role="region"
+          aria-label="Volunteer details table"
+        >
           <table className="w-full border-collapse text-left text-sm">
             <thead className="bg-civic-50 text-civic-900">
               <tr>
@@ -204,15 +236,21 @@ function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
                     <span className="flex flex-wrap items-center gap-2">
                       <span className="font-semibold text-slate-900">{volunteer.name ?? 'Anonymous Volunteer'}</span>
                       {volunteer.active && (
-                        <span className="rounded-full border border-emerald-700 bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">Active</span>
+                        <span className="rounded-full border border-emerald-700 bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                          Active
+                        </span>
                       )}
                     </span>
                   </td>
                   <td className="break-all px-3 py-2">{volunteer.email}</td>
                   <td className="px-3 py-2 tabular-nums">{volunteer.sitesCompleted}</td>
                   <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatMinutes(volunteer.totalHours)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(volunteer.joinedAt) ?? analyticsMessages.never}</td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(volunteer.lastActiveAt) ?? analyticsMessages.never}</td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    {formatDate(volunteer.joinedAt) ?? analyticsMessages.never}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    {formatDate(volunteer.lastActiveAt) ?? analyticsMessages.never}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -2,11 +2,14 @@
 // administrators"): the report management dashboard on a page of its own.
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import { routes } from '../../../../shared/routes.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ManagementDashboard } from '../../report-management/components/management-dashboard.tsx';
-import { ManualReportHost, openManualForm } from '../../report-management/components/manual-report-dialog.tsx';
+import { routes } from '#shared/routes.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { ManagementDashboard } from '#client/features/report-management/components/management-dashboard.tsx';
+import {
+  ManualReportHost,
+  openManualForm,
+} from '#client/features/report-management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 
@@ -18,7 +21,10 @@ export default function ManagementPage() {
     <AdminGuard>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
         <AdminPageHeader title={TITLE}>
-          <Link href={routes.adminDashboard} className="inline-flex min-h-11 items-center px-2 font-semibold text-civic-800 underline underline-offset-4">
+          <Link
+            href={routes.adminDashboard}
+            className="inline-flex min-h-11 items-center px-2 font-semibold text-civic-800 underline underline-offset-4"
+          >
             Administrator Dashboard
           </Link>
           <Button onClick={openManualForm}>

@@ -1,20 +1,24 @@
 // The signed-in volunteer's alert choices and this device's push subscription (issue 7).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlertPreferences, AlertPreferencesInput, VapidPublicKey } from '../../../../shared/contracts/alerts.ts';
-import { alertPaths } from '../../../../shared/contracts/paths.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AlertPreferences, AlertPreferencesInput, VapidPublicKey } from '#shared/contracts/alerts.ts';
+import { alertPaths } from '#shared/contracts/paths.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { subscribeThisDevice, unsubscribeThisDevice } from '../push-device.ts';
 
 export const alertPreferencesKey = [alertPaths.preferences] as const;
 
 export function useAlertPreferences() {
-  return useQuery({ queryKey: alertPreferencesKey, queryFn: () => apiRequest<AlertPreferences>(alertPaths.preferences) });
+  return useQuery({
+    queryKey: alertPreferencesKey,
+    queryFn: () => apiRequest<AlertPreferences>(alertPaths.preferences),
+  });
 }
 
 export function useSaveAlertPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choices: AlertPreferencesInput) => apiRequest<AlertPreferences>(alertPaths.preferences, 'PUT', choices),
+    mutationFn: (choices: AlertPreferencesInput) =>
+      apiRequest<AlertPreferences>(alertPaths.preferences, 'PUT', choices),
     onSuccess: (saved) => queryClient.setQueryData(alertPreferencesKey, saved),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AlertsSummary } from '../../../../shared/contracts/alerts.ts';
-import { alertPaths } from '../../../../shared/contracts/paths.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AlertsSummary } from '#shared/contracts/alerts.ts';
+import { alertPaths } from '#shared/contracts/paths.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** Volunteers per kind of alert and the outbox backlog, for the administrators' analytics tab. */
 export function useAlertsSummary() {

@@ -3,12 +3,17 @@
 // optional distance around a chosen point. A volunteer who has chosen nothing is invited to.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BellRing, LocateFixed, Mail, MapPin, Smartphone } from 'lucide-react';
-import type { AlertCentre, AlertEmailChoice, AlertPreferences } from '../../../../shared/contracts/alerts.ts';
-import { geolocationMessages } from '../../../../shared/domain/location-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { describeError } from '../../../lib/api-client.ts';
-import { useAlertPreferences, useDisablePush, useEnablePush, useSaveAlertPreferences } from '../api/use-alert-preferences.ts';
+import type { AlertCentre, AlertEmailChoice, AlertPreferences } from '#shared/contracts/alerts.ts';
+import { geolocationMessages } from '#shared/domain/location-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { describeError } from '#client/lib/api-client.ts';
+import {
+  useAlertPreferences,
+  useDisablePush,
+  useEnablePush,
+  useSaveAlertPreferences,
+} from '../api/use-alert-preferences.ts';
 import { currentSubscription, pushAvailability, type PushAvailability } from '../push-device.ts';
 
 const DEFAULT_RADIUS_KM = 2;
@@ -23,7 +28,10 @@ function hourLabel(hour: number): string {
 export function AlertsCard() {
   const preferences = useAlertPreferences();
   return (
-    <section aria-labelledby="alerts-card-title" className="grid content-start gap-4 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="alerts-card-title"
+      className="grid content-start gap-4 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+    >
       <h2 id="alerts-card-title" className="flex items-center gap-2 text-xl font-bold text-civic-900">
         <BellRing aria-hidden="true" className="h-5 w-5 text-accent-700" />
         Alerts
@@ -53,13 +61,16 @@ function AlertChoices({ preferences }: { preferences: AlertPreferences }) {
     <>
       {!preferences.chosen && (
         <p className="rounded-xl bg-civic-50 p-3 text-slate-800">
-          Hear about new graffiti reports as they come in. Choose push notifications, e-mails, or both below: until you do, we
-          send you no alerts.
+          Hear about new graffiti reports as they come in. Choose push notifications, e-mails, or both below: until you
+          do, we send you no alerts.
         </p>
       )}
       <PushSwitch preferences={preferences} />
       {/* Remounted when the saved choices change, so the form starts from what is stored. */}
-      <EmailAndAreaForm key={JSON.stringify([preferences.email, preferences.radiusKm, preferences.centre])} preferences={preferences} />
+      <EmailAndAreaForm
+        key={JSON.stringify([preferences.email, preferences.radiusKm, preferences.centre])}
+        preferences={preferences}
+      />
     </>
   );
 }
@@ -91,11 +102,19 @@ function PushSwitch({ preferences }: { preferences: AlertPreferences }) {
       if (on) {
         await disable.mutateAsync();
         setSubscribedHere(false);
-        toast({ title: 'Push notifications off', description: 'This device will no longer get alerts.', variant: 'success' });
+        toast({
+          title: 'Push notifications off',
+          description: 'This device will no longer get alerts.',
+          variant: 'success',
+        });
       } else {
         await enable.mutateAsync();
         setSubscribedHere(true);
-        toast({ title: 'Push notifications on', description: 'This device will get an alert when graffiti is reported.', variant: 'success' });
+        toast({
+          title: 'Push notifications on',
+          description: 'This device will get an alert when graffiti is reported.',
+          variant: 'success',
+        });
       }
     } catch (error) {
       setAvailability(pushAvailability());
@@ -152,10 +171,31 @@ function PushSwitch({ preferences }: { preferences: AlertPreferences }) {
   );
 }
 
-function Choice({ name, value, checked, onChange, label, hint }: { name: string; value: string; checked: boolean; onChange: () => void; label: string; hint?: string }) {
+function Choice({
+  name,
+  value,
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+  hint?: string;
+}) {
   return (
     <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-stone-200 p-3 has-[:checked]:border-civic-800 has-[:checked]:bg-civic-50">
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 h-5 w-5 accent-civic-800" />
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="mt-1 h-5 w-5 accent-civic-800"
+      />
       <span className="grid">
         <span className="font-semibold text-slate-900">{label}</span>
         {hint && <span className="text-sm text-slate-700">{hint}</span>}
@@ -187,7 +227,11 @@ function readPosition(): Promise<AlertCentre> {
       (error) =>
         reject(
           new Error(
-            error.code === 1 ? geolocationMessages.denied : error.code === 3 ? geolocationMessages.timeout : geolocationMessages.unavailable,
+            error.code === 1
+              ? geolocationMessages.denied
+              : error.code === 3
+                ? geolocationMessages.timeout
+                : geolocationMessages.unavailable,
           ),
         ),
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
@@ -237,7 +281,11 @@ function EmailAndAreaForm({ preferences }: { preferences: AlertPreferences }) {
         radiusKm: near ? radiusKm : null,
         centre: near ? centre : null,
       });
-      toast({ title: 'Alert choices saved', description: 'We will let you know about new graffiti reports as you chose.', variant: 'success' });
+      toast({
+        title: 'Alert choices saved',
+        description: 'We will let you know about new graffiti reports as you chose.',
+        variant: 'success',
+      });
     } catch (error) {
       const { title, message } = describeError(error);
       toast({ title: title ?? 'Could not save your alert choices', description: message, variant: 'destructive' });
@@ -263,12 +311,30 @@ function EmailAndAreaForm({ preferences }: { preferences: AlertPreferences }) {
           label="A daily digest"
           hint={`One e-mail at ${hourLabel(preferences.digestHour)}, only on days with new reports.`}
         />
-        <Choice name="alert-email" value="off" checked={email === 'off'} onChange={() => setEmail('off')} label="No e-mails" />
+        <Choice
+          name="alert-email"
+          value="off"
+          checked={email === 'off'}
+          onChange={() => setEmail('off')}
+          label="No e-mails"
+        />
       </Group>
 
       <Group legend="Where" icon={<MapPin aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
-        <Choice name="alert-area" value="city" checked={!near} onChange={() => setNear(false)} label="Anywhere in Edinburgh" />
-        <Choice name="alert-area" value="near" checked={near} onChange={() => setNear(true)} label="Only near a place I choose" />
+        <Choice
+          name="alert-area"
+          value="city"
+          checked={!near}
+          onChange={() => setNear(false)}
+          label="Anywhere in Edinburgh"
+        />
+        <Choice
+          name="alert-area"
+          value="near"
+          checked={near}
+          onChange={() => setNear(true)}
+          label="Only near a place I choose"
+        />
         {near && (
           <div className="grid gap-3 rounded-xl bg-stone-light p-3">
             <div className="grid gap-1">
@@ -294,7 +360,9 @@ function EmailAndAreaForm({ preferences }: { preferences: AlertPreferences }) {
                 {locating ? 'Finding you...' : 'Use my current position'}
               </Button>
               <span className="text-sm text-slate-700" aria-live="polite">
-                {centre ? `Centre: ${centre.latitude.toFixed(4)}, ${centre.longitude.toFixed(4)}` : 'No centre chosen yet'}
+                {centre
+                  ? `Centre: ${centre.latitude.toFixed(4)}, ${centre.longitude.toFixed(4)}`
+                  : 'No centre chosen yet'}
               </span>
             </div>
           </div>

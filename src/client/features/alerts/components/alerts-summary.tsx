@@ -2,15 +2,18 @@
 // volunteers have each kind of alert on, and how the outbox of alerts waiting to go out stands.
 import type { ReactNode } from 'react';
 import { BellRing, Inbox, Mail, MailCheck, RefreshCw, Smartphone, TriangleAlert } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { describeError } from '../../../lib/api-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { describeError } from '#client/lib/api-client.ts';
 import { useAlertsSummary } from '../api/use-alerts-summary.ts';
-import { formatDateTime } from '../../../../shared/domain/format.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
 
 function Figure({ label, value, icon, hint }: { label: string; value: number; icon: ReactNode; hint?: string }) {
   return (
     <li className="flex items-center gap-3 rounded-xl bg-stone-light p-3">
-      <span aria-hidden="true" className="hidden h-10 w-10 shrink-0 place-items-center rounded-lg bg-civic-100 text-civic-800 sm:grid">
+      <span
+        aria-hidden="true"
+        className="hidden h-10 w-10 shrink-0 place-items-center rounded-lg bg-civic-100 text-civic-800 sm:grid"
+      >
         {icon}
       </span>
       <p className="grid">
@@ -27,14 +30,25 @@ export function AlertsSummary() {
   const summary = useAlertsSummary();
   const data = summary.data;
   return (
-    <section aria-labelledby="alerts-summary-title" className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="alerts-summary-title"
+      className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="alerts-summary-title" className="flex items-center gap-2 text-xl font-bold text-civic-900">
           <BellRing aria-hidden="true" className="h-5 w-5 text-accent-700" />
           Volunteer Alerts
         </h2>
-        <Button variant="ghost" className="text-civic-900" onClick={() => void summary.refetch()} disabled={summary.isFetching}>
-          <RefreshCw aria-hidden="true" className={`h-4 w-4 ${summary.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`} />
+        <Button
+          variant="ghost"
+          className="text-civic-900"
+          onClick={() => void summary.refetch()}
+          disabled={summary.isFetching}
+        >
+          <RefreshCw
+            aria-hidden="true"
+            className={`h-4 w-4 ${summary.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
+          />
           Refresh
           <span className="sr-only"> alert figures</span>
         </Button>
@@ -70,10 +84,19 @@ export function AlertsSummary() {
                 label="Waiting"
                 value={data.outbox.pending}
                 icon={<Inbox className="h-5 w-5" />}
-                hint={data.outbox.oldestPendingAt ? `Oldest since ${formatDateTime(new Date(data.outbox.oldestPendingAt))}` : 'Nothing waiting'}
+                hint={
+                  data.outbox.oldestPendingAt
+                    ? `Oldest since ${formatDateTime(new Date(data.outbox.oldestPendingAt))}`
+                    : 'Nothing waiting'
+                }
               />
               <Figure label="Being retried" value={data.outbox.retrying} icon={<RefreshCw className="h-5 w-5" />} />
-              <Figure label="Given up (last 7 days)" value={data.outbox.failed} icon={<TriangleAlert className="h-5 w-5" />} hint="After 24 hours of retries" />
+              <Figure
+                label="Given up (last 7 days)"
+                value={data.outbox.failed}
+                icon={<TriangleAlert className="h-5 w-5" />}
+                hint="After 24 hours of retries"
+              />
             </ul>
           </div>
         </>

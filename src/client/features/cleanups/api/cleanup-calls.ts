@@ -1,11 +1,15 @@
 // The find-and-clean workflow's calls: one hook per call (STYLE.md), all through apiRequest.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompleteCleanupResponse, CurrentCleanupResponse, FindNearbyResponse } from '../../../../shared/contracts/cleanups.ts';
-import { cleanupPaths, locationPaths, reportPaths, volunteerDashboardPaths } from '../../../../shared/contracts/paths.ts';
-import type { LocationProviderResponse } from '../../../../shared/contracts/location.ts';
-import type { Report } from '../../../../shared/contracts/reports.ts';
-import { STATUS_REFETCH_DELAY_MS } from '../../../../shared/domain/limits.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  CompleteCleanupResponse,
+  CurrentCleanupResponse,
+  FindNearbyResponse,
+} from '#shared/contracts/cleanups.ts';
+import { cleanupPaths, locationPaths, reportPaths, volunteerDashboardPaths } from '#shared/contracts/paths.ts';
+import type { LocationProviderResponse } from '#shared/contracts/location.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export function useFindNearby() {
   return useMutation({
@@ -28,7 +32,10 @@ export function useCurrentCleanup() {
 
 /** Whether three-word locations are what3words addresses here (then the app is worth installing). */
 export function useLocationProvider() {
-  return useQuery({ queryKey: [locationPaths.provider], queryFn: () => apiRequest<LocationProviderResponse>(locationPaths.provider) });
+  return useQuery({
+    queryKey: [locationPaths.provider],
+    queryFn: () => apiRequest<LocationProviderResponse>(locationPaths.provider),
+  });
 }
 
 /** PATCH /api/reports/:id/status; the report list is refreshed 200 ms later (SPEC.md section 4). */
@@ -38,7 +45,10 @@ export function useSetReportStatus() {
     mutationFn: ({ id, status }: { id: number; status: Report['status'] }) =>
       apiRequest<Report>(cleanupPaths.reportStatus(id), 'PATCH', { status }),
     onSuccess: () => {
-      window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: [reportPaths.list] }), STATUS_REFETCH_DELAY_MS);
+      window.setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: [reportPaths.list] }),
+        STATUS_REFETCH_DELAY_MS,
+      );
     },
   });
 }

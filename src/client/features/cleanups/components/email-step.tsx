@@ -2,8 +2,8 @@
 // links the clean-up to them; 'Skip' stores it without a volunteer.
 import { useId, type FormEvent, type RefObject } from 'react';
 import { CircleCheck } from 'lucide-react';
-import { findMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
 
 export interface EmailStepProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -15,7 +15,15 @@ export interface EmailStepProps {
   onBack(): void;
 }
 
-export function EmailStep({ headingRef, email, onEmailChange, completing, onComplete, onSkip, onBack }: EmailStepProps) {
+export function EmailStep({
+  headingRef,
+  email,
+  onEmailChange,
+  completing,
+  onComplete,
+  onSkip,
+  onBack,
+}: EmailStepProps) {
   const ids = { email: useId(), help: useId() };
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +64,12 @@ export function EmailStep({ headingRef, email, onEmailChange, completing, onComp
           {m.skip}
         </Button>
       </div>
-      <Button variant="ghost" onClick={onBack} disabled={completing} className="justify-self-start text-civic-800 underline underline-offset-4">
+      <Button
+        variant="ghost"
+        onClick={onBack}
+        disabled={completing}
+        className="justify-self-start text-civic-800 underline underline-offset-4"
+      >
         Back to photos
       </Button>
     </form>

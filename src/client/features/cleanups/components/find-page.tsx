@@ -4,19 +4,25 @@
 // the volunteer's own claimed site at the photos step.
 import { useRef, useState } from 'react';
 import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
-import type { Report } from '../../../../shared/contracts/reports.ts';
-import type { Volunteer } from '../../../../shared/contracts/volunteer-auth.ts';
-import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
-import { messages } from '../../../../shared/domain/messages.ts';
-import { findMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { ApiError, describeError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { preparePhotoForUpload, type PreparedPhoto } from '../../reports/photo/load-prepare-photo.ts';
-import { RequireVolunteer } from '../../volunteer-auth/components/require-volunteer.tsx';
-import { useCompleteCleanup, useCurrentCleanup, useFindNearby, useLocationProvider, useSetReportStatus } from '../api/cleanup-calls.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { ApiError, describeError } from '#client/lib/api-client.ts';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { preparePhotoForUpload, type PreparedPhoto } from '#client/features/reports/photo/load-prepare-photo.ts';
+import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';
+import {
+  useCompleteCleanup,
+  useCurrentCleanup,
+  useFindNearby,
+  useLocationProvider,
+  useSetReportStatus,
+} from '../api/cleanup-calls.ts';
 import { celebrate } from '../confetti.ts';
 import { currentPosition, GeolocationFailure } from '../geolocation.ts';
 import { EmailStep } from './email-step.tsx';
@@ -38,7 +44,11 @@ export interface ChosenPhoto {
 
 export default function FindPage() {
   useDocumentTitle('Find graffiti near me | Clean Up Edinburgh');
-  return <RequireVolunteer signInPage="/volunteer-signin">{(volunteer) => <RestoreWorkflow volunteer={volunteer} />}</RequireVolunteer>;
+  return (
+    <RequireVolunteer signInPage="/volunteer-signin">
+      {(volunteer) => <RestoreWorkflow volunteer={volunteer} />}
+    </RequireVolunteer>
+  );
 }
 
 /**
@@ -86,7 +96,11 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   }
 
   async function search(from: { latitude: number; longitude: number }, exclude: number[]) {
-    const result = await find.mutateAsync({ userLatitude: from.latitude, userLongitude: from.longitude, excludeReportIds: exclude });
+    const result = await find.mutateAsync({
+      userLatitude: from.latitude,
+      userLongitude: from.longitude,
+      excludeReportIds: exclude,
+    });
     if (!result.nearestReport) {
       resetWorkflow();
       setError(result.message || m.noResult);
@@ -153,7 +167,11 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     try {
       await setStatus.mutateAsync({ id: site.report.id, status: 'reported' });
     } catch (failure) {
-      toast({ title: 'Could not release the site', description: describeError(failure).message, variant: 'destructive' });
+      toast({
+        title: 'Could not release the site',
+        description: describeError(failure).message,
+        variant: 'destructive',
+      });
       return;
     }
     resetWorkflow();
@@ -161,7 +179,11 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
 
   function choose(file: File, set: (photo: ChosenPhoto) => void) {
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: messages.report.fileTooLargeTitle, description: messages.report.fileTooLarge, variant: 'destructive' });
+      toast({
+        title: messages.report.fileTooLargeTitle,
+        description: messages.report.fileTooLarge,
+        variant: 'destructive',
+      });
       return;
     }
     set({ file, prepared: preparePhotoForUpload(file) });
@@ -174,7 +196,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       await complete.mutateAsync({ reportId: site.report.id, beforePhoto, afterPhoto, volunteerEmail });
     } catch (failure) {
       // The server's reason when it gave one (a refused photo, a lost claim); otherwise the spec's words.
-      const reason = failure instanceof ApiError && failure.status < 500 && failure.body ? failure.body.message : m.uploadFailed;
+      const reason =
+        failure instanceof ApiError && failure.status < 500 && failure.body ? failure.body.message : m.uploadFailed;
       toast({ title: m.uploadFailedTitle, description: reason, variant: 'destructive' });
       return;
     }
@@ -189,7 +212,9 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     <div className="mx-auto grid max-w-2xl gap-6 px-5 py-8">
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold text-civic-900">{m.heading}</h1>
-        <p className="text-slate-700">Find the nearest reported graffiti, clean it up, and record it with before and after photos.</p>
+        <p className="text-slate-700">
+          Find the nearest reported graffiti, clean it up, and record it with before and after photos.
+        </p>
       </div>
 
       {success && (
@@ -212,14 +237,20 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       )}
 
       {error && (
-        <div role="alert" className="flex items-start gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950"
+        >
           <CircleAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
           <p>{error}</p>
         </div>
       )}
 
       {site && (
-        <section aria-label="Clean-up steps" className="grid gap-5 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm">
+        <section
+          aria-label="Clean-up steps"
+          className="grid gap-5 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+        >
           <StepIndicator step={step} />
           {step === 'location' && (
             <LocationStep
@@ -262,7 +293,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
         <p className="flex items-start gap-3 rounded-2xl bg-civic-50 p-4 text-slate-800">
           <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-civic-700" />
           <span>
-            Download the free what3words app: it shows you exactly where each three-word location is, down to a 3 metre square.
+            Download the free what3words app: it shows you exactly where each three-word location is, down to a 3 metre
+            square.
           </span>
         </p>
       )}

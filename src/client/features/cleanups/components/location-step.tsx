@@ -2,9 +2,9 @@
 // 'I want to clean it up' or 'Find another site'.
 import type { RefObject } from 'react';
 import { MapPin, Search, Sparkles } from 'lucide-react';
-import { REPORT_STATUS_LABELS } from '../../../../shared/domain/report-status.ts';
-import { findMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
+import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import type { Site } from './find-page.tsx';
 import { SitePhoto } from './site-photo.tsx';
 
@@ -38,7 +38,9 @@ export function LocationStep({ site, headingRef, starting, searching, onCleanIt,
             <MapPin aria-hidden="true" className="h-5 w-5 text-civic-700" />
             <span className="sr-only">Location</span>
           </dt>
-          <dd className="break-all font-semibold">{report.what3words ? `///${report.what3words}` : 'No three-word location'}</dd>
+          <dd className="break-all font-semibold">
+            {report.what3words ? `///${report.what3words}` : 'No three-word location'}
+          </dd>
         </div>
         {report.description && (
           <div>
@@ -61,7 +63,9 @@ export function LocationStep({ site, headingRef, starting, searching, onCleanIt,
           {searching ? m.finding : m.findAnother}
         </Button>
       </div>
-      <p className="text-sm text-slate-700">'I want to clean it up' opens the site on a map in a new tab and marks it as being cleaned by you.</p>
+      <p className="text-sm text-slate-700">
+        'I want to clean it up' opens the site on a map in a new tab and marks it as being cleaned by you.
+      </p>
     </div>
   );
 }

@@ -2,8 +2,8 @@
 // camera (or the library), then shows the chosen photo in the same reserved box.
 import { useId } from 'react';
 import { Camera } from 'lucide-react';
-import { findMessages } from '../../../../shared/domain/volunteer-messages.ts';
-import { useObjectUrl } from '../../../lib/use-object-url.ts';
+import { findMessages } from '#shared/domain/volunteer-messages.ts';
+import { useObjectUrl } from '#client/lib/use-object-url.ts';
 
 export interface PhotoPickerProps {
   label: string;
@@ -25,8 +25,14 @@ export function PhotoPicker({ label, file, onChoose }: PhotoPickerProps) {
       >
         {preview ? (
           <>
-            <img src={preview} alt={`The ${label.toLowerCase()} photo you chose`} className="absolute inset-0 h-full w-full object-cover" />
-            <span className="absolute bottom-2 right-2 rounded-lg bg-white/90 px-2 py-1 text-sm font-semibold text-civic-900">Change</span>
+            <img
+              src={preview}
+              alt={`The ${label.toLowerCase()} photo you chose`}
+              className="absolute inset-0 h-full w-full object-cover"
+            />
+            <span className="absolute bottom-2 right-2 rounded-lg bg-white/90 px-2 py-1 text-sm font-semibold text-civic-900">
+              Change
+            </span>
           </>
         ) : (
           <span className="grid justify-items-center gap-2 p-4 text-center">

@@ -1,8 +1,8 @@
 // Step 2, 'Upload Before & After Photos' (SPEC.md 2c): two pickers; 'Upload photos' only with both.
 import type { RefObject } from 'react';
 import { CloudUpload, MapPin } from 'lucide-react';
-import { findMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import type { Site } from './find-page.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 
@@ -18,7 +18,17 @@ export interface PhotosStepProps {
   releasing: boolean;
 }
 
-export function PhotosStep({ site, headingRef, before, after, onChooseBefore, onChooseAfter, onUpload, onGiveUp, releasing }: PhotosStepProps) {
+export function PhotosStep({
+  site,
+  headingRef,
+  before,
+  after,
+  onChooseBefore,
+  onChooseAfter,
+  onUpload,
+  onGiveUp,
+  releasing,
+}: PhotosStepProps) {
   const ready = before !== null && after !== null;
   return (
     <div className="grid gap-4">
@@ -28,12 +38,20 @@ export function PhotosStep({ site, headingRef, before, after, onChooseBefore, on
       <p className="flex items-center gap-2 text-slate-800">
         <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-civic-700" />
         <span>
-          You are cleaning <strong className="break-all">{site.report.what3words ? `///${site.report.what3words}` : `report #${site.report.id}`}</strong>
+          You are cleaning{' '}
+          <strong className="break-all">
+            {site.report.what3words ? `///${site.report.what3words}` : `report #${site.report.id}`}
+          </strong>
           {site.locationLink && (
             <>
               {' '}
               (
-              <a href={site.locationLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-civic-800 underline underline-offset-4">
+              <a
+                href={site.locationLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-civic-800 underline underline-offset-4"
+              >
                 map<span className="sr-only">, opens in a new tab</span>
               </a>
               )
@@ -45,12 +63,19 @@ export function PhotosStep({ site, headingRef, before, after, onChooseBefore, on
         <PhotoPicker label="Before" file={before} onChoose={onChooseBefore} />
         <PhotoPicker label="After" file={after} onChoose={onChooseAfter} />
       </div>
-      {!ready && <p className="text-sm text-slate-700">Add a photo from before you started and one of the clean wall.</p>}
+      {!ready && (
+        <p className="text-sm text-slate-700">Add a photo from before you started and one of the clean wall.</p>
+      )}
       <Button onClick={onUpload} disabled={!ready} className="min-h-14 text-lg">
         <CloudUpload aria-hidden="true" className="h-5 w-5" />
         {m.uploadPhotos}
       </Button>
-      <Button variant="ghost" onClick={onGiveUp} disabled={releasing} className="justify-self-start text-civic-800 underline underline-offset-4">
+      <Button
+        variant="ghost"
+        onClick={onGiveUp}
+        disabled={releasing}
+        className="justify-self-start text-civic-800 underline underline-offset-4"
+      >
         I can't clean this site after all
       </Button>
     </div>

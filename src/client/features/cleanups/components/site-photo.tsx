@@ -3,9 +3,17 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ImageOff, Maximize2, X } from 'lucide-react';
-import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
 
-export function SitePhoto({ thumbnailUrl, photoUrl, place }: { thumbnailUrl: string; photoUrl: string; place: string }) {
+export function SitePhoto({
+  thumbnailUrl,
+  photoUrl,
+  place,
+}: {
+  thumbnailUrl: string;
+  photoUrl: string;
+  place: string;
+}) {
   const [missing, setMissing] = useState(false);
   if (missing) {
     return (

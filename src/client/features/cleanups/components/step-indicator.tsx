@@ -16,7 +16,11 @@ export function StepIndicator({ step }: { step: Step }) {
           key={s.step}
           aria-current={i === index ? 'step' : undefined}
           className={`flex items-center gap-2 rounded-lg border-b-4 px-1 pb-1 ${
-            i < index ? 'border-emerald-700 text-emerald-900' : i === index ? 'border-accent-600 text-civic-900' : 'border-stone-300 text-slate-600'
+            i < index
+              ? 'border-emerald-700 text-emerald-900'
+              : i === index
+                ? 'border-accent-600 text-civic-900'
+                : 'border-stone-300 text-slate-600'
           }`}
         >
           <span

@@ -1,8 +1,8 @@
 // MUCU events: one hook per call (SPEC.md section 7). Every change refreshes the events list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Attendance, MucuEvent } from '../../../../shared/contracts/events.ts';
-import { analyticsPaths, eventPaths } from '../../../../shared/contracts/paths.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Attendance, MucuEvent } from '#shared/contracts/events.ts';
+import { analyticsPaths, eventPaths } from '#shared/contracts/paths.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export const eventsKey = [eventPaths.list] as const;
 
@@ -27,7 +27,8 @@ function useRefreshEvents() {
 export function useCreateEvent() {
   const refresh = useRefreshEvents();
   return useMutation({
-    mutationFn: (draft: EventDraft) => apiRequest<MucuEvent>(eventPaths.create, 'POST', { name: `${draft.location.trim()} MUCU`, ...draft }),
+    mutationFn: (draft: EventDraft) =>
+      apiRequest<MucuEvent>(eventPaths.create, 'POST', { name: `${draft.location.trim()} MUCU`, ...draft }),
     onSuccess: refresh,
   });
 }
@@ -35,7 +36,8 @@ export function useCreateEvent() {
 export function useUpdateEvent() {
   const refresh = useRefreshEvents();
   return useMutation({
-    mutationFn: ({ id, ...draft }: EventDraft & { id: number }) => apiRequest<MucuEvent>(eventPaths.event(id), 'PUT', { id, ...draft }),
+    mutationFn: ({ id, ...draft }: EventDraft & { id: number }) =>
+      apiRequest<MucuEvent>(eventPaths.event(id), 'PUT', { id, ...draft }),
     onSuccess: refresh,
   });
 }
@@ -51,7 +53,8 @@ export function useDeleteEvent() {
 export function useAddAttendance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { mucuId: number; volunteerEmail: string; notes: string }) => apiRequest<Attendance>(eventPaths.attendance, 'POST', input),
+    mutationFn: (input: { mucuId: number; volunteerEmail: string; notes: string }) =>
+      apiRequest<Attendance>(eventPaths.attendance, 'POST', input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: eventsKey }),

@@ -1,11 +1,11 @@
 // Add Meet Up Clean Up Event (SPEC.md 2b, 2f, 5): location and date required, name built from the
 // location. A 401 says the person must sign in as a volunteer.
 import { useState, type FormEvent } from 'react';
-import { eventMessages } from '../../../../shared/domain/admin-messages.ts';
-import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorToast } from '../../../lib/error-toast.ts';
+import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
 import { useCreateEvent } from '../api/use-events.ts';
 import { emptyEventForm, eventDraftFrom } from '../event-form.ts';
 import { EventFields } from './event-fields.tsx';
@@ -32,7 +32,11 @@ export function AddEventDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       close();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        toast({ title: eventMessages.signInToCreateTitle, description: eventMessages.signInToCreate, variant: 'destructive' });
+        toast({
+          title: eventMessages.signInToCreateTitle,
+          description: eventMessages.signInToCreate,
+          variant: 'destructive',
+        });
       } else {
         errorToast(eventMessages.errors.create, error);
       }
@@ -49,7 +53,12 @@ export function AddEventDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <EventFields values={values} onChange={setValues} />
-        <DialogActions onCancel={close} label="Create MUCU Event" pendingLabel="Creating..." pending={create.isPending} />
+        <DialogActions
+          onCancel={close}
+          label="Create MUCU Event"
+          pendingLabel="Creating..."
+          pending={create.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -2,18 +2,18 @@
 // e-mail), inline edit one at a time, add attendance, and delete after the spec's confirmation.
 import { useState, type FormEvent } from 'react';
 import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
-import { attendeeLabel, type MucuEvent } from '../../../../shared/contracts/events.ts';
-import { eventMessages } from '../../../../shared/domain/admin-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { describeError } from '../../../lib/api-client.ts';
-import { errorToast } from '../../../lib/error-toast.ts';
+import { attendeeLabel, type MucuEvent } from '#shared/contracts/events.ts';
+import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { describeError } from '#client/lib/api-client.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts';
 import { eventDraftFrom, formatEventDate, toLocalInput, type EventFormValues } from '../event-form.ts';
 import { AddAttendanceDialog } from './add-attendance-dialog.tsx';
 import { EventFields } from './event-fields.tsx';
-import { EditActions } from '../../../components/ui/edit-actions.tsx';
+import { EditActions } from '#client/components/ui/edit-actions.tsx';
 
 export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const events = useEvents(open);
@@ -76,7 +76,11 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
         </ul>
       )}
 
-      <AddAttendanceDialog open={attendanceFor !== null} onOpenChange={(next) => !next && setAttendanceFor(null)} eventId={attendanceFor} />
+      <AddAttendanceDialog
+        open={attendanceFor !== null}
+        onOpenChange={(next) => !next && setAttendanceFor(null)}
+        eventId={attendanceFor}
+      />
       <Dialog
         open={deleteTarget !== null}
         onOpenChange={(next) => !next && setDeleteTarget(null)}
@@ -124,7 +128,12 @@ function EventSummary({
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="h-4 w-4 text-civic-700" />
               {mucu.mapsLink ? (
-                <a href={mucu.mapsLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-civic-800 underline underline-offset-4">
+                <a
+                  href={mucu.mapsLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-semibold text-civic-800 underline underline-offset-4"
+                >
                   {mucu.location}
                   <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
                   <span className="sr-only"> (map, opens in a new tab)</span>
@@ -136,11 +145,22 @@ function EventSummary({
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
-          <Button variant="ghost" className="px-3 text-civic-900" onClick={onEdit} disabled={editingAnother} aria-label={`Edit ${mucu.name}`}>
+          <Button
+            variant="ghost"
+            className="px-3 text-civic-900"
+            onClick={onEdit}
+            disabled={editingAnother}
+            aria-label={`Edit ${mucu.name}`}
+          >
             <Pencil aria-hidden="true" className="h-4 w-4" />
             Edit
           </Button>
-          <Button variant="ghost" className="px-3 text-civic-900" onClick={onAddAttendance} aria-label={`Add attendance to ${mucu.name}`}>
+          <Button
+            variant="ghost"
+            className="px-3 text-civic-900"
+            onClick={onAddAttendance}
+            aria-label={`Add attendance to ${mucu.name}`}
+          >
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             Add attendance
           </Button>
@@ -161,7 +181,11 @@ function EventSummary({
         ) : (
           <ul aria-label={`Attendees of ${mucu.name}`} className="flex flex-wrap gap-2">
             {mucu.attendances.map((attendance) => (
-              <li key={attendance.id} title={attendance.notes ?? undefined} className="rounded-full border border-civic-700 bg-white px-3 py-1 text-sm font-semibold text-civic-900">
+              <li
+                key={attendance.id}
+                title={attendance.notes ?? undefined}
+                className="rounded-full border border-civic-700 bg-white px-3 py-1 text-sm font-semibold text-civic-900"
+              >
                 {attendeeLabel(attendance.volunteer.email)}
                 {attendance.notes && <span className="font-normal text-slate-700"> · {attendance.notes}</span>}
               </li>

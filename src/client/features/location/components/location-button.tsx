@@ -1,6 +1,6 @@
 import { Crosshair, LoaderCircle, MapPinCheck, RefreshCw } from 'lucide-react';
-import { locationButtonLabels } from '../../../../shared/domain/location-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { locationButtonLabels } from '#shared/domain/location-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import type { DetectionState } from '../use-location-detection.ts';
 
 const icons = {

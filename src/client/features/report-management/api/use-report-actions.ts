@@ -1,12 +1,12 @@
 // The management dashboard's changes to reports, one hook per call. After each the list is fetched
 // again (a status change 200 ms later, SPEC.md section 4), and the stats with it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { locationPaths, reportManagementPaths, reportPaths } from '../../../../shared/contracts/paths.ts';
-import type { Report, ReportPhoto } from '../../../../shared/contracts/reports.ts';
-import type { LocationProviderResponse } from '../../../../shared/contracts/location.ts';
-import type { ReportStatus } from '../../../../shared/domain/report-status.ts';
-import { STATUS_REFETCH_DELAY_MS } from '../../../../shared/domain/limits.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { locationPaths, reportManagementPaths, reportPaths } from '#shared/contracts/paths.ts';
+import type { Report, ReportPhoto } from '#shared/contracts/reports.ts';
+import type { LocationProviderResponse } from '#shared/contracts/location.ts';
+import type { ReportStatus } from '#shared/domain/report-status.ts';
+import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { reportsListKey } from './use-reports-list.ts';
 
 function useRefresh() {
@@ -74,7 +74,8 @@ export function useAddReportPhoto() {
 export function useDeleteReportPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, photoId }: { id: number; photoId: number }) => apiRequest<void>(reportManagementPaths.photo(id, photoId), 'DELETE'),
+    mutationFn: ({ id, photoId }: { id: number; photoId: number }) =>
+      apiRequest<void>(reportManagementPaths.photo(id, photoId), 'DELETE'),
     onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
   });
 }

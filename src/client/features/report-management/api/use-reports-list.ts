@@ -1,10 +1,10 @@
 // The reports list as the management dashboard sees it: polled every 5 s (SPEC.md section 9), each
 // poll sending the last ETag, so an unchanged list costs a 304 and no JSON (DESIGN.md).
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { reportPaths } from '../../../../shared/contracts/paths.ts';
-import type { Report } from '../../../../shared/contracts/reports.ts';
-import { REPORTS_POLL_MS } from '../../../../shared/domain/limits.ts';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { reportPaths } from '#shared/contracts/paths.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
+import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 
 export const reportsListKey = [reportPaths.list] as const;
 

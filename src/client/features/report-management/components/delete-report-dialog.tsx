@@ -1,11 +1,17 @@
 // Deleting a report asks first, and says it cannot be undone (SPEC.md section 5).
-import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
-import { errorToast } from '../../../lib/error-toast.ts';
+import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteReport } from '../api/use-report-actions.ts';
 
-export function DeleteReportDialog({ target, onClose }: { target: { id: number; label: string } | null; onClose(): void }) {
+export function DeleteReportDialog({
+  target,
+  onClose,
+}: {
+  target: { id: number; label: string } | null;
+  onClose(): void;
+}) {
   const remove = useDeleteReport();
 
   async function onConfirm() {

@@ -3,14 +3,23 @@
 // manual-report form belongs to the page (ManualReportHost), which outlives this list.
 import { useId, useMemo, useState } from 'react';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, CalendarPlus, Inbox, ListChecks, UserPlus } from 'lucide-react';
-import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
-import { describeError } from '../../../lib/api-client.ts';
-import { AddAttendanceDialog } from '../../events/components/add-attendance-dialog.tsx';
-import { AddEventDialog } from '../../events/components/add-event-dialog.tsx';
-import { ManageEventsDialog } from '../../events/components/manage-events-dialog.tsx';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { describeError } from '#client/lib/api-client.ts';
+import { AddAttendanceDialog } from '#client/features/events/components/add-attendance-dialog.tsx';
+import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
+import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
 import { useLocationProvider } from '../api/use-report-actions.ts';
 import { useReportsList } from '../api/use-reports-list.ts';
-import { duplicateIds, mapLinkFor, nextSort, reportSorts, statusFilters, visibleReports, type ReportSort, type StatusFilter } from '../report-list.ts';
+import {
+  duplicateIds,
+  mapLinkFor,
+  nextSort,
+  reportSorts,
+  statusFilters,
+  visibleReports,
+  type ReportSort,
+  type StatusFilter,
+} from '../report-list.ts';
 import { DeleteReportDialog } from './delete-report-dialog.tsx';
 import { PhotoPreviewDialog, type PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddPhotoDialog } from './report-photos.tsx';
@@ -50,7 +59,13 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
           <span className="w-14 text-sm font-semibold text-slate-700">Show</span>
           <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
             {statusFilters.map((option) => (
-              <button key={option.value} type="button" aria-pressed={filter === option.value} onClick={() => setFilter(option.value)} className={pillClass}>
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={filter === option.value}
+                onClick={() => setFilter(option.value)}
+                className={pillClass}
+              >
                 {option.label}
               </button>
             ))}
@@ -79,15 +94,27 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         <div className="flex flex-wrap items-center gap-2">
           <span className="w-14 text-sm font-semibold text-slate-700">Events</span>
           <div role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
-            <button type="button" onClick={() => setEventDialog('add')} className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
+            <button
+              type="button"
+              onClick={() => setEventDialog('add')}
+              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
+            >
               <CalendarPlus aria-hidden="true" className="h-4 w-4" />
               Add MUCU Event
             </button>
-            <button type="button" onClick={() => setEventDialog('manage')} className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
+            <button
+              type="button"
+              onClick={() => setEventDialog('manage')}
+              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
+            >
               <ListChecks aria-hidden="true" className="h-4 w-4" />
               Manage MUCU Events
             </button>
-            <button type="button" onClick={() => setEventDialog('attendance')} className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
+            <button
+              type="button"
+              onClick={() => setEventDialog('attendance')}
+              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
+            >
               <UserPlus aria-hidden="true" className="h-4 w-4" />
               Add MUCU Attendance
             </button>
@@ -122,7 +149,9 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
             {duplicates.size > 0 && <> · reports sharing a location are shaded grey</>}
           </p>
           {shown.length === 0 ? (
-            <p className="rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-8 text-center text-slate-700">No reports have this status.</p>
+            <p className="rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-8 text-center text-slate-700">
+              No reports have this status.
+            </p>
           ) : (
             <ol className="grid gap-4 xl:grid-cols-2">
               {shown.map((report, index) => {
@@ -150,7 +179,12 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
       )}
 
       <PhotoPreviewDialog photo={preview} onClose={() => setPreview(null)} />
-      <AddPhotoDialog reportId={photoTarget?.id ?? null} label={photoTarget?.label ?? ''} open={photoTarget !== null} onOpenChange={(open) => !open && setPhotoTarget(null)} />
+      <AddPhotoDialog
+        reportId={photoTarget?.id ?? null}
+        label={photoTarget?.label ?? ''}
+        open={photoTarget !== null}
+        onOpenChange={(open) => !open && setPhotoTarget(null)}
+      />
       <DeleteReportDialog target={deleteTarget} onClose={() => setDeleteTarget(null)} />
       <AddEventDialog {...eventDialogProps('add')} />
       <ManageEventsDialog {...eventDialogProps('manage')} />

@@ -3,12 +3,12 @@
 // mounts ManualReportHost once, outside its tabs, so the event works on every tab and a half-filled
 // form is kept while the report list is unmounted.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
-import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
-import { messages } from '../../../../shared/domain/messages.ts';
-import { Dialog, Field, inputClass, DialogActions } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorToast } from '../../../lib/error-toast.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
 import { useCreateManualReport } from '../api/use-report-actions.ts';
 
 export const OPEN_MANUAL_FORM_EVENT = 'openManualForm';
@@ -46,11 +46,19 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!photo || !what3words.trim()) {
-      toast({ title: managementMessages.missingFieldsTitle, description: managementMessages.missingFields, variant: 'destructive' });
+      toast({
+        title: managementMessages.missingFieldsTitle,
+        description: managementMessages.missingFields,
+        variant: 'destructive',
+      });
       return;
     }
     if (photo.size > MAX_PHOTO_BYTES) {
-      toast({ title: messages.report.fileTooLargeTitle, description: messages.report.fileTooLarge, variant: 'destructive' });
+      toast({
+        title: messages.report.fileTooLargeTitle,
+        description: messages.report.fileTooLarge,
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -79,7 +87,11 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
             className="min-h-11 w-full rounded-xl border-2 border-dashed border-slate-400 p-2 file:mr-3 file:min-h-9 file:rounded-lg file:border-0 file:bg-civic-100 file:px-3 file:font-semibold file:text-civic-900"
           />
         </Field>
-        <Field id={ids.words} label="Three-word location" hint="Three words separated by dots, for example index.home.raft.">
+        <Field
+          id={ids.words}
+          label="Three-word location"
+          hint="Three words separated by dots, for example index.home.raft."
+        >
           <input
             id={ids.words}
             value={what3words}
@@ -90,9 +102,21 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
           />
         </Field>
         <Field id={ids.description} label="Description" optional>
-          <textarea id={ids.description} value={description} onChange={(event) => setDescription(event.target.value)} rows={3} maxLength={2000} className={inputClass} />
+          <textarea
+            id={ids.description}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            rows={3}
+            maxLength={2000}
+            className={inputClass}
+          />
         </Field>
-        <DialogActions onCancel={close} label="Create Report" pendingLabel="Creating Report..." pending={create.isPending} />
+        <DialogActions
+          onCancel={close}
+          label="Create Report"
+          pendingLabel="Creating Report..."
+          pending={create.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -3,22 +3,26 @@
 // add photo, delete, and the three status buttons. A report sharing its location is greyed.
 import { useId, useState, type FormEvent } from 'react';
 import { CalendarCheck, CalendarPlus, Copy, ExternalLink, ImagePlus, MapPin, Pencil, Trash2 } from 'lucide-react';
-import type { Report } from '../../../../shared/contracts/reports.ts';
-import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
-import { formatDate } from '../../../../shared/domain/format.ts';
-import { messages } from '../../../../shared/domain/messages.ts';
-import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '../../../../shared/domain/report-status.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorToast } from '../../../lib/error-toast.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { formatDate } from '#shared/domain/format.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { inputClass } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
 import { useUpdateReport, useUpdateStatus } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
-import { EditActions } from '../../../components/ui/edit-actions.tsx';
+import { EditActions } from '#client/components/ui/edit-actions.tsx';
 
-const statusButtonLabels: Record<ReportStatus, string> = { reported: 'Reported', cleaning: 'Cleaning', completed: 'Completed' };
+const statusButtonLabels: Record<ReportStatus, string> = {
+  reported: 'Reported',
+  cleaning: 'Cleaning',
+  completed: 'Completed',
+};
 
 const statusBadge: Record<ReportStatus, string> = {
   reported: 'bg-amber-100 text-amber-950 border-amber-700',
@@ -40,7 +44,18 @@ export interface ReportCardProps {
   onDelete(): void;
 }
 
-export function ReportCard({ report, position, duplicate, mapLink, editing, onEdit, onEditDone, onPreview, onAddPhoto, onDelete }: ReportCardProps) {
+export function ReportCard({
+  report,
+  position,
+  duplicate,
+  mapLink,
+  editing,
+  onEdit,
+  onEditDone,
+  onPreview,
+  onAddPhoto,
+  onDelete,
+}: ReportCardProps) {
   const title = `Report #${position}`;
   const titleId = useId();
   const updateStatus = useUpdateStatus();
@@ -68,7 +83,13 @@ export function ReportCard({ report, position, duplicate, mapLink, editing, onEd
       <div className="grid content-start gap-2">
         <button
           type="button"
-          onClick={() => onPreview({ url: report.photoUrl, alt: `Graffiti at ${report.what3words}`, caption: `${title} at ${report.what3words}` })}
+          onClick={() =>
+            onPreview({
+              url: report.photoUrl,
+              alt: `Graffiti at ${report.what3words}`,
+              caption: `${title} at ${report.what3words}`,
+            })
+          }
           className={`block w-full overflow-hidden rounded-xl bg-stone-100 sm:w-40 ${photoMissing ? 'min-h-30' : 'aspect-[4/3]'}`}
         >
           <span className="sr-only">View photo of {title}</span>
@@ -108,7 +129,11 @@ export function ReportCard({ report, position, duplicate, mapLink, editing, onEd
                 </a>
               )}
             </p>
-            {report.description ? <p className="whitespace-pre-line text-slate-800">{report.description}</p> : <p className="text-slate-600">No description</p>}
+            {report.description ? (
+              <p className="whitespace-pre-line text-slate-800">{report.description}</p>
+            ) : (
+              <p className="text-slate-600">No description</p>
+            )}
           </>
         )}
 
@@ -125,7 +150,9 @@ export function ReportCard({ report, position, duplicate, mapLink, editing, onEd
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="font-semibold">Status:</dt>
-            <dd className={`rounded-full border px-2 py-px font-semibold ${statusBadge[report.status]}`}>{REPORT_STATUS_LABELS[report.status]}</dd>
+            <dd className={`rounded-full border px-2 py-px font-semibold ${statusBadge[report.status]}`}>
+              {REPORT_STATUS_LABELS[report.status]}
+            </dd>
           </div>
         </dl>
 
@@ -150,11 +177,22 @@ export function ReportCard({ report, position, duplicate, mapLink, editing, onEd
             ))}
           </div>
           <div className="-ml-3 flex flex-wrap gap-1.5">
-            <Button variant="ghost" className="px-3 text-civic-900" onClick={onEdit} disabled={editing} aria-label={`Edit ${title}`}>
+            <Button
+              variant="ghost"
+              className="px-3 text-civic-900"
+              onClick={onEdit}
+              disabled={editing}
+              aria-label={`Edit ${title}`}
+            >
               <Pencil aria-hidden="true" className="h-4 w-4" />
               Edit
             </Button>
-            <Button variant="ghost" className="px-3 text-civic-900" onClick={onAddPhoto} aria-label={`Add photo to ${title}`}>
+            <Button
+              variant="ghost"
+              className="px-3 text-civic-900"
+              onClick={onAddPhoto}
+              aria-label={`Add photo to ${title}`}
+            >
               <ImagePlus aria-hidden="true" className="h-4 w-4" />
               Add photo
             </Button>
@@ -194,7 +232,12 @@ function EditReportForm({ report, title, onDone }: { report: Report; title: stri
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Edit ${title}`} className="grid gap-3 rounded-xl border-2 border-civic-100 bg-civic-50 p-3">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Edit ${title}`}
+      className="grid gap-3 rounded-xl border-2 border-civic-100 bg-civic-50 p-3"
+    >
       <div className="grid gap-1.5">
         <label htmlFor={wordsId} className="font-semibold text-slate-900">
           Three-word location
@@ -221,7 +264,14 @@ function EditReportForm({ report, title, onDone }: { report: Report; title: stri
         <label htmlFor={descriptionId} className="font-semibold text-slate-900">
           Description <span className="font-normal text-slate-600">(optional)</span>
         </label>
-        <textarea id={descriptionId} value={description} onChange={(event) => setDescription(event.target.value)} rows={3} maxLength={2000} className={inputClass} />
+        <textarea
+          id={descriptionId}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          rows={3}
+          maxLength={2000}
+          className={inputClass}
+        />
       </div>
       <EditActions saving={update.isPending} onCancel={onDone} />
     </form>

@@ -2,7 +2,7 @@
 // 'Photo Missing' state with its data-recovery explanation.
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
-import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
 
 /**
  * The 'Photo Missing' state. `inline` renders spans only (phrasing content), for use inside a button
@@ -12,7 +12,9 @@ export function PhotoMissing({ small = false, inline = false }: { small?: boolea
   const Box = inline ? 'span' : 'div';
   const Text = inline ? 'span' : 'p';
   return (
-    <Box className={`grid h-full w-full place-items-center bg-stone-200 text-center text-slate-800 ${small ? 'p-2 text-xs' : 'p-3'}`}>
+    <Box
+      className={`grid h-full w-full place-items-center bg-stone-200 text-center text-slate-800 ${small ? 'p-2 text-xs' : 'p-3'}`}
+    >
       <Box className="grid justify-items-center gap-1">
         <ImageOff aria-hidden="true" className="h-6 w-6 text-slate-600" />
         <Text className="block font-semibold">{managementMessages.photoMissingTitle}</Text>
@@ -22,7 +24,17 @@ export function PhotoMissing({ small = false, inline = false }: { small?: boolea
   );
 }
 
-export function ReportPhoto({ src, alt, className = '', onMissing }: { src: string; alt: string; className?: string; onMissing?: () => void }) {
+export function ReportPhoto({
+  src,
+  alt,
+  className = '',
+  onMissing,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  onMissing?: () => void;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   // It stands where the <img> would (inside preview buttons), so it is phrasing content.
   if (failedSrc === src) return <PhotoMissing small inline />;

@@ -2,20 +2,28 @@
 // the list does not fetch every report's photos, each deleted after a warning; and the Add photo dialog.
 import { useId, useState, type FormEvent } from 'react';
 import { ChevronDown, Trash2 } from 'lucide-react';
-import { managementMessages } from '../../../../shared/domain/admin-messages.ts';
-import { formatDate } from '../../../../shared/domain/format.ts';
-import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
-import { messages } from '../../../../shared/domain/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, Field, inputClass, DialogActions } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { ApiError, describeError } from '../../../lib/api-client.ts';
-import { errorToast } from '../../../lib/error-toast.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { formatDate } from '#shared/domain/format.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { ApiError, describeError } from '#client/lib/api-client.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
 import { useAddReportPhoto, useDeleteReportPhoto, useReportPhotos } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 
-export function AddedPhotos({ reportId, label, onPreview }: { reportId: number; label: string; onPreview(photo: PreviewPhoto): void }) {
+export function AddedPhotos({
+  reportId,
+  label,
+  onPreview,
+}: {
+  reportId: number;
+  label: string;
+  onPreview(photo: PreviewPhoto): void;
+}) {
   const [open, setOpen] = useState(false);
   const photos = useReportPhotos(reportId, open);
   const remove = useDeleteReportPhoto();
@@ -49,17 +57,31 @@ export function AddedPhotos({ reportId, label, onPreview }: { reportId: number; 
         <div id={listId}>
           {photos.isPending && <p className="text-sm text-slate-700">Loading photos...</p>}
           {photos.isError && <p className="text-sm text-red-800">{describeError(photos.error).message}</p>}
-          {photos.data?.length === 0 && <p className="text-sm text-slate-700">No photos have been added to this report.</p>}
+          {photos.data?.length === 0 && (
+            <p className="text-sm text-slate-700">No photos have been added to this report.</p>
+          )}
           {photos.data && photos.data.length > 0 && (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {photos.data.map((photo, index) => {
                 const name = `photo ${index + 1} of ${label}`;
-                const caption = [photo.description, photo.uploadedBy && `by ${photo.uploadedBy}`, formatDate(photo.createdAt)].filter(Boolean).join(' · ');
+                const caption = [
+                  photo.description,
+                  photo.uploadedBy && `by ${photo.uploadedBy}`,
+                  formatDate(photo.createdAt),
+                ]
+                  .filter(Boolean)
+                  .join(' · ');
                 return (
                   <li key={photo.id} className="grid gap-1 text-sm">
                     <button
                       type="button"
-                      onClick={() => onPreview({ url: photo.photoUrl, alt: photo.description ?? `${photo.photoType} photo`, caption })}
+                      onClick={() =>
+                        onPreview({
+                          url: photo.photoUrl,
+                          alt: photo.description ?? `${photo.photoType} photo`,
+                          caption,
+                        })
+                      }
                       className="aspect-[4/3] overflow-hidden rounded-lg bg-stone-100"
                     >
                       <ReportPhoto src={photo.thumbnailUrl} alt={photo.description ?? `${photo.photoType} photo`} />
@@ -102,7 +124,17 @@ export function AddedPhotos({ reportId, label, onPreview }: { reportId: number; 
   );
 }
 
-export function AddPhotoDialog({ reportId, label, open, onOpenChange }: { reportId: number | null; label: string; open: boolean; onOpenChange(open: boolean): void }) {
+export function AddPhotoDialog({
+  reportId,
+  label,
+  open,
+  onOpenChange,
+}: {
+  reportId: number | null;
+  label: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const add = useAddReportPhoto();
@@ -123,7 +155,11 @@ export function AddPhotoDialog({ reportId, label, open, onOpenChange }: { report
       return;
     }
     if (photo.size > MAX_PHOTO_BYTES) {
-      toast({ title: messages.report.fileTooLargeTitle, description: messages.report.fileTooLarge, variant: 'destructive' });
+      toast({
+        title: messages.report.fileTooLargeTitle,
+        description: messages.report.fileTooLarge,
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -138,7 +174,13 @@ export function AddPhotoDialog({ reportId, label, open, onOpenChange }: { report
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title="Add Photo" description={`A progress photo for ${label}.`} size="sm">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Add Photo"
+      description={`A progress photo for ${label}.`}
+      size="sm"
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <Field id={fileId} label="Photo">
           <input
@@ -150,7 +192,13 @@ export function AddPhotoDialog({ reportId, label, open, onOpenChange }: { report
           />
         </Field>
         <Field id={descriptionId} label="Description" optional>
-          <input id={descriptionId} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={2000} className={inputClass} />
+          <input
+            id={descriptionId}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={2000}
+            className={inputClass}
+          />
         </Field>
         <DialogActions onCancel={close} label="Upload Photo" pendingLabel="Uploading..." pending={add.isPending} />
       </form>

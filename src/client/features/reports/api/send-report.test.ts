@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReportFieldsSchema } from '../../../../shared/contracts/reports.ts';
+import { createReportFieldsSchema } from '#shared/contracts/reports.ts';
 import { coordinatesFor, newIdempotencyKey, toReportFormData } from './send-report.ts';
 
 const device = { latitude: 55.95196, longitude: -3.18937, accuracy: 8 };
@@ -29,7 +29,10 @@ describe('the multipart form of a report', () => {
       idempotencyKey: newIdempotencyKey(),
     });
     const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
-    expect(createReportFieldsSchema.parse(fields)).toMatchObject({ what3words: 'index.home.raft', locationSource: 'photo' });
+    expect(createReportFieldsSchema.parse(fields)).toMatchObject({
+      what3words: 'index.home.raft',
+      locationSource: 'photo',
+    });
     const photo = form.get('photo') as File;
     expect(photo.name).toBe('wall.jpg');
     expect(photo.size).toBe(3);

@@ -1,8 +1,8 @@
 // POST /api/reports (SPEC.md section 7): one report as a multipart form. Used for a fresh submission
 // and again, with the same idempotency key, for every retry of a report kept on the device.
-import { reportPaths } from '../../../../shared/contracts/paths.ts';
-import type { Report } from '../../../../shared/contracts/reports.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { reportPaths } from '#shared/contracts/paths.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export interface ReportSubmission {
   photo: Blob;
@@ -47,7 +47,13 @@ export function coordinatesFor(
   device: { latitude: number; longitude: number; accuracy: number } | null,
   photoGps: { latitude: number; longitude: number } | null,
 ): (Position & { locationSource: 'device' | 'photo' }) | Record<string, never> {
-  if (device) return { latitude: device.latitude, longitude: device.longitude, accuracy: device.accuracy, locationSource: 'device' };
+  if (device)
+    return {
+      latitude: device.latitude,
+      longitude: device.longitude,
+      accuracy: device.accuracy,
+      locationSource: 'device',
+    };
   if (photoGps) return { latitude: photoGps.latitude, longitude: photoGps.longitude, locationSource: 'photo' };
   return {};
 }
@@ -56,7 +62,9 @@ export function coordinatesFor(
  * A random key for one report. crypto.randomUUID exists only on https and localhost; a council
  * deployment reached over plain http still needs a key, and getRandomValues works everywhere.
  */
-export function newIdempotencyKey(cryptoApi: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
+export function newIdempotencyKey(
+  cryptoApi: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
+): string {
   if (typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
   const bytes = cryptoApi.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

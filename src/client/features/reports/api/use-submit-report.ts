@@ -2,7 +2,7 @@
 // coordinates, through the offline queue (kept on the device when it cannot go yet). On success the
 // reports and stats caches are refreshed (SPEC.md section 7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reportPaths } from '../../../../shared/contracts/paths.ts';
+import { reportPaths } from '#shared/contracts/paths.ts';
 import type { PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { useReportQueue, type LaterEvents } from '../offline/use-report-queue.ts';
 import { coordinatesFor, newIdempotencyKey } from './send-report.ts';

@@ -1,10 +1,10 @@
 // Route '/': the hero with the report and install buttons, the report form anchored at #report, and
 // the share row (SPEC.md sections 1 and 2a).
 import { ArrowDown } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { InstallButton } from '../../site/components/install-button.tsx';
-import { ShareRow } from '../../site/components/share-row.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { InstallButton } from '#client/features/site/components/install-button.tsx';
+import { ShareRow } from '#client/features/site/components/share-row.tsx';
 import { ReportForm } from './report-form.tsx';
 
 export function HomePage() {
@@ -27,8 +27,8 @@ export function HomePage() {
             Clean Up Edinburgh
           </h1>
           <p className="max-w-2xl text-lg text-civic-100 sm:text-xl">
-            Help restore the historic beauty of our city. Spotted graffiti? Snap a photo, add its three-word
-            location, and our volunteers will clean it up.
+            Help restore the historic beauty of our city. Spotted graffiti? Snap a photo, add its three-word location,
+            and our volunteers will clean it up.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button onClick={scrollToForm} className="min-h-14 px-7 text-lg">

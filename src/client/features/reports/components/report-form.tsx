@@ -4,20 +4,20 @@
 // later (offline/), so a weak signal costs neither time nor the report.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Camera, CloudUpload, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
-import { MAX_PHOTO_BYTES } from '../../../../shared/domain/limits.ts';
-import { messages } from '../../../../shared/domain/messages.ts';
-import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '../../../../shared/domain/three-words.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { describeError } from '../../../lib/api-client.ts';
-import { useObjectUrl } from '../../../lib/use-object-url.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { describeError } from '#client/lib/api-client.ts';
+import { useObjectUrl } from '#client/lib/use-object-url.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
 import { queueMessages, waitingText } from '../offline/queue-policy.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
-import { LocationButton } from '../../location/components/location-button.tsx';
-import { describeLocationError } from '../../location/location-errors.ts';
-import { useLocationDetection } from '../../location/use-location-detection.ts';
+import { LocationButton } from '#client/features/location/components/location-button.tsx';
+import { describeLocationError } from '#client/features/location/location-errors.ts';
+import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
 
 const m = messages.report;
 
@@ -26,7 +26,11 @@ function thankYou(): void {
 }
 
 function submitError(error: unknown): void {
-  toast({ title: m.submitErrorTitle, description: describeError(error, messages.generic.tryAgain).message, variant: 'destructive' });
+  toast({
+    title: m.submitErrorTitle,
+    description: describeError(error, messages.generic.tryAgain).message,
+    variant: 'destructive',
+  });
 }
 
 export function ReportForm() {
@@ -41,13 +45,23 @@ export function ReportForm() {
     onRefusedLater: submitError,
   });
   const detection = useLocationDetection();
-  const ids = { photo: useId(), location: useId(), locationHelp: useId(), locationError: useId(), hint: useId(), format: useId() };
+  const ids = {
+    photo: useId(),
+    location: useId(),
+    locationHelp: useId(),
+    locationError: useId(),
+    hint: useId(),
+    format: useId(),
+  };
   // Device coordinates go with the report only while the field still holds the words they gave.
   const reading =
-    detection.reading && normaliseThreeWords(location) === detection.reading.conversion.words ? detection.reading : null;
+    detection.reading && normaliseThreeWords(location) === detection.reading.conversion.words
+      ? detection.reading
+      : null;
   // Fetched ahead of need: the signal may be gone by the time a photo is chosen.
   useEffect(() => whenIdle(warmPhotoPreparation), []);
-  const showFormatHint = location.trim() !== '' && !locationError && isAcceptableLocation(location) && !isThreeWordFormat(location);
+  const showFormatHint =
+    location.trim() !== '' && !locationError && isAcceptableLocation(location) && !isThreeWordFormat(location);
 
   async function detectLocation() {
     try {
@@ -155,7 +169,10 @@ export function ReportForm() {
           Three words separated by dots, like index.home.raft
         </p>
         <div className="relative">
-          <MapPin aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-civic-700" />
+          <MapPin
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-civic-700"
+          />
           <input
             id={ids.location}
             name="what3words"
@@ -168,7 +185,9 @@ export function ReportForm() {
             placeholder="word.word.word"
             value={location}
             aria-invalid={locationError ? true : undefined}
-            aria-describedby={[ids.locationHelp, locationError && ids.locationError, showFormatHint && ids.format].filter(Boolean).join(' ')}
+            aria-describedby={[ids.locationHelp, locationError && ids.locationError, showFormatHint && ids.format]
+              .filter(Boolean)
+              .join(' ')}
             onChange={(event) => {
               setLocation(event.target.value);
               if (locationError) setLocationError(checkLocation(event.target.value));
@@ -186,7 +205,10 @@ export function ReportForm() {
             Three-word locations are three words separated by dots, with no spaces.
           </p>
         )}
-        <LocationButton state={reading || detection.state === 'detecting' ? detection.state : 'idle'} onClick={detectLocation} />
+        <LocationButton
+          state={reading || detection.state === 'detecting' ? detection.state : 'idle'}
+          onClick={detectLocation}
+        />
         {reading && (
           <a
             href={reading.conversion.map}

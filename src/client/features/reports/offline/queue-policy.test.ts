@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 import { afterFailure, queueMessages, retryDelayMs, waitReasonOf, waitingText } from './queue-policy.ts';
 
-const refusal = (status: number) => new ApiError(status, JSON.stringify({ statusCode: status, error: 'x', message: 'no' }), 'x');
+const refusal = (status: number) =>
+  new ApiError(status, JSON.stringify({ statusCode: status, error: 'x', message: 'no' }), 'x');
 
 describe('a report that could not be sent is kept, unless the server refused it for good', () => {
   it('no signal keeps the report, and says so', () => {

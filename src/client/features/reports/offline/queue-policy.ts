@@ -1,6 +1,6 @@
 // The rules of the offline report queue, kept pure so they can be tested without a browser: which
 // failures keep a report for a later try, how long to wait between tries, and what the person reads.
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 
 /**
  * Why a report is waiting on the device: no connection at all, a connection that failed mid-way, or

@@ -3,7 +3,7 @@
 // answers, so closing the page mid-upload loses nothing; every try reuses the report's idempotency key,
 // so the server stores it once however many tries it takes. Loaded lazily by use-report-queue.ts.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Report } from '../../../../shared/contracts/reports.ts';
+import type { Report } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
 import { afterFailure, retryDelayMs, waitReasonOf, type WaitReason } from './queue-policy.ts';
 
@@ -194,7 +194,12 @@ export async function submitReport(submission: ReportSubmission): Promise<Submit
   const stored = await toStored(submission);
   const outcome = await exclusively(async (): Promise<SubmitOutcome> => {
     const db = await database();
-    const kept = db ? await db.put(STORE, stored).then(() => true, () => false) : false;
+    const kept = db
+      ? await db.put(STORE, stored).then(
+          () => true,
+          () => false,
+        )
+      : false;
     if (kept) await announce();
     if (kept && !navigator.onLine) return { kind: 'saved', reason: 'offline' };
     try {

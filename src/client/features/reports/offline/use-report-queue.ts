@@ -2,7 +2,7 @@
 // submit that keeps a report when it cannot be sent yet. The queue's code (IndexedDB, retries) is
 // fetched just after the page has loaded, not with it, so the home page's first download stays small.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Report } from '../../../../shared/contracts/reports.ts';
+import type { Report } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
 import type { SubmitOutcome } from './report-queue.ts';
 

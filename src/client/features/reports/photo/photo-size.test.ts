@@ -3,12 +3,30 @@ import { fitWithin, jpegName, needsShrinking, sendReencoded, usableGps } from '.
 
 describe('a photo is shrunk on the phone to at most 2048 px on its long edge', () => {
   it.each([
-    [{ width: 4000, height: 3000 }, { width: 2048, height: 1536 }],
-    [{ width: 3000, height: 4000 }, { width: 1536, height: 2048 }],
-    [{ width: 4032, height: 3024 }, { width: 2048, height: 1536 }],
-    [{ width: 2048, height: 2048 }, { width: 2048, height: 2048 }],
-    [{ width: 800, height: 600 }, { width: 800, height: 600 }],
-    [{ width: 20_000, height: 10 }, { width: 2048, height: 1 }],
+    [
+      { width: 4000, height: 3000 },
+      { width: 2048, height: 1536 },
+    ],
+    [
+      { width: 3000, height: 4000 },
+      { width: 1536, height: 2048 },
+    ],
+    [
+      { width: 4032, height: 3024 },
+      { width: 2048, height: 1536 },
+    ],
+    [
+      { width: 2048, height: 2048 },
+      { width: 2048, height: 2048 },
+    ],
+    [
+      { width: 800, height: 600 },
+      { width: 800, height: 600 },
+    ],
+    [
+      { width: 20_000, height: 10 },
+      { width: 2048, height: 1 },
+    ],
   ])('%o is drawn at %o, never enlarged and never 0 px', (size, expected) => {
     expect(fitWithin(size)).toEqual(expected);
   });

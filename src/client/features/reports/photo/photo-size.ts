@@ -1,6 +1,6 @@
 // The pure decisions of preparing a photo for upload: how big to draw it, whether the shrunk copy is
 // worth sending instead of the original, and whether EXIF GPS is a real position.
-import { WEB_PHOTO_LONG_EDGE } from '../../../../shared/domain/limits.ts';
+import { WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
 
 export interface Size {
   width: number;
@@ -22,7 +22,15 @@ export function needsShrinking(size: Size, longEdge = WEB_PHOTO_LONG_EDGE): bool
  * (a PNG screenshot, a camera JPEG saved at quality 100). Otherwise the original costs no more and
  * loses nothing to a second JPEG encoding.
  */
-export function sendReencoded({ original, reencoded, shrunk }: { original: number; reencoded: number; shrunk: boolean }): boolean {
+export function sendReencoded({
+  original,
+  reencoded,
+  shrunk,
+}: {
+  original: number;
+  reencoded: number;
+  shrunk: boolean;
+}): boolean {
   return shrunk || reencoded < original;
 }
 

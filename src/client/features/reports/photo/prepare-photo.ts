@@ -3,7 +3,15 @@
 // up a weak signal as a few hundred KB. Loaded lazily. Whatever fails, the original is sent instead:
 // the server checks, rotates and shrinks it as well, and reads its GPS itself.
 import { gps as readGps } from 'exifr/dist/lite.esm.mjs';
-import { fitWithin, jpegName, needsShrinking, sendReencoded, usableGps, type Coordinates, type Size } from './photo-size.ts';
+import {
+  fitWithin,
+  jpegName,
+  needsShrinking,
+  sendReencoded,
+  usableGps,
+  type Coordinates,
+  type Size,
+} from './photo-size.ts';
 
 export interface PreparedPhoto {
   blob: Blob;
@@ -51,7 +59,11 @@ async function drawJpeg(bitmap: ImageBitmap, size: Size): Promise<Blob> {
     canvas.height = size.height;
     paint(canvas.getContext('2d'), bitmap, size);
     blob = await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded'))), 'image/jpeg', JPEG_QUALITY),
+      canvas.toBlob(
+        (b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded'))),
+        'image/jpeg',
+        JPEG_QUALITY,
+      ),
     );
   }
   // A browser that cannot write JPEG answers PNG, which would be bigger than the original.

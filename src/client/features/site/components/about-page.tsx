@@ -3,19 +3,31 @@
 import type { ReactNode } from 'react';
 import { CalendarHeart, Camera, HandHeart, Mail, Megaphone } from 'lucide-react';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { siteSettings } from '../site-settings.ts';
 import { ShareRow } from './share-row.tsx';
 
 const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900';
-const actionClass =
-  'inline-flex min-h-11 items-center gap-2 rounded-xl px-5 py-2.5 font-semibold transition-colors';
+const actionClass = 'inline-flex min-h-11 items-center gap-2 rounded-xl px-5 py-2.5 font-semibold transition-colors';
 
-function Step({ number, title, icon, children }: { number: number; title: string; icon: ReactNode; children: ReactNode }) {
+function Step({
+  number,
+  title,
+  icon,
+  children,
+}: {
+  number: number;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <li className="grid content-start gap-3 rounded-2xl border border-stone-warm bg-white p-5 shadow-sm sm:p-6">
       <h2 className="flex items-center gap-3 text-2xl font-bold text-civic-900">
-        <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-civic-800 text-white">
+        <span
+          aria-hidden="true"
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-civic-800 text-white"
+        >
           {icon}
         </span>
         <span>
@@ -45,8 +57,8 @@ export default function AboutPage() {
             About Clean Up Edinburgh
           </h1>
           <p className="max-w-2xl text-lg text-civic-100 sm:text-xl">
-            We are neighbours and volunteers restoring the historic beauty of our city, one wall at a time. Here
-            is how you can help, in three steps.
+            We are neighbours and volunteers restoring the historic beauty of our city, one wall at a time. Here is how
+            you can help, in three steps.
           </p>
         </div>
       </section>
@@ -55,8 +67,8 @@ export default function AboutPage() {
         <ol className="grid gap-5 lg:grid-cols-3">
           <Step number={1} title="Report" icon={<Camera className="h-5 w-5" />}>
             <p>
-              Spotted graffiti? Take a photo and add its three-word location. It takes a minute and needs no
-              account; our volunteers are alerted straight away.
+              Spotted graffiti? Take a photo and add its three-word location. It takes a minute and needs no account;
+              our volunteers are alerted straight away.
             </p>
             <p>
               <Link href="/" className={linkClass}>
@@ -67,8 +79,8 @@ export default function AboutPage() {
 
           <Step number={2} title="Support" icon={<CalendarHeart className="h-5 w-5" />}>
             <p>
-              Come to a MUCU (Meet Up Clean Up) event: we meet at a site, clean it together, and get to know
-              the people who care for our streets.
+              Come to a MUCU (Meet Up Clean Up) event: we meet at a site, clean it together, and get to know the people
+              who care for our streets.
             </p>
             <p>Sign up to our newsletter to hear about the next MUCU events and what volunteers have cleaned.</p>
             <p>
@@ -89,8 +101,8 @@ export default function AboutPage() {
             Donate or get in touch
           </h2>
           <p className="max-w-2xl text-slate-700">
-            Donations help pay for cleaning materials and volunteers' kit. Questions, ideas or a wall that
-            needs attention? Write to us.
+            Donations help pay for cleaning materials and volunteers' kit. Questions, ideas or a wall that needs
+            attention? Write to us.
           </p>
           <div className="flex flex-wrap gap-3">
             <a

@@ -2,7 +2,7 @@
 // (SPEC.md section 2a). Hidden once the app runs from the home screen.
 import { useSyncExternalStore } from 'react';
 import { Download } from 'lucide-react';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
+import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { getInstallState, requestInstall, subscribeInstallState } from '../install-prompt.ts';
 
 export function InstallButton({ className = '', variant = 'outline' }: Pick<ButtonProps, 'className' | 'variant'>) {

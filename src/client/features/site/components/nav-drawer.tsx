@@ -5,8 +5,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useLocation } from 'wouter';
-import { routes } from '../../../../shared/routes.ts';
-import { DrawerLink } from '../../../components/ui/drawer-link.tsx';
+import { routes } from '#shared/routes.ts';
+import { DrawerLink } from '#client/components/ui/drawer-link.tsx';
 
 interface NavItem {
   label: string;

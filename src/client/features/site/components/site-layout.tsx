@@ -30,7 +30,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto grid max-w-5xl gap-2 px-5 py-6 text-sm text-slate-700 sm:flex sm:items-center sm:justify-between">
           <p>Clean Up Edinburgh: volunteers keeping the city's streets free of graffiti.</p>
           <p className="flex flex-wrap gap-x-4">
-            <Link href="/about" className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4">
+            <Link
+              href="/about"
+              className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
+            >
               About
             </Link>
             <a

@@ -2,7 +2,7 @@
 // press, whichever comes first), so the first bundle carries no dialog code.
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Menu } from 'lucide-react';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 import type { NavDrawerProps } from './nav-drawer.tsx';
 
 type DrawerComponent = ComponentType<NavDrawerProps>;

@@ -1,9 +1,9 @@
 // The volunteer's session as the client sees it: who is signed in (GET /me, where 401 reads as "nobody"),
 // asking for a sign-in e-mail, proving it with the code or the link, and signing out.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { volunteerAuthPaths } from '../../../../shared/contracts/paths.ts';
-import type { SignedInResponse, SignInRequest, SignInResponse, Volunteer } from '../../../../shared/contracts/volunteer-auth.ts';
-import { apiRequest, getQueryFn } from '../../../lib/api-client.ts';
+import { volunteerAuthPaths } from '#shared/contracts/paths.ts';
+import type { SignedInResponse, SignInRequest, SignInResponse, Volunteer } from '#shared/contracts/volunteer-auth.ts';
+import { apiRequest, getQueryFn } from '#client/lib/api-client.ts';
 
 export const currentVolunteerKey = [volunteerAuthPaths.me] as const;
 
@@ -19,7 +19,8 @@ export function useRequestSignIn() {
 
 export function useVerifyCode() {
   return useMutation({
-    mutationFn: (request: { email: string; code: string }) => apiRequest<SignedInResponse>(volunteerAuthPaths.verify, 'POST', request),
+    mutationFn: (request: { email: string; code: string }) =>
+      apiRequest<SignedInResponse>(volunteerAuthPaths.verify, 'POST', request),
   });
 }
 

@@ -2,9 +2,9 @@
 // or a redirect to the sign-in page that comes back here afterwards (SPEC.md 2c and 2e).
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { Volunteer } from '../../../../shared/contracts/volunteer-auth.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { signInPathFor } from '../next-path.ts';
 

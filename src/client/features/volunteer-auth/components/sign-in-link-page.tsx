@@ -4,11 +4,11 @@
 import { useEffect, useState } from 'react';
 import { ArrowRight, CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { POST_SIGN_IN_RELOAD_MS } from '../../../../shared/domain/limits.ts';
-import { signInMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { describeError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { POST_SIGN_IN_RELOAD_MS } from '#shared/domain/limits.ts';
+import { signInMessages as m } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { describeError } from '#client/lib/api-client.ts';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useContinueSignIn } from '../api/volunteer-session.ts';
 import { reloadInto, safeNextPath, signInPathFor } from '../next-path.ts';
 
@@ -53,7 +53,10 @@ export default function SignInLinkPage() {
           </p>
           <p>{failure}</p>
           <p>
-            <Link href={signInPathFor('/volunteers/signin', next)} className="font-semibold text-civic-800 underline underline-offset-4">
+            <Link
+              href={signInPathFor('/volunteers/signin', next)}
+              className="font-semibold text-civic-800 underline underline-offset-4"
+            >
               Sign in again
             </Link>
           </p>

@@ -4,8 +4,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft, KeyRound, UserRound } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AdminAccessForm } from '../../admin-access/components/admin-access-form.tsx';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { AdminAccessForm } from '#client/features/admin-access/components/admin-access-form.tsx';
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { safeNextPath } from '../next-path.ts';
 import { VolunteerSignIn } from './volunteer-sign-in.tsx';
@@ -45,7 +45,10 @@ export default function SignInPage() {
         </p>
       )}
 
-      <Tabs.Root defaultValue={params.get('tab') === 'administrator' ? 'administrator' : 'volunteer'} className="grid gap-4">
+      <Tabs.Root
+        defaultValue={params.get('tab') === 'administrator' ? 'administrator' : 'volunteer'}
+        className="grid gap-4"
+      >
         <Tabs.List aria-label="Sign in as" className="flex gap-1 rounded-xl bg-stone-warm p-1">
           <Tabs.Trigger value="volunteer" className={tabClass}>
             <UserRound aria-hidden="true" className="h-5 w-5" />

@@ -1,11 +1,11 @@
 // The Volunteer tab: ask for a sign-in e-mail, then type the 6-digit code it carries (or open its link).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { LogIn, MailCheck } from 'lucide-react';
-import { POST_SIGN_IN_RELOAD_MS } from '../../../../shared/domain/limits.ts';
-import { signInMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { dismissToast, toast } from '../../../components/ui/use-toast.ts';
-import { describeError } from '../../../lib/api-client.ts';
+import { POST_SIGN_IN_RELOAD_MS } from '#shared/domain/limits.ts';
+import { signInMessages as m } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { dismissToast, toast } from '#client/components/ui/use-toast.ts';
+import { describeError } from '#client/lib/api-client.ts';
 import { useRequestSignIn, useVerifyCode } from '../api/volunteer-session.ts';
 import { reloadInto } from '../next-path.ts';
 
@@ -16,7 +16,11 @@ const linkButtonClass =
   'inline-flex min-h-11 items-center text-left font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900 disabled:text-slate-500';
 
 export function signInFailed(error: unknown): void {
-  toast({ title: m.failedTitle, description: describeError(error, m.failed).message || m.failed, variant: 'destructive' });
+  toast({
+    title: m.failedTitle,
+    description: describeError(error, m.failed).message || m.failed,
+    variant: 'destructive',
+  });
 }
 
 export function VolunteerSignIn({ next }: { next: string }) {
@@ -153,8 +157,9 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
           Check your e-mail
         </h2>
         <p className="text-slate-700">
-          We have sent a sign-in link and a 6-digit code to <strong className="break-all text-slate-900">{email}</strong>. Open the
-          link, or type the code here. Both work once, for 10 minutes.
+          We have sent a sign-in link and a 6-digit code to{' '}
+          <strong className="break-all text-slate-900">{email}</strong>. Open the link, or type the code here. Both work
+          once, for 10 minutes.
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign-in code">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { volunteerDashboardPaths } from '../../../../shared/contracts/paths.ts';
-import type { VolunteerDashboard } from '../../../../shared/contracts/volunteer-dashboard.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { volunteerDashboardPaths } from '#shared/contracts/paths.ts';
+import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export function useVolunteerDashboard() {
   return useQuery({

@@ -3,15 +3,25 @@
 // 'Share This Cleanup'.
 import { useState, type ReactNode } from 'react';
 import { CalendarDays, CircleCheck, Clock, ExternalLink, MapPin, Share2, type LucideIcon } from 'lucide-react';
-import type { CleanupRecord } from '../../../../shared/contracts/cleanups.ts';
-import { formatDate, formatMinutes } from '../../../../shared/domain/format.ts';
-import { dashboardMessages as m } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
+import { formatDate, formatMinutes } from '#shared/domain/format.ts';
+import { dashboardMessages as m } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
 import { shareCleanup } from '../share-cleanup.ts';
 
 /** One fact of the card: an icon that stands for a label only screen readers need. */
-function Fact({ icon: Icon, label, wide = false, children }: { icon: LucideIcon; label: string; wide?: boolean; children: ReactNode }) {
+function Fact({
+  icon: Icon,
+  label,
+  wide = false,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={`flex items-center gap-2 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt>
@@ -23,10 +33,25 @@ function Fact({ icon: Icon, label, wide = false, children }: { icon: LucideIcon;
   );
 }
 
-function PhotoLink({ href, thumbnail, label, place }: { href: string; thumbnail: string; label: string; place: string }) {
+function PhotoLink({
+  href,
+  thumbnail,
+  label,
+  place,
+}: {
+  href: string;
+  thumbnail: string;
+  label: string;
+  place: string;
+}) {
   const [missing, setMissing] = useState(false);
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="group grid gap-1 text-sm font-semibold text-civic-800">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="group grid gap-1 text-sm font-semibold text-civic-800"
+    >
       <span className="relative block aspect-[4/3] overflow-hidden rounded-xl bg-stone-200">
         {missing ? (
           <span className="absolute inset-0 grid place-items-center p-2 text-center text-slate-700">Photo Missing</span>
@@ -83,7 +108,12 @@ export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
         </Fact>
         <Fact icon={MapPin} label="Location" wide>
           {cleanup.report.locationLink ? (
-            <a href={cleanup.report.locationLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-civic-800 underline underline-offset-4">
+            <a
+              href={cleanup.report.locationLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-civic-800 underline underline-offset-4"
+            >
               {place}
               <span className="sr-only"> (map, opens in a new tab)</span>
             </a>

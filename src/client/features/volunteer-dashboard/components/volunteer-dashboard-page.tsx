@@ -4,30 +4,37 @@
 import { useState, type ReactNode } from 'react';
 import { Award, CalendarCheck, CalendarPlus, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
-import type { Volunteer } from '../../../../shared/contracts/volunteer-auth.ts';
-import type { VolunteerDashboard } from '../../../../shared/contracts/volunteer-dashboard.ts';
-import { formatDate, formatMinutes } from '../../../../shared/domain/format.ts';
-import { dashboardMessages as m, signInMessages } from '../../../../shared/domain/volunteer-messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AddEventDialog } from '../../events/components/add-event-dialog.tsx';
-import { useLogout } from '../../volunteer-auth/api/volunteer-session.ts';
-import { RequireVolunteer } from '../../volunteer-auth/components/require-volunteer.tsx';
+import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
+import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
+import { formatDate, formatMinutes } from '#shared/domain/format.ts';
+import { dashboardMessages as m, signInMessages } from '#shared/domain/volunteer-messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
+import { useLogout } from '#client/features/volunteer-auth/api/volunteer-session.ts';
+import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';
 import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
 import { badgeName } from '../badges.ts';
 import { CleanupCard } from './cleanup-card.tsx';
-import { AlertsCard } from '../../alerts/components/alerts-card.tsx';
+import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
-  return <RequireVolunteer signInPage="/volunteers/signin">{(volunteer) => <Dashboard volunteer={volunteer} />}</RequireVolunteer>;
+  return (
+    <RequireVolunteer signInPage="/volunteers/signin">
+      {(volunteer) => <Dashboard volunteer={volunteer} />}
+    </RequireVolunteer>
+  );
 }
 
 function Card({ title, icon, children, id }: { title: string; icon: ReactNode; children: ReactNode; id: string }) {
   return (
-    <section aria-labelledby={id} className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={id}
+      className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+    >
       <h2 id={id} className="flex items-center gap-2 text-xl font-bold text-civic-900">
         {icon}
         {title}
@@ -37,7 +44,9 @@ function Card({ title, icon, children, id }: { title: string; icon: ReactNode; c
   );
 }
 
-const Empty = ({ children }: { children: ReactNode }) => <p className="rounded-xl bg-stone-light p-4 text-slate-700">{children}</p>;
+const Empty = ({ children }: { children: ReactNode }) => (
+  <p className="rounded-xl bg-stone-light p-4 text-slate-700">{children}</p>
+);
 
 function Dashboard({ volunteer }: { volunteer: Volunteer }) {
   const dashboard = useVolunteerDashboard();
@@ -48,7 +57,11 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
     try {
       await logout.mutateAsync();
     } catch {
-      toast({ title: signInMessages.logoutFailedTitle, description: signInMessages.logoutFailed, variant: 'destructive' });
+      toast({
+        title: signInMessages.logoutFailedTitle,
+        description: signInMessages.logoutFailed,
+        variant: 'destructive',
+      });
       return;
     }
     navigate('/');
@@ -90,7 +103,11 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="grid gap-6">
-        <Card id="sites-completed" title="Sites Completed" icon={<Sparkles aria-hidden="true" className="h-5 w-5 text-accent-700" />}>
+        <Card
+          id="sites-completed"
+          title="Sites Completed"
+          icon={<Sparkles aria-hidden="true" className="h-5 w-5 text-accent-700" />}
+        >
           <p className="text-5xl font-bold text-civic-900">{volunteer.sitesCompleted}</p>
           <p className="text-slate-700">
             Time worked: <strong className="text-slate-900">{formatMinutes(volunteer.totalHours)}</strong>
@@ -113,7 +130,11 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
           </dl>
         </Card>
         <AlertsCard />
-        <Card id="achievements" title="Achievements" icon={<Award aria-hidden="true" className="h-5 w-5 text-accent-700" />}>
+        <Card
+          id="achievements"
+          title="Achievements"
+          icon={<Award aria-hidden="true" className="h-5 w-5 text-accent-700" />}
+        >
           {achievements.length === 0 ? (
             <Empty>{m.noAchievements}</Empty>
           ) : (
@@ -121,7 +142,11 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
               {achievements.map((achievement) => {
                 const badge = badgeName(achievement.badgeType);
                 return (
-                  <li key={achievement.id} data-badge-type={achievement.badgeType} className="flex items-center gap-3 rounded-xl bg-stone-light p-3">
+                  <li
+                    key={achievement.id}
+                    data-badge-type={achievement.badgeType}
+                    className="flex items-center gap-3 rounded-xl bg-stone-light p-3"
+                  >
                     <Award aria-hidden="true" className="h-8 w-8 shrink-0 text-accent-700" />
                     <div className="grid">
                       <span className="font-semibold text-slate-900">{badge.title}</span>
@@ -137,7 +162,11 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
         </Card>
       </div>
       <div className="grid gap-6">
-        <Card id="sites-cleaned" title="Sites Cleaned" icon={<MapPin aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
+        <Card
+          id="sites-cleaned"
+          title="Sites Cleaned"
+          icon={<MapPin aria-hidden="true" className="h-5 w-5 text-civic-700" />}
+        >
           {cleanupRecords.length === 0 ? (
             <Empty>{m.noCleanups}</Empty>
           ) : (
@@ -148,7 +177,11 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
             </ul>
           )}
         </Card>
-        <Card id="mucu-log" title="MUCU Attendance Log" icon={<CalendarCheck aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
+        <Card
+          id="mucu-log"
+          title="MUCU Attendance Log"
+          icon={<CalendarCheck aria-hidden="true" className="h-5 w-5 text-civic-700" />}
+        >
           {mucuAttendances.length === 0 ? (
             <Empty>{m.noMucus}</Empty>
           ) : (
@@ -159,7 +192,12 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
                   <p className="text-slate-700">{formatDate(attendance.mucu.date)}</p>
                   <p className="text-slate-800">
                     {attendance.mucu.mapsLink ? (
-                      <a href={attendance.mucu.mapsLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-civic-800 underline underline-offset-4">
+                      <a
+                        href={attendance.mucu.mapsLink}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex items-center gap-1 font-semibold text-civic-800 underline underline-offset-4"
+                      >
                         {attendance.mucu.location}
                         <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
                         <span className="sr-only">(map, opens in a new tab)</span>
