@@ -37,6 +37,9 @@ import { reportManagementRepository } from './features/report-management/report-
 import { reportManagementService } from './features/report-management/report-management.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { eventsService } from './features/events/events.service.ts';
+import { eventJobs } from './features/events/event-jobs.ts';
+import { eventRsvpsRoutes } from './features/events/event-rsvps.routes.ts';
+import { eventRsvpsService } from './features/events/event-rsvps.service.ts';
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
 import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
@@ -46,7 +49,7 @@ import { logMailer, type Mailer } from './mail/mailer.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { createAlerts, type AlertsOptions } from './features/alerts/create-alerts.ts';
 import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
-import { knownClientPaths } from '#shared/routes.ts';
+import { isKnownClientPath } from '#shared/routes.ts';
 import { NotFoundError } from './errors.ts';
 
 export interface AppDeps {
@@ -113,15 +116,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   const location = deps.location ?? createLocationService({ provider: 'grid' });
 
+  const { dialect } = deps.database;
+  const { publicUrl } = deps.config;
   const alerts = createAlerts({
     database: deps.database,
     clock,
     mailer: deps.mailer ?? logMailer(app.log),
-    publicUrl: deps.config.publicUrl,
+    publicUrl,
     log: app.log,
     push: deps.push,
     pushSender: deps.pushSender,
     ...deps.alerts,
+    // MUCU event e-mails (reminders, changes, cancellations) go through the same outbox and worker.
+    moreJobs: [
+      eventJobs({
+        db,
+        dialect,
+        clock,
+        mailer: deps.mailer ?? logMailer(app.log),
+        publicUrl,
+        reminderHour: deps.alerts?.eventReminderHour ?? 18,
+      }),
+    ],
   });
   app.decorate('alerts', alerts.worker);
   app.addHook('preClose', () => alerts.worker.stop());
@@ -164,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
-  await app.register(eventsRoutes, { service: eventsService({ db, clock }) });
+  await app.register(eventsRoutes, { service: eventsService({ db, clock, dialect, publicUrl }) });
+  // Public MUCU events: the pages, 'I'll be there', calendars, and who is coming.
+  await app.register(eventRsvpsRoutes, { service: eventRsvpsService({ db, dialect, clock, publicUrl }) });
   await app.register(adminAnalyticsRoutes, { db, clock });
 
   // Volunteers (issue 5): sign-in, the find-and-clean workflow, the personal dashboard.
@@ -214,7 +232,7 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       throw new NotFoundError(`No route for ${request.method} ${url}`);
     }
     // Serve the SPA shell for any page path; unknown ones carry 404 while the SPA shows its 404 page.
-    const known = knownClientPaths.has(url.replace(/\/+$/, '') || '/');
+    const known = isKnownClientPath(url);
     return reply
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')

@@ -57,6 +57,20 @@ const matrix: Record<string, Entry> = {
   'GET /api/alerts/vapid-public-key': { rule: 'public' },
   'GET /api/alerts/unsubscribe': { rule: 'public' },
   'POST /api/alerts/unsubscribe': { rule: 'public' },
+  // Public MUCU events: anyone reads the events and their calendars (with their own answer when
+  // signed in) and may use an e-mailed unsubscribe link; 'I'll be there', a volunteer's upcoming
+  // events and their event e-mail choice need a volunteer.
+  'GET /api/events': { rule: 'public' },
+  'GET /api/events/:id': { rule: 'public' },
+  'GET /api/events/:id/calendar.ics': { rule: 'public' },
+  'GET /api/events/feed.ics': { rule: 'public' },
+  'GET /api/events/unsubscribe': { rule: 'public' },
+  'POST /api/events/unsubscribe': { rule: 'public' },
+  'PUT /api/events/:id/rsvp': { rule: 'volunteer', needsVolunteer: true },
+  'DELETE /api/events/:id/rsvp': { rule: 'volunteer', needsVolunteer: true },
+  'GET /api/volunteers/events': { rule: 'volunteer', needsVolunteer: true },
+  'GET /api/volunteers/event-emails': { rule: 'volunteer', needsVolunteer: true },
+  'PUT /api/volunteers/event-emails': { rule: 'volunteer' },
   // Administrators only: edit, delete, manual reports, renumber, events, attendance, analytics, exports.
   'GET /api/admin/me': { rule: 'admin' },
   'PATCH /api/reports/:id': { rule: 'admin' },
@@ -68,6 +82,9 @@ const matrix: Record<string, Entry> = {
   'PUT /api/admin/mucus/:id': { rule: 'admin' },
   'DELETE /api/admin/mucus/:id': { rule: 'admin' },
   'POST /api/admin/mucu-attendance': { rule: 'admin' },
+  'GET /api/admin/mucus/:id/rsvps': { rule: 'admin' },
+  'PUT /api/admin/mucus/:id/capacity': { rule: 'admin' },
+  'POST /api/admin/mucus/:id/attendance': { rule: 'admin' },
   'GET /api/admin/volunteer-analytics': { rule: 'admin' },
   'GET /api/admin/daily-progress': { rule: 'admin' },
   'GET /api/admin/daily-progress/export': { rule: 'admin' },
@@ -130,6 +147,7 @@ describe.each(testDatabaseKinds)('the permission matrix on %s', (kind) => {
     const [method, pattern] = route.split(' ') as [string, string];
     const url = pattern
       .replace('/mucus/:id', `/mucus/${ids.event}`)
+      .replace('/events/:id', `/events/${ids.event}`)
       .replace(':id', String(ids.report))
       .replace(':photoId', '999999');
     const withBody = ['POST', 'PUT', 'PATCH'].includes(method);

@@ -10,6 +10,21 @@ export const routes = {
   signInLink: '/volunteers/signin/continue',
   volunteerDashboard: ['/volunteers/dashboard', '/volunteer-dashboard'],
   adminDashboard: '/volunteer-portal',
+  /** Upcoming and past MUCU events, open to everyone. */
+  events: '/events',
 } as const;
 
+/** One MUCU event's own shareable page. */
+export const eventPagePattern = '/events/:id';
+export const eventPagePath = (id: number | string) => `/events/${id}`;
+
 export const knownClientPaths: ReadonlySet<string> = new Set(Object.values(routes).flat());
+
+/** Client paths with a parameter, as the server recognises them. */
+const knownClientPatterns: readonly RegExp[] = [/^\/events\/[1-9]\d{0,9}$/];
+
+/** True for a path the SPA has a screen for (trailing slashes ignored). */
+export function isKnownClientPath(path: string): boolean {
+  const plain = path.replace(/\/+$/, '') || '/';
+  return knownClientPaths.has(plain) || knownClientPatterns.some((pattern) => pattern.test(plain));
+}

@@ -63,6 +63,8 @@ export interface MucuEventsTable {
   description: string | null;
   maps_link: string | null;
   created_at: Timestamp;
+  /** How many may say 'I'll be there'; null for no limit (016-event-rsvps). */
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MucuAttendancesTable {
@@ -159,6 +161,27 @@ export interface AlertWindowsTable {
   dispatch_pending: number;
 }
 
+/** A volunteer's 'I'll be there' for an event (016-event-rsvps): one per volunteer and event. */
+export interface EventRsvpsTable {
+  id: Generated<number>;
+  mucu_id: number;
+  volunteer_id: number;
+  /** 'waiting' once the event's places are taken; the earliest waiting moves up when a place frees. */
+  status: 'going' | 'waiting';
+  created_at: Timestamp;
+  /** When the day-before reminder was queued for them; null until then. */
+  reminded_at: Timestamp | null;
+}
+
+/** Whether a volunteer gets event reminders and change notices, and their unsubscribe token. */
+export interface EventMailSettingsTable {
+  volunteer_id: number;
+  /** 0/1 on both databases. */
+  emails_on: number;
+  unsubscribe_token: string;
+  updated_at: Timestamp;
+}
+
 export interface AdminAttemptsTable {
   id: Generated<number>;
   client_key: string;
@@ -181,6 +204,8 @@ export interface Tables {
   alert_deliveries: AlertDeliveriesTable;
   alert_windows: AlertWindowsTable;
   admin_attempts: AdminAttemptsTable;
+  event_rsvps: EventRsvpsTable;
+  event_mail_settings: EventMailSettingsTable;
 }
 
 export function toIso(value: Date | string): string {

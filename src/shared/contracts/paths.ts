@@ -73,3 +73,21 @@ export const alertPaths = {
   unsubscribe: '/api/alerts/unsubscribe',
   summary: '/api/admin/alerts-summary',
 } as const;
+
+/** Public MUCU events: the pages' data, 'I'll be there', calendars, and the administrators' who-is-coming list. */
+export const publicEventPaths = {
+  list: '/api/events',
+  event: (id: number | string) => `/api/events/${id}`,
+  rsvp: (id: number | string) => `/api/events/${id}/rsvp`,
+  /** One event as an iCalendar file. */
+  calendar: (id: number | string) => `/api/events/${id}/calendar.ics`,
+  /** Every upcoming event: a calendar app subscribes to this. */
+  feed: '/api/events/feed.ics',
+  /** The one-click unsubscribe link in every event e-mail (`?token=`); works signed out. */
+  unsubscribe: '/api/events/unsubscribe',
+  mine: '/api/volunteers/events',
+  emailSettings: '/api/volunteers/event-emails',
+  whoIsComing: (id: number | string) => `/api/admin/mucus/${id}/rsvps`,
+  recordAttendance: (id: number | string) => `/api/admin/mucus/${id}/attendance`,
+  capacity: (id: number | string) => `/api/admin/mucus/${id}/capacity`,
+} as const;

@@ -9,7 +9,7 @@ import { alertJobs } from './alert-jobs.ts';
 import { alertsRepository } from './alerts.repository.ts';
 import { alertsService, enqueueReportAlert, type AlertsService } from './alerts.service.ts';
 import { outboxRepository } from './outbox.repository.ts';
-import { outboxWorker, type OutboxWorker } from './outbox-worker.ts';
+import { outboxWorker, type JobHandler, type OutboxWorker } from './outbox-worker.ts';
 import { generateVapidKeys, webPushSender, type PushOptions, type PushSender } from './push-sender.ts';
 import { trustedHttpsAgent } from './trusted-agent.ts';
 
@@ -25,6 +25,14 @@ export interface AlertsOptions {
   digestHour?: number;
   /** How often the worker looks for due jobs. */
   pollMs?: number;
+  /** London hour (0-23) of the reminder e-mail on the day before a MUCU event; 18 unless given. */
+  eventReminderHour?: number;
+}
+
+/** Other features' outbox jobs: their handlers by kind, and what to do on each poll. */
+export interface MoreJobs {
+  handlers: Record<string, JobHandler>;
+  onPoll?: () => Promise<void>;
 }
 
 export interface AlertsDeps extends AlertsOptions {
@@ -37,6 +45,8 @@ export interface AlertsDeps extends AlertsOptions {
   push?: PushOptions;
   /** A sender to use instead of web-push (tests at the edge of the world). */
   pushSender?: PushSender;
+  /** Jobs of other features run by the same worker (MUCU event e-mails). */
+  moreJobs?: MoreJobs[];
 }
 
 export interface Alerts {
@@ -68,12 +78,16 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     digestHour,
     log: deps.log,
   });
+  const more = deps.moreJobs ?? [];
   const worker = outboxWorker({
     outbox,
     clock: deps.clock,
     log: deps.log,
-    handlers: jobs.handlers,
-    onPoll: jobs.onPoll,
+    handlers: Object.assign({}, jobs.handlers, ...more.map((m) => m.handlers)) as Record<string, JobHandler>,
+    async onPoll() {
+      await jobs.onPoll();
+      for (const m of more) await m.onPoll?.();
+    },
     pollMs: deps.pollMs,
   });
   const service = alertsService({ repository, outbox, clock: deps.clock, vapidPublicKey: push.publicKey, digestHour });

@@ -1,16 +1,21 @@
 // Meet Up Clean Up events (SPEC.md sections 3 and 5): the name is always the location + ' MUCU';
 // recording attendance registers an unknown address and may earn the volunteer an achievement, all
-// in one transaction.
+// in one transaction. Changing or cancelling an event e-mails everyone who said they would come, in
+// the same transaction as the change.
 import type { z } from 'zod';
 import type { Attendance, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
+import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import { awardAchievements } from '../achievements/achievements.service.ts';
 import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
 import { eventsRepository, type AttendeeRow, type EventFields, type EventRow } from './events.repository.ts';
+import { eventFactsOf, queueEventEmails } from './event-jobs.ts';
+import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 
 export type EventInput = z.output<typeof eventInputSchema>;
 
@@ -42,11 +47,22 @@ function toEventResponse(row: EventRow, attendees: AttendeeRow[]): MucuEvent {
   };
 }
 
-export function eventsService({ db, clock }: { db: Db; clock: Clock }) {
+export interface EventsServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** Which database (the event's row is locked on PostgreSQL while its change is told). */
+  dialect: Dialect;
+  /** Absolute links in the e-mails. */
+  publicUrl: string;
+}
+
+const hasEnded = (row: EventRow, now: Date) => new Date(toIso(row.date)).getTime() + EVENT_LENGTH_MS <= now.getTime();
+
+export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDeps) {
   const repository = eventsRepository(db);
 
-  async function withAttendees(row: EventRow): Promise<MucuEvent> {
-    return toEventResponse(row, await repository.attendees([row.id]));
+  async function withAttendees(row: EventRow, on: Db = db): Promise<MucuEvent> {
+    return toEventResponse(row, await eventsRepository(on).attendees([row.id]));
   }
 
   return {
@@ -54,14 +70,50 @@ export function eventsService({ db, clock }: { db: Db; clock: Clock }) {
       return withAttendees(await repository.insert(fieldsOf(input), clock.now().toISOString()));
     },
 
+    /** Saves the change; those coming hear of a new time, place or details, and are reminded again before a new time. */
     async update(id: number, input: EventInput): Promise<MucuEvent> {
-      const row = await repository.update(id, fieldsOf(input));
-      if (!row) throw new NotFoundError(eventMessages.eventNotFound);
-      return withAttendees(row);
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const rsvps = eventRsvpsRepository(trx, dialect);
+        const before = await rsvps.lockEvent(id);
+        if (!before) throw new NotFoundError(eventMessages.eventNotFound);
+        const row = await eventsRepository(trx).update(id, fieldsOf(input));
+        if (!row) throw new NotFoundError(eventMessages.eventNotFound);
+        const [was, is] = [eventFactsOf(before), eventFactsOf(row)];
+        if (was.date !== is.date) await rsvps.clearReminders(id);
+        const changed = (['date', 'location', 'description', 'mapsLink'] as const).some((key) => was[key] !== is[key]);
+        if (changed && !hasEnded(row, now)) {
+          await queueEventEmails(trx, dialect, {
+            kind: 'changed',
+            event: is,
+            before: was,
+            recipients: await rsvps.recipients(id),
+            publicUrl,
+            now,
+          });
+        }
+        return withAttendees(row, trx);
+      });
     },
 
+    /** Deletes the event; those coming to an event that has not happened yet are told it is cancelled. */
     async delete(id: number): Promise<void> {
-      if (!(await repository.delete(id))) throw new NotFoundError(eventMessages.eventNotFound);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const rsvps = eventRsvpsRepository(trx, dialect);
+        const event = await rsvps.lockEvent(id);
+        if (!event) throw new NotFoundError(eventMessages.eventNotFound);
+        if (!hasEnded(event, now)) {
+          await queueEventEmails(trx, dialect, {
+            kind: 'cancelled',
+            event: eventFactsOf(event),
+            recipients: await rsvps.recipients(id),
+            publicUrl,
+            now,
+          });
+        }
+        if (!(await eventsRepository(trx).delete(id))) throw new NotFoundError(eventMessages.eventNotFound);
+      });
     },
 
     async list(): Promise<MucuEvent[]> {

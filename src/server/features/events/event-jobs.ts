@@ -1,0 +1,144 @@
+// Event e-mails through the outbox: each is queued as an 'event-email' job in the same transaction as
+// the change it tells of (an edit, a cancellation, a place come free), and the day-before reminders
+// are queued on the worker's poll once their London hour has come. A reminder is claimed on its
+// answer's row before it is queued, so it goes once per volunteer even with several workers.
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
+import { toIso } from '#server/db/tables.ts';
+import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
+import { PermanentJobError, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
+import { eventEmail, type EventFacts, type EventMailKind } from './event-mail.ts';
+import { eventRsvpsRepository } from './event-rsvps.repository.ts';
+import type { EventRow } from './events.repository.ts';
+import { reminderTimeOf } from './london-calendar.ts';
+
+export const EVENT_JOB = { email: 'event-email' } as const;
+
+const DAY = 24 * 60 * 60_000;
+
+interface EventEmailPayload {
+  volunteerId: number;
+  kind: EventMailKind;
+  message: MailMessage;
+}
+
+export interface EventMailRecipient {
+  volunteer_id: number;
+  email: string;
+  name: string | null;
+}
+
+export function eventFactsOf(row: EventRow): EventFacts {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    date: toIso(row.date),
+    description: row.description,
+    mapsLink: row.maps_link,
+  };
+}
+
+export const newUnsubscribeToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Queues one e-mail of this kind to each recipient who has not turned event e-mails off, with the
+ * given transaction so it commits (or not) with the change it tells of.
+ */
+export async function queueEventEmails(
+  trx: Db,
+  dialect: Dialect,
+  options: {
+    kind: EventMailKind;
+    event: EventFacts;
+    before?: EventFacts;
+    recipients: EventMailRecipient[];
+    publicUrl: string;
+    now: Date;
+  },
+): Promise<number> {
+  const repository = eventRsvpsRepository(trx, dialect);
+  const now = options.now.toISOString();
+  let queued = 0;
+  for (const recipient of options.recipients) {
+    await repository.ensureMailSettings(recipient.volunteer_id, newUnsubscribeToken(), now);
+    const settings = await repository.findMailSettings(recipient.volunteer_id);
+    if (!settings || settings.emails_on !== 1) continue;
+    const message = eventEmail(
+      options.kind,
+      options.event,
+      {
+        publicUrl: options.publicUrl,
+        to: recipient.email,
+        name: recipient.name,
+        unsubscribeToken: settings.unsubscribe_token,
+      },
+      options.before,
+    );
+    await enqueueJob(trx, {
+      kind: EVENT_JOB.email,
+      payload: { volunteerId: recipient.volunteer_id, kind: options.kind, message } satisfies EventEmailPayload,
+      runAfter: now,
+      now,
+    });
+    queued++;
+  }
+  return queued;
+}
+
+export interface EventJobsDeps {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  /** London hour (0-23) of the reminder on the day before an event. */
+  reminderHour: number;
+}
+
+export function eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour }: EventJobsDeps) {
+  const repository = eventRsvpsRepository(db, dialect);
+
+  async function sendEmail(job: ClaimedJob): Promise<JobOutcome> {
+    const p = job.payload as Partial<EventEmailPayload> | null;
+    if (!p || typeof p.volunteerId !== 'number' || typeof p.message !== 'object' || p.message === null)
+      throw new PermanentJobError(`malformed ${job.kind} job`);
+    const settings = await repository.findMailSettings(p.volunteerId);
+    if (settings && settings.emails_on !== 1) return; // unsubscribed since it was queued
+    await mailer.send(p.message);
+  }
+
+  /** Queues the reminders whose time has come: the day before, at the London hour, before the start. */
+  async function queueReminders(): Promise<void> {
+    const now = clock.now();
+    // A day-before reminder is at most about 30 hours ahead of its event.
+    const candidates = await repository.reminderCandidates(
+      now.toISOString(),
+      new Date(now.getTime() + 2 * DAY).toISOString(),
+    );
+    for (const candidate of candidates) {
+      if (now.getTime() < reminderTimeOf(new Date(toIso(candidate.date)), reminderHour).getTime()) continue;
+      await db.transaction().execute(async (trx) => {
+        const rsvps = eventRsvpsRepository(trx, dialect);
+        if (!(await rsvps.markReminded(candidate.rsvp_id, now.toISOString()))) return;
+        const event = await rsvps.findEvent(candidate.mucu_id);
+        if (!event) return;
+        await queueEventEmails(trx, dialect, {
+          kind: 'reminder',
+          event: eventFactsOf(event),
+          recipients: [candidate],
+          publicUrl,
+          now,
+        });
+      });
+    }
+  }
+
+  const handlers: Record<string, JobHandler> = { [EVENT_JOB.email]: sendEmail };
+  return { handlers, onPoll: queueReminders };
+}
+
+export type EventJobs = ReturnType<typeof eventJobs>;

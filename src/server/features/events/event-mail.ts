@@ -1,0 +1,126 @@
+// What an event e-mail says: the day-before reminder, a change to the time or place, a cancellation,
+// and a place come free from the waiting list. Each carries the event page, its calendar file, and a
+// one-click unsubscribe link in the body and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
+import { publicEventPaths } from '#shared/contracts/paths.ts';
+import { formatEventWhen } from '#shared/domain/event-rsvp-messages.ts';
+import { eventPagePath } from '#shared/routes.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+
+export type EventMailKind = 'reminder' | 'changed' | 'cancelled' | 'promoted';
+
+export interface EventFacts {
+  id: number;
+  name: string;
+  location: string;
+  /** ISO instant. */
+  date: string;
+  description: string | null;
+  mapsLink: string | null;
+}
+
+export interface EventMailContext {
+  publicUrl: string;
+  to: string;
+  name: string | null;
+  unsubscribeToken: string;
+}
+
+export function eventUnsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${publicEventPaths.unsubscribe}?token=${encodeURIComponent(token)}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** What changed, as 'Time: Saturday, 5 December 2026 at 10:00 (was ...)' lines. */
+function changes(before: EventFacts, after: EventFacts): string[] {
+  const lines: string[] = [];
+  if (before.date !== after.date)
+    lines.push(`Time: ${formatEventWhen(after.date)} (was ${formatEventWhen(before.date)})`);
+  if (before.location !== after.location) lines.push(`Place: ${after.location} (was ${before.location})`);
+  if (before.mapsLink !== after.mapsLink) lines.push(`Map: ${after.mapsLink ?? 'no map link now'}`);
+  if (before.description !== after.description) lines.push(`Details: ${after.description ?? 'none now'}`);
+  return lines;
+}
+
+export function eventEmail(
+  kind: EventMailKind,
+  event: EventFacts,
+  ctx: EventMailContext,
+  before?: EventFacts,
+): MailMessage {
+  const when = formatEventWhen(event.date);
+  const pageUrl = `${ctx.publicUrl}${eventPagePath(event.id)}`;
+  const calendarUrl = `${ctx.publicUrl}${publicEventPaths.calendar(event.id)}`;
+  const unsubscribe = eventUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
+  const subject = {
+    reminder: `Tomorrow: ${event.name}`,
+    changed: `Changed: ${event.name}`,
+    cancelled: `Cancelled: ${event.name}`,
+    promoted: `A place came free: you're going to ${event.name}`,
+  }[kind];
+  const intro = {
+    reminder: `A reminder that you said you'll be at ${event.name} tomorrow. Thank you for helping to make Edinburgh cleaner!`,
+    changed: `${event.name}, which you said you'd come to, has changed:`,
+    cancelled: `Sorry: ${event.name}, which you said you'd come to, has been cancelled.`,
+    promoted: `A place came free at ${event.name}, so you've moved up from the waiting list: you're going.`,
+  }[kind];
+  const changeLines = kind === 'changed' && before ? changes(before, event) : [];
+  const facts = [
+    `When: ${when}`,
+    `Where: ${event.location}${event.mapsLink ? ` (map: ${event.mapsLink})` : ''}`,
+    ...(event.description ? [event.description] : []),
+  ];
+  const links =
+    kind === 'cancelled'
+      ? [`See the other MUCU events: ${ctx.publicUrl}/events`]
+      : [
+          `Event page (and "I can't make it" if your plans change): ${pageUrl}`,
+          `Add to your calendar: ${calendarUrl}`,
+        ];
+  const why = "You get this e-mail because you said you'd come to this MUCU event.";
+
+  const text = [
+    `Hello ${ctx.name ?? 'volunteer'},`,
+    '',
+    intro,
+    '',
+    ...(changeLines.length > 0 ? [...changeLines, ''] : []),
+    ...facts,
+    '',
+    ...links,
+    '',
+    '--',
+    why,
+    `Stop e-mails about MUCU events with one click: ${unsubscribe}`,
+  ].join('\n');
+
+  const linkHtml =
+    kind === 'cancelled'
+      ? `<p><a href="${escapeHtml(`${ctx.publicUrl}/events`)}" style="font-weight:bold">See the other MUCU events</a></p>`
+      : `<p><a href="${escapeHtml(pageUrl)}" style="font-weight:bold">Open the event page</a> · <a href="${escapeHtml(calendarUrl)}">Add to your calendar</a></p>`;
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p>Hello ${escapeHtml(ctx.name ?? 'volunteer')},</p>
+<p>${escapeHtml(intro)}</p>
+${changeLines.length > 0 ? `<ul>${changeLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
+<p><strong>${escapeHtml(event.name)}</strong><br>
+When: ${escapeHtml(when)}<br>
+Where: ${event.mapsLink ? `<a href="${escapeHtml(event.mapsLink)}">${escapeHtml(event.location)}</a>` : escapeHtml(event.location)}</p>
+${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}
+${linkHtml}
+<hr>
+<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>
+<a href="${escapeHtml(unsubscribe)}">Stop e-mails about MUCU events</a></p>
+</body></html>`;
+
+  return {
+    to: ctx.to,
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,318 @@
+// The event_rsvps and event_mail_settings tables, and the reads the public event pages need: events
+// before and after a moment, how many are going or waiting, who attended, and the sites cleaned in a
+// span of time. Every method runs on the connection or transaction the repository was made with.
+import { sql } from 'kysely';
+import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
+import type { EventRsvpsTable } from '#server/db/tables.ts';
+import type { EventRow } from './events.repository.ts';
+
+export type RsvpStatusValue = EventRsvpsTable['status'];
+
+export interface RsvpRow {
+  id: number;
+  mucu_id: number;
+  volunteer_id: number;
+  status: RsvpStatusValue;
+  created_at: Date | string;
+  reminded_at: Date | string | null;
+}
+
+export interface RsvpPersonRow extends RsvpRow {
+  email: string;
+  name: string | null;
+  attended: number | string | null;
+}
+
+/** Someone to tell about an event: their address, name and event e-mail choice. */
+export interface RsvpRecipientRow {
+  rsvp_id: number;
+  volunteer_id: number;
+  status: RsvpStatusValue;
+  email: string;
+  name: string | null;
+}
+
+/** A going volunteer not yet reminded, with the event they are going to. */
+export interface ReminderCandidateRow {
+  rsvp_id: number;
+  volunteer_id: number;
+  mucu_id: number;
+  date: Date | string;
+  email: string;
+  name: string | null;
+}
+
+export interface MailSettingsRow {
+  volunteer_id: number;
+  emails_on: number;
+  unsubscribe_token: string;
+}
+
+const num = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
+
+export function eventRsvpsRepository(db: Db, dialect: Dialect) {
+  return {
+    /**
+     * Reads the event and, on PostgreSQL, holds its row until the transaction ends, so answers about
+     * one event's places are given one at a time. SQLite runs one write transaction at a time anyway.
+     */
+    lockEvent(eventId: number): Promise<EventRow | undefined> {
+      return db
+        .selectFrom('mucu_events')
+        .selectAll()
+        .where('id', '=', eventId)
+        .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+        .executeTakeFirst();
+    },
+
+    findEvent(eventId: number): Promise<EventRow | undefined> {
+      return db.selectFrom('mucu_events').selectAll().where('id', '=', eventId).executeTakeFirst();
+    },
+
+    /** Events that end after `endsAfter` (start later than it minus their length), soonest first. */
+    upcoming(startsAfter: string): Promise<EventRow[]> {
+      return db
+        .selectFrom('mucu_events')
+        .selectAll()
+        .where('date', '>', startsAfter)
+        .orderBy('date', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+    },
+
+    /** Events that started at or before `startedBy`, most recent first. */
+    past(startedBy: string, limit: number): Promise<EventRow[]> {
+      return db
+        .selectFrom('mucu_events')
+        .selectAll()
+        .where('date', '<=', startedBy)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async setCapacity(eventId: number, capacity: number | null): Promise<void> {
+      await db.updateTable('mucu_events').set({ capacity }).where('id', '=', eventId).execute();
+    },
+
+    /** Going and waiting counts per event. */
+    async counts(eventIds: number[]): Promise<Map<number, { going: number; waiting: number }>> {
+      const out = new Map<number, { going: number; waiting: number }>();
+      if (eventIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('event_rsvps')
+        .select(['mucu_id', 'status', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .where('mucu_id', 'in', eventIds)
+        .groupBy(['mucu_id', 'status'])
+        .execute();
+      for (const row of rows) {
+        const entry = out.get(row.mucu_id) ?? { going: 0, waiting: 0 };
+        entry[row.status] = num(row.n);
+        out.set(row.mucu_id, entry);
+      }
+      return out;
+    },
+
+    async countGoing(eventId: number): Promise<number> {
+      const row = await db
+        .selectFrom('event_rsvps')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('mucu_id', '=', eventId)
+        .where('status', '=', 'going')
+        .executeTakeFirstOrThrow();
+      return num(row.n);
+    },
+
+    /** This volunteer's answers for these events. */
+    ofVolunteer(volunteerId: number, eventIds?: number[]): Promise<RsvpRow[]> {
+      let query = db.selectFrom('event_rsvps').selectAll().where('volunteer_id', '=', volunteerId);
+      if (eventIds) query = query.where('mucu_id', 'in', eventIds.length > 0 ? eventIds : [-1]);
+      return query.execute();
+    },
+
+    /** The waiting list of an event, first in line first. */
+    waitingList(eventId: number, limit?: number): Promise<RsvpRow[]> {
+      let query = db
+        .selectFrom('event_rsvps')
+        .selectAll()
+        .where('mucu_id', '=', eventId)
+        .where('status', '=', 'waiting')
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc');
+      if (limit !== undefined) query = query.limit(limit);
+      return query.execute();
+    },
+
+    /** Adds the answer; undefined when this volunteer had already answered for this event. */
+    insert(eventId: number, volunteerId: number, status: RsvpStatusValue, now: string): Promise<RsvpRow | undefined> {
+      return db
+        .insertInto('event_rsvps')
+        .values({ mucu_id: eventId, volunteer_id: volunteerId, status, created_at: now, reminded_at: null })
+        .onConflict((oc) => oc.columns(['mucu_id', 'volunteer_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Takes the answer back; answers what it was, or undefined when there was none. */
+    remove(eventId: number, volunteerId: number): Promise<RsvpRow | undefined> {
+      return db
+        .deleteFrom('event_rsvps')
+        .where('mucu_id', '=', eventId)
+        .where('volunteer_id', '=', volunteerId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async promote(rsvpIds: number[]): Promise<void> {
+      if (rsvpIds.length === 0) return;
+      await db.updateTable('event_rsvps').set({ status: 'going' }).where('id', 'in', rsvpIds).execute();
+    },
+
+    /** Everyone who answered, going first, each list in the order they answered, with their attendance. */
+    people(eventId: number): Promise<RsvpPersonRow[]> {
+      return db
+        .selectFrom('event_rsvps')
+        .innerJoin('volunteers', 'volunteers.id', 'event_rsvps.volunteer_id')
+        .leftJoin('mucu_attendances', (join) =>
+          join
+            .onRef('mucu_attendances.mucu_id', '=', 'event_rsvps.mucu_id')
+            .onRef('mucu_attendances.volunteer_id', '=', 'event_rsvps.volunteer_id'),
+        )
+        .select([
+          'event_rsvps.id',
+          'event_rsvps.mucu_id',
+          'event_rsvps.volunteer_id',
+          'event_rsvps.status',
+          'event_rsvps.created_at',
+          'event_rsvps.reminded_at',
+          'volunteers.email',
+          'volunteers.name',
+          'mucu_attendances.id as attended',
+        ])
+        .where('event_rsvps.mucu_id', '=', eventId)
+        .orderBy(sql`case when event_rsvps.status = 'going' then 0 else 1 end`)
+        .orderBy('event_rsvps.created_at', 'asc')
+        .orderBy('event_rsvps.id', 'asc')
+        .execute();
+    },
+
+    /** Everyone going to or waiting for an event, with their address. */
+    recipients(eventId: number): Promise<RsvpRecipientRow[]> {
+      return db
+        .selectFrom('event_rsvps')
+        .innerJoin('volunteers', 'volunteers.id', 'event_rsvps.volunteer_id')
+        .select([
+          'event_rsvps.id as rsvp_id',
+          'event_rsvps.volunteer_id',
+          'event_rsvps.status',
+          'volunteers.email',
+          'volunteers.name',
+        ])
+        .where('event_rsvps.mucu_id', '=', eventId)
+        .orderBy('event_rsvps.id')
+        .execute();
+    },
+
+    /** Going volunteers not yet reminded, of events starting after `from` and by `until`. */
+    reminderCandidates(from: string, until: string): Promise<ReminderCandidateRow[]> {
+      return db
+        .selectFrom('event_rsvps')
+        .innerJoin('mucu_events', 'mucu_events.id', 'event_rsvps.mucu_id')
+        .innerJoin('volunteers', 'volunteers.id', 'event_rsvps.volunteer_id')
+        .select([
+          'event_rsvps.id as rsvp_id',
+          'event_rsvps.volunteer_id',
+          'event_rsvps.mucu_id',
+          'mucu_events.date',
+          'volunteers.email',
+          'volunteers.name',
+        ])
+        .where('mucu_events.date', '>', from)
+        .where('mucu_events.date', '<=', until)
+        .where('event_rsvps.status', '=', 'going')
+        .where('event_rsvps.reminded_at', 'is', null)
+        .orderBy('event_rsvps.id')
+        .execute();
+    },
+
+    /** Claims the reminder of this answer; false when it was claimed already (by another worker). */
+    async markReminded(rsvpId: number, now: string): Promise<boolean> {
+      const row = await db
+        .updateTable('event_rsvps')
+        .set({ reminded_at: now })
+        .where('id', '=', rsvpId)
+        .where('reminded_at', 'is', null)
+        .where('status', '=', 'going')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The event moved: everyone going is reminded again before the new time. */
+    async clearReminders(eventId: number): Promise<void> {
+      await db.updateTable('event_rsvps').set({ reminded_at: null }).where('mucu_id', '=', eventId).execute();
+    },
+
+    /** Attendances recorded per event. */
+    async attendedCounts(eventIds: number[]): Promise<Map<number, number>> {
+      const out = new Map<number, number>();
+      if (eventIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('mucu_attendances')
+        .select(['mucu_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .where('mucu_id', 'in', eventIds)
+        .groupBy('mucu_id')
+        .execute();
+      for (const row of rows) out.set(row.mucu_id, num(row.n));
+      return out;
+    },
+
+    /** Clean-ups completed from `from` (inclusive) to `to` (exclusive). */
+    async cleanupsBetween(from: string, to: string): Promise<number> {
+      const row = await db
+        .selectFrom('cleanups')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('completed_at', '>=', from)
+        .where('completed_at', '<', to)
+        .executeTakeFirstOrThrow();
+      return num(row.n);
+    },
+
+    findMailSettings(volunteerId: number): Promise<MailSettingsRow | undefined> {
+      return db
+        .selectFrom('event_mail_settings')
+        .select(['volunteer_id', 'emails_on', 'unsubscribe_token'])
+        .where('volunteer_id', '=', volunteerId)
+        .executeTakeFirst();
+    },
+
+    findMailSettingsByToken(token: string): Promise<MailSettingsRow | undefined> {
+      return db
+        .selectFrom('event_mail_settings')
+        .select(['volunteer_id', 'emails_on', 'unsubscribe_token'])
+        .where('unsubscribe_token', '=', token)
+        .executeTakeFirst();
+    },
+
+    /** Makes the row with e-mails on, unless the volunteer has one already. */
+    async ensureMailSettings(volunteerId: number, token: string, now: string): Promise<void> {
+      await db
+        .insertInto('event_mail_settings')
+        .values({ volunteer_id: volunteerId, emails_on: 1, unsubscribe_token: token, updated_at: now })
+        .onConflict((oc) => oc.column('volunteer_id').doNothing())
+        .execute();
+    },
+
+    async setEmailsOn(volunteerId: number, on: boolean, now: string): Promise<void> {
+      await db
+        .updateTable('event_mail_settings')
+        .set({ emails_on: on ? 1 : 0, updated_at: now })
+        .where('volunteer_id', '=', volunteerId)
+        .execute();
+    },
+  };
+}
+
+export type EventRsvpsRepository = ReturnType<typeof eventRsvpsRepository>;

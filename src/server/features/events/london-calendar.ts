@@ -1,0 +1,23 @@
+// Event days are London days: the day-before reminder goes at a London hour (through GMT and BST),
+// and a past event's "sites cleaned that day" counts the clean-ups of its London calendar day.
+import { TZDate } from '@date-fns/tz';
+
+const ZONE = 'Europe/London';
+
+/** The instant of `hour`:00 London time on the London day before the event's day. */
+export function reminderTimeOf(eventStart: Date, hour: number): Date {
+  const local = new TZDate(eventStart.getTime(), ZONE);
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - 1, hour, 0, 0, ZONE).getTime());
+}
+
+/** The first instant of the event's London day and of the day after it. */
+export function londonDayOf(instant: Date): { start: Date; end: Date } {
+  const local = new TZDate(instant.getTime(), ZONE);
+  const y = local.getFullYear();
+  const m = local.getMonth();
+  const d = local.getDate();
+  return {
+    start: new Date(new TZDate(y, m, d, 0, 0, 0, ZONE).getTime()),
+    end: new Date(new TZDate(y, m, d + 1, 0, 0, 0, ZONE).getTime()),
+  };
+}

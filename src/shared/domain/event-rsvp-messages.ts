@@ -1,0 +1,56 @@
+// Wording of the public MUCU event pages, 'I'll be there' and the event e-mails, shared by the server's
+// refusals and the client's screens, and the few rules both sides need.
+
+/** Events have a start time only; calendars and the 'upcoming' list take each to last this long. */
+export const EVENT_LENGTH_MS = 2 * 60 * 60_000;
+
+/** The largest number of places an administrator may set for one event. */
+export const MAX_EVENT_CAPACITY = 10_000;
+
+/** Past events listed on /events, most recent first. */
+export const PAST_EVENTS_LISTED = 12;
+
+export const rsvpMessages = {
+  going: "I'll be there",
+  goingPending: 'Saving...',
+  withdraw: "I can't make it",
+  leaveWaitingList: 'Leave the waiting list',
+  withdrawPending: 'Updating...',
+  signInToRsvp: "Sign in to say I'll be there",
+  youAreGoing: "You're going. See you there!",
+  youAreWaiting: "This event is full, so you're on the waiting list. We'll e-mail you if a place comes free.",
+  withdrawn: "You're no longer going. Thanks for letting us know.",
+  leftWaitingList: "You've left the waiting list.",
+  eventFull: 'This event is full: saying you will be there puts you on the waiting list.',
+  eventOver: 'This MUCU event has already taken place.',
+  notGoing: "You haven't said you're going to this MUCU event.",
+  rsvpFailed: 'Could not save your answer',
+  addToCalendar: 'Add to calendar',
+  subscribe: 'Subscribe to all MUCU events',
+  share: 'Share this event',
+  shareCopiedTitle: 'Link copied',
+  shareCopied: 'The event and its link are on your clipboard, ready to paste.',
+  noUpcoming: 'No upcoming MUCU events yet. Check back soon, or sign up to our newsletter to hear first.',
+  noPast: 'No past MUCU events yet.',
+  noneGoing: "You haven't said you're going to any upcoming MUCU events yet.",
+  capacityInvalid: 'The number of places must be a whole number from 1 to 10000, or empty for no limit.',
+  attendanceNoneChosen: 'Choose at least one volunteer to record as attending.',
+  attendanceRecordedTitle: 'Attendance recorded',
+} as const;
+
+/** 'Leith Walk MUCU' events show how full they are: '12 going', '12 of 20 places taken'. */
+export function goingLabel(going: number, capacity: number | null): string {
+  if (capacity === null) return `${going} going`;
+  return `${going} of ${capacity} places taken`;
+}
+
+const whenFormatter = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+/** 'Saturday, 5 December 2026 at 10:00': an event's start in the city's own time. */
+export function formatEventWhen(iso: string | Date): string {
+  return whenFormatter.format(new Date(iso));
+}
