@@ -2,7 +2,8 @@
 // since the CSP forbids inline script and none is needed, in the site's colours.
 import type { FastifyReply } from 'fastify';
 
-export const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** A small page of its own (no script: the CSP forbids inline script and none is needed). */
 export function plainPage(reply: FastifyReply, status: number, title: string, body: string) {

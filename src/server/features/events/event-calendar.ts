@@ -34,7 +34,7 @@ function addEvent(calendar: ReturnType<typeof ical>, event: EventFacts, { public
   const start = new Date(event.date);
   const pageUrl = `${publicUrl}${eventPagePath(event.id)}`;
   calendar.createEvent({
-    id: `mucu-${event.id}@${new URL(publicUrl).host}`,
+    id: `mucu-${event.id}@${new URL(publicUrl).hostname}`,
     start: new TZDate(start.getTime(), ZONE),
     end: new TZDate(start.getTime() + EVENT_LENGTH_MS, ZONE),
     timezone: ZONE,

@@ -74,10 +74,7 @@ export function eventEmail(
   const links =
     kind === 'cancelled'
       ? [`See the other MUCU events: ${ctx.publicUrl}/events`]
-      : [
-          `Event page (and "I can't make it" if your plans change): ${pageUrl}`,
-          `Add to your calendar: ${calendarUrl}`,
-        ];
+      : [`Event page (and "I can't make it" if your plans change): ${pageUrl}`, `Add to your calendar: ${calendarUrl}`];
   const why = "You get this e-mail because you said you'd come to this MUCU event.";
 
   const text = [

@@ -58,14 +58,11 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
     (request) => service.overview(request.auth.volunteer?.id ?? null),
   );
 
-  r.get(
-    publicEventPaths.feed,
-    { config: { access: 'public' } },
-    async (_request, reply) =>
-      reply
-        .type('text/calendar; charset=utf-8')
-        .header('Content-Disposition', 'inline; filename="clean-up-edinburgh-mucu-events.ics"')
-        .send(await service.feed()),
+  r.get(publicEventPaths.feed, { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('Content-Disposition', 'inline; filename="clean-up-edinburgh-mucu-events.ics"')
+      .send(await service.feed()),
   );
 
   r.get(

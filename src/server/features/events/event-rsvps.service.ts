@@ -55,7 +55,9 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
     const r = eventRsvpsRepository(on, dialect);
     const ids = rows.map((row) => row.id);
     const counts = await r.counts(ids);
-    const mine = new Map((volunteerId === null ? [] : await r.ofVolunteer(volunteerId, ids)).map((a) => [a.mucu_id, a]));
+    const mine = new Map(
+      (volunteerId === null ? [] : await r.ofVolunteer(volunteerId, ids)).map((a) => [a.mucu_id, a]),
+    );
     const out: UpcomingEvent[] = [];
     for (const row of rows) {
       const answer = mine.get(row.id);
