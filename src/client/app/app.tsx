@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { routes } from '#shared/routes.ts';
+import { eventPagePattern, routes } from '#shared/routes.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
@@ -21,6 +21,9 @@ const SignInLinkPage = lazy(() => import('../features/volunteer-auth/components/
 const VolunteerDashboardPage = lazy(
   () => import('../features/volunteer-dashboard/components/volunteer-dashboard-page.tsx'),
 );
+
+const EventsPage = lazy(() => import('../features/events/components/events-page.tsx'));
+const EventPage = lazy(() => import('../features/events/components/event-page.tsx'));
 
 const queryClient = createQueryClient();
 
@@ -78,6 +81,20 @@ export function App() {
               }
             </Route>
           ))}
+          <Route path={routes.events}>
+            {() => (
+              <LazyRoute>
+                <EventsPage />
+              </LazyRoute>
+            )}
+          </Route>
+          <Route path={eventPagePattern}>
+            {() => (
+              <LazyRoute>
+                <EventPage />
+              </LazyRoute>
+            )}
+          </Route>
           <Route path={routes.adminDashboard}>
             {() => (
               <LazyRoute>

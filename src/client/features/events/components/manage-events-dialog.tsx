@@ -14,6 +14,7 @@ import { eventDraftFrom, formatEventDate, toLocalInput, type EventFormValues } f
 import { AddAttendanceDialog } from './add-attendance-dialog.tsx';
 import { EventFields } from './event-fields.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
+import { WhoIsComing } from './who-is-coming.tsx';
 
 export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const events = useEvents(open);
@@ -193,6 +194,7 @@ function EventSummary({
           </ul>
         )}
       </div>
+      <WhoIsComing eventId={mucu.id} eventName={mucu.name} />
     </article>
   );
 }

@@ -1,6 +1,8 @@
 // Route '/': the hero with the report and install buttons, the report form anchored at #report, and
-// the share row (SPEC.md sections 1 and 2a).
-import { ArrowDown } from 'lucide-react';
+// the share row (SPEC.md sections 1 and 2a), then the way to the MUCU events.
+import { ArrowDown, CalendarHeart } from 'lucide-react';
+import { Link } from 'wouter';
+import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { InstallButton } from '#client/features/site/components/install-button.tsx';
@@ -68,6 +70,26 @@ export function HomePage() {
           </div>
         </section>
       </div>
+
+      <section aria-labelledby="mucu-title" className="border-t border-stone-warm">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-5 py-10">
+          <div className="grid max-w-2xl gap-2">
+            <h2 id="mucu-title" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+              <CalendarHeart aria-hidden="true" className="h-6 w-6 text-accent-700" />
+              Meet Up Clean Up
+            </h2>
+            <p className="text-slate-700">
+              Join other volunteers at a MUCU event: we meet at a site and clean it together. Kit provided.
+            </p>
+          </div>
+          <Link
+            href={routes.events}
+            className="inline-flex min-h-11 items-center rounded-xl border-2 border-civic-800 bg-white px-5 py-2.5 font-semibold text-civic-800 hover:bg-civic-50"
+          >
+            See MUCU events
+          </Link>
+        </div>
+      </section>
     </>
   );
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { CalendarHeart, Camera, HandHeart, Mail, Megaphone } from 'lucide-react';
 import { Link } from 'wouter';
+import { routes } from '#shared/routes.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { siteSettings } from '../site-settings.ts';
 import { ShareRow } from './share-row.tsx';
@@ -81,6 +82,11 @@ export default function AboutPage() {
             <p>
               Come to a MUCU (Meet Up Clean Up) event: we meet at a site, clean it together, and get to know the people
               who care for our streets.
+            </p>
+            <p>
+              <Link href={routes.events} className={linkClass}>
+                Attend MUCU events
+              </Link>
             </p>
             <p>Sign up to our newsletter to hear about the next MUCU events and what volunteers have cleaned.</p>
             <p>

@@ -19,6 +19,7 @@ import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
 import { badgeName } from '../badges.ts';
 import { CleanupCard } from './cleanup-card.tsx';
 import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
+import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
 
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
@@ -162,6 +163,7 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
         </Card>
       </div>
       <div className="grid gap-6">
+        <MyEventsCard />
         <Card
           id="sites-cleaned"
           title="Sites Cleaned"

@@ -1,0 +1,107 @@
+// The volunteer dashboard's "Your MUCU events" card: the upcoming events the volunteer said they will
+// be at (or is waiting for a place at), soonest first, a way to the others, and whether to get the
+// day-before reminder and change notices by e-mail.
+import { useId } from 'react';
+import { CalendarHeart } from 'lucide-react';
+import { Link } from 'wouter';
+import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
+import { eventPagePath, routes } from '#shared/routes.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
+import { useEventEmailSettings, useMyEvents, useSaveEventEmailSettings } from '../api/use-public-events.ts';
+import { EventFacts, RsvpPill } from './event-facts.tsx';
+
+const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900';
+
+/** The card, ready to drop into the dashboard's grid (it brings its own heading and frame). */
+export function MyEventsCard() {
+  const events = useMyEvents();
+  return (
+    <section
+      aria-labelledby="my-events-title"
+      className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+    >
+      <h2 id="my-events-title" className="flex items-center gap-2 text-xl font-bold text-civic-900">
+        <CalendarHeart aria-hidden="true" className="h-5 w-5 text-accent-700" />
+        Your MUCU events
+      </h2>
+      {events.isPending ? (
+        <p role="status" className="text-slate-700">
+          Loading your events...
+        </p>
+      ) : events.isError ? (
+        <div role="alert" className="grid gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-3 text-red-950">
+          <p>Your events could not be loaded.</p>
+          <p>
+            <Button variant="secondary" onClick={() => void events.refetch()}>
+              Try again
+            </Button>
+          </p>
+        </div>
+      ) : events.data.length === 0 ? (
+        <p className="rounded-xl bg-stone-light p-4 text-slate-700">{m.noneGoing}</p>
+      ) : (
+        <ul aria-label="Events you're going to" className="grid gap-3">
+          {events.data.map((event) => (
+            <li key={event.id} className="grid gap-2 rounded-xl border border-stone-300 p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-bold text-civic-900 [overflow-wrap:anywhere]">
+                  <Link href={eventPagePath(event.id)} className="underline-offset-4 hover:underline">
+                    {event.name}
+                  </Link>
+                </h3>
+                <RsvpPill event={event} />
+              </div>
+              <EventFacts date={event.date} location={event.location} mapsLink={event.mapsLink} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link href={routes.events} className={linkClass}>
+          See all MUCU events
+        </Link>
+      </p>
+      <EventEmailsSwitch />
+    </section>
+  );
+}
+
+function EventEmailsSwitch() {
+  const id = useId();
+  const settings = useEventEmailSettings();
+  const save = useSaveEventEmailSettings();
+  if (!settings.data) return null;
+
+  async function onChange(emailsOn: boolean) {
+    try {
+      await save.mutateAsync({ emailsOn });
+      toast({
+        title: emailsOn ? 'Event e-mails on' : 'Event e-mails off',
+        description: emailsOn
+          ? "We'll remind you the day before each event you're going to."
+          : "We won't e-mail you about MUCU events.",
+        variant: 'success',
+      });
+    } catch (error) {
+      errorToast('Could not save your choice', error);
+    }
+  }
+
+  return (
+    <div className="flex items-start gap-3 rounded-xl bg-stone-light p-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={settings.data.emailsOn}
+        disabled={save.isPending}
+        onChange={(event) => void onChange(event.target.checked)}
+        className="mt-0.5 h-6 w-6 shrink-0 accent-civic-800"
+      />
+      <label htmlFor={id} className="text-slate-800">
+        E-mail me a reminder the day before each event I'm going to, and if one changes or is cancelled
+      </label>
+    </div>
+  );
+}
