@@ -1,0 +1,242 @@
+// A newcomer finds the next MUCU event from the About page, says 'I'll be there' (signing in with the
+// e-mailed code on the way and coming back to the event), and sees it on their dashboard; then an
+// administrator sees them in Manage MUCU Events and records their attendance in one step. The new
+// pages are checked with axe and photographed at 390 and 1280 px.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { smtpMailer } from '#server/mail/mailer.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
+import { readSignInMail } from '#tests/volunteers.ts';
+import {
+  DESKTOP,
+  E2E_ADMIN_PASSCODE,
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  toasts,
+  type RunningServer,
+} from './support/browser.ts';
+
+const DAY = 24 * 3600_000;
+const EMAIL = 'newcomer@example.org';
+
+/** An instant `days` from now at 10:00 UTC, as the server stores it. */
+function daysAhead(days: number): string {
+  const at = new Date(Date.now() + days * DAY);
+  at.setUTCHours(10, 0, 0, 0);
+  return at.toISOString();
+}
+
+describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let smtp: FakeSmtp;
+  const ids: Record<'next' | 'later' | 'past', number> = { next: 0, later: 0, past: 0 };
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      startServer({
+        mailer: smtpMailer(smtp.url, 'Clean Up Edinburgh <no-reply@cleanupedinburgh.org>', { ignoreTLS: true }),
+      }),
+    ]);
+    const add = async (fields: {
+      location: string;
+      date: string;
+      description?: string;
+      mapsLink?: string;
+      capacity?: number;
+    }) =>
+      (
+        await server.database.db
+          .insertInto('mucu_events')
+          .values({
+            name: `${fields.location} MUCU`,
+            location: fields.location,
+            date: fields.date,
+            description: fields.description ?? null,
+            maps_link: fields.mapsLink ?? null,
+            capacity: fields.capacity ?? null,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids.later = await add({
+      location: 'Portobello Promenade',
+      date: daysAhead(12),
+      description: 'Sea-front shelters and the prom wall. Gloves, scrapers and bags provided.',
+      capacity: 20,
+    });
+    ids.next = await add({
+      location: 'Leith Walk',
+      date: daysAhead(5),
+      description: 'We meet by the Kirkgate and work up towards Pilrig. Bring a friend!',
+      mapsLink: 'https://www.openstreetmap.org/#map=18/55.9700/-3.1720',
+    });
+    ids.past = await add({ location: 'The Meadows', date: daysAhead(-20) });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  async function open(viewport = PHONE): Promise<Page> {
+    const { context, page } = await newPage(browser, viewport);
+    contexts.push(context);
+    await context.route(/openstreetmap\.org/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }),
+    );
+    return page;
+  }
+
+  it("from the About page to I'll be there (signing in on the way) to the dashboard", async () => {
+    const page = await open();
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('link', { name: 'Attend MUCU events' }).click();
+    await page.waitForURL(`${server.url}/events`);
+    await page.getByRole('heading', { level: 1, name: 'Meet Up Clean Up events' }).waitFor();
+
+    // Upcoming soonest first, with the date in Edinburgh's time, the map link and how many are coming.
+    const upcoming = page.getByRole('region', { name: 'Upcoming events' });
+    await upcoming.getByRole('article').first().waitFor();
+    expect(await upcoming.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Leith Walk MUCU',
+      'Portobello Promenade MUCU',
+    ]);
+    const leith = upcoming.getByRole('article', { name: 'Leith Walk MUCU' });
+    expect(await leith.getByRole('link', { name: 'Leith Walk (map, opens in a new tab)' }).getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/#map=18/55.9700/-3.1720',
+    );
+    expect(await leith.getByText('0 going').isVisible()).toBe(true);
+    expect(await upcoming.getByText('0 of 20 places taken').isVisible()).toBe(true);
+    expect(await leith.locator('time').getAttribute('datetime')).toBe(daysAhead(5));
+    const past = page.getByRole('region', { name: 'Past events' });
+    expect(await past.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['The Meadows MUCU']);
+    expect(await past.getByText('0 attended · 0 sites cleaned that day').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Subscribe to all MUCU events' }).getAttribute('href')).toBe(
+      `${server.url.replace('http:', 'webcal:')}/api/events/feed.ics`,
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'events-390');
+
+    await leith.getByRole('link', { name: 'Leith Walk MUCU', exact: true }).click();
+    await page.waitForURL(`${server.url}/events/${ids.next}`);
+    await page.getByRole('heading', { level: 1, name: 'Leith Walk MUCU' }).waitFor();
+    const calendar = page.getByRole('link', { name: 'Add to calendar' });
+    expect(await calendar.getAttribute('href')).toBe(`/api/events/${ids.next}/calendar.ics`);
+    const ics = await page.request.get(`${server.url}/api/events/${ids.next}/calendar.ics`);
+    expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await ics.text()).toContain('BEGIN:VTIMEZONE');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'event-390');
+
+    // Not signed in: to the sign-in page, and back to this event afterwards.
+    await page.getByRole('button', { name: "I'll be there" }).click();
+    await page.waitForURL(`${server.url}/volunteers/signin?next=%2Fevents%2F${ids.next}`);
+    await page.getByLabel('Email Address').fill(EMAIL);
+    await page.getByLabel('Name (optional)').fill('Nadia');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    const { code } = readSignInMail((await smtp.waitFor(EMAIL)).text);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.url}/events/${ids.next}`);
+
+    await page.getByRole('button', { name: "I'll be there" }).click();
+    await toasts(page).getByText("You're going. See you there!").waitFor();
+    await page.getByRole('button', { name: "I can't make it" }).waitFor();
+    expect(await page.getByText('1 going').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'event-going-390');
+
+    await page.goto(`${server.url}/volunteers/dashboard`);
+    const card = page.getByRole('region', { name: 'Your MUCU events' });
+    await card.getByRole('link', { name: 'Leith Walk MUCU' }).waitFor();
+    expect(await card.getByText("You're going").isVisible()).toBe(true);
+    expect(await card.getByRole('checkbox', { name: /E-mail me a reminder the day before/ }).isChecked()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'dashboard-events-390');
+
+    // Taking it back from the event page.
+    await card.getByRole('link', { name: 'Leith Walk MUCU' }).click();
+    await page.getByRole('button', { name: "I can't make it" }).click();
+    await toasts(page).getByText("You're no longer going. Thanks for letting us know.").waitFor();
+    await page.getByRole('button', { name: "I'll be there" }).waitFor();
+    await page.getByRole('button', { name: "I'll be there" }).click();
+    await page.getByRole('button', { name: "I can't make it" }).waitFor();
+  });
+
+  it('the events pages use the width of a desktop, pass axe, and share through the clipboard', async () => {
+    const page = await open(DESKTOP);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto(`${server.url}/events`);
+    await page.getByRole('region', { name: 'Upcoming events' }).getByRole('article').first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'events-1280');
+
+    await page.goto(`${server.url}/events/${ids.next}`);
+    await page.getByRole('heading', { level: 1, name: 'Leith Walk MUCU' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'event-1280');
+    // Headless Chromium has no share sheet: the text and link go to the clipboard.
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.getByRole('button', { name: 'Share this event' }).click();
+    await toasts(page).getByText('Link copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('Join me at Leith Walk MUCU');
+    expect(copied).toContain(`${server.url}/events/${ids.next}`);
+
+    await page.goto(`${server.url}/events/${ids.past}`);
+    await page.getByRole('heading', { name: 'This event has taken place' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.goto(`${server.url}/events/999999`);
+    await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+  });
+
+  it('an administrator sees who is coming and records their attendance in one step', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    contexts.push(context);
+    expect(
+      (await context.request.post(`${server.url}/api/admin/auth`, { data: { passcode: E2E_ADMIN_PASSCODE } })).status(),
+    ).toBe(200);
+    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    await page.getByRole('button', { name: 'Manage MUCUs' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
+    await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
+    await manage.getByRole('button', { name: "Who's coming to Leith Walk MUCU" }).click();
+    const list = manage.getByRole('form', { name: "Who's coming to Leith Walk MUCU" });
+    const person = list.getByRole('checkbox', { name: 'newcomer (Nadia)' });
+    await person.waitFor();
+    expect(await person.isChecked()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'manage-events-who-is-coming-1280', { fullPage: false });
+
+    await list.getByRole('button', { name: 'Record attendance (1)' }).click();
+    await page
+      .getByRole('region', { name: /Notifications/, includeHidden: true })
+      .getByText('Attendance recorded', { exact: true })
+      .waitFor();
+    await list.getByText('attendance recorded').waitFor();
+    const attendances = await server.database.db
+      .selectFrom('mucu_attendances')
+      .innerJoin('volunteers', 'volunteers.id', 'mucu_attendances.volunteer_id')
+      .select(['mucu_attendances.mucu_id', 'volunteers.email'])
+      .execute();
+    expect(attendances).toEqual([{ mucu_id: ids.next, email: EMAIL }]);
+    const badges = await server.database.db.selectFrom('achievements').select('badge_type').execute();
+    expect(badges).toEqual([{ badge_type: 'first_mucu' }]);
+  });
+});
