@@ -106,7 +106,7 @@ function EventDetails({ event }: { event: EventPageData }) {
         {event.description && <p className="whitespace-pre-line text-slate-800">{event.description}</p>}
       </div>
 
-      <div className="grid gap-4 rounded-2xl bg-stone-light p-5 sm:p-6">
+      <div className="grid gap-4 rounded-2xl border-2 border-civic-100 bg-white p-5 shadow-sm sm:p-6">
         {event.when === 'upcoming' ? (
           <RsvpPanel event={event} />
         ) : (

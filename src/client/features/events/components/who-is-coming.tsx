@@ -193,7 +193,10 @@ function AttendanceForm({ list, eventName }: { list: WhoIsComingData; eventName:
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Who's coming to ${eventName}`} className="grid gap-4">
-      {group(`Going: ${goingLabel(list.going.length, list.capacity)}`, list.going)}
+      {group(
+        `Going (${list.capacity === null ? list.going.length : `${list.going.length} of ${list.capacity} places`})`,
+        list.going,
+      )}
       {group(`Waiting list (${list.waiting.length})`, list.waiting)}
       <Button type="submit" variant="secondary" className="justify-self-start" disabled={record.isPending}>
         <ClipboardCheck aria-hidden="true" className="h-5 w-5" />
