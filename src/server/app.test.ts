@@ -45,6 +45,9 @@ describe('the app around the API', () => {
     '/volunteers/dashboard',
     '/volunteer-dashboard',
     '/volunteer-portal',
+    '/events',
+    '/events/12',
+    '/events/12/',
   ])('the page path %s gets the app with status 200', async (url) => {
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
@@ -58,6 +61,13 @@ describe('the app around the API', () => {
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('<div id="root">');
   });
+
+  it.each(['/events/abc', '/events/0', '/events/12/more'])(
+    'an event path without an event number, %s, gets the app with status 404',
+    async (url) => {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    },
+  );
 
   it('a missing photo is a JSON 404, not the page', async () => {
     const photo = await t.app.inject({ method: 'GET', url: '/photos/nothing.jpg' });
