@@ -13,7 +13,7 @@ import { PermanentJobError, type JobHandler, type JobOutcome } from '../alerts/o
 import { eventEmail, type EventFacts, type EventMailKind } from './event-mail.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 import type { EventRow } from './events.repository.ts';
-import { reminderTimeOf } from './london-calendar.ts';
+import { londonDayOf, reminderTimeOf } from './london-calendar.ts';
 
 export const EVENT_JOB = { email: 'event-email' } as const;
 
@@ -111,7 +111,7 @@ export function eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour 
     await mailer.send(p.message);
   }
 
-  /** Queues the reminders whose time has come: the day before, at the London hour, before the start. */
+  /** Queues the reminders whose time has come: from the London hour the day before until that day begins. */
   async function queueReminders(): Promise<void> {
     const now = clock.now();
     // A day-before reminder is at most about 30 hours ahead of its event.
@@ -120,10 +120,13 @@ export function eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour 
       new Date(now.getTime() + 2 * DAY).toISOString(),
     );
     for (const candidate of candidates) {
-      if (now.getTime() < reminderTimeOf(new Date(toIso(candidate.date)), reminderHour).getTime()) continue;
+      const start = new Date(toIso(candidate.date));
+      if (now.getTime() < reminderTimeOf(start, reminderHour).getTime()) continue;
+      // Said yes on the day itself: 'Tomorrow' would be wrong, and they have just seen the event.
+      const sameDay = now.getTime() >= londonDayOf(start).start.getTime();
       await db.transaction().execute(async (trx) => {
         const rsvps = eventRsvpsRepository(trx, dialect);
-        if (!(await rsvps.markReminded(candidate.rsvp_id, now.toISOString()))) return;
+        if (!(await rsvps.markReminded(candidate.rsvp_id, now.toISOString())) || sameDay) return;
         const event = await rsvps.findEvent(candidate.mucu_id);
         if (!event) return;
         await queueEventEmails(trx, dialect, {

@@ -70,7 +70,7 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return db.selectFrom('mucu_events').selectAll().where('id', '=', eventId).executeTakeFirst();
     },
 
-    /** Events that end after `endsAfter` (start later than it minus their length), soonest first. */
+    /** Events starting after `startsAfter`, soonest first. */
     upcoming(startsAfter: string): Promise<EventRow[]> {
       return db
         .selectFrom('mucu_events')

@@ -276,9 +276,16 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
 
     clock.set(new Date('2026-10-24T21:00:00Z'));
     await t.app.alerts.drain();
+    // Someone who says yes on the day itself, or moves up from the waiting list that day, is not told 'Tomorrow'.
+    clock.set(new Date('2026-10-25T08:00:00Z'));
+    admin = await adminCookies(t.app);
+    await setCapacity(autumn.id, null);
+    const onTheDay = await volunteer('ontheday');
+    await rsvp(autumn.id, onTheDay);
     clock.set(new Date('2026-10-25T09:00:00Z'));
     await t.app.alerts.drain();
-    expect(smtp.messages.flatMap((m) => m.to).sort()).toEqual([alsoGoing.email, going.email].sort());
+    const reminded = smtp.messages.filter((m) => m.subject.startsWith('Tomorrow:'));
+    expect(reminded.flatMap((m) => m.to).sort()).toEqual([alsoGoing.email, going.email].sort());
 
     // Spring: Sunday 29 March 10:00 BST (09:00 UTC) is reminded on Saturday 28 March at 18:00 GMT,
     // which is 18:00 UTC; Monday 30 March 10:00 BST on Sunday 29 March at 18:00 BST, 17:00 UTC.
