@@ -63,13 +63,3 @@ export const cleanupPaths = {
 export const volunteerDashboardPaths = {
   dashboard: '/api/volunteers/dashboard',
 } as const;
-
-/** Volunteer alerts (issue 7). */
-export const alertPaths = {
-  preferences: '/api/alerts/preferences',
-  vapidPublicKey: '/api/alerts/vapid-public-key',
-  pushSubscriptions: '/api/alerts/push-subscriptions',
-  /** The one-click unsubscribe link in every alert e-mail (`?token=`); works signed out. */
-  unsubscribe: '/api/alerts/unsubscribe',
-  summary: '/api/admin/alerts-summary',
-} as const;
