@@ -1,33 +1,34 @@
 // The client build. The SPA lives in src/client; the server serves dist/client in production and
 // proxies nothing: in `npm run dev` Vite forwards /api and /photos to the API server.
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
-
-/**
- * Writes /app-shell.json: every script and style of the build, including the chunks loaded on demand,
- * so the service worker (public/sw.js) can cache the whole app while online and open it offline.
- */
-function appShellList(): Plugin {
-  return {
-    name: 'app-shell-list',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const files = Object.keys(bundle)
-        .filter((fileName) => /\.(js|css)$/.test(fileName))
-        .sort()
-        .map((fileName) => `/${fileName}`);
-      this.emitFile({ type: 'asset', fileName: 'app-shell.json', source: `${JSON.stringify(files, null, 2)}\n` });
-    },
-  };
-}
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), appShellList()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (src/client/sw/sw.ts) is built by Workbox's injectManifest: the build puts the
+    // list of its own files into the worker, so the whole app, including the chunks loaded on demand, is
+    // cached while online and opens offline. The manifest and the worker's registration are our own.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The largest chunk is the administrators' dashboard; the precache takes every file.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

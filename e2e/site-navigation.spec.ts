@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { siteSettings } from '#client/features/site/site-settings.ts';
 import {
@@ -248,7 +248,7 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
       expect(response.headers.get('content-type'), icon.src).toBe('image/png');
       expect((await response.arrayBuffer()).byteLength, icon.src).toBeLessThan(30 * 1024);
     }
-    for (const file of ['/sw.js', '/app-shell.json', '/manifest.webmanifest']) {
+    for (const file of ['/sw.js', '/manifest.webmanifest']) {
       const response = await fetch(`${server.url}${file}`);
       expect(response.status, file).toBe(200);
       expect(response.headers.get('cache-control'), file).toBe('no-cache');
@@ -268,17 +268,22 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
         },
       )
       .toBe('activated');
-    // The worker cached every script of the build, including those loaded on demand.
-    const shellList = (await (await fetch(`${server.url}/app-shell.json`)).json()) as string[];
+    // The worker cached every script and style of the build, including those loaded on demand, and the page.
+    const assets = fs
+      .readdirSync(path.join(inject('clientDir'), 'assets'))
+      .filter((name) => /\.(js|css)$/.test(name))
+      .map((name) => `/assets/${name}`);
+    expect(assets.length).toBeGreaterThan(10);
     await expect
       .poll(() =>
         page.evaluate(async (list) => {
-          const cache = await caches.open('app-shell-v1');
-          const cached = await Promise.all(['/', ...list].map((url) => cache.match(url, { ignoreVary: true })));
-          return cached.every(Boolean);
-        }, shellList),
+          const cached = await Promise.all(
+            ['/index.html', ...list].map((url) => caches.match(url, { ignoreVary: true, ignoreSearch: true })),
+          );
+          return list.length + 1 - cached.filter(Boolean).length;
+        }, assets),
       )
-      .toBe(true);
+      .toBe(0);
 
     await context.setOffline(true);
     await page.reload();

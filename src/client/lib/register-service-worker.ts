@@ -1,4 +1,4 @@
-// Registers public/sw.js (the app shell cache) once the page has loaded, so it never competes with the
+// Registers the service worker (src/client/sw/sw.ts, the app shell cache) once the page has loaded, so it never competes with the
 // first paint. Only in the built app: under `vite` dev it would cache modules that change on every save.
 
 export function registerServiceWorker(): void {

@@ -3,8 +3,9 @@
 // places and one-step attendance. Kept apart from the administrators' event schemas in events.ts.
 import { z } from 'zod';
 import { MAX_EVENT_CAPACITY, rsvpMessages } from '../domain/event-rsvp-messages.ts';
-
-export { publicEventPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
+import { eventIdParamsSchema } from './events.ts';
 
 export const rsvpStatusSchema = z.enum(['going', 'waiting']);
 export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
@@ -108,3 +109,32 @@ export const recordAttendanceResultSchema = z.object({
   alreadyRecorded: z.number().int(),
 });
 export type RecordAttendanceResult = z.infer<typeof recordAttendanceResultSchema>;
+
+export const eventUnsubscribeQuerySchema = z.object({ token: z.string().max(200).default('') });
+
+const routes = apiRoutes.publicEvents;
+const byId = { params: eventIdParamsSchema };
+
+export const publicEventEndpoints = {
+  list: endpoint(routes.list, { response: eventsOverviewSchema }),
+  page: endpoint(routes.page, { ...byId, response: eventPageSchema }),
+  rsvp: endpoint(routes.rsvp, { ...byId, response: upcomingEventSchema }),
+  withdraw: endpoint(routes.withdraw, { ...byId, response: upcomingEventSchema }),
+  calendar: endpoint(routes.calendar, { ...byId, response: null }),
+  feed: endpoint(routes.feed, { response: null }),
+  unsubscribePage: endpoint(routes.unsubscribePage, { query: eventUnsubscribeQuerySchema, response: null }),
+  unsubscribe: endpoint(routes.unsubscribe, { query: eventUnsubscribeQuerySchema, response: null }),
+  mine: endpoint(routes.mine, { response: myEventsSchema }),
+  emailSettings: endpoint(routes.emailSettings, { response: eventEmailSettingsSchema }),
+  saveEmailSettings: endpoint(routes.saveEmailSettings, {
+    body: eventEmailSettingsSchema,
+    response: eventEmailSettingsSchema,
+  }),
+  whoIsComing: endpoint(routes.whoIsComing, { ...byId, response: whoIsComingSchema }),
+  setCapacity: endpoint(routes.setCapacity, { ...byId, body: capacityInputSchema, response: whoIsComingSchema }),
+  recordAttendance: endpoint(routes.recordAttendance, {
+    ...byId,
+    body: recordAttendanceInputSchema,
+    response: recordAttendanceResultSchema,
+  }),
+};

@@ -63,31 +63,3 @@ export const cleanupPaths = {
 export const volunteerDashboardPaths = {
   dashboard: '/api/volunteers/dashboard',
 } as const;
-
-/** Volunteer alerts (issue 7). */
-export const alertPaths = {
-  preferences: '/api/alerts/preferences',
-  vapidPublicKey: '/api/alerts/vapid-public-key',
-  pushSubscriptions: '/api/alerts/push-subscriptions',
-  /** The one-click unsubscribe link in every alert e-mail (`?token=`); works signed out. */
-  unsubscribe: '/api/alerts/unsubscribe',
-  summary: '/api/admin/alerts-summary',
-} as const;
-
-/** Public MUCU events: the pages' data, 'I'll be there', calendars, and the administrators' who-is-coming list. */
-export const publicEventPaths = {
-  list: '/api/events',
-  event: (id: number | string) => `/api/events/${id}`,
-  rsvp: (id: number | string) => `/api/events/${id}/rsvp`,
-  /** One event as an iCalendar file. */
-  calendar: (id: number | string) => `/api/events/${id}/calendar.ics`,
-  /** Every upcoming event: a calendar app subscribes to this. */
-  feed: '/api/events/feed.ics',
-  /** The one-click unsubscribe link in every event e-mail (`?token=`); works signed out. */
-  unsubscribe: '/api/events/unsubscribe',
-  mine: '/api/volunteers/events',
-  emailSettings: '/api/volunteers/event-emails',
-  whoIsComing: (id: number | string) => `/api/admin/mucus/${id}/rsvps`,
-  recordAttendance: (id: number | string) => `/api/admin/mucus/${id}/attendance`,
-  capacity: (id: number | string) => `/api/admin/mucus/${id}/capacity`,
-} as const;

@@ -1,6 +1,7 @@
 // The worker that drains the outbox inside the server process: it polls every few seconds, claims due
 // jobs under a lease, runs each with its handler and records the outcome. Failures are retried with
 // exponential back-off for up to 24 hours. Any number of processes may run one against PostgreSQL.
+import { backoffDelayMs } from '#shared/domain/backoff.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { ClaimedJob, OutboxRepository } from './outbox.repository.ts';
@@ -47,8 +48,7 @@ export interface OutboxWorker {
 
 /** The delay before retry n (1-based): 15 s, 30 s, 1 min ... at most an hour, with ±20% jitter. */
 export function retryDelayMs(failures: number, firstMs: number, maxMs: number, random = Math.random): number {
-  const exact = Math.min(maxMs, firstMs * 2 ** Math.max(0, failures - 1));
-  return Math.round(exact * (0.8 + 0.4 * random()));
+  return backoffDelayMs(failures, { firstMs, maxMs, jitter: 0.2 }, random);
 }
 
 export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {

@@ -1,7 +1,8 @@
 // What an event e-mail says: the day-before reminder, a change to the time or place, a cancellation,
 // and a place come free from the waiting list. Each carries the event page, its calendar file, and a
 // one-click unsubscribe link in the body and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
-import { publicEventPaths } from '#shared/contracts/paths.ts';
+import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import { urlOf } from '#shared/contracts/http.ts';
 import { formatEventWhen } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
@@ -26,7 +27,7 @@ export interface EventMailContext {
 }
 
 export function eventUnsubscribeUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${publicEventPaths.unsubscribe}?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}${urlOf(apiRoutes.publicEvents.unsubscribe.path, {}, { token })}`;
 }
 
 const escapeHtml = (text: string) =>
@@ -51,7 +52,7 @@ export function eventEmail(
 ): MailMessage {
   const when = formatEventWhen(event.date);
   const pageUrl = `${ctx.publicUrl}${eventPagePath(event.id)}`;
-  const calendarUrl = `${ctx.publicUrl}${publicEventPaths.calendar(event.id)}`;
+  const calendarUrl = `${ctx.publicUrl}${urlOf(apiRoutes.publicEvents.calendar.path, { id: event.id })}`;
   const unsubscribe = eventUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
   const subject = {
     reminder: `Tomorrow: ${event.name}`,

@@ -2,40 +2,40 @@
 // list, the event's page and the volunteer's own upcoming events; the administrators' changes refresh
 // the who-is-coming list and the events list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  EventEmailSettings,
-  EventPage,
-  EventsOverview,
-  RecordAttendanceResult,
-  UpcomingEvent,
-  WhoIsComing,
-} from '#shared/contracts/event-rsvps.ts';
-import { eventPaths, publicEventPaths } from '#shared/contracts/paths.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import type { EventEmailSettings, EventPage } from '#shared/contracts/event-rsvps.ts';
+import { eventPaths } from '#shared/contracts/paths.ts';
+import { api } from '#client/lib/api.ts';
 
-export const eventsOverviewKey = [publicEventPaths.list] as const;
-const eventPageKey = (id: number) => [publicEventPaths.event(id)] as const;
-export const myEventsKey = [publicEventPaths.mine] as const;
-const emailSettingsKey = [publicEventPaths.emailSettings] as const;
-const whoIsComingKey = (id: number) => [publicEventPaths.whoIsComing(id)] as const;
+const events = api.publicEvents;
+const byId = (id: number) => ({ params: { id } });
+
+export const eventsOverviewKey = [events.list.url()] as const;
+const eventPageKey = (id: number) => [events.page.url(byId(id))] as const;
+export const myEventsKey = [events.mine.url()] as const;
+const emailSettingsKey = [events.emailSettings.url()] as const;
+const whoIsComingKey = (id: number) => [events.whoIsComing.url(byId(id))] as const;
+
+/** Where an event's iCalendar file is, and the feed of every upcoming event. */
+export const calendarUrl = (id: number) => events.calendar.url(byId(id));
+export const feedUrl = () => events.feed.url();
 
 export function useEventsOverview() {
-  return useQuery({ queryKey: eventsOverviewKey, queryFn: () => apiRequest<EventsOverview>(publicEventPaths.list) });
+  return useQuery({ queryKey: eventsOverviewKey, queryFn: () => events.list() });
 }
 
 export function useEventPage(id: number) {
-  return useQuery({ queryKey: eventPageKey(id), queryFn: () => apiRequest<EventPage>(publicEventPaths.event(id)) });
+  return useQuery({ queryKey: eventPageKey(id), queryFn: () => events.page(byId(id)) });
 }
 
 export function useMyEvents() {
-  return useQuery({ queryKey: myEventsKey, queryFn: () => apiRequest<UpcomingEvent[]>(publicEventPaths.mine) });
+  return useQuery({ queryKey: myEventsKey, queryFn: () => events.mine() });
 }
 
 /** 'I'll be there' (going: true) or taking it back (going: false). */
 export function useRsvp(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (going: boolean) => apiRequest<UpcomingEvent>(publicEventPaths.rsvp(id), going ? 'PUT' : 'DELETE'),
+    mutationFn: (going: boolean) => (going ? events.rsvp(byId(id)) : events.withdraw(byId(id))),
     onSuccess: (event) => {
       queryClient.setQueryData<EventPage>(eventPageKey(id), { when: 'upcoming', ...event });
       return Promise.all([
@@ -47,34 +47,25 @@ export function useRsvp(id: number) {
 }
 
 export function useEventEmailSettings() {
-  return useQuery({
-    queryKey: emailSettingsKey,
-    queryFn: () => apiRequest<EventEmailSettings>(publicEventPaths.emailSettings),
-  });
+  return useQuery({ queryKey: emailSettingsKey, queryFn: () => events.emailSettings() });
 }
 
 export function useSaveEventEmailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: EventEmailSettings) =>
-      apiRequest<EventEmailSettings>(publicEventPaths.emailSettings, 'PUT', settings),
+    mutationFn: (settings: EventEmailSettings) => events.saveEmailSettings({ body: settings }),
     onSuccess: (settings) => queryClient.setQueryData(emailSettingsKey, settings),
   });
 }
 
 export function useWhoIsComing(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: whoIsComingKey(id),
-    queryFn: () => apiRequest<WhoIsComing>(publicEventPaths.whoIsComing(id)),
-    enabled,
-  });
+  return useQuery({ queryKey: whoIsComingKey(id), queryFn: () => events.whoIsComing(byId(id)), enabled });
 }
 
 export function useSetCapacity(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (capacity: number | null) =>
-      apiRequest<WhoIsComing>(publicEventPaths.capacity(id), 'PUT', { capacity }),
+    mutationFn: (capacity: number | null) => events.setCapacity({ ...byId(id), body: { capacity } }),
     onSuccess: (list) => {
       queryClient.setQueryData(whoIsComingKey(id), list);
       return queryClient.invalidateQueries({ queryKey: eventsOverviewKey });
@@ -86,8 +77,7 @@ export function useSetCapacity(id: number) {
 export function useRecordAttendance(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (volunteerIds: number[]) =>
-      apiRequest<RecordAttendanceResult>(publicEventPaths.recordAttendance(id), 'POST', { volunteerIds }),
+    mutationFn: (volunteerIds: number[]) => events.recordAttendance({ ...byId(id), body: { volunteerIds } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: whoIsComingKey(id) }),

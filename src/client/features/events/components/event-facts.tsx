@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { CalendarCheck, CalendarClock, CalendarDays, ExternalLink, MapPin, Users } from 'lucide-react';
 import type { UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
-import { publicEventPaths } from '#shared/contracts/paths.ts';
+import { feedUrl } from '../api/use-public-events.ts';
 import { formatEventWhen, goingLabel } from '#shared/domain/event-rsvp-messages.ts';
 
 const tileFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
@@ -81,7 +81,7 @@ export function EventFacts({
 
 /** The feed's address for calendar apps: webcal:// asks the device to subscribe rather than download. */
 export function feedUrls(): { webcal: string; https: string } {
-  const https = `${window.location.origin}${publicEventPaths.feed}`;
+  const https = `${window.location.origin}${feedUrl()}`;
   return { https, webcal: https.replace(/^https?:/, 'webcal:') };
 }
 

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { ArrowLeft, CalendarPlus, Share2 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { EventPage as EventPageData, UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
-import { publicEventPaths } from '#shared/contracts/paths.ts';
 import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -16,7 +15,7 @@ import { errorToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useCurrentVolunteer } from '#client/features/volunteer-auth/api/volunteer-session.ts';
 import { signInPathFor } from '#client/features/volunteer-auth/next-path.ts';
-import { useEventPage, useRsvp } from '../api/use-public-events.ts';
+import { calendarUrl, useEventPage, useRsvp } from '../api/use-public-events.ts';
 import { shareEvent } from '../share-event.ts';
 import { DateTile, EventFacts, RsvpPill } from './event-facts.tsx';
 
@@ -125,7 +124,7 @@ function EventDetails({ event }: { event: EventPageData }) {
         )}
         <div className="flex flex-wrap gap-3">
           {event.when === 'upcoming' && (
-            <a href={publicEventPaths.calendar(event.id)} download className={outlineLink}>
+            <a href={calendarUrl(event.id)} download className={outlineLink}>
               <CalendarPlus aria-hidden="true" className="h-5 w-5" />
               {m.addToCalendar}
             </a>

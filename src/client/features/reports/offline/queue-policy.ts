@@ -1,5 +1,6 @@
 // The rules of the offline report queue, kept pure so they can be tested without a browser: which
 // failures keep a report for a later try, how long to wait between tries, and what the person reads.
+import { backoffDelayMs } from '#shared/domain/backoff.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 
 /**
@@ -35,8 +36,7 @@ export const RETRY_MAX_DELAY_MS = 5 * 60_000;
  * come back at the same moment.
  */
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
-  const exact = Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
-  return Math.round(exact * (0.75 + 0.5 * random()));
+  return backoffDelayMs(failures, { firstMs: RETRY_FIRST_DELAY_MS, maxMs: RETRY_MAX_DELAY_MS, jitter: 0.25 }, random);
 }
 
 export const queueMessages = {

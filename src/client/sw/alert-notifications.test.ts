@@ -1,14 +1,10 @@
-// The service worker's alert handlers (public/sw.js), run in a bare worker-like scope: a push shows
+// The service worker's alert handlers (sw/alert-notifications.ts), run in a bare worker-like scope: a push shows
 // the notification the server described, and a tap focuses or opens the find page. The browser test
 // (e2e/alerts.spec.ts) shows the same notification through a real push in Chromium; a tap on a
 // notification cannot be made there, so the tap is checked here.
-// eslint-disable-next-line no-restricted-imports -- a test reading the worker's source, not app code
-import fs from 'node:fs';
-// eslint-disable-next-line no-restricted-imports
-import vm from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
+import { listenForAlerts } from './alert-notifications.ts';
 
-const source = fs.readFileSync(new URL('../../public/sw.js', import.meta.url), 'utf8');
 const ORIGIN = 'https://cleanupedinburgh.example';
 
 type Listener = (event: unknown) => void;
@@ -26,7 +22,7 @@ function loadWorker(
     clients: { matchAll: vi.fn(async () => windows), openWindow: vi.fn(async (url: string) => ({ url })) },
     skipWaiting: vi.fn(),
   };
-  vm.runInNewContext(source, { self, URL, caches: {}, fetch: vi.fn(), console });
+  listenForAlerts(self as unknown as ServiceWorkerGlobalScope);
   async function dispatch(type: string, event: Record<string, unknown>) {
     const waits: Promise<unknown>[] = [];
     listeners[type]!({ ...event, waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
