@@ -3,9 +3,11 @@
 // route a compile error.
 import type { alertEndpoints } from './alerts.ts';
 import type { ApiRoutes } from './api-routes.ts';
+import type { locationEndpoints } from './location.ts';
 
 export interface ApiEndpoints {
   alerts: typeof alertEndpoints;
+  location: typeof locationEndpoints;
 }
 
 type Mismatch = {

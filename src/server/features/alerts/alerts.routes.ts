@@ -7,6 +7,7 @@ import { urlOf } from '#shared/contracts/http.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { UnauthorizedError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
+import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 export interface AlertsRoutesOptions {
@@ -49,7 +50,7 @@ export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRout
       200,
       'Stop alert e-mails?',
       `<p>You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.</p>
-<form method="post" action="${escapeAttribute(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
+<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
 <button type="submit">Unsubscribe</button>
 </form>`,
     );
@@ -67,8 +68,6 @@ const invalidLinkText =
   '<p>This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your alerts on your volunteer dashboard.</p>';
 const doneText =
   '<p>You will get no more alert e-mails from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!</p><p>You can turn them back on from your <a href="/volunteers/dashboard">volunteer dashboard</a>.</p>';
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** A small page of its own (no script: the CSP forbids inline script and none is needed). */
 function page(reply: FastifyReply, status: number, title: string, body: string) {

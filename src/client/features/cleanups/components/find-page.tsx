@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
 import type { Report } from '#shared/contracts/reports.ts';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
-import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS, MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -16,15 +16,10 @@ import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { preparePhotoForUpload, type PreparedPhoto } from '#client/features/reports/photo/load-prepare-photo.ts';
 import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';
-import {
-  useCompleteCleanup,
-  useCurrentCleanup,
-  useFindNearby,
-  useLocationProvider,
-  useSetReportStatus,
-} from '../api/cleanup-calls.ts';
+import { useCompleteCleanup, useCurrentCleanup, useFindNearby, useSetReportStatus } from '../api/cleanup-calls.ts';
 import { celebrate } from '../confetti.ts';
-import { currentPosition, GeolocationFailure } from '../geolocation.ts';
+import { GeolocationFailure, readPosition } from '#client/lib/geolocation.ts';
+import { useLocationProvider } from '#client/features/location/api/use-location-provider.ts';
 import { EmailStep } from './email-step.tsx';
 import { LocationStep } from './location-step.tsx';
 import { PhotosStep } from './photos-step.tsx';
@@ -115,7 +110,10 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     setSuccess(false);
     setSearching(true);
     try {
-      const position = await currentPosition();
+      const position = await readPosition({
+        timeoutMs: FIND_GEOLOCATION_TIMEOUT_MS,
+        maximumAgeMs: FIND_GEOLOCATION_MAX_AGE_MS,
+      });
       setOrigin(position);
       setSkipped([]);
       await search(position, []);
