@@ -299,7 +299,7 @@ function VolunteerTable({ volunteers }: { volunteers: VolunteerSummary[] }) {
         <thead className="bg-civic-50 text-civic-900">
           <tr>
             {VOLUNTEER_COLUMNS.map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+              <th key={heading} scope="col" className="px-3 py-2 font-semibold lg:whitespace-nowrap">
                 {heading}
               </th>
             ))}
