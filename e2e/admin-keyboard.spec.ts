@@ -479,6 +479,11 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       expect(Math.round(h1!.x)).toBe(Math.round(siteName!.x));
       expect(Math.round(footerText!.x)).toBe(Math.round(siteName!.x));
       expect(Math.round(adminMenu!.x + adminMenu!.width)).toBe(Math.round(siteMenu!.x + siteMenu!.width));
+      await screenshot(page, `admin-page-${route.slice(1)}-1280`, { fullPage: false });
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, `admin-page-${route.slice(1)}-390`, { fullPage: false });
+      await page.setViewportSize(DESKTOP);
     }
     await context.close();
   });
