@@ -2,9 +2,6 @@
 // since the CSP forbids inline script and none is needed, in the site's colours.
 import type { FastifyReply } from 'fastify';
 
-export const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** A small page of its own (no script: the CSP forbids inline script and none is needed). */
 export function plainPage(reply: FastifyReply, status: number, title: string, body: string) {
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>

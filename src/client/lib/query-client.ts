@@ -1,10 +1,14 @@
 // TanStack Query as SPEC.md section 4 configures it: data is always fresh, no refetch on focus, no
-// polling unless a query asks for it, and no retries of queries or mutations.
-import { QueryClient } from '@tanstack/react-query';
+// polling unless a query asks for it, and no retries of queries or mutations. Every failure is first
+// shown to the screen that may take over a refusal for want of a session.
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client.ts';
+import { reportRefusal } from './refusals.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: reportRefusal }),
+    mutationCache: new MutationCache({ onError: reportRefusal }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

@@ -4,9 +4,11 @@
 import type { alertEndpoints } from './alerts.ts';
 import type { ApiRoutes } from './api-routes.ts';
 import type { publicEventEndpoints } from './event-rsvps.ts';
+import type { locationEndpoints } from './location.ts';
 
 export interface ApiEndpoints {
   alerts: typeof alertEndpoints;
+  location: typeof locationEndpoints;
   publicEvents: typeof publicEventEndpoints;
 }
 

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { messages } from '../domain/messages.ts';
 import { isThreeWordFormat, normaliseThreeWords } from '../domain/three-words.ts';
-
-export { locationPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 /** `grid`: our own offline code (not what3words addresses); `what3words`: the v3 API with our key. */
 export const LOCATION_PROVIDERS = ['grid', 'what3words'] as const;
@@ -70,3 +70,16 @@ export const wordsToCoordinatesQuerySchema = z.object({
     .refine(isThreeWordFormat, { message: messages.report.locationInvalid }),
 });
 export type WordsToCoordinatesQuery = z.input<typeof wordsToCoordinatesQuerySchema>;
+
+const routes = apiRoutes.location;
+export const locationEndpoints = {
+  coordinatesToWords: endpoint(routes.coordinatesToWords, {
+    query: coordinatesToWordsQuerySchema,
+    response: conversionResultSchema,
+  }),
+  wordsToCoordinates: endpoint(routes.wordsToCoordinates, {
+    query: wordsToCoordinatesQuerySchema,
+    response: conversionResultSchema,
+  }),
+  provider: endpoint(routes.provider, { response: locationProviderResponseSchema }),
+};

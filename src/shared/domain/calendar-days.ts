@@ -17,6 +17,21 @@ export function cityDay(instant: Date | string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+const dayAndHourParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CITY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The city's calendar day ('2026-11-21') and hour (0-23) at this instant, through GMT and BST. */
+export function cityDayAndHour(at: Date): { day: string; hour: number } {
+  const p = Object.fromEntries(dayAndHourParts.formatToParts(at).map((part) => [part.type, part.value]));
+  return { day: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
+}
+
 /** The day `count` days after (or before, when negative) a 'YYYY-MM-DD' day. */
 export function addDays(day: string, count: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

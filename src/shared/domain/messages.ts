@@ -34,4 +34,8 @@ export const adminAccessMessages = {
   deniedTitle: 'Access Denied',
   denied: 'Incorrect passcode. Please try again.',
   button: 'Administrator Access',
+  /** On the Administrator tab, after the administrator session lapsed mid-use. */
+  sessionEnded: 'Your administrator session has ended. Enter the access code to sign in again.',
+  /** On the Administrator tab, for anyone who opened an administrator screen without the code. */
+  codeNeeded: 'The Administrator Dashboard needs the administrator access code. Enter it to continue.',
 } as const;

@@ -1,9 +1,12 @@
-// A modal dialog on Radix: focus trapped and returned, Escape and the Close button dismiss it, the
-// title names it for screen readers. Wide dialogs (lists, forms) grow on desktop and scroll inside.
+// A modal dialog on Radix: focus trapped inside, and on closing handed back to the control that
+// opened it (these dialogs open from state, not from a Radix trigger, so Radix alone would drop focus
+// on the page body). Escape and the Close button dismiss it, the title names it for screen readers.
+// Wide dialogs (lists, forms) grow on desktop and scroll inside.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { rememberFocus, restoreFocus, type FocusOrigin } from './focus-return.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -15,6 +18,8 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Role of the content: an alertdialog for confirmations. */
   role?: 'dialog' | 'alertdialog';
+  /** Escape pressed inside; `event.preventDefault()` keeps the dialog open (to end an inline edit first). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
@@ -27,7 +32,9 @@ export function Dialog({
   children,
   size = 'md',
   role = 'dialog',
+  onEscapeKeyDown,
 }: DialogProps) {
+  const opener = useRef<FocusOrigin | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -35,6 +42,15 @@ export function Dialog({
         <DialogPrimitive.Content
           role={role}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = rememberFocus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus(opener.current);
+            opener.current = null;
+          }}
+          onEscapeKeyDown={onEscapeKeyDown}
           className={`fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none`}
         >
           <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-5 py-4">

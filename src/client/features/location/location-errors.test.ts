@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/lib/api-client.ts';
-import { describeLocationError, GeolocationUnsupportedError } from './location-errors.ts';
+import { GeolocationFailure } from '#client/lib/geolocation.ts';
+import { describeLocationError } from './location-errors.ts';
 
 const apiError = (status: number, body: object) => new ApiError(status, JSON.stringify(body), 'x');
 
@@ -10,7 +11,12 @@ describe('the report form explains a failed location detection in the spec words
     [{ code: 2 }, 'Location Unavailable', 'Location information is unavailable.'],
     [{ code: 3 }, 'Location Timeout', 'Location request timed out.'],
     [{ code: 9 }, 'Location Detection Failed', 'An unknown error occurred.'],
-    [new GeolocationUnsupportedError(), 'Location Detection Failed', 'Geolocation is not supported by this browser.'],
+    [new GeolocationFailure(0), 'Location Detection Failed', 'Geolocation is not supported by this browser.'],
+    [
+      new GeolocationFailure(1),
+      'Location Permission Denied',
+      'Location access denied. Please enable location services.',
+    ],
     [new TypeError('boom'), 'Location Detection Failed', 'An unknown error occurred.'],
   ])('%o gives "%s"', (error, title, description) => {
     expect(describeLocationError(error)).toEqual({ title, description });

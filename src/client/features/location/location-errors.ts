@@ -7,13 +7,7 @@ import {
   manualEntryExample,
 } from '#shared/domain/location-messages.ts';
 import { ApiError } from '#client/lib/api-client.ts';
-
-export class GeolocationUnsupportedError extends Error {
-  constructor() {
-    super(geolocationMessages.unsupported);
-    this.name = 'GeolocationUnsupportedError';
-  }
-}
+import { GEOLOCATION_UNSUPPORTED, GeolocationFailure } from '#client/lib/geolocation.ts';
 
 /** The shape of the browser's GeolocationPositionError, which cannot be constructed in tests. */
 interface PositionErrorLike {
@@ -27,12 +21,12 @@ function isPositionError(error: unknown): error is PositionErrorLike {
     error !== null &&
     'code' in error &&
     typeof error.code === 'number' &&
-    !(error instanceof Error)
+    (!(error instanceof Error) || error instanceof GeolocationFailure)
   );
 }
 
 export function describeLocationError(error: unknown): { title: string; description: string } {
-  if (error instanceof GeolocationUnsupportedError) {
+  if (error instanceof GeolocationFailure && error.code === GEOLOCATION_UNSUPPORTED) {
     return { title: locationDetectionTitles.failed, description: geolocationMessages.unsupported };
   }
   if (isPositionError(error)) {

@@ -9,7 +9,7 @@ import {
   REPORT_FORM_GEOLOCATION_TIMEOUT_MS,
 } from '#shared/domain/limits.ts';
 import { coordinatesToWords } from './api/coordinates-to-words.ts';
-import { GeolocationUnsupportedError } from './location-errors.ts';
+import { readPosition } from '#client/lib/geolocation.ts';
 
 export interface LocationReading {
   latitude: number;
@@ -21,17 +21,6 @@ export interface LocationReading {
 }
 
 export type DetectionState = 'idle' | 'detecting' | 'detected' | 'stale';
-
-function currentPosition(): Promise<GeolocationPosition> {
-  return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) return reject(new GeolocationUnsupportedError());
-    navigator.geolocation.getCurrentPosition(resolve, reject, {
-      enableHighAccuracy: true,
-      timeout: REPORT_FORM_GEOLOCATION_TIMEOUT_MS,
-      maximumAge: 0,
-    });
-  });
-}
 
 export function useLocationDetection() {
   const [reading, setReading] = useState<LocationReading | null>(null);
@@ -48,8 +37,10 @@ export function useLocationDetection() {
   const detect = useCallback(async (): Promise<LocationReading> => {
     setDetecting(true);
     try {
-      const position = await currentPosition();
-      const { latitude, longitude, accuracy } = position.coords;
+      const { latitude, longitude, accuracy } = await readPosition({
+        timeoutMs: REPORT_FORM_GEOLOCATION_TIMEOUT_MS,
+        maximumAgeMs: 0,
+      });
       const conversion = await coordinatesToWords(latitude, longitude);
       const next = { latitude, longitude, accuracy, at: Date.now(), conversion };
       setReading(next);

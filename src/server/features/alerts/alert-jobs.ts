@@ -3,6 +3,7 @@
 // the end of their 10-minute window; the dispatch groups what waited into one message and queues its
 // sending ('alert-push' per device, 'alert-email'); the daily digest is queued once a day.
 // Each step commits what it did together with the jobs it queued, so a crash repeats no message.
+import { haversineMetres } from '#shared/domain/geo.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
@@ -10,7 +11,7 @@ import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
 import { toIso } from '#server/db/tables.ts';
 import type { AlertRecipient, AlertReport, AlertsRepository, InstantChannel } from './alerts.repository.ts';
 import { alertEmail, pushPayload } from './alert-messages.ts';
-import { londonDayAndHour } from './london-time.ts';
+import { cityDayAndHour } from '#shared/domain/calendar-days.ts';
 import { enqueueJob, type ClaimedJob, type OutboxRepository } from './outbox.repository.ts';
 import { PermanentJobError, type JobHandler, type JobOutcome } from './outbox-worker.ts';
 import type { PushSender } from './push-sender.ts';
@@ -64,15 +65,6 @@ export interface AlertJobsDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-/** Great-circle distance in km. */
-function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** A report is in a volunteer's area unless both have a place and they are further apart than the radius. */
 export function withinArea(
   recipient: Pick<AlertRecipient, 'radius_km' | 'centre_latitude' | 'centre_longitude'>,
@@ -82,10 +74,11 @@ export function withinArea(
     return true;
   if (report.latitude === null || report.longitude === null) return true;
   return (
-    distanceKm(
+    haversineMetres(
       { latitude: recipient.centre_latitude, longitude: recipient.centre_longitude },
       { latitude: report.latitude, longitude: report.longitude },
-    ) <= recipient.radius_km
+    ) <=
+    recipient.radius_km * 1000
   );
 }
 
@@ -264,7 +257,7 @@ export function alertJobs(deps: AlertJobsDeps) {
   /** Before each poll: queue today's digest once its hour has come, and prune old rows hourly. */
   async function onPoll(): Promise<void> {
     const now = clock.now();
-    const { day, hour } = londonDayAndHour(now);
+    const { day, hour } = cityDayAndHour(now);
     if (hour >= digestHour && digestQueuedFor !== day) {
       await enqueueJob(db, {
         kind: JOB.digest,

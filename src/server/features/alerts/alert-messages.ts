@@ -1,6 +1,7 @@
 // What an alert says: one push notification or one e-mail for a group of new reports (one report,
 // or the reports of a 10-minute window, or a day's digest). E-mails carry a one-click unsubscribe
 // link in the body and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
+import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import { apiRoutes } from '#shared/contracts/api-routes.ts';
 import { urlOf } from '#shared/contracts/http.ts';
@@ -56,9 +57,6 @@ export interface EmailContext {
 export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${urlOf(apiRoutes.alerts.unsubscribe.path, {}, { token })}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessage {
   const { shown, more } = listed(reports, LISTED_IN_EMAIL);

@@ -7,7 +7,8 @@ import { urlOf } from '#shared/contracts/http.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { UnauthorizedError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
-import { escapeAttribute, plainPage as page } from '#server/plain-page.ts';
+import { escapeHtml } from '#server/mail/escape-html.ts';
+import { plainPage as page } from '#server/plain-page.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 export interface AlertsRoutesOptions {
@@ -50,7 +51,7 @@ export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRout
       200,
       'Stop alert e-mails?',
       `<p>You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.</p>
-<form method="post" action="${escapeAttribute(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
+<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
 <button type="submit">Unsubscribe</button>
 </form>`,
     );

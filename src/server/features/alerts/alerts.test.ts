@@ -14,7 +14,7 @@ import { alertPreferencesSchema, alertsSummarySchema } from '#shared/contracts/a
 import { loadConfig } from '#server/config.ts';
 import { JOB } from './alert-jobs.ts';
 import { retryDelayMs } from './outbox-worker.ts';
-import { londonDayAndHour } from './london-time.ts';
+import { cityDayAndHour } from '#shared/domain/calendar-days.ts';
 import { defaultVapidSubject, ensureVapidKeys } from './vapid-keys.ts';
 
 const subscription = (n: number) => ({
@@ -371,8 +371,8 @@ describe('alert settings', () => {
   });
 
   it('Edinburgh time follows GMT in winter and BST in summer', () => {
-    expect(londonDayAndHour(new Date('2026-11-21T18:00:00Z'))).toEqual({ day: '2026-11-21', hour: 18 });
-    expect(londonDayAndHour(new Date('2027-06-14T17:00:00Z'))).toEqual({ day: '2027-06-14', hour: 18 });
-    expect(londonDayAndHour(new Date('2027-06-14T23:30:00Z'))).toEqual({ day: '2027-06-15', hour: 0 });
+    expect(cityDayAndHour(new Date('2026-11-21T18:00:00Z'))).toEqual({ day: '2026-11-21', hour: 18 });
+    expect(cityDayAndHour(new Date('2027-06-14T17:00:00Z'))).toEqual({ day: '2027-06-14', hour: 18 });
+    expect(cityDayAndHour(new Date('2027-06-14T23:30:00Z'))).toEqual({ day: '2027-06-15', hour: 0 });
   });
 });

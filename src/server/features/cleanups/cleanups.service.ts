@@ -26,7 +26,7 @@ import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
 import { volunteersRepository } from '../volunteers/volunteers.repository.ts';
 import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
 import { findNearby } from './find-nearby.service.ts';
-import type { Point } from './geo.ts';
+import type { Point } from '#shared/domain/geo.ts';
 import { locationLinkOf } from './location-link.ts';
 
 const MINUTE = 60_000;

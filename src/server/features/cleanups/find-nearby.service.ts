@@ -7,7 +7,7 @@ import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { ReportRow } from '../reports/reports.repository.ts';
 import { toReportResponse } from '../reports/reports.service.ts';
 import type { CleanupsRepository } from './cleanups.repository.ts';
-import { boundingBox, haversineMetres, type Point } from './geo.ts';
+import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
 import { locationLinkOf } from './location-link.ts';
 
 /** The first box's radius in metres, and how much each next box widens. */

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { keepingMailer, placeReport, signInVolunteer } from '#tests/volunteers.ts';
 import { findNearbyResponseSchema } from '#shared/contracts/cleanups.ts';
-import { boundingBox, EARTH_RADIUS_M, haversineMetres } from './geo.ts';
+import { boundingBox, EARTH_RADIUS_M, haversineMetres } from '#shared/domain/geo.ts';
 
 // The volunteer stands at the foot of the Castle Esplanade. Sites due north or south of them are at
 // exactly R x (difference in latitude, in radians) on a sphere, which is how the values below were

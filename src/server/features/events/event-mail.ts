@@ -5,6 +5,7 @@ import { apiRoutes } from '#shared/contracts/api-routes.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import { formatEventWhen } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
+import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 
 export type EventMailKind = 'reminder' | 'changed' | 'cancelled' | 'promoted';
@@ -29,9 +30,6 @@ export interface EventMailContext {
 export function eventUnsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${urlOf(apiRoutes.publicEvents.unsubscribe.path, {}, { token })}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** What changed, as 'Time: Saturday, 5 December 2026 at 10:00 (was ...)' lines. */
 function changes(before: EventFacts, after: EventFacts): string[] {

@@ -9,7 +9,8 @@ import { urlOf } from '#shared/contracts/http.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { UnauthorizedError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
-import { escapeAttribute, plainPage } from '#server/plain-page.ts';
+import { escapeHtml } from '#server/mail/escape-html.ts';
+import { plainPage } from '#server/plain-page.ts';
 import type { EventRsvpsService } from './event-rsvps.service.ts';
 
 /** The volunteer behind the session (an administrator signed in by code alone has no answers of their own). */
@@ -65,7 +66,7 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
       200,
       'Stop e-mails about MUCU events?',
       `<p>You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.</p>
-<form method="post" action="${escapeAttribute(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
+<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
 <button type="submit">Unsubscribe</button>
 </form>`,
     );

@@ -3,7 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerErrorHandler } from '#server/plugins/error-handler.ts';
 import { FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
-import { conversionResultSchema, locationPaths } from '#shared/contracts/location.ts';
+import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import { conversionResultSchema } from '#shared/contracts/location.ts';
+
+const locationPaths = {
+  coordinatesToWords: apiRoutes.location.coordinatesToWords.path,
+  wordsToCoordinates: apiRoutes.location.wordsToCoordinates.path,
+  provider: apiRoutes.location.provider.path,
+};
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { locationRoutes } from './location.routes.ts';
 import { createLocationService, locationServiceFromConfig, type LocationService } from './location.service.ts';

@@ -1,13 +1,7 @@
 // Thin HTTP layer for three-word locations: the browser converts through us, so no key reaches it.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  conversionResultSchema,
-  coordinatesToWordsQuerySchema,
-  locationPaths,
-  locationProviderResponseSchema,
-  wordsToCoordinatesQuerySchema,
-} from '#shared/contracts/location.ts';
+import { locationEndpoints as endpoints } from '#shared/contracts/location.ts';
+import { serve } from '#server/http/serve.ts';
 import type { LocationService } from './location.service.ts';
 
 export interface LocationRoutesOptions {
@@ -23,40 +17,19 @@ export async function locationRoutes(
   app: FastifyInstance,
   { location, conversionsPerMinute = 60 }: LocationRoutesOptions,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: conversionsPerMinute, timeWindow: '1 minute' };
+  const limited = { access: 'public', rateLimit: { max: conversionsPerMinute, timeWindow: '1 minute' } } as const;
 
-  r.get(
-    locationPaths.coordinatesToWords,
-    {
-      config: { access: 'public', rateLimit },
-      schema: { querystring: coordinatesToWordsQuerySchema, response: { 200: conversionResultSchema } },
-    },
-    async (request, reply) => {
-      const result = await location.coordinatesToWords(request.query.lat, request.query.lng);
-      void reply.header('Cache-Control', 'no-store');
-      return result;
-    },
-  );
+  serve(app, endpoints.coordinatesToWords, limited, async (request, reply) => {
+    const result = await location.coordinatesToWords(request.query.lat, request.query.lng);
+    void reply.header('Cache-Control', 'no-store');
+    return result;
+  });
 
-  r.get(
-    locationPaths.wordsToCoordinates,
-    {
-      config: { access: 'public', rateLimit },
-      schema: { querystring: wordsToCoordinatesQuerySchema, response: { 200: conversionResultSchema } },
-    },
-    async (request, reply) => {
-      const result = await location.wordsToCoordinates(request.query.words);
-      void reply.header('Cache-Control', 'no-store');
-      return result;
-    },
-  );
+  serve(app, endpoints.wordsToCoordinates, limited, async (request, reply) => {
+    const result = await location.wordsToCoordinates(request.query.words);
+    void reply.header('Cache-Control', 'no-store');
+    return result;
+  });
 
-  r.get(
-    locationPaths.provider,
-    { config: { access: 'public' }, schema: { response: { 200: locationProviderResponseSchema } } },
-    async () => ({
-      provider: location.provider,
-    }),
-  );
+  serve(app, endpoints.provider, { access: 'public' }, () => ({ provider: location.provider }));
 }

@@ -1,6 +1,7 @@
 // The sign-in e-mail: the 6-digit code to type on the sign-in page, and a link to a page with one
 // 'Continue' button. The token rides in the link's fragment, so it never reaches a server log or a
 // Referer header; only the page's POST spends it (mail scanners open links, but do not press buttons).
+import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { routes } from '#shared/routes.ts';
 
@@ -18,9 +19,6 @@ export function signInLink({ publicUrl, token, next }: Pick<SignInMailInput, 'pu
   const fragment = new URLSearchParams({ token, ...(next ? { next } : {}) });
   return `${publicUrl}${routes.signInLink}#${fragment.toString()}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function signInMail(input: SignInMailInput): MailMessage {
   const link = signInLink(input);

@@ -1,22 +1,31 @@
 // The sign-in page's Administrator tab (SPEC.md 2d): an Access Code of at most 6 characters and the
-// 'Administrator Access' button. The code is checked by the server; a wrong one clears the field.
-import { useId, useRef, useState, type FormEvent } from 'react';
+// 'Administrator Access' button. The code is checked by the server; a wrong one clears the field, and
+// its 'Access Denied' toast goes once the right one is accepted. Sent here by an administrator screen,
+// the form says why above the field (which reads it out, focused) and returns to that screen.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { KeyRound } from 'lucide-react';
 import { adminAccessMessages } from '#shared/domain/messages.ts';
 import { ADMIN_PASSCODE_LENGTH } from '#shared/domain/limits.ts';
 import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { dismissToast, toast } from '#client/components/ui/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useAdminSignIn } from '../api/use-admin-access.ts';
+import { adminNoticeText, type AdminSignInState } from '../admin-sign-in-state.ts';
 
-export function AdminAccessForm() {
+export function AdminAccessForm({ sentBy = null }: { sentBy?: AdminSignInState | null }) {
   const [passcode, setPasscode] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const signIn = useAdminSignIn();
   const [, navigate] = useLocation();
   const id = useId();
+  const noticeId = `${id}-notice`;
+
+  const notice = sentBy?.adminNotice;
+  useEffect(() => {
+    if (notice) field.current?.focus();
+  }, [notice]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,11 +43,17 @@ export function AdminAccessForm() {
       field.current?.focus();
       return;
     }
-    navigate(routes.adminDashboard);
+    dismissToast();
+    navigate(sentBy?.returnTo ?? routes.adminDashboard);
   }
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" aria-label="Administrator access">
+      {sentBy && (
+        <p id={noticeId} className="rounded-xl border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-950">
+          {adminNoticeText(sentBy.adminNotice)}
+        </p>
+      )}
       <div className="grid gap-2">
         <label htmlFor={id} className="font-semibold text-slate-900">
           Access Code
@@ -51,6 +66,7 @@ export function AdminAccessForm() {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={ADMIN_PASSCODE_LENGTH}
+          aria-describedby={sentBy ? noticeId : undefined}
           required
           value={passcode}
           onChange={(event) => setPasscode(event.target.value.slice(0, ADMIN_PASSCODE_LENGTH))}

@@ -32,7 +32,7 @@ export default function AdminDashboardPage() {
 function Dashboard() {
   const [tab, setTab] = useState<'reports' | 'analytics'>('reports');
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto grid max-w-5xl gap-6 px-5 py-8">
       <AdminPageHeader title={TITLE}>
         {tab === 'reports' && (
           <button

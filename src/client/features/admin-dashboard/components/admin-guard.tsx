@@ -1,16 +1,29 @@
 // Administrator screens show only with the session-storage flag AND a live administrator session on
-// the server; anyone else is sent to the sign-in page (the flag alone proves nothing).
-import { useEffect, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+// the server. Anyone else goes to the sign-in page's Administrator tab, told why: the screen needs the
+// access code, or the administrator session has ended (the flag alone proves nothing). While a screen
+// is open, any call refused for want of the session (401, or 403 "only administrators") means it
+// ended: the screen leaves for the sign-in page at once instead of showing the refusal.
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { adminAccessPaths } from '#shared/contracts/paths.ts';
 import type { AdminSession } from '#shared/contracts/admin-access.ts';
+import { accessMessages } from '#shared/domain/permissions.ts';
 import { routes } from '#shared/routes.ts';
+import { dismissToast } from '#client/components/ui/use-toast.ts';
 import { ApiError, describeError, getQueryFn } from '#client/lib/api-client.ts';
+import { onRefusal } from '#client/lib/refusals.ts';
 import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
+import { adminSignInState, type AdminNotice } from '#client/features/admin-access/admin-sign-in-state.ts';
+
+/** The administrator session is gone: 401, or a volunteer session refused an administrator call. */
+function sessionGone(error: ApiError): boolean {
+  return error.status === 401 || (error.status === 403 && error.body?.message === accessMessages.adminOnly);
+}
 
 export function AdminGuard({ children }: { children: ReactNode }) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const flagged = adminFlag.get();
   const session = useQuery({
     queryKey: [adminAccessPaths.session],
@@ -18,18 +31,39 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     enabled: flagged,
     refetchOnMount: 'always',
   });
-  // 401: no administrator session. 403: signed in as a volunteer but the administrator session has
-  // lapsed (or, with ADMIN_EMAILS, this volunteer is not one of them). Either way: sign in again.
-  const sessionEnded = session.error instanceof ApiError && session.error.status === 403;
-  const refused = !flagged || session.data === null || sessionEnded;
+  const left = useRef(false);
+
+  const leave = useCallback(
+    (notice: AdminNotice) => {
+      if (left.current) return;
+      left.current = true;
+      adminFlag.clear();
+      dismissToast();
+      navigate(routes.signIn[0], { replace: true, state: adminSignInState(notice, location) });
+      // What the administrator screens fetched is not for whoever uses this browser next.
+      queueMicrotask(() => queryClient.removeQueries({ predicate: (query) => isAdminQuery(query.queryKey) }));
+    },
+    [location, navigate, queryClient],
+  );
+
+  useEffect(
+    () =>
+      onRefusal((error) => {
+        if (!sessionGone(error)) return false;
+        leave('ended');
+        return true;
+      }),
+    [leave],
+  );
+
+  const ended = session.data === null || (session.error instanceof ApiError && sessionGone(session.error));
+  const refused = !flagged || ended;
 
   useEffect(() => {
-    if (!refused) return;
-    adminFlag.clear();
-    navigate(routes.signIn[0], { replace: true });
-  }, [refused, navigate]);
+    if (refused) leave(flagged ? 'ended' : 'needed');
+  }, [refused, flagged, leave]);
 
-  if (session.isError && !sessionEnded) {
+  if (session.isError && !ended) {
     return (
       <div role="alert" className="mx-auto grid max-w-xl gap-3 px-5 py-16">
         <h1 className="text-2xl font-bold text-civic-900">The dashboard could not be opened</h1>
@@ -55,4 +89,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     );
   }
   return <>{children}</>;
+}
+
+function isAdminQuery(key: readonly unknown[]): boolean {
+  return typeof key[0] === 'string' && key[0].startsWith('/api/admin/');
 }

@@ -6,7 +6,8 @@ export function AdminPageHeader({ title, children }: { title: string; children?:
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-3xl font-bold text-civic-900">{title}</h1>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Kept to the right edge, under the site menu, even when it wraps below a long title. */}
+      <div className="flex flex-wrap items-center gap-2 sm:ml-auto sm:justify-end">
         {children}
         <AdminMenu />
       </div>

@@ -1,5 +1,7 @@
 // The Volunteer Analytics tab (SPEC.md 2f): four stat cards, Admin Controls for MUCU events, Daily
-// Progress Tracking (last 30 days, CSV export of all) and Volunteer Details.
+// Progress Tracking (last 30 days, CSV export of all) and Volunteer Details. From tablet width up the
+// two lists are tables; on a phone each row is a card that names every value beside it, so nothing is
+// squeezed into a column or hidden behind a sideways scroll.
 import { useState, type ReactNode } from 'react';
 import { CalendarPlus, Download, ListChecks, RefreshCw, Sparkles, Timer, UserCheck, Users } from 'lucide-react';
 import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';
@@ -9,6 +11,7 @@ import { formatDay, progressPercent } from '#shared/domain/calendar-days.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { describeError } from '#client/lib/api-client.ts';
+import { TABLE_WIDTH_QUERY, useMediaQuery } from '#client/lib/use-media-query.ts';
 import { AlertsSummary } from '#client/features/alerts/components/alerts-summary.tsx';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
@@ -125,6 +128,7 @@ function DailyProgress({
   isPending: boolean;
   error: unknown;
 }) {
+  const wide = useMediaQuery(TABLE_WIDTH_QUERY);
   return (
     <section aria-labelledby="daily-progress" className={`${cardClass} grid content-start gap-4 lg:col-span-2`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -150,61 +154,98 @@ function DailyProgress({
         </p>
       ) : !rows || rows.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">{analyticsMessages.noProgress}</p>
+      ) : wide ? (
+        <DailyProgressTable rows={rows} />
       ) : (
-        <div
-          className="max-h-[28rem] overflow-auto rounded-xl border border-stone-200"
-          tabIndex={0}
-          role="region"
-          aria-label="Daily progress, last 30 days"
-        >
-          <table className="w-full border-collapse text-left text-sm">
-            <thead className="sticky top-0 bg-civic-50 text-civic-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Sites Reported
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Sites Cleaned
-                </th>
-                <th scope="col" className="w-2/5 px-3 py-2 font-semibold">
-                  Progress
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const percent = progressPercent(row.reportsCount, row.cleanupsCount);
-                return (
-                  <tr key={row.date} className="border-t border-stone-200">
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDay(row.date)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.reportsCount}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.cleanupsCount}</td>
-                    <td className="px-3 py-2">
-                      <div className="flex items-center gap-2">
-                        <div aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-stone-200">
-                          <div
-                            className="h-full rounded-full bg-emerald-700"
-                            style={{ width: `${Math.min(100, percent)}%` }}
-                          />
-                        </div>
-                        <span className="w-12 text-right tabular-nums">{percent}%</span>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DailyProgressCards rows={rows} />
       )}
     </section>
   );
 }
 
+const PROGRESS_LABEL = 'Daily progress, last 30 days';
+
+function ProgressBar({ percent }: { percent: number }) {
+  return (
+    <div className="flex items-center gap-2">
+      <div aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-stone-200">
+        <div className="h-full rounded-full bg-emerald-700" style={{ width: `${Math.min(100, percent)}%` }} />
+      </div>
+      <span className="w-12 text-right tabular-nums">{percent}%</span>
+    </div>
+  );
+}
+
+function DailyProgressTable({ rows }: { rows: DailyProgressRow[] }) {
+  return (
+    <div
+      className="max-h-[28rem] overflow-auto rounded-xl border border-stone-200"
+      tabIndex={0}
+      role="region"
+      aria-label={PROGRESS_LABEL}
+    >
+      <table className="w-full border-collapse text-left text-sm">
+        <thead className="sticky top-0 bg-civic-50 text-civic-900">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Sites Reported
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Sites Cleaned
+            </th>
+            <th scope="col" className="w-2/5 px-3 py-2 font-semibold">
+              Progress
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.date} className="border-t border-stone-200">
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDay(row.date)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{row.reportsCount}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{row.cleanupsCount}</td>
+              <td className="px-3 py-2">
+                <ProgressBar percent={progressPercent(row.reportsCount, row.cleanupsCount)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One small card per day: the date, both counts by name, and the progress bar. */
+function DailyProgressCards({ rows }: { rows: DailyProgressRow[] }) {
+  return (
+    <ul aria-label={PROGRESS_LABEL} className="grid divide-y divide-stone-200 rounded-xl border border-stone-200">
+      {rows.map((row) => (
+        <li key={row.date} className="grid gap-1.5 px-3 py-2.5 text-sm">
+          <p className="font-semibold tabular-nums text-slate-900">{formatDay(row.date)}</p>
+          <dl className="flex flex-wrap gap-x-5 gap-y-1">
+            <div className="flex gap-1.5">
+              <dt className="text-slate-700">Sites Reported</dt>
+              <dd className="font-semibold tabular-nums">{row.reportsCount}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="text-slate-700">Sites Cleaned</dt>
+              <dd className="font-semibold tabular-nums">{row.cleanupsCount}</dd>
+            </div>
+          </dl>
+          <ProgressBar percent={progressPercent(row.reportsCount, row.cleanupsCount)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const VOLUNTEER_COLUMNS = ['Volunteer', 'Email', 'Sites Cleaned', 'Hours Worked', 'Joined', 'Last Active'] as const;
+
 function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
+  const wide = useMediaQuery(TABLE_WIDTH_QUERY);
   return (
     <section aria-labelledby="volunteer-details" className={`${cardClass} grid gap-4`}>
       <h2 id="volunteer-details" className="text-xl font-bold text-civic-900">
@@ -212,51 +253,101 @@ function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
       </h2>
       {volunteers.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">{analyticsMessages.noVolunteers}</p>
+      ) : wide ? (
+        <VolunteerTable volunteers={volunteers} />
       ) : (
-        <div
-          className="overflow-x-auto rounded-xl border border-stone-200"
-          tabIndex={0}
-          role="region"
-          aria-label="Volunteer details table"
-        >
-          <table className="w-full border-collapse text-left text-sm">
-            <thead className="bg-civic-50 text-civic-900">
-              <tr>
-                {['Volunteer', 'Email', 'Sites Cleaned', 'Hours Worked', 'Joined', 'Last Active'].map((heading) => (
-                  <th key={heading} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {volunteers.map((volunteer) => (
-                <tr key={volunteer.id} className="border-t border-stone-200">
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold text-slate-900">{volunteer.name ?? 'Anonymous Volunteer'}</span>
-                      {volunteer.active && (
-                        <span className="rounded-full border border-emerald-700 bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-                          Active
-                        </span>
-                      )}
-                    </span>
-                  </td>
-                  <td className="break-all px-3 py-2">{volunteer.email}</td>
-                  <td className="px-3 py-2 tabular-nums">{volunteer.sitesCompleted}</td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatMinutes(volunteer.totalHours)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                    {formatDate(volunteer.joinedAt) ?? analyticsMessages.never}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                    {formatDate(volunteer.lastActiveAt) ?? analyticsMessages.never}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <VolunteerCards volunteers={volunteers} />
       )}
     </section>
+  );
+}
+
+function VolunteerName({ volunteer }: { volunteer: VolunteerSummary }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span className="font-semibold text-slate-900">{volunteer.name ?? 'Anonymous Volunteer'}</span>
+      {volunteer.active && (
+        <span className="rounded-full border border-emerald-700 bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+          Active
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The five facts after the name, in the table's column order. */
+function volunteerFacts(volunteer: VolunteerSummary): [label: (typeof VOLUNTEER_COLUMNS)[number], value: string][] {
+  return [
+    ['Email', volunteer.email],
+    ['Sites Cleaned', String(volunteer.sitesCompleted)],
+    ['Hours Worked', formatMinutes(volunteer.totalHours)],
+    ['Joined', formatDate(volunteer.joinedAt) ?? analyticsMessages.never],
+    ['Last Active', formatDate(volunteer.lastActiveAt) ?? analyticsMessages.never],
+  ];
+}
+
+function VolunteerTable({ volunteers }: { volunteers: VolunteerSummary[] }) {
+  return (
+    // Wide enough for every column from tablet width up; the region scrolls only if a name is very long.
+    <div
+      className="overflow-x-auto rounded-xl border border-stone-200"
+      tabIndex={0}
+      role="region"
+      aria-label="Volunteer details table"
+    >
+      <table className="w-full border-collapse text-left text-sm">
+        <thead className="bg-civic-50 text-civic-900">
+          <tr>
+            {VOLUNTEER_COLUMNS.map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-2 font-semibold lg:whitespace-nowrap">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {volunteers.map((volunteer) => (
+            <tr key={volunteer.id} className="border-t border-stone-200 align-top">
+              <td className="px-3 py-2">
+                <VolunteerName volunteer={volunteer} />
+              </td>
+              {volunteerFacts(volunteer).map(([label, value]) => (
+                <td
+                  key={label}
+                  className={`px-3 py-2 tabular-nums ${label === 'Email' ? '[overflow-wrap:anywhere]' : 'whitespace-nowrap'}`}
+                >
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One card per volunteer: the name, the e-mail across the card's full width, then the rest in pairs. */
+function VolunteerCards({ volunteers }: { volunteers: VolunteerSummary[] }) {
+  return (
+    <ul aria-label="Volunteers" className="grid gap-3">
+      {volunteers.map((volunteer) => (
+        <li key={volunteer.id} className="grid gap-2 rounded-xl border border-stone-200 p-3">
+          <VolunteerName volunteer={volunteer} />
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {volunteerFacts(volunteer).map(([label, value]) => (
+              <div key={label} className={label === 'Email' ? 'col-span-2' : undefined}>
+                <dt className="text-slate-700">{label}</dt>
+                <dd
+                  className={`font-semibold text-slate-900 ${label === 'Email' ? '[overflow-wrap:anywhere]' : 'tabular-nums'}`}
+                >
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

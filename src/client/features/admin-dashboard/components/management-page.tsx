@@ -19,7 +19,7 @@ export default function ManagementPage() {
   useDocumentTitle(`${TITLE} | Clean Up Edinburgh`);
   return (
     <AdminGuard>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
+      <div className="mx-auto grid max-w-5xl gap-6 px-5 py-8">
         <AdminPageHeader title={TITLE}>
           <Link
             href={routes.adminDashboard}

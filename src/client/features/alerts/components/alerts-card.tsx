@@ -4,7 +4,9 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BellRing, LocateFixed, Mail, MapPin, Smartphone } from 'lucide-react';
 import type { AlertCentre, AlertEmailChoice, AlertPreferences } from '#shared/contracts/alerts.ts';
+import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
 import { geolocationMessages } from '#shared/domain/location-messages.ts';
+import { readPosition } from '#client/lib/geolocation.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
@@ -216,29 +218,6 @@ function Group({ legend, icon, children }: { legend: string; icon: ReactNode; ch
   );
 }
 
-function readPosition(): Promise<AlertCentre> {
-  return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) {
-      reject(new Error(geolocationMessages.unsupported));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
-      (error) =>
-        reject(
-          new Error(
-            error.code === 1
-              ? geolocationMessages.denied
-              : error.code === 3
-                ? geolocationMessages.timeout
-                : geolocationMessages.unavailable,
-          ),
-        ),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    );
-  });
-}
-
 function EmailAndAreaForm({ preferences }: { preferences: AlertPreferences }) {
   const save = useSaveAlertPreferences();
   const [email, setEmail] = useState<AlertEmailChoice>(preferences.email);
@@ -254,7 +233,11 @@ function EmailAndAreaForm({ preferences }: { preferences: AlertPreferences }) {
     setLocating(true);
     setProblem(null);
     try {
-      setCentre(await readPosition());
+      const { latitude, longitude } = await readPosition({
+        timeoutMs: FIND_GEOLOCATION_TIMEOUT_MS,
+        maximumAgeMs: FIND_GEOLOCATION_MAX_AGE_MS,
+      });
+      setCentre({ latitude, longitude });
     } catch (error) {
       setProblem(error instanceof Error ? error.message : geolocationMessages.unavailable);
     } finally {

@@ -5,8 +5,7 @@ import type {
   CurrentCleanupResponse,
   FindNearbyResponse,
 } from '#shared/contracts/cleanups.ts';
-import { cleanupPaths, locationPaths, reportPaths, volunteerDashboardPaths } from '#shared/contracts/paths.ts';
-import type { LocationProviderResponse } from '#shared/contracts/location.ts';
+import { cleanupPaths, reportPaths, volunteerDashboardPaths } from '#shared/contracts/paths.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
@@ -27,14 +26,6 @@ export function useCurrentCleanup() {
     queryKey: [cleanupPaths.current],
     queryFn: () => apiRequest<CurrentCleanupResponse>(cleanupPaths.current),
     gcTime: 0,
-  });
-}
-
-/** Whether three-word locations are what3words addresses here (then the app is worth installing). */
-export function useLocationProvider() {
-  return useQuery({
-    queryKey: [locationPaths.provider],
-    queryFn: () => apiRequest<LocationProviderResponse>(locationPaths.provider),
   });
 }
 

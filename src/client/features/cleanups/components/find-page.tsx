@@ -2,11 +2,10 @@
 // position, then three steps: location ('I want to clean it up' or 'Find another site'), before and
 // after photos, and the e-mail step that completes the clean-up. Reloading during a clean-up restores
 // the volunteer's own claimed site at the photos step.
-import { useRef, useState } from 'react';
+import { useReducer, useRef } from 'react';
 import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
-import type { Report } from '#shared/contracts/reports.ts';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
-import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS, MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -14,33 +13,17 @@ import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { preparePhotoForUpload, type PreparedPhoto } from '#client/features/reports/photo/load-prepare-photo.ts';
+import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepare-photo.ts';
 import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';
-import {
-  useCompleteCleanup,
-  useCurrentCleanup,
-  useFindNearby,
-  useLocationProvider,
-  useSetReportStatus,
-} from '../api/cleanup-calls.ts';
+import { useCompleteCleanup, useCurrentCleanup, useFindNearby, useSetReportStatus } from '../api/cleanup-calls.ts';
 import { celebrate } from '../confetti.ts';
-import { currentPosition, GeolocationFailure } from '../geolocation.ts';
+import { GeolocationFailure, readPosition } from '#client/lib/geolocation.ts';
+import { useLocationProvider } from '#client/features/location/api/use-location-provider.ts';
 import { EmailStep } from './email-step.tsx';
 import { LocationStep } from './location-step.tsx';
 import { PhotosStep } from './photos-step.tsx';
-import { StepIndicator, type Step } from './step-indicator.tsx';
-
-export interface Site {
-  report: Report;
-  /** Metres from where the volunteer stood; null for a site restored after a reload. */
-  distance: number | null;
-  locationLink: string | null;
-}
-
-export interface ChosenPhoto {
-  file: File;
-  prepared: Promise<PreparedPhoto>;
-}
+import { StepIndicator } from './step-indicator.tsx';
+import { findReducer, initialFindState, type Point, type Site, type Step } from '../find-workflow.ts';
 
 export default function FindPage() {
   useDocumentTitle('Find graffiti near me | Clean Up Edinburgh');
@@ -64,16 +47,10 @@ function RestoreWorkflow({ volunteer }: { volunteer: Volunteer }) {
 }
 
 function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: Site | null }) {
-  const [site, setSite] = useState<Site | null>(claimed);
-  const [step, setStep] = useState<Step>(claimed ? 'photos' : 'location');
-  const [before, setBefore] = useState<ChosenPhoto | null>(null);
-  const [after, setAfter] = useState<ChosenPhoto | null>(null);
-  const [email, setEmail] = useState(volunteer.email);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState(false);
-  const [searching, setSearching] = useState(false);
-  const [origin, setOrigin] = useState<{ latitude: number; longitude: number } | null>(null);
-  const [skipped, setSkipped] = useState<number[]>([]);
+  const [state, dispatch] = useReducer(findReducer(volunteer.email), volunteer.email, (email) =>
+    initialFindState(email, claimed),
+  );
+  const { site, step, before, after, email, error, success, searching, origin, skipped } = state;
   const find = useFindNearby();
   const setStatus = useSetReportStatus();
   const complete = useCompleteCleanup();
@@ -81,65 +58,54 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   const banner = useRef<HTMLDivElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
-  function resetWorkflow() {
-    setSite(null);
-    setStep('location');
-    setBefore(null);
-    setAfter(null);
-    setEmail(volunteer.email);
-  }
-
   function moveTo(next: Step) {
-    setStep(next);
+    dispatch({ type: 'moved', step: next });
     // The new step's heading takes the focus, so a screen reader hears where the volunteer is.
     window.requestAnimationFrame(() => stepHeading.current?.focus());
   }
 
-  async function search(from: { latitude: number; longitude: number }, exclude: number[]) {
+  async function search(from: Point, exclude: number[]) {
     const result = await find.mutateAsync({
       userLatitude: from.latitude,
       userLongitude: from.longitude,
       excludeReportIds: exclude,
     });
     if (!result.nearestReport) {
-      resetWorkflow();
-      setError(result.message || m.noResult);
+      dispatch({ type: 'failed', message: result.message || m.noResult });
       return;
     }
-    setSite({ report: result.nearestReport, distance: result.distance, locationLink: result.locationLink });
-    setStep('location');
+    dispatch({
+      type: 'found',
+      site: { report: result.nearestReport, distance: result.distance, locationLink: result.locationLink },
+    });
   }
 
   async function onFind() {
-    setError(null);
-    setSuccess(false);
-    setSearching(true);
+    dispatch({ type: 'search-started', fresh: true });
     try {
-      const position = await currentPosition();
-      setOrigin(position);
-      setSkipped([]);
+      const position = await readPosition({
+        timeoutMs: FIND_GEOLOCATION_TIMEOUT_MS,
+        maximumAgeMs: FIND_GEOLOCATION_MAX_AGE_MS,
+      });
+      dispatch({ type: 'located', origin: position });
       await search(position, []);
     } catch (failure) {
-      resetWorkflow();
-      setError(failure instanceof GeolocationFailure ? failure.message : m.findFailed);
+      dispatch({ type: 'failed', message: failure instanceof GeolocationFailure ? failure.message : m.findFailed });
     } finally {
-      setSearching(false);
+      dispatch({ type: 'search-ended' });
     }
   }
 
   async function onFindAnother() {
     if (!site || !origin) return onFind();
-    const exclude = [...skipped, site.report.id];
-    setSkipped(exclude);
-    setError(null);
-    setSearching(true);
+    dispatch({ type: 'skipped', reportId: site.report.id });
+    dispatch({ type: 'search-started', fresh: false });
     try {
-      await search(origin, exclude);
+      await search(origin, [...skipped, site.report.id]);
     } catch {
-      resetWorkflow();
-      setError(m.findFailed);
+      dispatch({ type: 'failed', message: m.findFailed });
     } finally {
-      setSearching(false);
+      dispatch({ type: 'search-ended' });
     }
   }
 
@@ -151,15 +117,16 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     } else {
       window.alert(m.navigationUnavailable);
     }
-    setError(null);
     try {
       await setStatus.mutateAsync({ id: site.report.id, status: 'cleaning' });
     } catch (failure) {
-      resetWorkflow();
-      setError(failure instanceof ApiError && failure.body ? failure.body.message : describeError(failure).message);
+      const message =
+        failure instanceof ApiError && failure.body ? failure.body.message : describeError(failure).message;
+      dispatch({ type: 'failed', message });
       return;
     }
-    moveTo('photos');
+    dispatch({ type: 'claimed' });
+    window.requestAnimationFrame(() => stepHeading.current?.focus());
   }
 
   async function onGiveUp() {
@@ -174,10 +141,10 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       });
       return;
     }
-    resetWorkflow();
+    dispatch({ type: 'released' });
   }
 
-  function choose(file: File, set: (photo: ChosenPhoto) => void) {
+  function choose(file: File, which: 'before' | 'after') {
     if (file.size > MAX_PHOTO_BYTES) {
       toast({
         title: messages.report.fileTooLargeTitle,
@@ -186,7 +153,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       });
       return;
     }
-    set({ file, prepared: preparePhotoForUpload(file) });
+    dispatch({ type: 'photo-chosen', which, photo: { file, prepared: preparePhotoForUpload(file) } });
   }
 
   async function onComplete(volunteerEmail: string) {
@@ -201,9 +168,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       toast({ title: m.uploadFailedTitle, description: reason, variant: 'destructive' });
       return;
     }
-    resetWorkflow();
-    setSkipped([]);
-    setSuccess(true);
+    dispatch({ type: 'completed' });
     window.requestAnimationFrame(() => banner.current?.focus());
     void celebrate().catch(() => undefined);
   }
@@ -268,8 +233,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
               headingRef={stepHeading}
               before={before?.file ?? null}
               after={after?.file ?? null}
-              onChooseBefore={(file) => choose(file, setBefore)}
-              onChooseAfter={(file) => choose(file, setAfter)}
+              onChooseBefore={(file) => choose(file, 'before')}
+              onChooseAfter={(file) => choose(file, 'after')}
               onUpload={() => moveTo('email')}
               onGiveUp={() => void onGiveUp()}
               releasing={setStatus.isPending}
@@ -279,7 +244,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
             <EmailStep
               headingRef={stepHeading}
               email={email}
-              onEmailChange={setEmail}
+              onEmailChange={(next) => dispatch({ type: 'email-changed', email: next })}
               completing={complete.isPending}
               onComplete={() => void onComplete(email.trim())}
               onSkip={() => void onComplete('')}

@@ -5,7 +5,7 @@ import { MapPin, Search, Sparkles } from 'lucide-react';
 import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import type { Site } from './find-page.tsx';
+import type { Site } from '../find-workflow.ts';
 import { SitePhoto } from './site-photo.tsx';
 
 export interface LocationStepProps {

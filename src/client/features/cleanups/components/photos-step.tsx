@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { CloudUpload, MapPin } from 'lucide-react';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import type { Site } from './find-page.tsx';
+import type { Site } from '../find-workflow.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
 export interface PhotosStepProps {

@@ -1,5 +1,5 @@
 // Where the volunteer is in the three steps (SPEC.md section 4: location, photos, email).
-export type Step = 'location' | 'photos' | 'email';
+import type { Step } from '../find-workflow.ts';
 
 const STEPS: Array<{ step: Step; label: string }> = [
   { step: 'location', label: 'Location' },

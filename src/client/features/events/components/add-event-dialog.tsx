@@ -6,6 +6,7 @@ import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
+import { isExplained } from '#client/lib/refusals.ts';
 import { useCreateEvent } from '../api/use-events.ts';
 import { emptyEventForm, eventDraftFrom } from '../event-form.ts';
 import { EventFields } from './event-fields.tsx';
@@ -31,6 +32,7 @@ export function AddEventDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       toast({ title: eventMessages.created, description: created.name, variant: 'success' });
       close();
     } catch (error) {
+      if (isExplained(error)) return;
       if (error instanceof ApiError && error.status === 401) {
         toast({
           title: eventMessages.signInToCreateTitle,

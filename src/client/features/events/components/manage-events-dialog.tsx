@@ -1,6 +1,6 @@
 // Manage MUCU Events (SPEC.md 2b, 2f): every event with its attendees (by the local part of their
 // e-mail), inline edit one at a time, add attendance, and delete after the spec's confirmation.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { attendeeLabel, type MucuEvent } from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
@@ -19,6 +19,12 @@ import { WhoIsComing } from './who-is-coming.tsx';
 export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const events = useEvents(open);
   const [editingId, setEditingId] = useState<number | null>(null);
+  // The event whose inline edit just ended: its Edit button takes the focus back.
+  const [editedId, setEditedId] = useState<number | null>(null);
+  const stopEditing = () => {
+    setEditedId(editingId);
+    setEditingId(null);
+  };
   const [attendanceFor, setAttendanceFor] = useState<number | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<MucuEvent | null>(null);
   const remove = useDeleteEvent();
@@ -38,12 +44,21 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setEditingId(null);
+        if (!next) {
+          setEditingId(null);
+          setEditedId(null);
+        }
         onOpenChange(next);
       }}
       title="Manage MUCU Events"
       description="Edit events, record attendance, or delete an event."
       size="xl"
+      onEscapeKeyDown={(event) => {
+        // Escape in an inline edit cancels that edit only; the next Escape closes the dialog.
+        if (editingId === null) return;
+        event.preventDefault();
+        stopEditing();
+      }}
     >
       {events.isPending && <p className="text-slate-700">Loading events...</p>}
       {events.isError && (
@@ -62,11 +77,12 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
           {events.data.map((mucu) => (
             <li key={mucu.id} className="rounded-2xl border-2 border-stone-200 bg-stone-light p-4">
               {editingId === mucu.id ? (
-                <EditEventForm mucu={mucu} onDone={() => setEditingId(null)} />
+                <EditEventForm mucu={mucu} onDone={stopEditing} />
               ) : (
                 <EventSummary
                   mucu={mucu}
                   editingAnother={editingId !== null}
+                  focusEdit={editedId === mucu.id}
                   onEdit={() => setEditingId(mucu.id)}
                   onAddAttendance={() => setAttendanceFor(mucu.id)}
                   onDelete={() => setDeleteTarget(mucu)}
@@ -106,16 +122,22 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
 function EventSummary({
   mucu,
   editingAnother,
+  focusEdit,
   onEdit,
   onAddAttendance,
   onDelete,
 }: {
   mucu: MucuEvent;
   editingAnother: boolean;
+  focusEdit: boolean;
   onEdit(): void;
   onAddAttendance(): void;
   onDelete(): void;
 }) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) editButton.current?.focus();
+  }, [focusEdit]);
   return (
     <article aria-label={mucu.name} className="grid gap-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -147,6 +169,7 @@ function EventSummary({
         </div>
         <div className="flex flex-wrap gap-1">
           <Button
+            ref={editButton}
             variant="ghost"
             className="px-3 text-civic-900"
             onClick={onEdit}

@@ -11,6 +11,7 @@ import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/
 import { toast } from '#client/components/ui/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
+import { isExplained } from '#client/lib/refusals.ts';
 import { useAddReportPhoto, useDeleteReportPhoto, useReportPhotos } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportPhoto } from './report-photo.tsx';
@@ -167,6 +168,7 @@ export function AddPhotoDialog({
       toast({ title: 'Photo uploaded', description: `The photo was added to ${label}.`, variant: 'success' });
       close();
     } catch (error) {
+      if (isExplained(error)) return;
       // SPEC.md section 7: the server's reason when it gave one, else 'Failed to upload photo'.
       const reason = error instanceof ApiError && error.body ? error.body.message : managementMessages.uploadFailed;
       toast({ title: managementMessages.errors.uploadPhoto, description: reason, variant: 'destructive' });

@@ -1,10 +1,13 @@
 // The sign-in page (SPEC.md 2d): Back to Home and two tabs. Volunteer: e-mail (required) and name
 // (optional), then "check your e-mail" with a field for the 6-digit code; after signing in the page
-// reloads about 100 ms later into where the volunteer was going. Administrator: the access code form.
+// reloads about 100 ms later into where the volunteer was going. Administrator: the access code form,
+// opened first (and saying why) when an administrator screen sent the visitor here.
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft, KeyRound, UserRound } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { readAdminSignInState } from '#client/features/admin-access/admin-sign-in-state.ts';
 import { AdminAccessForm } from '#client/features/admin-access/components/admin-access-form.tsx';
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { safeNextPath } from '../next-path.ts';
@@ -19,6 +22,7 @@ export default function SignInPage() {
   const params = new URLSearchParams(useSearch());
   const next = safeNextPath(params.get('next'), '/volunteers/dashboard');
   const current = useCurrentVolunteer();
+  const sentByAdminScreen = readAdminSignInState(useHistoryState<unknown>());
 
   return (
     <div className="mx-auto grid max-w-lg gap-6 px-5 py-8">
@@ -46,7 +50,7 @@ export default function SignInPage() {
       )}
 
       <Tabs.Root
-        defaultValue={params.get('tab') === 'administrator' ? 'administrator' : 'volunteer'}
+        defaultValue={params.get('tab') === 'administrator' || sentByAdminScreen ? 'administrator' : 'volunteer'}
         className="grid gap-4"
       >
         <Tabs.List aria-label="Sign in as" className="flex gap-1 rounded-xl bg-stone-warm p-1">
@@ -63,7 +67,7 @@ export default function SignInPage() {
           <VolunteerSignIn next={next} />
         </Tabs.Content>
         <Tabs.Content value="administrator" className="rounded-2xl border border-stone-300 bg-white p-5 shadow-sm">
-          <AdminAccessForm />
+          <AdminAccessForm sentBy={sentByAdminScreen} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,5 +1,5 @@
-// Great-circle distance and the search box around a point (DESIGN.md "geo"). The box is a cheap,
-// indexable filter; the exact distance is computed only for the few reports inside it.
+// Great-circle distance and the search box around a point. The box is a cheap, indexable filter;
+// the exact distance is computed only for the few points inside it.
 
 /** The Earth's mean radius (IUGG), in metres. */
 export const EARTH_RADIUS_M = 6_371_008.8;
