@@ -88,21 +88,21 @@ export function feedUrls(): { webcal: string; https: string } {
 export function RsvpPill({ event }: { event: UpcomingEvent }) {
   if (event.myRsvp === 'going')
     return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+      <span className="inline-flex items-center gap-1 justify-self-start rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
         <CalendarCheck aria-hidden="true" className="h-4 w-4" />
         You're going
       </span>
     );
   if (event.myRsvp === 'waiting')
     return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950">
+      <span className="inline-flex items-center gap-1 justify-self-start rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950">
         <CalendarClock aria-hidden="true" className="h-4 w-4" />
         Waiting list{event.myWaitingPosition ? `: number ${event.myWaitingPosition}` : ''}
       </span>
     );
   if (event.capacity !== null && event.going >= event.capacity)
     return (
-      <span className="inline-flex rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-slate-900">
+      <span className="inline-flex justify-self-start rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-slate-900">
         Full: waiting list open
       </span>
     );
