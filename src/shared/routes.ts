@@ -10,6 +10,8 @@ export const routes = {
   signInLink: '/volunteers/signin/continue',
   volunteerDashboard: ['/volunteers/dashboard', '/volunteer-dashboard'],
   adminDashboard: '/volunteer-portal',
+  /** How the service uses personal data, and how to use your rights. */
+  privacy: '/privacy',
 } as const;
 
 export const knownClientPaths: ReadonlySet<string> = new Set(Object.values(routes).flat());

@@ -73,3 +73,19 @@ export const alertPaths = {
   unsubscribe: '/api/alerts/unsubscribe',
   summary: '/api/admin/alerts-summary',
 } as const;
+
+/** Privacy: the notice's settings, a volunteer's own data to download or erase. */
+export const privacyPaths = {
+  notice: '/api/privacy',
+  myData: '/api/volunteers/me/data',
+  myAccount: '/api/volunteers/me',
+} as const;
+
+/** Administrators: blurring parts of a stored photo, and the log of their actions. */
+export const photoRedactionPaths = {
+  redact: '/api/admin/photos/redact',
+} as const;
+
+export const auditLogPaths = {
+  list: '/api/admin/audit-log',
+} as const;
