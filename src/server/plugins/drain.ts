@@ -17,15 +17,11 @@ export function registerDrain(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (draining) {
-      return reply
-        .status(503)
-        .header('Connection', 'close')
-        .header('Retry-After', '5')
-        .send({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          message: 'The server is restarting. Please try again in a moment.',
-        });
+      return reply.status(503).header('Connection', 'close').header('Retry-After', '5').send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The server is restarting. Please try again in a moment.',
+      });
     }
     inFlight++;
     reply.raw.once('close', () => {

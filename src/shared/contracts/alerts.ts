@@ -1,8 +1,8 @@
 // Volunteer alerts (issue 7; DESIGN.md "Volunteer alerts"): a volunteer's choices, the browser's push
 // subscription, and the administrators' summary. Client code imports only the types from here.
 import { z } from 'zod';
-
-export { alertPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 export const ALERT_EMAIL_CHOICES = ['off', 'instant', 'daily'] as const;
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number];
@@ -83,6 +83,32 @@ export const alertsSummarySchema = z.object({
   }),
 });
 export type AlertsSummary = z.infer<typeof alertsSummarySchema>;
+
+/** The unsubscribe link's token (the page and its one-click POST work signed out). */
+export const unsubscribeQuerySchema = z.object({ token: z.string().max(200).default('') });
+
+const routes = apiRoutes.alerts;
+export const alertEndpoints = {
+  preferences: endpoint(routes.preferences, { response: alertPreferencesSchema }),
+  savePreferences: endpoint(routes.savePreferences, {
+    body: alertPreferencesInputSchema,
+    response: alertPreferencesSchema,
+  }),
+  vapidPublicKey: endpoint(routes.vapidPublicKey, { response: vapidPublicKeySchema }),
+  addPushSubscription: endpoint(routes.addPushSubscription, {
+    body: pushSubscriptionSchema,
+    response: alertPreferencesSchema,
+    status: 201,
+  }),
+  removePushSubscription: endpoint(routes.removePushSubscription, {
+    body: pushSubscriptionDeleteSchema,
+    response: alertPreferencesSchema,
+  }),
+  /** A small HTML page of its own. */
+  unsubscribePage: endpoint(routes.unsubscribePage, { query: unsubscribeQuerySchema, response: null }),
+  unsubscribe: endpoint(routes.unsubscribe, { query: unsubscribeQuerySchema, response: null }),
+  summary: endpoint(routes.summary, { response: alertsSummarySchema }),
+};
 
 /** What the service worker receives in a push message (JSON, encrypted on the way). */
 export interface AlertPushPayload {

@@ -63,29 +63,3 @@ export const cleanupPaths = {
 export const volunteerDashboardPaths = {
   dashboard: '/api/volunteers/dashboard',
 } as const;
-
-/** Volunteer alerts (issue 7). */
-export const alertPaths = {
-  preferences: '/api/alerts/preferences',
-  vapidPublicKey: '/api/alerts/vapid-public-key',
-  pushSubscriptions: '/api/alerts/push-subscriptions',
-  /** The one-click unsubscribe link in every alert e-mail (`?token=`); works signed out. */
-  unsubscribe: '/api/alerts/unsubscribe',
-  summary: '/api/admin/alerts-summary',
-} as const;
-
-/** Privacy: the notice's settings, a volunteer's own data to download or erase. */
-export const privacyPaths = {
-  notice: '/api/privacy',
-  myData: '/api/volunteers/me/data',
-  myAccount: '/api/volunteers/me',
-} as const;
-
-/** Administrators: blurring parts of a stored photo, and the log of their actions. */
-export const photoRedactionPaths = {
-  redact: '/api/admin/photos/redact',
-} as const;
-
-export const auditLogPaths = {
-  list: '/api/admin/audit-log',
-} as const;

@@ -1,5 +1,6 @@
 // This browser's Web Push subscription: whether push can work here, subscribing with the server's
 // VAPID key (replacing a subscription made for another key), and unsubscribing.
+import type { PushSubscriptionInput } from '#shared/contracts/alerts.ts';
 
 export type PushAvailability = 'available' | 'unsupported' | 'blocked';
 
@@ -52,7 +53,7 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /** Asks for permission (only now, when the volunteer switched push on) and subscribes. */
-export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushSubscriptionJSON> {
+export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushSubscriptionInput> {
   if (pushAvailability() === 'unsupported')
     throw new PushUnavailableError('This browser cannot show push notifications.');
   const permission = await Notification.requestPermission();
@@ -69,7 +70,11 @@ export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushS
     subscription = null;
   }
   subscription ??= await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  return subscription.toJSON();
+  const { endpoint, expirationTime, keys } = subscription.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys.auth) {
+    throw new PushUnavailableError('This browser gave an incomplete push subscription. Please try again.');
+  }
+  return { endpoint, expirationTime, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
 /** Unsubscribes this browser; answers the endpoint it had, for the server to forget. */

@@ -2,7 +2,8 @@
 // or the reports of a 10-minute window, or a day's digest). E-mails carry a one-click unsubscribe
 // link in the body and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
 import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
-import { alertPaths } from '#shared/contracts/paths.ts';
+import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import { urlOf } from '#shared/contracts/http.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { photoUrls } from '../photos/photo-pipeline.ts';
 import { toIso } from '#server/db/tables.ts';
@@ -53,7 +54,7 @@ export interface EmailContext {
 }
 
 export function unsubscribeUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${alertPaths.unsubscribe}?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}${urlOf(apiRoutes.alerts.unsubscribe.path, {}, { token })}`;
 }
 
 const escapeHtml = (text: string) =>

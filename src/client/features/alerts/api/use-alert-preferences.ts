@@ -1,24 +1,19 @@
-// The signed-in volunteer's alert choices and this device's push subscription (issue 7).
+// The signed-in volunteer's alert choices and this device's push subscription.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlertPreferences, AlertPreferencesInput, VapidPublicKey } from '#shared/contracts/alerts.ts';
-import { alertPaths } from '#shared/contracts/paths.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import type { AlertPreferencesInput } from '#shared/contracts/alerts.ts';
+import { api } from '#client/lib/api.ts';
 import { subscribeThisDevice, unsubscribeThisDevice } from '../push-device.ts';
 
-export const alertPreferencesKey = [alertPaths.preferences] as const;
+export const alertPreferencesKey = [api.alerts.preferences.url()] as const;
 
 export function useAlertPreferences() {
-  return useQuery({
-    queryKey: alertPreferencesKey,
-    queryFn: () => apiRequest<AlertPreferences>(alertPaths.preferences),
-  });
+  return useQuery({ queryKey: alertPreferencesKey, queryFn: () => api.alerts.preferences() });
 }
 
 export function useSaveAlertPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choices: AlertPreferencesInput) =>
-      apiRequest<AlertPreferences>(alertPaths.preferences, 'PUT', choices),
+    mutationFn: (choices: AlertPreferencesInput) => api.alerts.savePreferences({ body: choices }),
     onSuccess: (saved) => queryClient.setQueryData(alertPreferencesKey, saved),
   });
 }
@@ -28,9 +23,9 @@ export function useEnablePush() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { publicKey } = await apiRequest<VapidPublicKey>(alertPaths.vapidPublicKey);
+      const { publicKey } = await api.alerts.vapidPublicKey();
       const subscription = await subscribeThisDevice(publicKey);
-      return apiRequest<AlertPreferences>(alertPaths.pushSubscriptions, 'POST', subscription);
+      return api.alerts.addPushSubscription({ body: subscription });
     },
     onSuccess: (saved) => queryClient.setQueryData(alertPreferencesKey, saved),
   });
@@ -41,8 +36,8 @@ export function useDisablePush() {
   return useMutation({
     mutationFn: async () => {
       const endpoint = await unsubscribeThisDevice();
-      if (endpoint) return apiRequest<AlertPreferences>(alertPaths.pushSubscriptions, 'DELETE', { endpoint });
-      return apiRequest<AlertPreferences>(alertPaths.preferences);
+      if (endpoint) return api.alerts.removePushSubscription({ body: { endpoint } });
+      return api.alerts.preferences();
     },
     onSuccess: (saved) => queryClient.setQueryData(alertPreferencesKey, saved),
   });

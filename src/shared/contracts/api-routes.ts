@@ -1,0 +1,74 @@
+// Every route of the API, once: its method and path, grouped by the feature that owns it. The feature
+// contracts give each route its schemas (`endpoint()`), the server registers it from there, and the
+// client calls it by the same name. Kept free of zod: the pages import this table, not the schemas.
+import { route } from './http.ts';
+
+export const apiRoutes = {
+  health: {
+    check: route('GET', '/api/health'),
+  },
+  reports: {
+    create: route('POST', '/api/reports'),
+    list: route('GET', '/api/reports'),
+    photos: route('GET', '/api/reports/:id/photos'),
+    addPhotos: route('POST', '/api/reports/:id/photos'),
+    deletePhoto: route('DELETE', '/api/reports/:id/photos/:photoId'),
+    setStatus: route('PATCH', '/api/reports/:id/status'),
+    edit: route('PATCH', '/api/reports/:id'),
+    delete: route('DELETE', '/api/reports/:id'),
+    createManual: route('POST', '/api/admin/reports'),
+    renumber: route('POST', '/api/admin/renumber-reports'),
+    stats: route('GET', '/api/stats'),
+  },
+  location: {
+    coordinatesToWords: route('GET', '/api/location/coordinates-to-words'),
+    wordsToCoordinates: route('GET', '/api/location/words-to-coordinates'),
+    provider: route('GET', '/api/location/provider'),
+  },
+  adminAccess: {
+    signIn: route('POST', '/api/admin/auth'),
+    signOut: route('POST', '/api/admin/logout'),
+    session: route('GET', '/api/admin/me'),
+  },
+  events: {
+    create: route('POST', '/api/mucus'),
+    list: route('GET', '/api/admin/mucus'),
+    update: route('PUT', '/api/admin/mucus/:id'),
+    delete: route('DELETE', '/api/admin/mucus/:id'),
+    addAttendance: route('POST', '/api/admin/mucu-attendance'),
+  },
+  analytics: {
+    volunteers: route('GET', '/api/admin/volunteer-analytics'),
+    dailyProgress: route('GET', '/api/admin/daily-progress'),
+    dailyProgressExport: route('GET', '/api/admin/daily-progress/export'),
+  },
+  volunteerAuth: {
+    signIn: route('POST', '/api/volunteers/auth/signin'),
+    verify: route('POST', '/api/volunteers/auth/verify'),
+    continue: route('POST', '/api/volunteers/auth/continue'),
+    me: route('GET', '/api/volunteers/auth/me'),
+    logout: route('POST', '/api/volunteers/auth/logout'),
+  },
+  volunteerDashboard: {
+    dashboard: route('GET', '/api/volunteers/dashboard'),
+  },
+  cleanups: {
+    findNearby: route('POST', '/api/find-nearby'),
+    /** The signed-in volunteer's own site in cleaning, if any (restores the workflow on reload). */
+    current: route('GET', '/api/cleanup/current'),
+    complete: route('POST', '/api/cleanup/complete'),
+  },
+  alerts: {
+    preferences: route('GET', '/api/alerts/preferences'),
+    savePreferences: route('PUT', '/api/alerts/preferences'),
+    vapidPublicKey: route('GET', '/api/alerts/vapid-public-key'),
+    addPushSubscription: route('POST', '/api/alerts/push-subscriptions'),
+    removePushSubscription: route('DELETE', '/api/alerts/push-subscriptions'),
+    /** The one-click unsubscribe link in every alert e-mail (`?token=`); works signed out. */
+    unsubscribePage: route('GET', '/api/alerts/unsubscribe'),
+    unsubscribe: route('POST', '/api/alerts/unsubscribe'),
+    summary: route('GET', '/api/admin/alerts-summary'),
+  },
+} as const;
+
+export type ApiRoutes = typeof apiRoutes;

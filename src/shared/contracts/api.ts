@@ -1,0 +1,24 @@
+// The types of every endpoint, by feature and name as api-routes.ts lists them. The client's typed
+// calls are built from this (types only); the check below makes a definition attached to the wrong
+// route a compile error.
+import type { alertEndpoints } from './alerts.ts';
+import type { ApiRoutes } from './api-routes.ts';
+
+export interface ApiEndpoints {
+  alerts: typeof alertEndpoints;
+}
+
+type Mismatch = {
+  [F in keyof ApiEndpoints]: {
+    [N in keyof ApiEndpoints[F]]: F extends keyof ApiRoutes
+      ? N extends keyof ApiRoutes[F]
+        ? ApiEndpoints[F][N] extends ApiRoutes[F][N]
+          ? never
+          : `${F & string}.${N & string}`
+        : `${F & string}.${N & string}`
+      : `${F & string}.${N & string}`;
+  }[keyof ApiEndpoints[F]];
+}[keyof ApiEndpoints];
+
+/** Names every endpoint whose definition is not attached to the route of the same name. */
+export const endpointsMatchTheirRoutes: [Mismatch] extends [never] ? true : Mismatch = true;
