@@ -2,10 +2,16 @@
 // calls are built from this (types only); the check below makes a definition attached to the wrong
 // route a compile error.
 import type { alertEndpoints } from './alerts.ts';
+import type { auditLogEndpoints } from './audit-log.ts';
+import type { photoRedactionEndpoints } from './photo-redaction.ts';
+import type { privacyEndpoints } from './privacy.ts';
 import type { ApiRoutes } from './api-routes.ts';
 
 export interface ApiEndpoints {
   alerts: typeof alertEndpoints;
+  privacy: typeof privacyEndpoints;
+  photoRedaction: typeof photoRedactionEndpoints;
+  auditLog: typeof auditLogEndpoints;
 }
 
 type Mismatch = {

@@ -1,7 +1,7 @@
 // `GET /api/admin/audit-log`: administrators' actions, newest first, a page at a time.
 import { z } from 'zod';
-
-export { auditLogPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 export const auditLogQuerySchema = z.object({
   /** Entries older than this entry id (the previous page's `nextBefore`). */
@@ -35,3 +35,7 @@ export const auditLogResponseSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+
+export const auditLogEndpoints = {
+  list: endpoint(apiRoutes.auditLog.list, { query: auditLogQuerySchema, response: auditLogResponseSchema }),
+};

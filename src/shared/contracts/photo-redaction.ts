@@ -1,8 +1,8 @@
 // `POST /api/admin/photos/redact`: an administrator blurs parts of a stored photo. Areas are given as
 // fractions of the photo's width and height (0 to 1), so they do not depend on the size it is shown at.
 import { z } from 'zod';
-
-export { photoRedactionPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 export const redactionMessages = {
   noArea: 'Draw at least one area to blur.',
@@ -42,3 +42,10 @@ export const redactPhotoResponseSchema = z.object({
   thumbnailUrl: z.string(),
 });
 export type RedactPhotoResponse = z.infer<typeof redactPhotoResponseSchema>;
+
+export const photoRedactionEndpoints = {
+  redact: endpoint(apiRoutes.photoRedaction.redact, {
+    body: redactPhotoRequestSchema,
+    response: redactPhotoResponseSchema,
+  }),
+};

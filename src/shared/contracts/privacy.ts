@@ -1,8 +1,8 @@
 // Privacy: what the notice page needs from the server (who runs the service, how long things are
 // kept), and the JSON file in a volunteer's data download. Client code imports only types from here.
 import { z } from 'zod';
-
-export { privacyPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 /** `GET /api/privacy`: the deployment's own facts, so the notice never says what the server does not do. */
 export const privacyNoticeSchema = z.object({
@@ -102,3 +102,12 @@ export const myDataSchema = z.object({
   ),
 });
 export type MyData = z.infer<typeof myDataSchema>;
+
+const routes = apiRoutes.privacy;
+
+export const privacyEndpoints = {
+  notice: endpoint(routes.notice, { response: privacyNoticeSchema }),
+  /** A zip file (`my-data.json`, `README.txt` and `photos/`), not JSON. */
+  myData: endpoint(routes.myData, { response: null }),
+  eraseAccount: endpoint(routes.eraseAccount, { response: null, status: 204 }),
+};

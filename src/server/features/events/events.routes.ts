@@ -52,7 +52,7 @@ export async function eventsRoutes(app: FastifyInstance, { service }: { service:
   r.post(
     '/api/admin/mucu-attendance',
     {
-      config: { ...admin, audit: { action: 'attendance.add', fields: ['notes'] } },
+      config: { ...admin, audit: { action: 'attendance.add' } },
       schema: { body: attendanceRequestSchema, response: { 201: attendanceSchema } },
     },
     async (request, reply) => {
