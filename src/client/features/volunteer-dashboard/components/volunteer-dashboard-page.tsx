@@ -19,6 +19,7 @@ import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
 import { badgeName } from '../badges.ts';
 import { CleanupCard } from './cleanup-card.tsx';
 import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
+import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
@@ -130,6 +131,7 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
           </dl>
         </Card>
         <AlertsCard />
+        <YourDataCard email={volunteer.email} />
         <Card
           id="achievements"
           title="Achievements"
