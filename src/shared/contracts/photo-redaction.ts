@@ -3,15 +3,9 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { redactionMessages } from '../domain/privacy-messages.ts';
 
-export const redactionMessages = {
-  noArea: 'Draw at least one area to blur.',
-  tooManyAreas: 'At most 20 areas can be blurred at once.',
-  areaOutside: 'Each area must lie inside the photo.',
-  photoNotFound: 'That photo is not stored any more. Refresh the list and try again.',
-  photoChanged: 'The photo was changed by someone else meanwhile. Refresh the list and try again.',
-  edited: 'Photo edited to protect privacy',
-} as const;
+export { redactionMessages };
 
 /** Tolerance for areas drawn up to the photo's edge, where rounding can pass 1 by a hair. */
 const EDGE = 1e-6;
