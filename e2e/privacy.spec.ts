@@ -238,7 +238,7 @@ describe.skipIf(!hasChromium)('privacy', () => {
     expect((await fetch(`${server.url}${oldUrl}`)).status).toBe(404);
     expect((await fetch(`${server.url}${newUrl}`)).status).toBe(200);
     expect(await storage().exists(photoNames(site.key).web)).toBe(false);
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Photo Preview' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.locator('main article').getByText('Photo edited to protect privacy', { exact: true }).waitFor();
     await screenshot(page, 'privacy-report-edited-desktop', { fullPage: false });
