@@ -106,7 +106,10 @@ export default function PrivacyPage() {
       <Section id="how-long" title="How long we keep it">
         <ul className="grid list-disc gap-2 pl-6">
           <li>Sign-in links and codes: deleted {retention.signInHours} hours after they are sent.</li>
-          <li>Records of who is signed in: deleted {retention.signInHours} hours after you sign out or time out.</li>
+          <li>
+            Records of who is signed in: deleted when you sign out, or {retention.signInHours} hours after they time
+            out.
+          </li>
           <li>Limits on repeated tries: deleted once the time they cover has passed (15 minutes to an hour).</li>
           <li>The record of administrators' actions: {years(retention.auditLogDays)}.</li>
           <li>
