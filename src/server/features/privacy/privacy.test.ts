@@ -12,6 +12,7 @@ import {
 import { adminCookies } from '#tests/sessions.ts';
 import { keepingMailer, movableClock, signInVolunteer } from '#tests/volunteers.ts';
 import { myDataSchema, privacyNoticeSchema, type MyData } from '#shared/contracts/privacy.ts';
+import { loadConfig } from '#server/config.ts';
 
 /** Which part of the download shows the rows of each table that can point at a volunteer. */
 const exportedAs: Record<string, keyof MyData> = {
@@ -218,5 +219,38 @@ describe.each(testDatabaseKinds)('privacy on %s', (kind) => {
     // Nobody else lost anything.
     const otherMe = await t.app.inject({ method: 'GET', url: '/api/volunteers/auth/me', headers: { cookie: other } });
     expect(otherMe.json()).toMatchObject({ email: 'ewan@example.org', name: 'Ewan Other' });
+  });
+});
+
+describe('privacy settings from the environment', () => {
+  it('default to the service itself, three years and 30 days, and refuse bad values with one line', () => {
+    expect(loadConfig({}).privacy).toEqual({
+      operatorName: 'Clean Up Edinburgh',
+      operatorEmail: 'hello@cleanupedinburgh.org',
+      inactiveAccountDays: 1095,
+      erasureNoticeDays: 30,
+    });
+    expect(
+      loadConfig({
+        OPERATOR_NAME: 'City of Edinburgh Council',
+        OPERATOR_EMAIL: 'dpo@example.gov.uk',
+        INACTIVE_ACCOUNT_DAYS: '730',
+        ERASURE_NOTICE_DAYS: '14',
+      }).privacy,
+    ).toEqual({
+      operatorName: 'City of Edinburgh Council',
+      operatorEmail: 'dpo@example.gov.uk',
+      inactiveAccountDays: 730,
+      erasureNoticeDays: 14,
+    });
+    expect(() => loadConfig({ OPERATOR_EMAIL: 'not an address' })).toThrow(
+      'Configuration error: OPERATOR_EMAIL must be an e-mail address',
+    );
+    expect(() => loadConfig({ INACTIVE_ACCOUNT_DAYS: '7' })).toThrow(
+      'Configuration error: INACTIVE_ACCOUNT_DAYS must be at least 30',
+    );
+    expect(() => loadConfig({ ERASURE_NOTICE_DAYS: 'soon' })).toThrow(
+      'Configuration error: ERASURE_NOTICE_DAYS must be a whole number of days',
+    );
   });
 });
