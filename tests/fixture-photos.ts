@@ -91,3 +91,10 @@ export function pixelBombPng(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A photo full of fine detail (noise), so a blurred area of it is easy to tell from the rest. */
+export async function detailedJpeg(width = 400, height = 300): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}

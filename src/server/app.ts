@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { defaultPrivacySettings, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
@@ -49,11 +49,21 @@ import { logMailer, type Mailer } from './mail/mailer.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { createAlerts, type AlertsOptions } from './features/alerts/create-alerts.ts';
 import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
-import { isKnownClientPath } from '#shared/routes.ts';
+import { isKnownClientPath, routes } from '#shared/routes.ts';
+import { withPrivacyNotice } from './mail/privacy-footer.ts';
+import { registerAudit } from './plugins/audit.ts';
+import { auditLogService } from './features/audit-log/audit-log.service.ts';
+import { auditLogRoutes } from './features/audit-log/audit-log.routes.ts';
+import { privacyService } from './features/privacy/privacy.service.ts';
+import { privacyRoutes } from './features/privacy/privacy.routes.ts';
+import { retentionJob } from './features/privacy/retention.ts';
+import { photoRedactionRoutes } from './features/photos/photo-redaction.routes.ts';
+import { photoRedactionRepository } from './features/photos/photo-redaction.repository.ts';
+import { photoRedactionService } from './features/photos/photo-redaction.service.ts';
 import { NotFoundError } from './errors.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails'>>;
+  config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails' | 'privacy'>>;
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
@@ -109,11 +119,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.publicUrl,
     adminEmails: deps.config.adminEmails ?? [],
   });
+  const clock = deps.clock ?? systemClock;
+  const { db } = deps.database;
+  const audit = auditLogService(db);
+  registerAudit(app, { record: audit.record, clock });
   await app.register(multipart, { limits: multipartLimits });
   await app.register(rateLimit, { global: false });
 
-  const clock = deps.clock ?? systemClock;
-  const { db } = deps.database;
+  // Every e-mail links to the privacy notice.
+  const mailer = withPrivacyNotice(deps.mailer ?? logMailer(app.log), `${deps.config.publicUrl}${routes.privacy}`);
+  const privacySettings = deps.config.privacy ?? defaultPrivacySettings;
   const location = deps.location ?? createLocationService({ provider: 'grid' });
 
   const { dialect } = deps.database;
@@ -121,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const alerts = createAlerts({
     database: deps.database,
     clock,
-    mailer: deps.mailer ?? logMailer(app.log),
+    mailer,
     publicUrl,
     log: app.log,
     push: deps.push,
@@ -182,7 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(eventsRoutes, { service: eventsService({ db, clock, dialect, publicUrl }) });
   // Public MUCU events: the pages, 'I'll be there', calendars, and who is coming.
-  await app.register(eventRsvpsRoutes, { service: eventRsvpsService({ db, dialect, clock, publicUrl }) });
+  const eventRsvps = eventRsvpsService({ db, dialect, clock, publicUrl });
+  await app.register(eventRsvpsRoutes, { service: eventRsvps });
   await app.register(adminAnalyticsRoutes, { db, clock });
 
   // Volunteers (issue 5): sign-in, the find-and-clean workflow, the personal dashboard.
@@ -190,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: volunteerAuthService({
       db,
       clock,
-      mailer: deps.mailer ?? logMailer(app.log),
+      mailer,
       publicUrl: deps.config.publicUrl,
       log: app.log,
     }),
@@ -201,6 +217,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Volunteer alerts (issue 7): choices, devices, unsubscribe, and the administrators' summary.
   await app.register(alertsRoutes, { service: alerts.service });
+
+  // Privacy: the notice's facts, a volunteer's download and erasure, the retention job, the audit log.
+  await app.register(privacyRoutes, {
+    service: privacyService({
+      db,
+      storage: deps.storage,
+      clock,
+      settings: privacySettings,
+      publicUrl: deps.config.publicUrl,
+      beforeErase: (volunteerId) => eventRsvps.leaveAll(volunteerId),
+    }),
+  });
+  await app.register(auditLogRoutes, { service: audit });
+  await app.register(photoRedactionRoutes, {
+    service: photoRedactionService({ repository: photoRedactionRepository(db), storage: deps.storage, clock }),
+  });
+  const retention = retentionJob({
+    db,
+    clock,
+    mailer,
+    publicUrl: deps.config.publicUrl,
+    settings: privacySettings,
+    audit,
+    log: app.log,
+    beforeErase: (volunteerId) => eventRsvps.leaveAll(volunteerId),
+  });
+  app.decorate('retention', retention);
+  app.addHook('preClose', async () => retention.stop());
 
   await registerClient(app, deps.clientDir);
   return app;

@@ -8,6 +8,17 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** A whole number of days, at least `min`, or unset. */
+const wholeDays = (min: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number of days')
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`))
+      .optional(),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -70,6 +81,10 @@ const envSchema = z.object({
       .transform(Number)
       .optional(),
   ),
+  OPERATOR_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
+  OPERATOR_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  INACTIVE_ACCOUNT_DAYS: wholeDays(30),
+  ERASURE_NOTICE_DAYS: wholeDays(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -90,7 +105,24 @@ export type Config = {
   s3: { bucket?: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   adminEmails: string[];
   trustProxy: number | undefined;
+  /** Who runs the service and how long an unused account is kept (the privacy notice shows both). */
+  privacy: PrivacySettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+export interface PrivacySettings {
+  operatorName: string;
+  operatorEmail: string;
+  /** A volunteer not seen for this many days is warned, then erased `erasureNoticeDays` later. */
+  inactiveAccountDays: number;
+  erasureNoticeDays: number;
+}
+
+export const defaultPrivacySettings: PrivacySettings = {
+  operatorName: 'Clean Up Edinburgh',
+  operatorEmail: 'hello@cleanupedinburgh.org',
+  inactiveAccountDays: 3 * 365,
+  erasureNoticeDays: 30,
 };
 
 export class ConfigError extends Error {}
@@ -132,6 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     adminEmails: e.ADMIN_EMAILS,
     trustProxy: e.TRUST_PROXY,
+    privacy: {
+      operatorName: e.OPERATOR_NAME ?? defaultPrivacySettings.operatorName,
+      operatorEmail: e.OPERATOR_EMAIL ?? defaultPrivacySettings.operatorEmail,
+      inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS ?? defaultPrivacySettings.inactiveAccountDays,
+      erasureNoticeDays: e.ERASURE_NOTICE_DAYS ?? defaultPrivacySettings.erasureNoticeDays,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.alerts.start();
+  app.retention.start();
   const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where})`);
   if (passcode.generated) {

@@ -71,6 +71,10 @@ const matrix: Record<string, Entry> = {
   'GET /api/volunteers/events': { rule: 'volunteer', needsVolunteer: true },
   'GET /api/volunteers/event-emails': { rule: 'volunteer', needsVolunteer: true },
   'PUT /api/volunteers/event-emails': { rule: 'volunteer' },
+  // Privacy: the notice's facts are public; a volunteer's own data download and account erasure.
+  'GET /api/privacy': { rule: 'public' },
+  'GET /api/volunteers/me/data': { rule: 'volunteer', needsVolunteer: true },
+  'DELETE /api/volunteers/me': { rule: 'volunteer', needsVolunteer: true },
   // Administrators only: edit, delete, manual reports, renumber, events, attendance, analytics, exports.
   'GET /api/admin/me': { rule: 'admin' },
   'PATCH /api/reports/:id': { rule: 'admin' },
@@ -89,6 +93,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/daily-progress': { rule: 'admin' },
   'GET /api/admin/daily-progress/export': { rule: 'admin' },
   'GET /api/admin/alerts-summary': { rule: 'admin' },
+  'POST /api/admin/photos/redact': { rule: 'admin' },
+  'GET /api/admin/audit-log': { rule: 'admin' },
 };
 
 /** Every API route of the app as 'METHOD /path', read from Fastify's own route tree (HEAD aside). */

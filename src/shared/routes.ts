@@ -12,6 +12,8 @@ export const routes = {
   adminDashboard: '/volunteer-portal',
   /** Upcoming and past MUCU events, open to everyone. */
   events: '/events',
+  /** How the service uses personal data, and how to use your rights. */
+  privacy: '/privacy',
 } as const;
 
 /** One MUCU event's own shareable page. */

@@ -16,6 +16,7 @@ const AboutPage = lazy(() => import('../features/site/components/about-page.tsx'
 const AdminDashboardPage = lazy(() => import('../features/admin-dashboard/components/admin-dashboard-page.tsx'));
 const ManagementPage = lazy(() => import('../features/admin-dashboard/components/management-page.tsx'));
 const FindPage = lazy(() => import('../features/cleanups/components/find-page.tsx'));
+const PrivacyPage = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
 const SignInPage = lazy(() => import('../features/volunteer-auth/components/sign-in-page.tsx'));
 const SignInLinkPage = lazy(() => import('../features/volunteer-auth/components/sign-in-link-page.tsx'));
 const VolunteerDashboardPage = lazy(
@@ -58,6 +59,13 @@ export function App() {
               )}
             </Route>
           ))}
+          <Route path={routes.privacy}>
+            {() => (
+              <LazyRoute>
+                <PrivacyPage />
+              </LazyRoute>
+            )}
+          </Route>
           <Route path={routes.signInLink}>
             {() => (
               <LazyRoute>

@@ -4,6 +4,7 @@ import { columnKit, type Dialect } from './migrations/column-kit.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as alerts from './migrations/004-alerts.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
+import * as privacy from './migrations/017-privacy.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -11,6 +12,7 @@ const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
   '004-alerts': alerts,
   '016-event-rsvps': eventRsvps,
+  '017-privacy': privacy,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

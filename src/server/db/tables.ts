@@ -24,6 +24,8 @@ export interface ReportsTable {
   words_scheme: 'grid' | 'what3words';
   updated_at: Timestamp;
   idempotency_key: string | null;
+  /** When an administrator last blurred part of one of the report's photos (017-privacy). */
+  photo_redacted_at: Timestamp | null;
 }
 
 export interface ReportPhotosTable {
@@ -34,6 +36,8 @@ export interface ReportPhotosTable {
   uploaded_by: string | null;
   photo_key: string;
   created_at: Timestamp;
+  /** The volunteer who added it; null for older photos and once they are erased (017-privacy). */
+  volunteer_id: number | null;
 }
 
 export interface VolunteersTable {
@@ -42,6 +46,8 @@ export interface VolunteersTable {
   name: string | null;
   joined_at: Timestamp;
   last_active_at: Timestamp | null;
+  /** When they were told their inactive account will be erased; null otherwise (017-privacy). */
+  inactivity_warned_at: Timestamp | null;
 }
 
 export interface CleanupsTable {
@@ -70,7 +76,8 @@ export interface MucuEventsTable {
 export interface MucuAttendancesTable {
   id: Generated<number>;
   mucu_id: number;
-  volunteer_id: number;
+  /** Null once the volunteer has been erased: the attendance still counts (017-privacy). */
+  volunteer_id: number | null;
   notes: string | null;
   created_at: Timestamp;
 }
@@ -188,6 +195,20 @@ export interface AdminAttemptsTable {
   attempted_at: Timestamp;
 }
 
+/** One administrator action (017-privacy). Names are joined when read, never copied in. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  action: string;
+  actor_session: string | null;
+  actor_volunteer_id: number | null;
+  target_type: string | null;
+  target_id: string | null;
+  subject_volunteer_id: number | null;
+  /** JSON with the action's particulars (never an address or a name). */
+  detail: string | null;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_photos: ReportPhotosTable;
@@ -206,6 +227,7 @@ export interface Tables {
   admin_attempts: AdminAttemptsTable;
   event_rsvps: EventRsvpsTable;
   event_mail_settings: EventMailSettingsTable;
+  audit_log: AuditLogTable;
 }
 
 export function toIso(value: Date | string): string {

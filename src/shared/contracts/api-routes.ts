@@ -89,6 +89,20 @@ export const apiRoutes = {
     unsubscribe: route('POST', '/api/alerts/unsubscribe'),
     summary: route('GET', '/api/admin/alerts-summary'),
   },
+  privacy: {
+    /** The deployment's facts the privacy notice shows (who runs the service, how long things are kept). */
+    notice: route('GET', '/api/privacy'),
+    /** The signed-in volunteer's data, as one zip. */
+    myData: route('GET', '/api/volunteers/me/data'),
+    /** Erases the signed-in volunteer's account. */
+    eraseAccount: route('DELETE', '/api/volunteers/me'),
+  },
+  photoRedaction: {
+    redact: route('POST', '/api/admin/photos/redact'),
+  },
+  auditLog: {
+    list: route('GET', '/api/admin/audit-log'),
+  },
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -2,6 +2,9 @@
 // calls are built from this (types only); the check below makes a definition attached to the wrong
 // route a compile error.
 import type { alertEndpoints } from './alerts.ts';
+import type { auditLogEndpoints } from './audit-log.ts';
+import type { photoRedactionEndpoints } from './photo-redaction.ts';
+import type { privacyEndpoints } from './privacy.ts';
 import type { ApiRoutes } from './api-routes.ts';
 import type { publicEventEndpoints } from './event-rsvps.ts';
 import type { locationEndpoints } from './location.ts';
@@ -10,6 +13,9 @@ export interface ApiEndpoints {
   alerts: typeof alertEndpoints;
   location: typeof locationEndpoints;
   publicEvents: typeof publicEventEndpoints;
+  privacy: typeof privacyEndpoints;
+  photoRedaction: typeof photoRedactionEndpoints;
+  auditLog: typeof auditLogEndpoints;
 }
 
 type Mismatch = {

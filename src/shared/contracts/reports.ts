@@ -73,6 +73,8 @@ export const reportSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   locationSource: locationSourceSchema.nullable(),
+  /** An administrator blurred part of one of its photos to protect someone's privacy. */
+  photoRedacted: z.boolean(),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -20,6 +20,7 @@ const report = (
   latitude: null,
   longitude: null,
   locationSource: null,
+  photoRedacted: false,
 });
 
 // As the server sends them: newest first.

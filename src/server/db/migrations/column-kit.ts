@@ -4,6 +4,7 @@ import { sql, type ColumnDefinitionBuilder, type Expression } from 'kysely';
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface ColumnKit {
+  dialect: Dialect;
   idType: 'integer';
   id(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   timestamp: Expression<unknown> | 'text';
@@ -13,6 +14,7 @@ export interface ColumnKit {
 export function columnKit(dialect: Dialect): ColumnKit {
   if (dialect === 'postgres') {
     return {
+      dialect,
       idType: 'integer',
       id: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
       timestamp: sql`timestamptz`,
@@ -20,6 +22,7 @@ export function columnKit(dialect: Dialect): ColumnKit {
     };
   }
   return {
+    dialect,
     idType: 'integer',
     id: (c) => c.primaryKey().autoIncrement(),
     timestamp: 'text',

@@ -65,7 +65,8 @@ export async function cleanupsRoutes(
   r.patch(
     '/api/reports/:id/status',
     {
-      config: { access: 'volunteer' },
+      // Recorded in the audit log when an administrator does it.
+      config: { access: 'volunteer', audit: { action: 'report.status', fields: ['status'] } },
       schema: { params: reportIdParamsSchema, body: reportStatusUpdateSchema, response: { 200: reportSchema } },
     },
     async (request) => service.changeStatus(request.params.id, request.body.status, request.auth),
@@ -74,7 +75,7 @@ export async function cleanupsRoutes(
   r.post(
     '/api/reports/:id/photos',
     {
-      config: { access: 'volunteer' },
+      config: { access: 'volunteer', audit: { action: 'report.photo.add' } },
       schema: { params: reportIdParamsSchema, response: { 201: reportPhotoListSchema } },
     },
     async (request, reply) => {
@@ -84,7 +85,7 @@ export async function cleanupsRoutes(
       const fields = reportPhotoFieldsSchema.safeParse(form.fields);
       if (!fields.success)
         throw new ValidationError(fields.error.issues[0]!.message, { title: findMessages.photoUploadFailed });
-      const photos = await service.addPhotos(request.params.id, { files, ...fields.data });
+      const photos = await service.addPhotos(request.params.id, { files, ...fields.data }, request.auth);
       return reply.status(201).send(photos);
     },
   );

@@ -176,7 +176,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
     },
 
     /** Progress photos for a report (the find workflow's `photos`, or one `photo` from the dashboard). */
-    async addPhotos(reportId: number, input: ReportPhotosInput): Promise<ReportPhoto[]> {
+    async addPhotos(reportId: number, input: ReportPhotosInput, actor: Actor): Promise<ReportPhoto[]> {
       await reportOrThrow(reportId);
       let processed: ProcessedPhoto[];
       try {
@@ -200,6 +200,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
               uploaded_by: input.uploadedBy,
               photo_key: key,
               created_at: now,
+              // The volunteer's own photos go into their data download (and are unlinked on erasure).
+              volunteer_id: actor.volunteer?.id ?? null,
             })),
           );
           await inTrx.touchReport(reportId, now);

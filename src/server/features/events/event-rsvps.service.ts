@@ -166,6 +166,23 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
       });
     },
 
+    /**
+     * Takes back every answer of a volunteer whose account is being erased: each place they held at an
+     * event still to come goes to the first on its waiting list, as if they had said they cannot come.
+     */
+    async leaveAll(volunteerId: number): Promise<void> {
+      const now = clock.now();
+      for (const answer of await eventRsvpsRepository(db, dialect).ofVolunteer(volunteerId)) {
+        await db.transaction().execute(async (trx) => {
+          const r = eventRsvpsRepository(trx, dialect);
+          const event = await r.lockEvent(answer.mucu_id);
+          if (!event || hasEnded(event, now)) return;
+          const removed = await r.remove(answer.mucu_id, volunteerId);
+          if (removed?.status === 'going') await fillPlaces(trx, event, now);
+        });
+      }
+    },
+
     /** The upcoming events this volunteer is going to or waiting for, soonest first. */
     async mine(volunteerId: number): Promise<UpcomingEvent[]> {
       const rows = await repository.upcoming(upcomingCutoff(clock.now()));

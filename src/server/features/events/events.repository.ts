@@ -80,7 +80,8 @@ export function eventsRepository(db: Db) {
           'mucu_attendances.mucu_id',
           'mucu_attendances.notes',
           'mucu_attendances.created_at',
-          'mucu_attendances.volunteer_id',
+          // Erased volunteers' attendances (no volunteer) still count, but name nobody here.
+          'volunteers.id as volunteer_id',
           'volunteers.email',
           'volunteers.name',
         ])

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface PhotoStorage {
   put(name: string, data: Buffer): Promise<void>;
+  /** The stored bytes; null when there is no such file. */
+  read(name: string): Promise<Buffer | null>;
   remove(name: string): Promise<void>;
   exists(name: string): Promise<boolean>;
   /** The folder served at /photos, for local storage. */
@@ -24,6 +26,14 @@ export function localPhotoStorage(directory: string): PhotoStorage {
       // Write then rename, so a reader never sees half a photo.
       await fs.writeFile(temporary, data, { flush: true });
       await fs.rename(temporary, target);
+    },
+    async read(name) {
+      try {
+        return await fs.readFile(resolve(name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async remove(name) {
       await fs.rm(resolve(name), { force: true });

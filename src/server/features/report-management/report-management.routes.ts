@@ -21,20 +21,24 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
   r.patch(
     '/api/reports/:id',
     {
-      config: admin,
+      config: { ...admin, audit: { action: 'report.edit', fields: ['what3words', 'description'] } },
       schema: { params: reportIdParamsSchema, body: updateReportRequestSchema, response: { 200: reportSchema } },
     },
     (request) => service.update(request.params.id, request.body),
   );
 
-  r.delete('/api/reports/:id', { config: admin, schema: { params: reportIdParamsSchema } }, async (request, reply) => {
-    await service.delete(request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/reports/:id',
+    { config: { ...admin, audit: { action: 'report.delete' } }, schema: { params: reportIdParamsSchema } },
+    async (request, reply) => {
+      await service.delete(request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.delete(
     '/api/reports/:id/photos/:photoId',
-    { config: admin, schema: { params: reportPhotoParamsSchema } },
+    { config: { ...admin, audit: { action: 'report.photo.delete' } }, schema: { params: reportPhotoParamsSchema } },
     async (request, reply) => {
       await service.deletePhoto(request.params.id, request.params.photoId);
       return reply.status(204).send();
@@ -43,7 +47,7 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
 
   r.post(
     '/api/admin/reports',
-    { config: admin, schema: { response: { 201: reportSchema } } },
+    { config: { ...admin, audit: { action: 'report.create' } }, schema: { response: { 201: reportSchema } } },
     async (request, reply) => {
       const form = await readMultipart(request, ['photo']);
       const photo = form.files.photo?.[0];
@@ -53,15 +57,21 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
       const fields = manualReportFieldsSchema.safeParse(form.fields);
       if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message);
       const report = await service.createManual({ ...fields.data, photo });
+      request.auditNote = { targetId: report.id };
       return reply.status(201).send(report);
     },
   );
 
   r.post(
     '/api/admin/renumber-reports',
-    { config: admin, schema: { response: { 200: renumberResponseSchema } } },
-    async () => ({
-      renumbered: await service.renumber(),
-    }),
+    {
+      config: { ...admin, audit: { action: 'report.renumber' } },
+      schema: { response: { 200: renumberResponseSchema } },
+    },
+    async (request) => {
+      const renumbered = await service.renumber();
+      request.auditNote = { detail: { renumbered } };
+      return { renumbered };
+    },
   );
 }

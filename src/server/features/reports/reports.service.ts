@@ -124,6 +124,7 @@ export function toReportResponse(row: ReportRow): Report {
     latitude: row.latitude,
     longitude: row.longitude,
     locationSource: row.location_source,
+    photoRedacted: row.photo_redacted_at !== null,
   };
 }
 

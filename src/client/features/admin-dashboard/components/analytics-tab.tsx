@@ -13,6 +13,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { TABLE_WIDTH_QUERY, useMediaQuery } from '#client/lib/use-media-query.ts';
 import { AlertsSummary } from '#client/features/alerts/components/alerts-summary.tsx';
+import { AuditLogCard } from '#client/features/audit-log/components/audit-log-card.tsx';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
@@ -112,6 +113,7 @@ export function AnalyticsTab() {
 
       {data && <VolunteerDetails volunteers={data.volunteers} />}
       <AlertsSummary />
+      <AuditLogCard />
 
       <AddEventDialog open={addEventOpen} onOpenChange={setAddEventOpen} />
       <ManageEventsDialog open={manageOpen} onOpenChange={setManageOpen} />

@@ -2,7 +2,18 @@
 // with its map link, the photo (preview on press), description, dates, status line, inline edit,
 // add photo, delete, and the three status buttons. A report sharing its location is greyed.
 import { useId, useState, type FormEvent } from 'react';
-import { CalendarCheck, CalendarPlus, Copy, ExternalLink, ImagePlus, MapPin, Pencil, Trash2 } from 'lucide-react';
+import {
+  CalendarCheck,
+  CalendarPlus,
+  Copy,
+  ExternalLink,
+  EyeOff,
+  ImagePlus,
+  MapPin,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
+import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate } from '#shared/domain/format.ts';
@@ -95,6 +106,12 @@ export function ReportCard({
           <span className="sr-only">View photo of {title}</span>
           <ReportPhoto src={report.thumbnailUrl} alt="" onMissing={() => setPhotoMissing(true)} />
         </button>
+        {report.photoRedacted && (
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-700">
+            <EyeOff aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {redactionMessages.edited}
+          </p>
+        )}
       </div>
 
       <div className="grid min-w-0 content-start gap-3">

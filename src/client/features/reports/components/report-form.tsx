@@ -18,6 +18,7 @@ import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from 
 import { LocationButton } from '#client/features/location/components/location-button.tsx';
 import { describeLocationError } from '#client/features/location/location-errors.ts';
 import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
+import { PrivacyLink } from '#client/features/privacy/components/privacy-link.tsx';
 
 const m = messages.report;
 
@@ -226,6 +227,9 @@ export function ReportForm() {
         <Button type="submit" disabled={submit.isPending} className="min-h-14 w-full text-lg">
           {submit.isPending ? m.submitting : m.submit}
         </Button>
+        <p className="text-sm text-slate-700">
+          We publish the photo and location, never who sent them. <PrivacyLink />
+        </p>
         {/* Always in the page (empty when nothing waits), so screen readers announce a new count. */}
         <div role="status">
           {submit.waiting > 0 && (

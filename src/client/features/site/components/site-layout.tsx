@@ -2,6 +2,7 @@
 // the footer.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { routes } from '#shared/routes.ts';
 import { siteSettings } from '../site-settings.ts';
 import { SiteMenu } from './site-menu.tsx';
 
@@ -35,6 +36,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
             >
               About
+            </Link>
+            <Link
+              href={routes.privacy}
+              className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
+            >
+              Privacy
             </Link>
             <a
               href={`mailto:${siteSettings.contactEmail}`}

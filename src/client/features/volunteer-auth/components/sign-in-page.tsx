@@ -8,6 +8,7 @@ import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { readAdminSignInState } from '#client/features/admin-access/admin-sign-in-state.ts';
+import { PrivacyLink } from '#client/features/privacy/components/privacy-link.tsx';
 import { AdminAccessForm } from '#client/features/admin-access/components/admin-access-form.tsx';
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { safeNextPath } from '../next-path.ts';
@@ -38,6 +39,9 @@ export default function SignInPage() {
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold text-civic-900">Sign in</h1>
         <p className="text-slate-700">Volunteers sign in with their e-mail address: no password needed.</p>
+        <p className="text-slate-700">
+          <PrivacyLink>How we use your e-mail address and your data</PrivacyLink>
+        </p>
       </div>
 
       {current.data && (

@@ -20,6 +20,7 @@ import { badgeName } from '../badges.ts';
 import { CleanupCard } from './cleanup-card.tsx';
 import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
+import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
@@ -131,6 +132,7 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
           </dl>
         </Card>
         <AlertsCard />
+        <YourDataCard email={volunteer.email} />
         <Card
           id="achievements"
           title="Achievements"

@@ -1,0 +1,97 @@
+// The volunteer dashboard's 'Your data' card: download everything kept about you (one zip), or delete
+// your account after a confirmation that says what goes, what stays and that it cannot be undone.
+import { useState } from 'react';
+import { Download, ShieldCheck, Trash2 } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
+import { myDataUrl, useEraseAccount } from '../api/use-privacy.ts';
+import { PrivacyLink } from './privacy-link.tsx';
+
+export function YourDataCard({ email }: { email: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const erase = useEraseAccount();
+  const [, navigate] = useLocation();
+
+  async function onErase() {
+    try {
+      await erase.mutateAsync();
+    } catch (error) {
+      errorToast('Your account could not be deleted', error);
+      return;
+    }
+    setConfirming(false);
+    toast({ title: 'Your account has been deleted', description: 'Everything that named you has been erased.' });
+    navigate('/');
+  }
+
+  return (
+    <section
+      aria-labelledby="your-data"
+      className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+    >
+      <h2 id="your-data" className="flex items-center gap-2 text-xl font-bold text-civic-900">
+        <ShieldCheck aria-hidden="true" className="h-5 w-5 text-civic-700" />
+        Your data
+      </h2>
+      <p className="text-slate-700">
+        Take a copy of everything we keep about you, or delete your account. <PrivacyLink />
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={myDataUrl()}
+          download
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-5 py-2.5 font-semibold text-civic-800 hover:bg-civic-50"
+        >
+          <Download aria-hidden="true" className="h-5 w-5" />
+          Download my data
+        </a>
+        <Button variant="ghost" className="text-red-800" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" className="h-5 w-5" />
+          Delete my account
+        </Button>
+      </div>
+      <p className="text-sm text-slate-600">The download is a zip file with your records and the photos you took.</p>
+
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => !erase.isPending && setConfirming(open)}
+        role="alertdialog"
+        title="Delete your account?"
+        description="This cannot be undone."
+        size="sm"
+      >
+        <div className="grid gap-4 text-slate-800">
+          <div className="grid gap-2">
+            <p className="font-semibold">We will erase:</p>
+            <ul className="grid list-disc gap-1 pl-6">
+              <li>
+                your account: your name and e-mail address (<span className="break-all">{email}</span>)
+              </li>
+              <li>your sign-ins, on every device</li>
+              <li>your alert choices and the devices that receive alerts</li>
+              <li>your achievements, and the notes on your clean-ups and MUCU attendance</li>
+            </ul>
+          </div>
+          <p>
+            Your clean-ups, their photos and your MUCU attendance stay in the city's totals, with nothing linking them
+            to you.
+          </p>
+          <p className="font-semibold text-red-900">
+            Once deleted, your account cannot be brought back. To keep a copy, download your data first.
+          </p>
+          <DialogActions
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void onErase()}
+            danger
+            label="Delete my account"
+            pendingLabel="Deleting..."
+            pending={erase.isPending}
+          />
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+// Blurring areas of a stored photo (administrators). Afterwards every report list and photo list is
+// fetched again, so the cards show the new photo and the 'Photo edited to protect privacy' line.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RedactionArea } from '#shared/contracts/photo-redaction.ts';
+import { api } from '#client/lib/api.ts';
+
+export function useRedactPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { photoUrl: string; areas: RedactionArea[] }) => api.photoRedaction.redact({ body: input }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/reports'),
+      }),
+  });
+}

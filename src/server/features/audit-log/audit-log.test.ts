@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { submitReport } from '#tests/alerts.ts';
+import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { sessionTag } from '#server/plugins/audit.ts';
+import { auditLogResponseSchema, type AuditEntry } from '#shared/contracts/audit-log.ts';
+import { AUDIT_ACTIONS } from '#shared/domain/audit-actions.ts';
+
+describe.each(testDatabaseKinds)('the audit log of administrator actions on %s', (kind) => {
+  let t: TestApp;
+  let admin: Cookies;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { limits: { reportSubmissionsPerHour: 1000 } });
+    admin = await adminCookies(t.app);
+  });
+  afterAll(() => t.close());
+
+  const entries = async (query = ''): Promise<AuditEntry[]> => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, cookies: admin });
+    expect(response.statusCode).toBe(200);
+    return auditLogResponseSchema.parse(response.json()).entries;
+  };
+
+  it('records who did what and when: status changes, edits, deletions, attendance, renumbering and events', async () => {
+    const first = await submitReport(t.app, { what3words: 'index.home.raft' });
+    const second = await submitReport(t.app, { what3words: 'apple.banana.cherry' });
+    const call = (method: string, url: string, payload?: object) =>
+      t.app.inject({ method: method as 'POST', url, cookies: admin, ...(payload ? { payload } : {}) });
+
+    expect((await call('PATCH', `/api/reports/${first.id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/reports/${first.id}`, { what3words: 'index.home.raft', description: 'Red tag' }))
+        .statusCode,
+    ).toBe(200);
+    const event = await call('POST', '/api/mucus', {
+      location: 'Leith Walk',
+      date: '2026-12-05T10:00:00Z',
+      mapsLink: null,
+    });
+    const eventId = event.json().id;
+    expect(
+      (
+        await call('PUT', `/api/admin/mucus/${eventId}`, {
+          location: 'Leith Links',
+          date: '2026-12-06T10:00:00Z',
+          mapsLink: null,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/admin/mucu-attendance', {
+          mucuId: eventId,
+          volunteerEmail: 'isla@example.org',
+          notes: null,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await call('DELETE', `/api/reports/${second.id}`)).statusCode).toBe(204);
+    expect((await call('POST', '/api/admin/renumber-reports')).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/mucus/${eventId}`)).statusCode).toBe(204);
+
+    const log = await entries();
+    expect(log.map((entry) => entry.action)).toEqual([
+      'event.delete',
+      'report.renumber',
+      'report.delete',
+      'attendance.add',
+      'event.edit',
+      'event.create',
+      'report.edit',
+      'report.status',
+    ]);
+    const tag = sessionTag(admin.cue_admin!);
+    for (const entry of log) {
+      expect(entry.actor).toEqual({ session: tag, email: null });
+      expect(entry.summary).toBe(AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS]);
+      expect(Date.parse(entry.at)).not.toBeNaN();
+    }
+    const byAction = Object.fromEntries(log.map((entry) => [entry.action, entry]));
+    expect(byAction['report.status']).toMatchObject({
+      target: { type: 'report', id: String(first.id) },
+      detail: { status: 'completed' },
+    });
+    expect(byAction['report.edit']!.detail).toEqual({ what3words: 'index.home.raft', description: 'Red tag' });
+    expect(byAction['report.delete']!.target).toEqual({ type: 'report', id: String(second.id) });
+    expect(byAction['attendance.add']).toMatchObject({
+      target: { type: 'event', id: String(eventId) },
+      subjectEmail: 'isla@example.org',
+    });
+    expect(byAction['report.renumber']!.detail).toEqual({ renumbered: 1 });
+    expect(byAction['event.create']!.target).toEqual({ type: 'event', id: String(eventId) });
+  });
+
+  it("names the volunteer an administrator is signed in as, and leaves volunteers' own actions out", async () => {
+    const { id } = await submitReport(t.app, { what3words: 'dog.egg.fig' });
+    const volunteer = await volunteerSession(t.database, 'rowan@example.org');
+    const before = (await entries()).length;
+    const own = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/reports/${id}/status`,
+      cookies: volunteer.cookies,
+      payload: { status: 'cleaning' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(await entries()).toHaveLength(before);
+
+    const both = { ...admin, ...volunteer.cookies };
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/reports/${id}/status`,
+      cookies: both,
+      payload: { status: 'reported' },
+    });
+    const [latest] = await entries();
+    expect(latest).toMatchObject({ action: 'report.status', actor: { email: 'rowan@example.org' } });
+  });
+
+  it('records nothing for a refused change', async () => {
+    const before = (await entries()).length;
+    const refused = await t.app.inject({ method: 'DELETE', url: '/api/reports/999999', cookies: admin });
+    expect(refused.statusCode).toBe(404);
+    expect(await entries()).toHaveLength(before);
+  });
+
+  it('is read a page at a time, newest first', async () => {
+    const all = await entries('?limit=200');
+    const page = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?limit=3', cookies: admin });
+    const { entries: firstPage, nextBefore } = auditLogResponseSchema.parse(page.json());
+    expect(firstPage).toEqual(all.slice(0, 3));
+    expect(nextBefore).toBe(all[2]!.id);
+    expect(await entries(`?limit=3&before=${nextBefore}`)).toEqual(all.slice(3, 6));
+  });
+});

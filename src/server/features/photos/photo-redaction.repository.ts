@@ -1,0 +1,91 @@
+// Which row holds a stored photo (a report's own photo, an added photo, a clean-up's before or after
+// photo), and moving that row to the blurred copy while marking the report as edited.
+import { sql } from 'kysely';
+import type { Db } from '#server/db/client.ts';
+
+export type PhotoHolder =
+  | { kind: 'report'; reportId: number }
+  | { kind: 'report-photo'; id: number; reportId: number }
+  | { kind: 'cleanup-before' | 'cleanup-after'; id: number; reportId: number };
+
+export function photoRedactionRepository(db: Db) {
+  return {
+    async findHolder(key: string): Promise<PhotoHolder | null> {
+      const report = await db.selectFrom('reports').select('id').where('photo_key', '=', key).executeTakeFirst();
+      if (report) return { kind: 'report', reportId: report.id };
+      const added = await db
+        .selectFrom('report_photos')
+        .select(['id', 'report_id'])
+        .where('photo_key', '=', key)
+        .executeTakeFirst();
+      if (added) return { kind: 'report-photo', id: added.id, reportId: added.report_id };
+      const cleanup = await db
+        .selectFrom('cleanups')
+        .select(['id', 'report_id', 'before_photo_key'])
+        .where((eb) => eb.or([eb('before_photo_key', '=', key), eb('after_photo_key', '=', key)]))
+        .executeTakeFirst();
+      if (cleanup)
+        return {
+          kind: cleanup.before_photo_key === key ? 'cleanup-before' : 'cleanup-after',
+          id: cleanup.id,
+          reportId: cleanup.report_id,
+        };
+      return null;
+    },
+
+    /**
+     * Points the holder at the new key, only if it still holds the old one, and marks its report as
+     * edited (a new updated_at, so every dashboard's list sees the change). False when it moved on.
+     */
+    async replaceKey(holder: PhotoHolder, oldKey: string, newKey: string, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        let changed: bigint;
+        if (holder.kind === 'report') {
+          changed = (
+            await trx
+              .updateTable('reports')
+              .set({ photo_key: newKey })
+              .where('id', '=', holder.reportId)
+              .where('photo_key', '=', oldKey)
+              .executeTakeFirst()
+          ).numUpdatedRows;
+        } else if (holder.kind === 'report-photo') {
+          changed = (
+            await trx
+              .updateTable('report_photos')
+              .set({ photo_key: newKey })
+              .where('id', '=', holder.id)
+              .where('photo_key', '=', oldKey)
+              .executeTakeFirst()
+          ).numUpdatedRows;
+        } else {
+          const column = holder.kind === 'cleanup-before' ? 'before_photo_key' : 'after_photo_key';
+          changed = (
+            await trx
+              .updateTable('cleanups')
+              .set({ [column]: newKey })
+              .where('id', '=', holder.id)
+              .where(column, '=', oldKey)
+              .executeTakeFirst()
+          ).numUpdatedRows;
+        }
+        if (Number(changed) !== 1) return false;
+        const latest = await trx
+          .selectFrom('reports')
+          .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
+          .executeTakeFirstOrThrow();
+        const updatedAt = new Date(
+          Math.max(new Date(now).getTime(), latest.latest === null ? 0 : new Date(latest.latest).getTime() + 1),
+        ).toISOString();
+        await trx
+          .updateTable('reports')
+          .set({ photo_redacted_at: now, updated_at: updatedAt })
+          .where('id', '=', holder.reportId)
+          .execute();
+        return true;
+      });
+    },
+  };
+}
+
+export type PhotoRedactionRepository = ReturnType<typeof photoRedactionRepository>;

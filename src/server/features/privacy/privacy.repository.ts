@@ -1,0 +1,321 @@
+// Every row that belongs to one volunteer, read for their download and erased on request or after long
+// inactivity; and the retention deletes of the daily job. Erasure is one transaction: either the
+// volunteer is gone with everything that names them, or nothing changed.
+import { sql } from 'kysely';
+import type { Db } from '#server/db/client.ts';
+
+/** A LIKE pattern matching `text` literally anywhere (both databases honour `escape '\'`). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A report's updated_at for a change made now, later than every report's (the list's ETag moves). */
+async function nextUpdatedAt(db: Db, now: string): Promise<string> {
+  const row = await db
+    .selectFrom('reports')
+    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
+    .executeTakeFirstOrThrow();
+  if (row.latest === null) return now;
+  return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
+}
+
+export function privacyRepository(db: Db) {
+  return {
+    volunteer(id: number) {
+      return db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Everything stored about the volunteer, table by table, for their download. */
+    async everythingAbout(volunteerId: number) {
+      const [
+        cleanups,
+        progressPhotos,
+        cleaningNow,
+        attendances,
+        achievements,
+        alertChoices,
+        alertsSent,
+        alertWindows,
+        devices,
+        sessions,
+        signInEmails,
+        eventAnswers,
+        eventEmails,
+        auditEntries,
+      ] = await Promise.all([
+        db
+          .selectFrom('cleanups')
+          .innerJoin('reports', 'reports.id', 'cleanups.report_id')
+          .select([
+            'cleanups.id',
+            'cleanups.report_id',
+            'reports.what3words',
+            'cleanups.completed_at',
+            'cleanups.minutes_worked',
+            'cleanups.notes',
+            'cleanups.before_photo_key',
+            'cleanups.after_photo_key',
+          ])
+          .where('cleanups.volunteer_id', '=', volunteerId)
+          .orderBy('cleanups.id')
+          .execute(),
+        db
+          .selectFrom('report_photos')
+          .select(['id', 'report_id', 'description', 'created_at', 'photo_key'])
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('reports')
+          .select(['id', 'what3words', 'cleaning_started_at'])
+          .where('cleaning_volunteer_id', '=', volunteerId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('mucu_attendances')
+          .innerJoin('mucu_events', 'mucu_events.id', 'mucu_attendances.mucu_id')
+          .select([
+            'mucu_attendances.id',
+            'mucu_events.name',
+            'mucu_events.date',
+            'mucu_events.location',
+            'mucu_attendances.notes',
+            'mucu_attendances.created_at',
+          ])
+          .where('mucu_attendances.volunteer_id', '=', volunteerId)
+          .orderBy('mucu_attendances.id')
+          .execute(),
+        db
+          .selectFrom('achievements')
+          .select(['badge_type', 'earned_at'])
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('id')
+          .execute(),
+        db.selectFrom('alert_preferences').selectAll().where('volunteer_id', '=', volunteerId).executeTakeFirst(),
+        db
+          .selectFrom('alert_deliveries')
+          .select(['report_id', 'channel', 'created_at', 'batched_at'])
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('alert_windows')
+          .select(['channel', 'last_sent_at'])
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('channel')
+          .execute(),
+        db
+          .selectFrom('push_subscriptions')
+          .select(['endpoint', 'created_at'])
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('sessions')
+          .select(['kind', 'created_at', 'last_seen_at', 'expires_at'])
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('created_at')
+          .execute(),
+        db
+          .selectFrom('sign_in_tokens')
+          .select(['created_at', 'used_at'])
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('event_rsvps')
+          .innerJoin('mucu_events', 'mucu_events.id', 'event_rsvps.mucu_id')
+          .select([
+            'mucu_events.name',
+            'mucu_events.date',
+            'event_rsvps.status',
+            'event_rsvps.created_at',
+            'event_rsvps.reminded_at',
+          ])
+          .where('event_rsvps.volunteer_id', '=', volunteerId)
+          .orderBy('event_rsvps.id')
+          .execute(),
+        db
+          .selectFrom('event_mail_settings')
+          .select(['emails_on', 'updated_at'])
+          .where('volunteer_id', '=', volunteerId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('audit_log')
+          .select(['at', 'action', 'actor_volunteer_id', 'subject_volunteer_id'])
+          .where((eb) =>
+            eb.or([eb('actor_volunteer_id', '=', volunteerId), eb('subject_volunteer_id', '=', volunteerId)]),
+          )
+          .orderBy('id')
+          .execute(),
+      ]);
+      return {
+        cleanups,
+        progressPhotos,
+        cleaningNow,
+        attendances,
+        achievements,
+        alertChoices,
+        alertsSent,
+        alertWindows,
+        devices,
+        sessions,
+        signInEmails,
+        eventAnswers,
+        eventEmails,
+        auditEntries,
+      };
+    },
+
+    /**
+     * Erases the volunteer: their clean-ups, progress photos and attendance stay (they are the city's
+     * totals) with no person attached and without the notes they wrote; a site they were cleaning goes
+     * back to the list; queued or kept messages to them are dropped; then the volunteer row goes, and
+     * with it (ON DELETE CASCADE) sessions, sign-in tokens, alert choices and records, devices and
+     * achievements. Answers false when there was no such volunteer.
+     */
+    async erase(volunteerId: number, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const volunteer = await trx
+          .selectFrom('volunteers')
+          .select(['id', 'email'])
+          .where('id', '=', volunteerId)
+          .executeTakeFirst();
+        if (!volunteer) return false;
+        await trx
+          .updateTable('cleanups')
+          .set({ volunteer_id: null, notes: null })
+          .where('volunteer_id', '=', volunteerId)
+          .execute();
+        await trx
+          .updateTable('mucu_attendances')
+          .set({ volunteer_id: null, notes: null })
+          .where('volunteer_id', '=', volunteerId)
+          .execute();
+        await trx
+          .updateTable('report_photos')
+          .set({ volunteer_id: null })
+          .where('volunteer_id', '=', volunteerId)
+          .execute();
+        const claimed = await trx
+          .selectFrom('reports')
+          .select('id')
+          .where('cleaning_volunteer_id', '=', volunteerId)
+          .execute();
+        if (claimed.length > 0) {
+          await trx
+            .updateTable('reports')
+            .set({
+              status: 'reported',
+              cleaning_started_at: null,
+              cleaning_volunteer_id: null,
+              updated_at: await nextUpdatedAt(trx, now),
+            })
+            .where('cleaning_volunteer_id', '=', volunteerId)
+            .where('status', '=', 'cleaning')
+            .execute();
+          await trx
+            .updateTable('reports')
+            .set({ cleaning_volunteer_id: null })
+            .where('cleaning_volunteer_id', '=', volunteerId)
+            .execute();
+        }
+        // Alert jobs carry the volunteer's id, and e-mail jobs their address, in the payload.
+        await trx
+          .deleteFrom('outbox')
+          .where((eb) =>
+            eb.or([
+              eb('payload', 'like', sql<string>`${containing(`"volunteerId":${volunteerId},`)} escape '\\'`),
+              eb('payload', 'like', sql<string>`${containing(`"volunteerId":${volunteerId}}`)} escape '\\'`),
+              eb('payload', 'like', sql<string>`${containing(volunteer.email)} escape '\\'`),
+            ]),
+          )
+          .execute();
+        await trx.deleteFrom('volunteers').where('id', '=', volunteerId).execute();
+        return true;
+      });
+    },
+
+    /** Sign-in links and codes sent before `before`. */
+    async deleteSignInTokensBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('sign_in_tokens').where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Sessions that ended (expired, or idle past their kind's limit) before `endedBefore`. */
+    async deleteEndedSessions(endedBefore: Date, idleMs: { volunteer: number; admin: number }): Promise<number> {
+      const iso = (ms: number) => new Date(endedBefore.getTime() - ms).toISOString();
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<', endedBefore.toISOString()),
+            eb.and([eb('kind', '=', 'volunteer'), eb('last_seen_at', '<', iso(idleMs.volunteer))]),
+            eb.and([eb('kind', '=', 'admin'), eb('last_seen_at', '<', iso(idleMs.admin))]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Wrong administrator passcodes that no longer count towards the throttle. */
+    async deleteAdminAttemptsBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('admin_attempts').where('attempted_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async deleteAuditEntriesBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Volunteers seen again since their warning: the warning no longer stands. */
+    async clearWarningsOfReturned(): Promise<void> {
+      await db
+        .updateTable('volunteers')
+        .set({ inactivity_warned_at: null })
+        .where('inactivity_warned_at', 'is not', null)
+        .where('last_active_at', '>', sql<string>`inactivity_warned_at`)
+        .execute();
+    },
+
+    /** Unwarned volunteers whose last sign-in (or joining, if they never signed in) was before `before`. */
+    inactiveUnwarned(before: string) {
+      return db
+        .selectFrom('volunteers')
+        .select(['id', 'email', 'name'])
+        .where('inactivity_warned_at', 'is', null)
+        .where(sql<string>`coalesce(last_active_at, joined_at)`, '<', before)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Marks the warning as this process's to send; false when another process took it. */
+    async claimWarning(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('volunteers')
+        .set({ inactivity_warned_at: now })
+        .where('id', '=', id)
+        .where('inactivity_warned_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async withdrawWarning(id: number): Promise<void> {
+      await db.updateTable('volunteers').set({ inactivity_warned_at: null }).where('id', '=', id).execute();
+    },
+
+    /** Warned before `warnedBefore` and not seen since the warning. */
+    warnedAndStillInactive(warnedBefore: string) {
+      return db
+        .selectFrom('volunteers')
+        .select('id')
+        .where('inactivity_warned_at', '<', warnedBefore)
+        .where((eb) =>
+          eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<=', sql<string>`inactivity_warned_at`)]),
+        )
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+
+export type PrivacyRepository = ReturnType<typeof privacyRepository>;

@@ -1,0 +1,30 @@
+// Privacy calls: the notice's facts (anyone), and a signed-in volunteer's own data to download or erase.
+import type { FastifyInstance } from 'fastify';
+import { privacyEndpoints as endpoints } from '#shared/contracts/privacy.ts';
+import { accessMessages } from '#shared/domain/permissions.ts';
+import { UnauthorizedError } from '#server/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import type { PrivacyService } from './privacy.service.ts';
+
+export async function privacyRoutes(app: FastifyInstance, { service }: { service: PrivacyService }) {
+  serve(app, endpoints.notice, { access: 'public' }, () => service.notice());
+
+  // An administrator signed in by code alone has no data of their own here: 401, as for the dashboard.
+  serve(app, endpoints.myData, { access: 'volunteer' }, async (request, reply) => {
+    const signedIn = request.auth.volunteer;
+    const download = signedIn ? await service.download(signedIn.id) : null;
+    if (!download) throw new UnauthorizedError(accessMessages.signInRequired);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
+      .type('application/zip')
+      .send(download.stream);
+  });
+
+  serve(app, endpoints.eraseAccount, { access: 'volunteer' }, async (request, reply) => {
+    const signedIn = request.auth.volunteer;
+    if (!signedIn || !(await service.erase(signedIn.id))) throw new UnauthorizedError(accessMessages.signInRequired);
+    // The session row went with the volunteer; the cookie goes too.
+    await reply.endSession('volunteer');
+  });
+}

@@ -1,0 +1,24 @@
+// The administrator actions the audit log records, and how each is said to a person reading the log.
+
+export const AUDIT_ACTIONS = {
+  'report.create': 'Created a report',
+  'report.edit': 'Edited a report',
+  'report.status': 'Changed the status of a report',
+  'report.delete': 'Deleted a report',
+  'report.photo.add': 'Added a photo to a report',
+  'report.photo.delete': 'Deleted a photo of a report',
+  'report.renumber': 'Renumbered all reports',
+  'photo.redact': 'Blurred part of a photo',
+  'event.create': 'Created a MUCU event',
+  'event.edit': 'Edited a MUCU event',
+  'event.delete': 'Deleted a MUCU event',
+  'attendance.add': 'Recorded MUCU attendance',
+  'volunteer.erase-inactive': 'Erased an account unused for years (automatic)',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const auditActionLabel = (action: string): string => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+
+/** How long the log keeps an entry. */
+export const AUDIT_LOG_DAYS = 365;
