@@ -1,5 +1,5 @@
-// Where the system Chromium is and how it is started here (INTEGRATIONS.md "Browser tests here"),
-// shared by the browser tests and the Lighthouse bench.
+// Where the system Chromium is and how it is started here, shared by the browser tests and the Lighthouse
+// bench.
 import fs from 'node:fs';
 
 export const CHROMIUM_FLAGS = [

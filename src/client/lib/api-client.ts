@@ -1,6 +1,6 @@
-// The spec's shared call (SPEC.md section 7): credentials always included, FormData sent as is, any
-// other body as JSON, responses parsed as JSON, and a response that is not ok raises an error whose
-// message is "<status>: <body text or status text>".
+// The one shared call every request goes through: credentials always included, FormData sent as is, any
+// other body as JSON, responses parsed as JSON, and a response that is not ok raises an error whose message
+// is "<status>: <body text or status text>".
 import type { ErrorResponse } from '#shared/contracts/errors.ts';
 
 export class ApiError extends Error {

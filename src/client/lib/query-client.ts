@@ -1,6 +1,6 @@
-// TanStack Query as SPEC.md section 4 configures it: data is always fresh, no refetch on focus, no
-// polling unless a query asks for it, and no retries of queries or mutations. Every failure is first
-// shown to the screen that may take over a refusal for want of a session.
+// TanStack Query as the app configures it: data is always fresh, no refetch on focus, no polling unless a
+// query asks for it, and no retries of queries or mutations. Every failure is first shown to the screen that
+// may take over a refusal for want of a session.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client.ts';
 import { reportRefusal } from './refusals.ts';

@@ -1,4 +1,4 @@
-// Administrator access (DESIGN.md): the passcode is checked on the server, never in the browser.
+// Administrator access: the passcode is checked on the server, never in the browser.
 import { z } from 'zod';
 import { ADMIN_PASSCODE_LENGTH } from '../domain/limits.ts';
 

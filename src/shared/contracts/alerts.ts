@@ -1,5 +1,5 @@
-// Volunteer alerts (issue 7; DESIGN.md "Volunteer alerts"): a volunteer's choices, the browser's push
-// subscription, and the administrators' summary. Client code imports only the types from here.
+// Volunteer alerts: a volunteer's choices, the browser's push subscription, and the administrators' summary.
+// Client code imports only the types from here.
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';

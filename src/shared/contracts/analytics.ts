@@ -1,5 +1,5 @@
-// Administrator analytics (SPEC.md sections 2f and 3): volunteers with their computed totals, and
-// daily progress by Europe/London calendar day.
+// Administrator analytics: volunteers with their computed totals, and daily progress by Europe/London
+// calendar day.
 import { z } from 'zod';
 
 export { analyticsPaths } from './paths.ts';
@@ -13,7 +13,7 @@ export const volunteerSummarySchema = z.object({
   lastActiveAt: z.iso.datetime().nullable(),
   /** Computed from clean-ups, never stored. */
   sitesCompleted: z.number().int(),
-  /** Minutes, computed from clean-ups (SPEC.md section 3 calls it totalHours). */
+  /** Minutes, computed from clean-ups, under the required name totalHours. */
   totalHours: z.number().int(),
   /** At least one completed site. */
   active: z.boolean(),
@@ -39,5 +39,5 @@ export const dailyProgressRowSchema = z.object({
 export type DailyProgressRow = z.infer<typeof dailyProgressRowSchema>;
 export const dailyProgressSchema = z.array(dailyProgressRowSchema);
 
-/** The table shows this many days, today included (SPEC.md section 9). */
+/** The table shows this many days, today included. */
 export const DAILY_PROGRESS_DAYS = 30;

@@ -1,5 +1,5 @@
-// The location API contract (DESIGN.md "Three-word locations"): the server proxies both conversions
-// so no key reaches the browser; the client takes its types, paths and error codes from here.
+// The location API contract: the server proxies both conversions so no key reaches the browser; the client
+// takes its types, paths and error codes from here.
 import { z } from 'zod';
 import { messages } from '../domain/messages.ts';
 import { isThreeWordFormat, normaliseThreeWords } from '../domain/three-words.ts';
@@ -14,7 +14,7 @@ export type LocationProvider = z.infer<typeof locationProviderSchema>;
 export const locationProviderResponseSchema = z.object({ provider: locationProviderSchema });
 export type LocationProviderResponse = z.infer<typeof locationProviderResponseSchema>;
 
-/** The spec's conversion result, the same for both providers and both directions. */
+/** The conversion result, the same for both providers and both directions. */
 export const conversionResultSchema = z.object({
   lat: z.number(),
   lng: z.number(),

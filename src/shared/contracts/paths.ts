@@ -19,7 +19,7 @@ export const locationPaths = {
   provider: '/api/location/provider',
 } as const;
 
-/** The management dashboard's calls on reports (issue 6) and the volunteer actions it uses (issue 5). */
+/** The management dashboard's calls on reports and the volunteer actions it uses. */
 export const reportManagementPaths = {
   report: (id: number | string) => `/api/reports/${id}`,
   status: (id: number | string) => `/api/reports/${id}/status`,
@@ -29,7 +29,7 @@ export const reportManagementPaths = {
   renumber: '/api/admin/renumber-reports',
 } as const;
 
-/** Meet Up Clean Up events: `/api/mucus` as the spec names them. */
+/** Meet Up Clean Up events, under the required name `/api/mucus`. */
 export const eventPaths = {
   create: '/api/mucus',
   list: '/api/admin/mucus',

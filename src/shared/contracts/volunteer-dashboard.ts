@@ -1,5 +1,5 @@
-// The personal dashboard (SPEC.md sections 2e and 3): the volunteer with totals computed from their
-// clean-ups, their clean-ups, MUCU attendances and achievements.
+// The personal dashboard: the volunteer with totals computed from their clean-ups, their clean-ups, MUCU
+// attendances and achievements.
 import { z } from 'zod';
 import { cleanupRecordSchema } from './cleanups.ts';
 import { volunteerSchema } from './volunteer-auth.ts';
@@ -8,7 +8,7 @@ export { volunteerDashboardPaths } from './paths.ts';
 
 export const dashboardVolunteerSchema = volunteerSchema.extend({
   sitesCompleted: z.number().int(),
-  /** Minutes (SPEC.md section 3: "totalHours (held in minutes)"). */
+  /** Minutes, under the required name totalHours. */
   totalHours: z.number().int(),
 });
 

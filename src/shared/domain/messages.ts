@@ -1,5 +1,5 @@
-// User-facing wording from SPEC.md, copied exactly. Server refusals and client toasts both use these,
-// so a refusal says what was wrong in the words the person sees on screen.
+// User-facing wording, exactly as the product requires it. Server refusals and client toasts both use
+// these, so a refusal says what was wrong in the words the person sees on screen.
 
 export const CITY_NAME = 'Edinburgh';
 
@@ -29,7 +29,7 @@ export const messages = {
   },
 } as const;
 
-/** SPEC.md sections 2d and 5: the Administrator tab. */
+/** The sign-in page's Administrator tab. */
 export const adminAccessMessages = {
   deniedTitle: 'Access Denied',
   denied: 'Incorrect passcode. Please try again.',

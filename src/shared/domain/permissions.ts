@@ -1,5 +1,5 @@
-// Who may call what (DESIGN.md "Permissions"). Every API route declares one of these; the server
-// enforces it in one place, and administrators may do everything volunteers may.
+// Who may call what. Every API route declares one of these; the server enforces it in one place, and
+// administrators may do everything volunteers may.
 
 export const ACCESS_LEVELS = ['public', 'volunteer', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];

@@ -1,4 +1,4 @@
-// The three report statuses (SPEC.md section 4) and the words the screens use for them.
+// The three report statuses and the words the screens use for them.
 
 export const REPORT_STATUSES = ['reported', 'cleaning', 'completed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];

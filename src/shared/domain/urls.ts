@@ -1,4 +1,4 @@
-/** An absolute http(s) address, as a maps link must be (SPEC.md section 5: "must be a URL"). */
+/** An absolute http(s) address, as a maps link must be. */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

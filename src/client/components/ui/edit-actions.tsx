@@ -1,6 +1,6 @@
 import { Button } from './button.tsx';
 
-/** Save and Cancel under an inline edit (one item at a time, SPEC.md 2b). */
+/** Save and Cancel under an inline edit (one item at a time). */
 export function EditActions({ saving, onCancel }: { saving: boolean; onCancel(): void }) {
   return (
     <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
-// The toast store (SPEC.md sections 4 and 9): one toast at a time; a dismissed toast is removed from
-// the tree 3000 ms later, after its exit animation.
+// The toast store: one toast at a time; a dismissed toast is removed from the tree 3000 ms later, after its
+// exit animation.
 import { useSyncExternalStore } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '#shared/domain/limits.ts';
 

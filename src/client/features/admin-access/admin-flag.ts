@@ -1,5 +1,5 @@
-// SPEC.md section 4: the administrator flag lives in session storage. It only decides what the UI
-// shows; every administrator call is checked on the server against the session cookie.
+// The administrator flag lives in session storage. It only decides what the UI shows; every administrator
+// call is checked on the server against the session cookie.
 const KEY = 'adminAccess';
 
 export const adminFlag = {

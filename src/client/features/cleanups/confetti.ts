@@ -1,6 +1,5 @@
-// The celebration after a clean-up (SPEC.md 2c): 50 particles of canvas-confetti, loaded only when
-// needed, drawn on the main thread (the CSP allows no blob: workers), and not at all for people who
-// ask for reduced motion.
+// The celebration after a clean-up: 50 particles of canvas-confetti, loaded only when needed, drawn on the
+// main thread (the CSP allows no blob: workers), and not at all for people who ask for reduced motion.
 import { CONFETTI_PARTICLES } from '#shared/domain/limits.ts';
 
 export async function celebrate(particleCount = CONFETTI_PARTICLES): Promise<void> {

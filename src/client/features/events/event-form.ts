@@ -1,5 +1,5 @@
-// The MUCU form's checks and conversions (SPEC.md section 5), kept apart from the markup so they
-// can be tested: location and date required, maps link a web address or nothing.
+// The MUCU form's checks and conversions, kept apart from the markup so they can be tested: location and
+// date required, maps link a web address or nothing.
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { isHttpUrl } from '#shared/domain/urls.ts';
 import type { EventDraft } from './api/use-events.ts';

@@ -1,4 +1,4 @@
-// Turns a failed location detection into the title and text SPEC.md section 8 gives for it.
+// Turns a failed location detection into the title and text the report form must show for it.
 import {
   geolocationMessages,
   locationDetectionTitles,

@@ -1,6 +1,6 @@
-// The report form's location reading (SPEC.md sections 2a, 4, 9): idle -> detecting -> detected, and
-// stale once the reading is older than 5 minutes, checked every 60 s. High accuracy, 10 s timeout, no
-// cached position. The reading is converted to words through our server (no key in the browser).
+// The report form's location reading: idle -> detecting -> detected, and stale once the reading is older
+// than 5 minutes, checked every 60 s. High accuracy, 10 s timeout, no cached position. The reading is
+// converted to words through our server (no key in the browser).
 import { useCallback, useEffect, useState } from 'react';
 import type { ConversionResult } from '#shared/contracts/location.ts';
 import {

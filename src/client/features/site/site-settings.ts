@@ -12,7 +12,7 @@ const contactEmail = setting(env.VITE_CONTACT_EMAIL, 'hello@cleanupedinburgh.org
 
 export const siteSettings = {
   name: 'Clean Up Edinburgh',
-  /** The text shared with the site's address; the hashtags are the community clean-up's (SPEC.md section 9). */
+  /** The text shared with the site's address; the hashtags are the community clean-up's. */
   shareText: setting(
     env.VITE_SHARE_TEXT,
     'Spotted graffiti in Edinburgh? Report it with a photo and a three-word location, and volunteers will clean it up. #CleanUpEdinburgh #MeetUpCleanUp',

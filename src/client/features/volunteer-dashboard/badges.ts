@@ -1,4 +1,4 @@
-// Friendly names for the badges the server awards (DESIGN.md "Achievements").
+// Friendly names for the badges the server awards.
 const BADGE_NAMES: Record<string, { title: string; detail: string }> = {
   first_cleanup: { title: 'First clean-up', detail: 'Cleaned your first site' },
   cleanups_5: { title: '5 clean-ups', detail: 'Cleaned 5 sites' },

@@ -1,6 +1,5 @@
-// 'Share This Cleanup' (SPEC.md 2e and 7): the native share sheet where there is one, otherwise the
-// text goes to the clipboard. The text names the place, the date and the time worked, with the
-// community clean-up's hashtags.
+// 'Share This Cleanup': the native share sheet where there is one, otherwise the text goes to the clipboard.
+// The text names the place, the date and the time worked, with the community clean-up's hashtags.
 import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { CITY_NAME } from '#shared/domain/messages.ts';

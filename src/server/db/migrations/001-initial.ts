@@ -1,4 +1,4 @@
-// Every table of DESIGN.md's data model, so later work adds columns rather than rewriting tables.
+// Every table of the data model, so later work adds columns rather than rewriting tables.
 import { sql, type Kysely } from 'kysely';
 import type { ColumnKit } from './column-kit.ts';
 

@@ -1,5 +1,5 @@
-// Volunteer alerts (issue 7): each volunteer's choices, the record of which report was told to whom on
-// which channel (at most once each), the 10-minute grouping window, and the outbox's retry bookkeeping.
+// Volunteer alerts: each volunteer's choices, the record of which report was told to whom on which channel
+// (at most once each), the 10-minute grouping window, and the outbox's retry bookkeeping.
 import { sql, type Kysely } from 'kysely';
 import type { ColumnKit } from './column-kit.ts';
 

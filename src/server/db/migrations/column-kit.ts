@@ -1,4 +1,4 @@
-// Column types chosen per dialect in one place (INTEGRATIONS.md "Two databases behind one Kysely").
+// Column types chosen per dialect in one place, so every migration runs unchanged on SQLite and PostgreSQL.
 import { sql, type ColumnDefinitionBuilder, type Expression } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';

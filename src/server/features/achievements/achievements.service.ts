@@ -1,5 +1,5 @@
-// Achievements (DESIGN.md): awarded by the server, once each, from what a volunteer has done. Call
-// awardAchievements in the same transaction as the change that may earn one (a clean-up, an attendance).
+// Achievements: awarded by the server, once each, from what a volunteer has done. Call awardAchievements in
+// the same transaction as the change that may earn one (a clean-up, an attendance).
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 

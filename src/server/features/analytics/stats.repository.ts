@@ -1,6 +1,6 @@
-// Whole-service counts for GET /api/stats (DESIGN.md "Stats"), and the raw figures of the
-// administrator's analytics: volunteers with their clean-up totals, and the instants of reports and
-// clean-ups that daily progress buckets into Europe/London days.
+// Whole-service counts for GET /api/stats, and the raw figures of the administrator's analytics: volunteers
+// with their clean-up totals, and the instants of reports and clean-ups that daily progress buckets into
+// Europe/London days.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';

@@ -1,5 +1,5 @@
-// The link that shows a site on a map: what3words for what3words addresses, otherwise OpenStreetMap at
-// the report's coordinates (the grid's words are not what3words addresses, DESIGN.md).
+// The link that shows a site on a map: what3words for what3words addresses, otherwise OpenStreetMap at the
+// report's coordinates (the grid's words are not what3words addresses).
 import type { ReportRow } from '../reports/reports.repository.ts';
 
 export function locationLinkOf(

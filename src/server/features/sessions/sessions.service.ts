@@ -1,5 +1,5 @@
-// Sessions (DESIGN.md "Sessions"): a random id of 256 bits in an HTTP-only cookie, stored only as its
-// SHA-256 hash, with an absolute lifetime and an idle timeout per kind. Ending one deletes its row.
+// Sessions: a random id of 256 bits in an HTTP-only cookie, stored only as its SHA-256 hash, with an
+// absolute lifetime and an idle timeout per kind. Ending one deletes its row.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '#server/clock.ts';
 import { toIso } from '#server/db/tables.ts';

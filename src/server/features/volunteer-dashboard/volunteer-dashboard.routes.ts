@@ -1,4 +1,4 @@
-// GET /api/volunteers/dashboard: the signed-in volunteer's own record (SPEC.md 2e).
+// GET /api/volunteers/dashboard: the signed-in volunteer's own record.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { volunteerDashboardPaths, volunteerDashboardSchema } from '#shared/contracts/volunteer-dashboard.ts';

@@ -1,5 +1,5 @@
-// The personal dashboard's content: the volunteer with sitesCompleted and totalHours (minutes)
-// computed from their clean-ups on every read, so the totals never drift (DESIGN.md).
+// The personal dashboard's content: the volunteer with sitesCompleted and totalHours (minutes) computed from
+// their clean-ups on every read, so the totals never drift.
 import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';

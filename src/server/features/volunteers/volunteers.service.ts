@@ -1,5 +1,5 @@
-// Volunteers are registered automatically at first use of their e-mail address (SPEC.md 2d), by
-// sign-in, by a clean-up linked to an address, or by an administrator recording attendance.
+// Volunteers are registered automatically at first use of their e-mail address, by sign-in, by a clean-up
+// linked to an address, or by an administrator recording attendance.
 import type { Db } from '#server/db/client.ts';
 import { volunteersRepository, type VolunteerRow } from './volunteers.repository.ts';
 

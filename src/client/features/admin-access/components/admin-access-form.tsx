@@ -1,7 +1,7 @@
-// The sign-in page's Administrator tab (SPEC.md 2d): an Access Code of at most 6 characters and the
-// 'Administrator Access' button. The code is checked by the server; a wrong one clears the field, and
-// its 'Access Denied' toast goes once the right one is accepted. Sent here by an administrator screen,
-// the form says why above the field (which reads it out, focused) and returns to that screen.
+// The sign-in page's Administrator tab: an Access Code of at most 6 characters and the 'Administrator
+// Access' button. The code is checked by the server; a wrong one clears the field, and its 'Access Denied'
+// toast goes once the right one is accepted. Sent here by an administrator screen, the form says why above
+// the field (which reads it out, focused) and returns to that screen.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { KeyRound } from 'lucide-react';

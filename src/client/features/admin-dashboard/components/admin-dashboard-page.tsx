@@ -1,7 +1,7 @@
-// Route '/volunteer-portal' (SPEC.md 2f): the Administrator Dashboard with two tabs, Reports
-// Management (the management dashboard) and Volunteer Analytics. The plus button on the Reports tab
-// opens the manual-report form through the window event 'openManualForm'; the form lives with the
-// page, not the tab, so the event also works on the Volunteer Analytics tab.
+// Route '/volunteer-portal': the Administrator Dashboard with two tabs, Reports Management (the management
+// dashboard) and Volunteer Analytics. The plus button on the Reports tab opens the manual-report form
+// through the window event 'openManualForm'; the form lives with the page, not the tab, so the event also
+// works on the Volunteer Analytics tab.
 import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { BarChart3, ClipboardList, Plus } from 'lucide-react';

@@ -1,5 +1,5 @@
-// The administrator's menu drawer (SPEC.md 2f): links to every screen and Sign Out, which ends the
-// session on the server, clears the flag and the cached data, and returns to the home page.
+// The administrator's menu drawer: links to every screen and Sign Out, which ends the session on the server,
+// clears the flag and the cached data, and returns to the home page.
 import { useRef, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';

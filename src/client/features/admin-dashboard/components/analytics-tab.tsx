@@ -1,7 +1,7 @@
-// The Volunteer Analytics tab (SPEC.md 2f): four stat cards, Admin Controls for MUCU events, Daily
-// Progress Tracking (last 30 days, CSV export of all) and Volunteer Details. From tablet width up the
-// two lists are tables; on a phone each row is a card that names every value beside it, so nothing is
-// squeezed into a column or hidden behind a sideways scroll.
+// The Volunteer Analytics tab: four stat cards, Admin Controls for MUCU events, Daily Progress Tracking
+// (last 30 days, CSV export of all) and Volunteer Details. From tablet width up the two lists are tables; on
+// a phone each row is a card that names every value beside it, so nothing is squeezed into a column or
+// hidden behind a sideways scroll.
 import { useState, type ReactNode } from 'react';
 import { CalendarPlus, Download, ListChecks, RefreshCw, Sparkles, Timer, UserCheck, Users } from 'lucide-react';
 import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';

@@ -1,5 +1,5 @@
-// Route '/volunteer-dashboard' for administrators (SPEC.md section 2: "the management one for
-// administrators"): the report management dashboard on a page of its own.
+// Route '/volunteer-dashboard' for administrators (volunteers get their personal dashboard there): the
+// report management dashboard on a page of its own.
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { routes } from '#shared/routes.ts';

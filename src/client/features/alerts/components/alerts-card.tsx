@@ -1,6 +1,6 @@
-// The volunteer dashboard's "Alerts" card (issue 7): push notifications on this device (the browser
-// asks for permission only when switched on), an e-mail per report, a daily digest or none, and an
-// optional distance around a chosen point. A volunteer who has chosen nothing is invited to.
+// The volunteer dashboard's "Alerts" card: push notifications on this device (the browser asks for
+// permission only when switched on), an e-mail per report, a daily digest or none, and an optional distance
+// around a chosen point. A volunteer who has chosen nothing is invited to.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BellRing, LocateFixed, Mail, MapPin, Smartphone } from 'lucide-react';
 import type { AlertCentre, AlertEmailChoice, AlertPreferences } from '#shared/contracts/alerts.ts';

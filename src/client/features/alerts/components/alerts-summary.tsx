@@ -1,5 +1,5 @@
-// The administrators' view of volunteer alerts (issue 7), for the Volunteer Analytics tab: how many
-// volunteers have each kind of alert on, and how the outbox of alerts waiting to go out stands.
+// The administrators' view of volunteer alerts, for the Volunteer Analytics tab: how many volunteers have
+// each kind of alert on, and how the outbox of alerts waiting to go out stands.
 import type { ReactNode } from 'react';
 import { BellRing, Inbox, Mail, MailCheck, RefreshCw, Smartphone, TriangleAlert } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';

@@ -1,5 +1,5 @@
-// Step 3, 'Almost done!' (SPEC.md 2c, DESIGN.md): the e-mail, pre-filled with the signed-in volunteer's,
-// links the clean-up to them; 'Skip' stores it without a volunteer.
+// Step 3, 'Almost done!': the e-mail, pre-filled with the signed-in volunteer's, links the clean-up to them;
+// 'Skip' stores it without a volunteer.
 import { useId, type FormEvent, type RefObject } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';

@@ -1,4 +1,4 @@
-// Step 2, 'Upload Before & After Photos' (SPEC.md 2c): two pickers; 'Upload photos' only with both.
+// Step 2, 'Upload Before & After Photos': two pickers; 'Upload photos' only with both.
 import type { RefObject } from 'react';
 import { CloudUpload, MapPin } from 'lucide-react';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';

@@ -1,4 +1,4 @@
-// Where the volunteer is in the three steps (SPEC.md section 4: location, photos, email).
+// Where the volunteer is in the three steps (location, photos, email).
 import type { Step } from '../find-workflow.ts';
 
 const STEPS: Array<{ step: Step; label: string }> = [

@@ -1,4 +1,4 @@
-// MUCU events: one hook per call (SPEC.md section 7). Every change refreshes the events list.
+// MUCU events: one hook per call. Every change refreshes the events list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendance, MucuEvent } from '#shared/contracts/events.ts';
 import { analyticsPaths, eventPaths } from '#shared/contracts/paths.ts';
@@ -11,7 +11,7 @@ export interface EventDraft {
   /** ISO datetime. */
   date: string;
   description: string;
-  /** Null when empty (SPEC.md section 5). */
+  /** Null when empty. */
   mapsLink: string | null;
 }
 

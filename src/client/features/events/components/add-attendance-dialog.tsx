@@ -1,5 +1,5 @@
-// Add MUCU Attendance (SPEC.md 2b, 5): an event and a volunteer's e-mail are required; an address
-// that is new registers that volunteer on the server.
+// Add MUCU Attendance: an event and a volunteer's e-mail are required; an address that is new registers that
+// volunteer on the server.
 import { useId, useState, type FormEvent } from 'react';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
-// Add Meet Up Clean Up Event (SPEC.md 2b, 2f, 5): location and date required, name built from the
-// location. A 401 says the person must sign in as a volunteer.
+// Add Meet Up Clean Up Event: location and date required, name built from the location. A 401 says the
+// person must sign in as a volunteer.
 import { useState, type FormEvent } from 'react';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
-// Manage MUCU Events (SPEC.md 2b, 2f): every event with its attendees (by the local part of their
-// e-mail), inline edit one at a time, add attendance, and delete after the spec's confirmation.
+// Manage MUCU Events: every event with its attendees (by the local part of their e-mail), inline edit one at
+// a time, add attendance, and delete after the required confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { attendeeLabel, type MucuEvent } from '#shared/contracts/events.ts';

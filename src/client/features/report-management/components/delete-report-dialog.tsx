@@ -1,4 +1,4 @@
-// Deleting a report asks first, and says it cannot be undone (SPEC.md section 5).
+// Deleting a report asks first, and says it cannot be undone.
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';

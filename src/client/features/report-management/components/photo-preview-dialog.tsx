@@ -1,5 +1,5 @@
-// The full-size Photo Preview (SPEC.md 2b), with the 'Photo Missing' state when the file is gone.
-// Administrators can blur parts of the photo here to protect privacy (the redaction editor).
+// The full-size Photo Preview, with the 'Photo Missing' state when the file is gone. Administrators can blur
+// parts of the photo here to protect privacy (the redaction editor).
 import { useState } from 'react';
 import { EyeOff } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';

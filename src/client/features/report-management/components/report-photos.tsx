@@ -169,7 +169,7 @@ export function AddPhotoDialog({
       close();
     } catch (error) {
       if (isExplained(error)) return;
-      // SPEC.md section 7: the server's reason when it gave one, else 'Failed to upload photo'.
+      // The server's reason when it gave one, else 'Failed to upload photo'.
       const reason = error instanceof ApiError && error.body ? error.body.message : managementMessages.uploadFailed;
       toast({ title: managementMessages.errors.uploadPhoto, description: reason, variant: 'destructive' });
     }

@@ -1,7 +1,7 @@
-// Prepares a chosen photo for upload, on the phone (DESIGN.md "Photos"): reads its EXIF GPS first,
-// then draws it upright, at most 2048 px on the long edge, into a JPEG, so a 4-8 MB camera photo goes
-// up a weak signal as a few hundred KB. Loaded lazily. Whatever fails, the original is sent instead:
-// the server checks, rotates and shrinks it as well, and reads its GPS itself.
+// Prepares a chosen photo for upload, on the phone: reads its EXIF GPS first, then draws it upright, at most
+// 2048 px on the long edge, into a JPEG, so a 4-8 MB camera photo goes up a weak signal as a few hundred KB.
+// Loaded lazily. Whatever fails, the original is sent instead: the server checks, rotates and shrinks it as
+// well, and reads its GPS itself.
 import { gps as readGps } from 'exifr/dist/lite.esm.mjs';
 import {
   fitWithin,

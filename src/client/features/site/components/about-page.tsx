@@ -1,5 +1,5 @@
-// Route '/about': the three ways to help (SPEC.md section 1): Report; Support (MUCU events, the
-// newsletter); Spread our Work. Then the donation link and the contact e-mail.
+// Route '/about', the three ways to help: Report; Support (MUCU events, the newsletter); Spread our Work.
+// Then the donation link and the contact e-mail.
 import type { ReactNode } from 'react';
 import { CalendarHeart, Camera, HandHeart, Mail, Megaphone } from 'lucide-react';
 import { Link } from 'wouter';

@@ -1,5 +1,5 @@
-// "Install the App": the browser's own prompt where it offered one, otherwise the Share-menu steps
-// (SPEC.md section 2a). Hidden once the app runs from the home screen.
+// "Install the App": the browser's own prompt where it offered one, otherwise the Share-menu steps. Hidden
+// once the app runs from the home screen.
 import { useSyncExternalStore } from 'react';
 import { Download } from 'lucide-react';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';

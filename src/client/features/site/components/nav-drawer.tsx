@@ -1,6 +1,6 @@
-// The slide-in navigation menu (SPEC.md section 2): Report Graffiti, About, Find Graffiti Near Me, a
-// divider, then Volunteer Dashboard. Loaded on demand (Radix Dialog stays out of the first bundle), so
-// the button that opens it lives in site-menu.tsx and gets the focus back when it closes.
+// The slide-in navigation menu: Report Graffiti, About, Find Graffiti Near Me, a divider, then Volunteer
+// Dashboard. Loaded on demand (Radix Dialog stays out of the first bundle), so the button that opens it
+// lives in site-menu.tsx and gets the focus back when it closes.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';

@@ -30,7 +30,7 @@ export function useContinueSignIn() {
   });
 }
 
-/** Ends the session on the server; the cached volunteer data goes with it (SPEC.md section 4). */
+/** Ends the session on the server; the cached volunteer data goes with it. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

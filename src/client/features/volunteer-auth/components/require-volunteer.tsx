@@ -1,5 +1,5 @@
-// A screen for signed-in volunteers: a spinner while the session is resolved, then either the screen
-// or a redirect to the sign-in page that comes back here afterwards (SPEC.md 2c and 2e).
+// A screen for signed-in volunteers: a spinner while the session is resolved, then either the screen or a
+// redirect to the sign-in page that comes back here afterwards.
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';

@@ -1,6 +1,6 @@
-// The page an e-mailed sign-in link opens (DESIGN.md): one 'Continue' button. Mail scanners open every
-// link in a message, so opening the page spends nothing; only pressing Continue does. The token comes
-// in the address's fragment, which never reaches a server, and is dropped from the address bar at once.
+// The page an e-mailed sign-in link opens: one 'Continue' button. Mail scanners open every link in a
+// message, so opening the page spends nothing; only pressing Continue does. The token comes in the address's
+// fragment, which never reaches a server, and is dropped from the address bar at once.
 import { useEffect, useState } from 'react';
 import { ArrowRight, CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';

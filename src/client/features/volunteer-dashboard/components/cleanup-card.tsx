@@ -1,6 +1,5 @@
-// One cleaned site on the dashboard (SPEC.md 2e): 'Site #id', the date, the time worked, a Completed
-// badge, the location, the before and after photos (each opens full size in a new tab), the notes and
-// 'Share This Cleanup'.
+// One cleaned site on the dashboard: 'Site #id', the date, the time worked, a Completed badge, the location,
+// the before and after photos (each opens full size in a new tab), the notes and 'Share This Cleanup'.
 import { useState, type ReactNode } from 'react';
 import { CalendarDays, CircleCheck, Clock, ExternalLink, MapPin, Share2, type LucideIcon } from 'lucide-react';
 import type { CleanupRecord } from '#shared/contracts/cleanups.ts';

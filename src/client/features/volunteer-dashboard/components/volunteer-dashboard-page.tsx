@@ -1,6 +1,6 @@
-// The personal dashboard (SPEC.md 2e): Sites Completed, Profile, Sites Cleaned, MUCU Attendance Log and
-// Achievements, with Logout, and the volunteer's alert choices. Two columns on desktop widths. Signed-out visitors go to /volunteers/signin.
-// Volunteers create MUCU events (SPEC.md section 6) from the MUCU Attendance Log card.
+// The personal dashboard: Sites Completed, Profile, Sites Cleaned, MUCU Attendance Log and Achievements,
+// with Logout, and the volunteer's alert choices. Two columns on desktop widths. Signed-out visitors go to
+// /volunteers/signin. Volunteers create MUCU events from the MUCU Attendance Log card.
 import { useState, type ReactNode } from 'react';
 import { Award, CalendarCheck, CalendarPlus, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
