@@ -6,6 +6,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/contracts/errors.ts';
 import { AppError } from '../errors.ts';
 import { messages } from '#shared/domain/messages.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
+
+/** What a request hears while the database is away or too slow; it is retried a moment later. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again in a moment.';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -20,6 +24,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = respond(413, messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = respond(error.statusCode, error.message);
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', '5');
+      body = respond(503, DATABASE_UNAVAILABLE_MESSAGE);
     } else {
       request.log.error({ err: error }, 'request failed');
       body = respond(500, 'Something went wrong on our side. Please try again.');
