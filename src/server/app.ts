@@ -89,8 +89,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
-    // Fastify takes a hop count here at run time; its types list only the other forms.
-    trustProxy: (deps.config.trustProxy ?? false) as boolean,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -248,6 +247,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerClient(app, deps.clientDir);
   return app;
+}
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For. Fastify ignores a bare hop count,
+ * so a count becomes "trust the nearest n hops"; a list of addresses and ranges is trusted as given.
+ * Every per-client limit keys on the address this yields.
+ */
+export function trustProxyOption(
+  trustProxy: number | string[] | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === undefined || trustProxy === 0 || (Array.isArray(trustProxy) && trustProxy.length === 0)) {
+    return false;
+  }
+  if (Array.isArray(trustProxy)) return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
 }
 
 /** The built SPA: hashed assets cached for a year, index.html revalidated, every other path the SPA. */
