@@ -115,12 +115,10 @@ export function volunteerAuthService({ db, clock, mailer, publicUrl, log }: Volu
       const now = clock.now();
       const volunteer = await volunteers.findByEmail(email);
       if (!volunteer) throw invalidCode();
-      const live = await tokens.liveCodes(volunteer.id, now.toISOString(), MAX_WRONG_CODES);
-      const match = live.find((row) => sameHash(row.code_hash, codeHash(row.token_hash, code)));
-      if (!match) {
-        await tokens.addWrongTry(live.map((row) => row.id));
-        throw invalidCode();
-      }
+      // Every try is counted before the code is compared; the one that matches is then spent.
+      const tried = await tokens.takeTry(volunteer.id, now.toISOString(), MAX_WRONG_CODES);
+      const match = tried.find((row) => sameHash(row.code_hash, codeHash(row.token_hash, code)));
+      if (!match) throw invalidCode();
       if (!(await tokens.spend(match.id, now.toISOString()))) throw invalidCode();
       return finishSignIn(volunteer.id, now);
     },

@@ -157,6 +157,17 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
     expect(unknown.json().message).toBe((await verify(email, code)).json().message);
   });
 
+  it('twenty guesses sent at once get at most 5 checks: the right code sent last among them is refused', async () => {
+    const email = freshEmail('racer');
+    const { code } = await requestMail(email);
+    const wrong = Array.from({ length: 19 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all([...wrong, code].map((guess) => verify(email, guess)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(400));
+    const rows = await t.database.db.selectFrom('sign_in_tokens').select('failed_attempts').execute();
+    expect(Math.max(...rows.map((row) => row.failed_attempts))).toBeLessThanOrEqual(5);
+    expect((await verify(email, code)).statusCode).toBe(400);
+  });
+
   it('at most 3 sign-in e-mails per address per 15 minutes; the 4th gets 429 with when to retry', async () => {
     const email = freshEmail('many');
     for (let i = 0; i < 3; i += 1) await requestMail(email);
