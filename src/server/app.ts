@@ -16,6 +16,7 @@ import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { PhotoStorage } from './features/photos/photo-storage.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerDrain(app);
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app, deps.config.publicUrl);
   // On a weak mobile signal the bytes matter: JSON and the app's assets go compressed (photos are
   // JPEG already and are left alone). Brotli at a low quality keeps the CPU cost small.

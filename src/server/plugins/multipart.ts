@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { containsNul, NUL_MESSAGE } from './input-guard.ts';
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -35,6 +36,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
       if (data.length === 0) continue; // an empty file input is "no file chosen"
       (form.files[part.fieldname] ??= []).push(data);
     } else if (typeof part.value === 'string') {
+      if (containsNul(part.value)) throw new ValidationError(NUL_MESSAGE);
       form.fields[part.fieldname] = part.value;
     }
   }

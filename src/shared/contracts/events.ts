@@ -1,6 +1,7 @@
 // Meet Up Clean Up events and attendance (SPEC.md sections 3, 5 and 7). An "event" in code is a MUCU
 // event; the API paths keep the spec's `/api/mucus`.
 import { z } from 'zod';
+import { rowIdParam } from './ids.ts';
 import { eventMessages } from '../domain/admin-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
 
@@ -51,7 +52,7 @@ export const eventInputSchema = z.object({
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 
-export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const eventIdParamsSchema = z.object({ id: rowIdParam() });
 
 export const attendeeVolunteerSchema = z.object({
   id: z.number().int(),
