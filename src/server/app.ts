@@ -92,7 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: 'x-request-id',
-    return503OnClosing: true,
+    // The drain plugin answers requests that arrive while closing (with Retry-After).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Phones on a weak signal upload slowly; give a photo a minute before giving up on it.
     requestTimeout: 120_000,
