@@ -94,5 +94,5 @@ export const reportPhotoFieldsSchema = z.object({
     .max(2000)
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : null)),
-  uploadedBy: z.string().trim().max(100).optional().default('Volunteer'),
+  // `uploadedBy` may be sent (the spec's form has it) but is not read: the server sets it from the session.
 });
