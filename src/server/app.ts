@@ -62,6 +62,7 @@ import { photoRedactionRoutes } from './features/photos/photo-redaction.routes.t
 import { photoRedactionRepository } from './features/photos/photo-redaction.repository.ts';
 import { photoRedactionService } from './features/photos/photo-redaction.service.ts';
 import { NotFoundError } from './errors.ts';
+import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails' | 'privacy'>>;
@@ -76,7 +77,11 @@ export interface AppDeps {
   clientDir?: string;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | object;
-  limits?: { reportSubmissionsPerHour?: number; signInRequestsPerClient?: number };
+  limits?: {
+    reportSubmissionsPerHour?: number;
+    signInRequestsPerClient?: number;
+    photoWork?: Partial<WorkQueueLimits>;
+  };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
   /** Web Push for volunteer alerts: VAPID keys (made for this process unless given) and the HTTPS agent. */
@@ -88,6 +93,7 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  configurePhotoWork(deps.limits?.photoWork);
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: trustProxyOption(deps.config.trustProxy),
