@@ -62,6 +62,7 @@ import { photoRedactionRoutes } from './features/photos/photo-redaction.routes.t
 import { photoRedactionRepository } from './features/photos/photo-redaction.repository.ts';
 import { photoRedactionService } from './features/photos/photo-redaction.service.ts';
 import { NotFoundError } from './errors.ts';
+import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 
 export interface AppDeps {
@@ -253,6 +254,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('retention', retention);
   app.addHook('preClose', async () => retention.stop());
+  const photoSweep = orphanPhotoSweep({ db, directory: deps.storage.directory, clock, log: app.log });
+  app.decorate('photoSweep', photoSweep);
+  app.addHook('preClose', async () => photoSweep.stop());
 
   await registerClient(app, deps.clientDir);
   return app;

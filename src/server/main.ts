@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.alerts.start();
   app.retention.start();
+  // Photo files left by a crash between file and row: swept shortly after start, then daily.
+  app.photoSweep.start();
   const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where})`);
   if (passcode.generated) {
