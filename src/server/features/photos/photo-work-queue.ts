@@ -19,7 +19,7 @@ export const BUSY_RETRY_AFTER_SECONDS = 10;
 
 export const defaultPhotoWorkLimits = (): WorkQueueLimits => ({
   concurrency: Math.max(1, os.availableParallelism()),
-  maxWaiting: 100,
+  maxWaiting: 64,
   maxWaitMs: 30_000,
 });
 
