@@ -63,6 +63,19 @@ export function signInTokensRepository(db: Db) {
         .execute();
     },
 
+    /** When the latest code that may still be used stops working; null when none may. */
+    async liveUntil(volunteerId: number, now: string, maxTries: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('sign_in_tokens')
+        .select(sql<string | Date | null>`max(expires_at)`.as('until'))
+        .where('volunteer_id', '=', volunteerId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('failed_attempts', '<', maxTries)
+        .executeTakeFirst();
+      return row?.until ? new Date(row.until).toISOString() : null;
+    },
+
     findByTokenHash(tokenHash: string): Promise<SignInTokenRow | undefined> {
       return db.selectFrom('sign_in_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
