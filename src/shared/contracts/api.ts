@@ -8,10 +8,12 @@ import type { privacyEndpoints } from './privacy.ts';
 import type { ApiRoutes } from './api-routes.ts';
 import type { publicEventEndpoints } from './event-rsvps.ts';
 import type { locationEndpoints } from './location.ts';
+import type { reportListEndpoints } from './report-list.ts';
 
 export interface ApiEndpoints {
   alerts: typeof alertEndpoints;
   location: typeof locationEndpoints;
+  reports: typeof reportListEndpoints;
   publicEvents: typeof publicEventEndpoints;
   privacy: typeof privacyEndpoints;
   photoRedaction: typeof photoRedactionEndpoints;

@@ -11,15 +11,19 @@ import {
 import { messages } from '#shared/domain/messages.ts';
 import { NotFoundError, ValidationError } from '#server/errors.ts';
 import { readMultipart } from '#server/plugins/multipart.ts';
+import { reportPageQuerySchema } from '#shared/contracts/report-list.ts';
 import type { ReportsService } from './reports.service.ts';
+import type { ReportListService } from './report-list.service.ts';
 
 export interface ReportsRoutesOptions {
   service: ReportsService;
+  /** The management list's pages (the same path, asked with a query). */
+  list: ReportListService;
   /** Public submissions per client per hour (DESIGN.md "Rate limits"). */
   submissionsPerHour: number;
 }
 
-export async function reportsRoutes(app: FastifyInstance, { service, submissionsPerHour }: ReportsRoutesOptions) {
+export async function reportsRoutes(app: FastifyInstance, { service, list, submissionsPerHour }: ReportsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -44,6 +48,16 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
   // No response schema: the body is cached JSON text built by toReportResponse; its shape
   // (reportListSchema) is checked by the API tests instead of on every poll.
   r.get(reportPaths.list, { config: { access: 'public' } }, async (request, reply) => {
+    const asked = request.query as Record<string, string | string[]>;
+    if (Object.keys(asked).length > 0) {
+      // A page of the management list; its ETag covers the question as well as the data.
+      const parsed = reportPageQuerySchema.safeParse(asked);
+      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
+      const etag = await list.etagOf(parsed.data);
+      void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply.send(await list.page(parsed.data));
+    }
     const version = await service.listVersion();
     const etag = `"${version}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'no-cache');

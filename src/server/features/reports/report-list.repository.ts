@@ -1,0 +1,193 @@
+// The management list's queries: one filtered, sorted page at a time by keyset (the page after a
+// given report, never an OFFSET), how many match, how many come before a page (its first
+// 'Report #n'), and which locations are shared across every report. Indexes: 010-report-list.
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { TZDate } from '@date-fns/tz';
+import type { ReportFilter, ReportListSort } from '#shared/contracts/report-list.ts';
+import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Tables } from '#server/db/tables.ts';
+import { toIso } from '#server/db/tables.ts';
+import type { ReportRow } from './reports.repository.ts';
+
+type Eb = ExpressionBuilder<Tables, 'reports'>;
+
+/**
+ * Where a page ends, as the sort sees it. The cleaned sorts put the reports not cleaned yet after
+ * the cleaned ones ('b', newest report first); every other position is in part 'a'.
+ */
+export interface ListPosition {
+  part: 'a' | 'b';
+  /** The sort's time (reported_at, or completed_at in part 'a' of a cleaned sort); none in part 'b'. */
+  at: string | null;
+  id: number;
+}
+
+interface Order {
+  column: 'reported_at' | 'completed_at';
+  direction: 'asc' | 'desc';
+  /** Whether part 'b' (not cleaned yet) exists. */
+  split: boolean;
+}
+
+export function orderOf(sort: ReportListSort | undefined): Order {
+  switch (sort) {
+    case 'reported-oldest':
+      return { column: 'reported_at', direction: 'asc', split: false };
+    case 'cleaned-newest':
+      return { column: 'completed_at', direction: 'desc', split: true };
+    case 'cleaned-oldest':
+      return { column: 'completed_at', direction: 'asc', split: true };
+    default:
+      return { column: 'reported_at', direction: 'desc', split: false };
+  }
+}
+
+/** The first instant of a city calendar day ('2026-11-21'), as an ISO string. */
+function cityDayStart(day: string, plusDays = 0): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d + plusDays, CITY_TIME_ZONE).getTime()).toISOString();
+}
+
+/** LIKE text for "contains", with the pattern characters taken literally. */
+const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterWhere(eb: Eb, filter: ReportFilter): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  if (filter.status !== 'all') all.push(eb('status', '=', filter.status));
+  if (filter.unplaced) all.push(eb('latitude', 'is', null));
+  if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
+  if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
+  for (const word of (filter.q ?? '').split(/\s+/).filter(Boolean)) {
+    const pattern = containsPattern(word.replace(/^\/+/, ''));
+    const either: Expression<SqlBool>[] = [
+      sql<SqlBool>`lower(what3words) like ${pattern} escape '\\'`,
+      sql<SqlBool>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
+    ];
+    const number = /^#?(\d{1,9})$/.exec(word);
+    if (number) either.push(eb('id', '=', Number(number[1])));
+    all.push(eb.or(either));
+  }
+  return eb.and(all);
+}
+
+/** Rows strictly after `after` in the order (or, with `through`, up to and including it). */
+function keysetWhere(eb: Eb, order: Order, after: ListPosition, mode: 'after' | 'through'): Expression<SqlBool> {
+  const forward = order.direction === 'desc' ? '<' : '>';
+  const backward = order.direction === 'desc' ? '>=' : '<=';
+  if (!order.split) {
+    const op = mode === 'after' ? forward : backward;
+    return eb(eb.refTuple(order.column, 'id'), op, eb.tuple(after.at!, after.id));
+  }
+  // Part 'b' always runs newest report first.
+  const cleaned = eb(order.column, 'is not', null);
+  const notCleaned = eb(order.column, 'is', null);
+  if (mode === 'after') {
+    if (after.part === 'a') {
+      return eb.or([
+        eb.and([cleaned, eb(eb.refTuple(order.column, 'id'), forward, eb.tuple(after.at!, after.id))]),
+        notCleaned,
+      ]);
+    }
+    return eb.and([notCleaned, eb('id', '<', after.id)]);
+  }
+  if (after.part === 'a') {
+    return eb.and([cleaned, eb(eb.refTuple(order.column, 'id'), backward, eb.tuple(after.at!, after.id))]);
+  }
+  return eb.or([cleaned, eb.and([notCleaned, eb('id', '>=', after.id)])]);
+}
+
+export function reportListRepository(db: Db) {
+  const filtered = (filter: ReportFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter));
+
+  async function count(filter: ReportFilter, where?: (eb: Eb) => Expression<SqlBool>): Promise<number> {
+    let query = filtered(filter);
+    if (where) query = query.where(where);
+    const row = await query.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  return {
+    /** How many reports the filter selects. */
+    count: (filter: ReportFilter) => count(filter),
+
+    /** How many come before the report after `position`, counting it: the number of the next card, less one. */
+    countThrough: (filter: ReportFilter, sort: ReportListSort | undefined, position: ListPosition) =>
+      count(filter, (eb) => keysetWhere(eb, orderOf(sort), position, 'through')),
+
+    /** Up to `limit` reports after `after` (from the top without it), in the sort's order. */
+    async page(
+      filter: ReportFilter,
+      sort: ReportListSort | undefined,
+      after: ListPosition | null,
+      limit: number,
+    ): Promise<ReportRow[]> {
+      const order = orderOf(sort);
+      const base = () => {
+        let query = filtered(filter).selectAll();
+        if (after) query = query.where((eb) => keysetWhere(eb, order, after, 'after'));
+        return query;
+      };
+      if (!order.split) {
+        return base().orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute();
+      }
+      // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
+      const rows: ReportRow[] = [];
+      if (!after || after.part === 'a') {
+        rows.push(
+          ...(await base()
+            .where(order.column, 'is not', null)
+            .orderBy(order.column, order.direction)
+            .orderBy('id', order.direction)
+            .limit(limit)
+            .execute()),
+        );
+      }
+      if (rows.length < limit) {
+        rows.push(
+          ...(await base()
+            .where(order.column, 'is', null)
+            .orderBy('id', 'desc')
+            .limit(limit - rows.length)
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    /** Where a row sits in the sort's order, to continue after it. */
+    positionOf(row: ReportRow, sort: ReportListSort | undefined): ListPosition {
+      const order = orderOf(sort);
+      const at = row[order.column];
+      if (order.split && (at === null || at === undefined)) return { part: 'b', at: null, id: row.id };
+      return { part: 'a', at: toIso(at!), id: row.id };
+    },
+
+    /** Of these locations, those that more than one report shares (across every report). */
+    async sharedLocations(words: readonly string[]): Promise<Set<string>> {
+      const unique = [...new Set(words)];
+      if (unique.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('reports')
+        .select('what3words')
+        .where('what3words', 'in', unique)
+        .groupBy('what3words')
+        .having(sql<SqlBool>`count(*) > 1`)
+        .execute();
+      return new Set(rows.map((row) => row.what3words));
+    },
+
+    /** Every report the filter selects, in the sort's order, a batch at a time (for the CSV). */
+    async *all(filter: ReportFilter, sort: ReportListSort | undefined, batch = 2000): AsyncGenerator<ReportRow[]> {
+      let after: ListPosition | null = null;
+      for (;;) {
+        const rows = await this.page(filter, sort, after, batch);
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        after = this.positionOf(rows[rows.length - 1]!, sort);
+      }
+    },
+  };
+}
+
+export type ReportListRepository = ReturnType<typeof reportListRepository>;
