@@ -3,21 +3,18 @@
 // other report. `GET /api/reports` with no query still answers the whole list; with a query it
 // answers a page. Also: several reports' status at once, and the reports being shown as CSV.
 import { z } from 'zod';
-import { REPORT_STATUSES } from '../domain/report-status.ts';
+import {
+  BULK_STATUS_MAX,
+  REPORT_LIST_SORTS,
+  REPORT_LIST_STATUSES,
+  REPORT_PAGE_MAX,
+  REPORT_PAGE_SIZE,
+} from '../domain/report-list.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+
+export type { ReportListSort, ReportListStatus } from '../domain/report-list.ts';
 import { reportListSchema, reportSchema, reportStatusSchema } from './reports.ts';
-
-export const REPORT_LIST_SORTS = ['reported-newest', 'reported-oldest', 'cleaned-newest', 'cleaned-oldest'] as const;
-export type ReportListSort = (typeof REPORT_LIST_SORTS)[number];
-export const REPORT_LIST_STATUSES = [...REPORT_STATUSES, 'all'] as const;
-export type ReportListStatus = (typeof REPORT_LIST_STATUSES)[number];
-
-/** Cards per page unless asked otherwise, and the most one page may hold. */
-export const REPORT_PAGE_SIZE = 50;
-export const REPORT_PAGE_MAX = 200;
-/** The most reports one status change may cover. */
-export const BULK_STATUS_MAX = 500;
 
 const cityDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD' });
 
