@@ -41,6 +41,22 @@ export function questionKey(request: PageRequest): string {
 
 export function reportListService(deps: { repository: ReportListRepository; listVersion: () => Promise<string> }) {
   const { repository } = deps;
+  /**
+   * Counts of searches and date ranges by list version: while nothing changes, the 5 s refresh of a
+   * page, and the pages after it, reuse the count instead of reading every report again.
+   */
+  const counts = new Map<string, number>();
+  async function countOf(request: PageRequest, version: string): Promise<number> {
+    const { status, q, unplaced, from, to } = request;
+    const key = JSON.stringify([version, status, q ?? '', unplaced ?? '', from ?? '', to ?? '']);
+    const known = counts.get(key);
+    if (known !== undefined) return known;
+    const n = await repository.count(request);
+    if (counts.size >= 200) counts.delete(counts.keys().next().value!);
+    counts.set(key, n);
+    return n;
+  }
+
   return {
     async etagOf(request: PageRequest): Promise<string> {
       const version = await deps.listVersion();
@@ -53,9 +69,10 @@ export function reportListService(deps: { repository: ReportListRepository; list
     async page(request: PageRequest): Promise<ReportPage> {
       const after = request.cursor ? decodeCursor(request.cursor, request.sort) : null;
       // One more than asked tells whether a next page exists.
+      const version = await deps.listVersion();
       const [rows, total, before] = await Promise.all([
         repository.page(request, request.sort, after, request.limit + 1),
-        repository.count(request),
+        countOf(request, version),
         after ? repository.countThrough(request, request.sort, after) : Promise.resolve(0),
       ]);
       const shown = rows.slice(0, request.limit);

@@ -206,8 +206,21 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     expect(again.body).toBe('');
     const other = await page({ status: 'reported', limit: 50 }, { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
-    await insert();
-    expect((await page({ status: 'all', limit: 50 }, { 'if-none-match': etag })).statusCode).toBe(200);
+    const added = await insert();
+    const afterAdd = await page({ status: 'all', limit: 50 }, { 'if-none-match': etag });
+    expect(afterAdd.statusCode).toBe(200);
+    // A deletion, even one made straight in the database, changes it too; so does a status change.
+    await t.database.db.deleteFrom('reports').where('id', '=', added).execute();
+    const afterDelete = await page({ status: 'all', limit: 50 }, { 'if-none-match': afterAdd.headers.etag as string });
+    expect(afterDelete.statusCode).toBe(200);
+    await t.database.db.updateTable('reports').set({ status: 'completed' }).execute();
+    const afterStatus = await page(
+      { status: 'all', limit: 50 },
+      { 'if-none-match': afterDelete.headers.etag as string },
+    );
+    expect(afterStatus.statusCode).toBe(200);
+    expect((await pageOf({ status: 'completed' })).total).toBe(1);
+    expect((await pageOf({ status: 'reported' })).total).toBe(0);
   });
 
   it('refuses a cursor of another sort or a made-up one, and a bad filter', async () => {
