@@ -384,44 +384,51 @@ function NarrowingForm({ applied, onApply }: { applied: Narrowing; onApply(next:
           className={inputClass}
         />
       </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.from} className="text-sm font-semibold text-slate-700">
-          Reported from
-        </label>
-        <input
-          id={ids.from}
-          type="date"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          className={inputClass}
-        />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.to} className="text-sm font-semibold text-slate-700">
-          Reported to
-        </label>
-        <input
-          id={ids.to}
-          type="date"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          className={inputClass}
-        />
-      </div>
-      <label htmlFor={ids.unplaced} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
-        <input
-          id={ids.unplaced}
-          type="checkbox"
-          checked={draft.unplaced}
-          onChange={(event) => setDraft({ ...draft, unplaced: event.target.checked })}
-          className="h-5 w-5 accent-civic-800"
-        />
-        Only reports without a map position
-      </label>
       <button type="submit" className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
         <Search aria-hidden="true" className="h-4 w-4" />
         Search
       </button>
+      <details className="group w-full" open={Boolean(applied.unplaced || applied.from || applied.to) || undefined}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-civic-800 underline underline-offset-4">
+          More filters (dates, reports without a map position)
+        </summary>
+        <div className="flex flex-wrap items-end gap-2 pt-2">
+          <div className="grid gap-1">
+            <label htmlFor={ids.from} className="text-sm font-semibold text-slate-700">
+              Reported from
+            </label>
+            <input
+              id={ids.from}
+              type="date"
+              value={draft.from}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+              className={inputClass}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.to} className="text-sm font-semibold text-slate-700">
+              Reported to
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              value={draft.to}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+              className={inputClass}
+            />
+          </div>
+          <label htmlFor={ids.unplaced} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input
+              id={ids.unplaced}
+              type="checkbox"
+              checked={draft.unplaced}
+              onChange={(event) => setDraft({ ...draft, unplaced: event.target.checked })}
+              className="h-5 w-5 accent-civic-800"
+            />
+            Only reports without a map position
+          </label>
+        </div>
+      </details>
     </form>
   );
 }
