@@ -71,30 +71,13 @@ function filterWhere(eb: Eb, filter: ReportFilter): Expression<SqlBool> {
   return eb.and(all);
 }
 
-/** Rows strictly after `after` in the order (or, with `through`, up to and including it). */
-function keysetWhere(eb: Eb, order: Order, after: ListPosition, mode: 'after' | 'through'): Expression<SqlBool> {
-  const forward = order.direction === 'desc' ? '<' : '>';
-  const backward = order.direction === 'desc' ? '>=' : '<=';
-  if (!order.split) {
-    const op = mode === 'after' ? forward : backward;
-    return eb(eb.refTuple(order.column, 'id'), op, eb.tuple(after.at!, after.id));
-  }
-  // Part 'b' always runs newest report first.
-  const cleaned = eb(order.column, 'is not', null);
-  const notCleaned = eb(order.column, 'is', null);
-  if (mode === 'after') {
-    if (after.part === 'a') {
-      return eb.or([
-        eb.and([cleaned, eb(eb.refTuple(order.column, 'id'), forward, eb.tuple(after.at!, after.id))]),
-        notCleaned,
-      ]);
-    }
-    return eb.and([notCleaned, eb('id', '<', after.id)]);
-  }
-  if (after.part === 'a') {
-    return eb.and([cleaned, eb(eb.refTuple(order.column, 'id'), backward, eb.tuple(after.at!, after.id))]);
-  }
-  return eb.or([cleaned, eb.and([notCleaned, eb('id', '>=', after.id)])]);
+/**
+ * The sort key compared with a position: after it in the order (`after`), or up to and including it
+ * (`through`). Only plain AND-able comparisons, so each part is read in index order.
+ */
+function keyCompare(eb: Eb, order: Order, at: ListPosition, mode: 'after' | 'through'): Expression<SqlBool> {
+  const op = order.direction === 'desc' ? (mode === 'after' ? '<' : '>=') : mode === 'after' ? '>' : '<=';
+  return eb(eb.refTuple(order.column, 'id'), op, eb.tuple(at.at!, at.id));
 }
 
 export function reportListRepository(db: Db) {
@@ -124,8 +107,21 @@ export function reportListRepository(db: Db) {
     },
 
     /** How many come before the report after `position`, counting it: the number of the next card, less one. */
-    countThrough: (filter: ReportFilter, sort: ReportListSort | undefined, position: ListPosition) =>
-      count(filter, (eb) => keysetWhere(eb, orderOf(sort), position, 'through')),
+    async countThrough(filter: ReportFilter, sort: ReportListSort | undefined, position: ListPosition) {
+      const order = orderOf(sort);
+      if (!order.split) return count(filter, (eb) => keyCompare(eb, order, position, 'through'));
+      if (position.part === 'a') {
+        return count(filter, (eb) =>
+          eb.and([eb(order.column, 'is not', null), keyCompare(eb, order, position, 'through')]),
+        );
+      }
+      // Part 'b' (newest report first) comes after every cleaned report.
+      const [cleaned, upTo] = await Promise.all([
+        count(filter, (eb) => eb(order.column, 'is not', null)),
+        count(filter, (eb) => eb.and([eb(order.column, 'is', null), eb('id', '>=', position.id)])),
+      ]);
+      return cleaned + upTo;
+    },
 
     /** Up to `limit` reports after `after` (from the top without it), in the sort's order. */
     async page(
@@ -135,13 +131,11 @@ export function reportListRepository(db: Db) {
       limit: number,
     ): Promise<ReportRow[]> {
       const order = orderOf(sort);
-      const base = () => {
-        let query = filtered(filter).selectAll();
-        if (after) query = query.where((eb) => keysetWhere(eb, order, after, 'after'));
-        return query;
-      };
+      const base = () => filtered(filter).selectAll();
       if (!order.split) {
-        return base().orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute();
+        let query = base();
+        if (after) query = query.where((eb) => keyCompare(eb, order, after, 'after'));
+        return query.orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute();
       }
       // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
       const rows: ReportRow[] = [];
@@ -149,6 +143,7 @@ export function reportListRepository(db: Db) {
         rows.push(
           ...(await base()
             .where(order.column, 'is not', null)
+            .where((eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])))
             .orderBy(order.column, order.direction)
             .orderBy('id', order.direction)
             .limit(limit)
@@ -159,6 +154,7 @@ export function reportListRepository(db: Db) {
         rows.push(
           ...(await base()
             .where(order.column, 'is', null)
+            .where((eb) => (after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])))
             .orderBy('id', 'desc')
             .limit(limit - rows.length)
             .execute()),
