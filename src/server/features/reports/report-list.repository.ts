@@ -59,13 +59,18 @@ function filterWhere(eb: Eb, filter: ReportFilter): Expression<SqlBool> {
   if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
   if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
   for (const word of (filter.q ?? '').split(/\s+/).filter(Boolean)) {
+    // '#123' is a report number and nothing else; '123' may also be words of a description.
+    const hashed = /^#(\d{1,9})$/.exec(word);
+    if (hashed) {
+      all.push(eb('id', '=', Number(hashed[1])));
+      continue;
+    }
     const pattern = containsPattern(word.replace(/^\/+/, ''));
     const either: Expression<SqlBool>[] = [
       sql<SqlBool>`lower(what3words) like ${pattern} escape '\\'`,
       sql<SqlBool>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
     ];
-    const number = /^#?(\d{1,9})$/.exec(word);
-    if (number) either.push(eb('id', '=', Number(number[1])));
+    if (/^\d{1,9}$/.test(word)) either.push(eb('id', '=', Number(word)));
     all.push(eb.or(either));
   }
   return eb.and(all);

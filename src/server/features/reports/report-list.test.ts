@@ -189,6 +189,7 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     expect(await ids({ q: '50%' })).toEqual([stencil]);
     expect(await ids({ q: '5_%' })).toEqual([]);
     expect(await ids({ q: `#${lost}` })).toEqual([lost]);
+    expect(await ids({ q: String(lost) })).toContain(lost);
     expect((await pageOf({ q: 'tag' })).total).toBe(1);
     expect(await ids({ unplaced: '1' })).toEqual([lost]);
     // 23:30 UTC on 15 June is 00:30 on 16 June in Edinburgh (BST).
