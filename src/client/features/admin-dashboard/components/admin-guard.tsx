@@ -6,12 +6,11 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { adminAccessPaths } from '#shared/contracts/paths.ts';
-import type { AdminSession } from '#shared/contracts/admin-access.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { routes } from '#shared/routes.ts';
 import { dismissToast } from '#client/components/ui/use-toast.ts';
-import { ApiError, describeError, getQueryFn } from '#client/lib/api-client.ts';
+import { ApiError, describeError } from '#client/lib/api-client.ts';
+import { api, signedOutAsNull } from '#client/lib/api.ts';
 import { onRefusal } from '#client/lib/refusals.ts';
 import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
 import { adminSignInState, type AdminNotice } from '#client/features/admin-access/admin-sign-in-state.ts';
@@ -26,8 +25,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const flagged = adminFlag.get();
   const session = useQuery({
-    queryKey: [adminAccessPaths.session],
-    queryFn: getQueryFn<AdminSession>({ on401: 'returnNull' }),
+    queryKey: [api.adminAccess.session.url()],
+    queryFn: () => signedOutAsNull(api.adminAccess.session()),
     enabled: flagged,
     refetchOnMount: 'always',
   });
