@@ -110,6 +110,12 @@ export async function benchReportList(kind: ListDatabase, workDir: string): Prom
           status: searchP99 <= SEARCH_BUDGET_MS ? 'PASS' : 'FAIL',
         },
         {
+          metric: `Machine load during the list bench on ${name} (1-minute average, ${os.cpus().length} CPUs)`,
+          value: os.loadavg()[0]!.toFixed(1),
+          budget: '-',
+          status: '',
+        },
+        {
           metric: `List on ${name}: an unchanged refresh on the wire (${unchanged.response.statusCode})`,
           value: `${refreshBytes} bytes (${ratio(refreshBytes, REFRESH_BUDGET_BYTES)})`,
           budget: `<= ${REFRESH_BUDGET_BYTES} bytes`,
