@@ -58,18 +58,19 @@ export function reportListService(deps: { repository: ReportListRepository; list
   }
 
   return {
-    async etagOf(request: PageRequest): Promise<string> {
-      const version = await deps.listVersion();
+    /** The list's version now (read once per request, for the ETag and the cached counts). */
+    version: () => deps.listVersion(),
+
+    etagOf(request: PageRequest, version: string): string {
       return `"p-${createHash('sha256')
         .update(`${version}|${questionKey(request)}`)
         .digest('base64url')
         .slice(0, 22)}"`;
     },
 
-    async page(request: PageRequest): Promise<ReportPage> {
+    async page(request: PageRequest, version: string): Promise<ReportPage> {
       const after = request.cursor ? decodeCursor(request.cursor, request.sort) : null;
       // One more than asked tells whether a next page exists.
-      const version = await deps.listVersion();
       const [rows, total, before] = await Promise.all([
         repository.page(request, request.sort, after, request.limit + 1),
         countOf(request, version),

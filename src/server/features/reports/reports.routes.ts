@@ -53,10 +53,11 @@ export async function reportsRoutes(app: FastifyInstance, { service, list, submi
       // A page of the management list; its ETag covers the question as well as the data.
       const parsed = reportPageQuerySchema.safeParse(asked);
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
-      const etag = await list.etagOf(parsed.data);
+      const version = await list.version();
+      const etag = list.etagOf(parsed.data, version);
       void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      return reply.send(await list.page(parsed.data));
+      return reply.send(await list.page(parsed.data, version));
     }
     const version = await service.listVersion();
     const etag = `"${version}"`;
