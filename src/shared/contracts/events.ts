@@ -1,12 +1,26 @@
 // Meet Up Clean Up events and attendance. An "event" in code is a MUCU event; the API paths keep the
 // required name `/api/mucus`.
 import { z } from 'zod';
+import { rowIdParam } from './ids.ts';
 import { eventMessages } from '../domain/admin-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 
 const required = eventMessages.locationAndDateRequired;
+
+/** An ISO 8601 date and time ('2026-12-05T10:00', with seconds, fraction or offset if wanted). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+/** Events are held between these instants; anything else is a typing slip or mischief. */
+export const EARLIEST_EVENT_DATE = Date.UTC(2000, 0, 1);
+export const LATEST_EVENT_DATE = Date.UTC(2100, 0, 1);
+
+/** A real date-time both databases store and every client shows (a four-digit year in range). */
+export function isEventDate(value: string): boolean {
+  if (!ISO_DATE_TIME.test(value)) return false;
+  const time = new Date(value).getTime();
+  return time >= EARLIEST_EVENT_DATE && time < LATEST_EVENT_DATE;
+}
 
 /**
  * `POST /api/mucus` and `PUT /api/admin/mucus/:id`. The name is always built as location + ' MUCU';
@@ -22,7 +36,7 @@ export const eventInputSchema = z.object({
     .string({ error: required })
     .transform((value) => value.trim())
     .refine((value) => value.length > 0, { message: required })
-    .refine((value) => !Number.isNaN(new Date(value).getTime()), { message: eventMessages.invalidDate })
+    .refine(isEventDate, { message: eventMessages.invalidDate })
     .transform((value) => new Date(value).toISOString()),
   description: z
     .string()
@@ -41,7 +55,7 @@ export type EventInput = z.input<typeof eventInputSchema>;
 /** The body as callers send it: the event, plus the name and id the required calls repeat (both ignored). */
 const eventBodySchema = eventInputSchema.safeExtend({ name: z.unknown().optional(), id: z.unknown().optional() });
 
-export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const eventIdParamsSchema = z.object({ id: rowIdParam() });
 
 export const attendeeVolunteerSchema = z.object({
   id: z.number().int(),

@@ -38,6 +38,8 @@ export const signInResponseSchema = z.object({
   message: z.string(),
   /** How long the link and code work. */
   expiresInMinutes: z.number().int(),
+  /** False when no new e-mail was sent because the address had several just now (the last code still works). */
+  sent: z.boolean(),
 });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 

@@ -14,6 +14,7 @@ import { api, signedOutAsNull } from '#client/lib/api.ts';
 import { onRefusal } from '#client/lib/refusals.ts';
 import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
 import { adminSignInState, type AdminNotice } from '#client/features/admin-access/admin-sign-in-state.ts';
+import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
 
 /** The administrator session is gone: 401, or a volunteer session refused an administrator call. */
 function sessionGone(error: ApiError): boolean {
@@ -64,19 +65,11 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   if (session.isError && !ended) {
     return (
-      <div role="alert" className="mx-auto grid max-w-xl gap-3 px-5 py-16">
-        <h1 className="text-2xl font-bold text-civic-900">The dashboard could not be opened</h1>
-        <p className="text-slate-700">{describeError(session.error).message}</p>
-        <p>
-          <button
-            type="button"
-            onClick={() => void session.refetch()}
-            className="inline-flex min-h-11 items-center rounded-xl bg-civic-800 px-5 font-semibold text-white"
-          >
-            Try again
-          </button>
-        </p>
-      </div>
+      <PageLoadFailed
+        title="The dashboard could not be opened"
+        message={describeError(session.error).message}
+        onRetry={() => void session.refetch()}
+      />
     );
   }
   if (refused || !session.data) {
