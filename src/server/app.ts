@@ -27,6 +27,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportsRepository } from './features/reports/reports.repository.ts';
 import { reportsService } from './features/reports/reports.service.ts';
+import { reportListRepository } from './features/reports/report-list.repository.ts';
+import { reportListService } from './features/reports/report-list.service.ts';
 import { adminAnalyticsRoutes, analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
@@ -167,15 +169,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => alerts.worker.stop());
 
   await app.register(healthRoutes, { database: deps.database });
+  const reports = reportsService({
+    repository: reportsRepository(db),
+    storage: deps.storage,
+    clock,
+    location,
+    log: app.log,
+    alerts,
+  });
   await app.register(reportsRoutes, {
-    service: reportsService({
-      repository: reportsRepository(db),
-      storage: deps.storage,
-      clock,
-      location,
-      log: app.log,
-      alerts,
-    }),
+    service: reports,
+    list: reportListService({ repository: reportListRepository(db), listVersion: reports.listVersion }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(analyticsRoutes, { db });
@@ -190,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportManagementRoutes, {
     service: reportManagementService({
       repository: reportManagementRepository(db, deps.database.dialect),
+      list: reportListRepository(db),
       reports: reportsService({
         repository: reportsRepository(db),
         storage: deps.storage,

@@ -3,6 +3,8 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { columnKit, type Dialect } from './migrations/column-kit.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as alerts from './migrations/004-alerts.ts';
+import * as reportList from './migrations/010-report-list.ts';
+import * as reportListState from './migrations/010-report-list-state.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
 
@@ -11,6 +13,8 @@ type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnK
 const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
   '004-alerts': alerts,
+  '010-report-list': reportList,
+  '010-report-list-state': reportListState,
   '016-event-rsvps': eventRsvps,
   '017-privacy': privacy,
 };
@@ -33,6 +37,9 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
   const { error, results } = await new Migrator({
     db,
     provider,
+    // Migrations are numbered by the piece of work that adds them, not by date: one with a lower
+    // number than some already applied still runs (once) on an existing database.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -209,8 +209,18 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** One row (id 1), kept by triggers: the report list's change counter and its counts by status (010-report-list). */
+export interface ReportListStateTable {
+  id: number;
+  version: ColumnType<string | number, never, never>;
+  reported: number;
+  cleaning: number;
+  completed: number;
+}
+
 export interface Tables {
   reports: ReportsTable;
+  report_list_state: ReportListStateTable;
   report_photos: ReportPhotosTable;
   volunteers: VolunteersTable;
   cleanups: CleanupsTable;

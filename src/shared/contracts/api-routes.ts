@@ -9,7 +9,11 @@ export const apiRoutes = {
   },
   reports: {
     create: route('POST', '/api/reports'),
+    /** Without a query: every report. With one (status, sort, q, cursor, limit...): one page of the management list. */
     list: route('GET', '/api/reports'),
+    setStatusMany: route('POST', '/api/admin/reports/status'),
+    /** The reports the filters select, as CSV. */
+    exportCsv: route('GET', '/api/admin/reports/export'),
     photos: route('GET', '/api/reports/:id/photos'),
     addPhotos: route('POST', '/api/reports/:id/photos'),
     deletePhoto: route('DELETE', '/api/reports/:id/photos/:photoId'),

@@ -13,6 +13,7 @@ import type { privacyEndpoints } from './privacy.ts';
 import type { ApiRoutes } from './api-routes.ts';
 import type { publicEventEndpoints } from './event-rsvps.ts';
 import type { locationEndpoints } from './location.ts';
+import type { reportListEndpoints } from './report-list.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -22,6 +23,7 @@ export interface ApiEndpoints {
   volunteerDashboard: typeof volunteerDashboardEndpoints;
   alerts: typeof alertEndpoints;
   location: typeof locationEndpoints;
+  reports: typeof reportListEndpoints;
   publicEvents: typeof publicEventEndpoints;
   privacy: typeof privacyEndpoints;
   photoRedaction: typeof photoRedactionEndpoints;

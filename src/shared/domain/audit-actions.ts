@@ -4,6 +4,7 @@ export const AUDIT_ACTIONS = {
   'report.create': 'Created a report',
   'report.edit': 'Edited a report',
   'report.status': 'Changed the status of a report',
+  'report.status.bulk': 'Changed the status of several reports at once',
   'report.delete': 'Deleted a report',
   'report.photo.add': 'Added a photo to a report',
   'report.photo.delete': 'Deleted a photo of a report',

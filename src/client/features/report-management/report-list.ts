@@ -1,11 +1,10 @@
-// What the management dashboard shows: the status filter, the four sorts (SPEC.md 2b), and which
-// reports share a location (DESIGN.md "Duplicates": the same normalised three-word location).
+// What the management dashboard offers: the status filter and the four sorts (SPEC.md 2b). The
+// server filters, sorts, numbers and shades the list; these are the buttons' values and words.
 import type { Report } from '#shared/contracts/reports.ts';
-import type { ReportStatus } from '#shared/domain/report-status.ts';
-import { normaliseThreeWords } from '#shared/domain/three-words.ts';
+import type { ReportListSort, ReportListStatus } from '#shared/contracts/report-list.ts';
 
-export type StatusFilter = ReportStatus | 'all';
-export type ReportSort = 'reported-newest' | 'reported-oldest' | 'cleaned-newest' | 'cleaned-oldest';
+export type StatusFilter = ReportListStatus;
+export type ReportSort = ReportListSort;
 
 export const statusFilters: { value: StatusFilter; label: string }[] = [
   { value: 'reported', label: 'Reported' },
@@ -20,33 +19,6 @@ export const reportSorts: { value: ReportSort; label: string }[] = [
   { value: 'cleaned-newest', label: 'Cleaned: newest' },
   { value: 'cleaned-oldest', label: 'Cleaned: oldest' },
 ];
-
-const time = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
-
-/** Reports of the chosen status, in the chosen order (the server's order, newest first, when none). */
-export function visibleReports(reports: readonly Report[], filter: StatusFilter, sort: ReportSort | null): Report[] {
-  const shown = filter === 'all' ? [...reports] : reports.filter((report) => report.status === filter);
-  if (!sort) return shown;
-  const [field, direction] = sort.split('-') as ['reported' | 'cleaned', 'newest' | 'oldest'];
-  const sign = direction === 'newest' ? -1 : 1;
-  return shown.sort((a, b) => {
-    const ta = time(field === 'reported' ? a.reportedAt : a.completedAt);
-    const tb = time(field === 'reported' ? b.reportedAt : b.completedAt);
-    // Reports not cleaned yet go after the cleaned ones, whichever way.
-    if (ta === null || tb === null) return ta === tb ? b.id - a.id : ta === null ? 1 : -1;
-    return (ta - tb) * sign || (a.id - b.id) * sign;
-  });
-}
-
-/** Ids of every report whose location another report shares. */
-export function duplicateIds(reports: readonly Report[]): Set<number> {
-  const byPlace = new Map<string, number[]>();
-  for (const report of reports) {
-    const place = normaliseThreeWords(report.what3words);
-    byPlace.set(place, [...(byPlace.get(place) ?? []), report.id]);
-  }
-  return new Set([...byPlace.values()].filter((ids) => ids.length > 1).flat());
-}
 
 /** The sort after a sort button is pressed: pressing the active one clears it. */
 export function nextSort(current: ReportSort | null, pressed: ReportSort): ReportSort | null {

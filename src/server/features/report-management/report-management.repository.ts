@@ -27,7 +27,7 @@ const RENUMBER_BATCH = 500;
  * version (count, sum of ids, latest updated_at) changes even when two changes share a millisecond
  * or a renumbering leaves the sum of ids as it was.
  */
-async function nextUpdatedAt(db: Db, now: string): Promise<string> {
+export async function nextUpdatedAt(db: Db, now: string): Promise<string> {
   const row = await db
     .selectFrom('reports')
     .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
@@ -89,6 +89,40 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
           ...photos.map((photo) => photo.photo_key),
           ...cleanups.flatMap((cleanup) => [cleanup.before_photo_key, cleanup.after_photo_key]),
         ];
+      });
+    },
+
+    /**
+     * Several reports to one status at once, as an administrator's single change would set each
+     * (completed_at true to the status, a claim only while cleaning). Reports already in that status
+     * are left as they are. Answers how many of the ids exist.
+     */
+    async setStatusMany(
+      ids: readonly number[],
+      status: ReportRow['status'],
+      claimant: number | null,
+      now: string,
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const noClaim = { cleaning_started_at: null, cleaning_volunteer_id: null };
+        const fields =
+          status === 'cleaning'
+            ? { status, cleaning_started_at: now, cleaning_volunteer_id: claimant, completed_at: null }
+            : status === 'completed'
+              ? { status, ...noClaim, completed_at: now }
+              : { status, ...noClaim, completed_at: null };
+        await trx
+          .updateTable('reports')
+          .set({ ...fields, updated_at: await nextUpdatedAt(trx, now) })
+          .where('id', 'in', [...ids])
+          .where('status', '!=', status)
+          .execute();
+        const found = await trx
+          .selectFrom('reports')
+          .select(sql<string | number>`count(*)`.as('n'))
+          .where('id', 'in', [...ids])
+          .executeTakeFirstOrThrow();
+        return Number(found.n);
       });
     },
 

@@ -12,6 +12,8 @@ import { reportIdParamsSchema, reportSchema } from '#shared/contracts/reports.ts
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { ValidationError } from '#server/errors.ts';
 import { readMultipart } from '#server/plugins/multipart.ts';
+import { reportListEndpoints } from '#shared/contracts/report-list.ts';
+import { serve } from '#server/http/serve.ts';
 import type { ReportManagementService } from './report-management.service.ts';
 
 export async function reportManagementRoutes(app: FastifyInstance, { service }: { service: ReportManagementService }) {
@@ -61,6 +63,30 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
       return reply.status(201).send(report);
     },
   );
+
+  serve(
+    app,
+    reportListEndpoints.setStatusMany,
+    { ...admin, audit: { action: 'report.status.bulk', fields: ['status'] } },
+    async (request) => {
+      const updated = await service.setStatusMany(
+        request.body.ids,
+        request.body.status,
+        request.auth?.volunteer?.id ?? null,
+      );
+      request.auditNote = { targetType: 'report', detail: { ids: request.body.ids, updated } };
+      return { updated };
+    },
+  );
+
+  serve(app, reportListEndpoints.exportCsv, admin, async (request, reply) => {
+    const csv = await service.csv(request.query);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="reports-${service.today()}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
 
   r.post(
     '/api/admin/renumber-reports',

@@ -3,17 +3,38 @@
 // through the same intake as a public one.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Report } from '#shared/contracts/reports.ts';
+import type { ReportFilter } from '#shared/contracts/report-list.ts';
+import { cityDay } from '#shared/domain/calendar-days.ts';
+import { REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import { NotFoundError } from '#server/errors.ts';
 import type { LocationService } from '../location/location.service.ts';
-import { removePhoto } from '../photos/photo-pipeline.ts';
+import { photoUrls, removePhoto } from '../photos/photo-pipeline.ts';
+import type { ReportListRepository } from '../reports/report-list.repository.ts';
+import { toCsv, type CsvCell } from '../analytics/csv.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { toReportResponse, type ReportsService } from '../reports/reports.service.ts';
 import type { ReportEdit, ReportManagementRepository } from './report-management.repository.ts';
 
+const CSV_HEADER = [
+  'Position',
+  'Report id',
+  'Three-word location',
+  'Description',
+  'Status',
+  'Reported',
+  'Cleaned',
+  'Latitude',
+  'Longitude',
+  'Shares its location',
+  'Photo',
+];
+
 export interface ReportManagementDeps {
   repository: ReportManagementRepository;
+  /** The management list's queries, for the CSV of the reports being shown. */
+  list: ReportListRepository;
   reports: ReportsService;
   storage: PhotoStorage;
   clock: Clock;
@@ -21,7 +42,15 @@ export interface ReportManagementDeps {
   log: FastifyBaseLogger;
 }
 
-export function reportManagementService({ repository, reports, storage, clock, location, log }: ReportManagementDeps) {
+export function reportManagementService({
+  repository,
+  list,
+  reports,
+  storage,
+  clock,
+  location,
+  log,
+}: ReportManagementDeps) {
   async function removeFiles(keys: string[]) {
     // removePhoto never throws; a file left behind costs disk space, not correctness.
     await Promise.all(keys.map((key) => removePhoto(storage, key)));
@@ -77,6 +106,35 @@ export function reportManagementService({ repository, reports, storage, clock, l
     },
 
     renumber: () => repository.renumber(clock.now().toISOString()),
+
+    setStatusMany: (ids: readonly number[], status: ReportStatus, claimant: number | null) =>
+      repository.setStatusMany([...new Set(ids)], status, claimant, clock.now().toISOString()),
+
+    /** The reports the filter selects, in the list's order, as CSV text (same quoting as every export). */
+    async csv(filter: ReportFilter): Promise<string> {
+      const rows: CsvCell[][] = [CSV_HEADER];
+      for await (const batch of list.all(filter, filter.sort)) {
+        const shared = await list.sharedLocations(batch.map((row) => row.what3words));
+        for (const row of batch) {
+          rows.push([
+            rows.length,
+            row.id,
+            row.what3words,
+            row.description,
+            REPORT_STATUS_LABELS[row.status],
+            cityDay(row.reported_at),
+            row.completed_at === null ? null : cityDay(row.completed_at),
+            row.latitude,
+            row.longitude,
+            shared.has(row.what3words) ? 'yes' : 'no',
+            photoUrls(row.photo_key).photoUrl,
+          ]);
+        }
+      }
+      return toCsv(rows);
+    },
+
+    today: () => cityDay(clock.now()),
   };
 }
 

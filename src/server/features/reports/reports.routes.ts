@@ -11,10 +11,14 @@ import {
 import { messages } from '#shared/domain/messages.ts';
 import { NotFoundError, ValidationError } from '#server/errors.ts';
 import { readMultipart } from '#server/plugins/multipart.ts';
+import { reportPageQuerySchema } from '#shared/contracts/report-list.ts';
 import type { ListEncoding, ReportsService } from './reports.service.ts';
+import type { ReportListService } from './report-list.service.ts';
 
 export interface ReportsRoutesOptions {
   service: ReportsService;
+  /** The management list's pages (the same path, asked with a query). */
+  list: ReportListService;
   /** Public submissions per client per hour (DESIGN.md "Rate limits"). */
   submissionsPerHour: number;
 }
@@ -33,7 +37,7 @@ export function preferredEncoding(header: string | string[] | undefined): ListEn
   return null;
 }
 
-export async function reportsRoutes(app: FastifyInstance, { service, submissionsPerHour }: ReportsRoutesOptions) {
+export async function reportsRoutes(app: FastifyInstance, { service, list, submissionsPerHour }: ReportsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -58,6 +62,17 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
   // No response schema: the body is cached JSON text built by toReportResponse; its shape
   // (reportListSchema) is checked by the API tests instead of on every poll.
   r.get(reportPaths.list, { config: { access: 'public' } }, async (request, reply) => {
+    const asked = request.query as Record<string, string | string[]>;
+    if (Object.keys(asked).length > 0) {
+      // A page of the management list; its ETag covers the question as well as the data.
+      const parsed = reportPageQuerySchema.safeParse(asked);
+      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
+      const version = await list.version();
+      const etag = list.etagOf(parsed.data, version);
+      void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply.send(await list.page(parsed.data, version));
+    }
     const version = await service.listVersion();
     const etag = `"${version}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'no-cache');

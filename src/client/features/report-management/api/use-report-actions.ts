@@ -7,6 +7,7 @@ import type { LocationProviderResponse } from '#shared/contracts/location.ts';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api.ts';
 import { reportsListKey } from './use-reports-list.ts';
 
 function useRefresh() {
@@ -40,6 +41,17 @@ export function useUpdateStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: ReportStatus }) =>
       apiRequest<Report>(reportManagementPaths.status(id), 'PATCH', { status }),
+    onSuccess: () => {
+      window.setTimeout(() => void refresh(), STATUS_REFETCH_DELAY_MS);
+    },
+  });
+}
+
+/** Several reports to one status at once (administrators). */
+export function useSetStatusMany() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: { ids: number[]; status: ReportStatus }) => api.reports.setStatusMany({ body: input }),
     onSuccess: () => {
       window.setTimeout(() => void refresh(), STATUS_REFETCH_DELAY_MS);
     },

@@ -1,22 +1,42 @@
 // The report management dashboard (SPEC.md 2b): status filters, the four sorts, the report cards,
-// and the dialogs they open, with the MUCU event dialogs on a toolbar. The list polls every 5 s. The
-// manual-report form belongs to the page (ManualReportHost), which outlives this list.
-import { useId, useMemo, useState } from 'react';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, CalendarPlus, Inbox, ListChecks, UserPlus } from 'lucide-react';
+// and the dialogs they open, with the MUCU event dialogs on a toolbar. The server filters, sorts,
+// counts, numbers and shades the list and sends one page of 50 cards at a time (keyset paging), so
+// the page holds 50 cards whatever the size of the city's list. The page polls every 5 s; cards
+// whose report did not change are not drawn again, so scroll position and focus stay. Also: search,
+// unplaced reports, a date range, several cards' status at once, and the list being shown as CSV.
+// The manual-report form belongs to the page (ManualReportHost), which outlives this list.
+import { memo, useCallback, useId, useState, type FormEvent } from 'react';
+import {
+  ArrowDownWideNarrow,
+  ArrowUpNarrowWide,
+  CalendarPlus,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Inbox,
+  ListChecks,
+  Search,
+  UserPlus,
+} from 'lucide-react';
+import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/report-list.ts';
+import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
+import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
+import { api } from '#client/lib/api.ts';
+import { inputClass } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { AddAttendanceDialog } from '#client/features/events/components/add-attendance-dialog.tsx';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
-import { useLocationProvider } from '../api/use-report-actions.ts';
-import { useReportsList } from '../api/use-reports-list.ts';
+import { useLocationProvider, useSetStatusMany } from '../api/use-report-actions.ts';
+import { useReportPage } from '../api/use-reports-list.ts';
 import {
-  duplicateIds,
   mapLinkFor,
   nextSort,
   reportSorts,
   statusFilters,
-  visibleReports,
   type ReportSort,
   type StatusFilter,
 } from '../report-list.ts';
@@ -28,11 +48,25 @@ import { ReportCard } from './report-card.tsx';
 const pillClass =
   'min-h-11 rounded-xl border-2 px-4 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white';
 
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** The filters besides status and sort: search words, unplaced reports only, a range of days. */
+interface Narrowing {
+  q: string;
+  unplaced: boolean;
+  from: string;
+  to: string;
+}
+const noNarrowing: Narrowing = { q: '', unplaced: false, from: '', to: '' };
+
 export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const reports = useReportsList();
   const provider = useLocationProvider();
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<ReportSort | null>(null);
+  const [narrowing, setNarrowing] = useState<Narrowing>(noNarrowing);
+  /** The cursor of each page visited so far: the last one is the page shown. */
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [editingId, setEditingId] = useState<number | null>(null);
   const [preview, setPreview] = useState<PreviewPhoto | null>(null);
   const [photoTarget, setPhotoTarget] = useState<{ id: number; label: string } | null>(null);
@@ -45,9 +79,43 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
     onOpenChange: (open: boolean) => setEventDialog(open ? name : null),
   });
 
-  const all = useMemo(() => reports.data ?? [], [reports.data]);
-  const duplicates = useMemo(() => duplicateIds(all), [all]);
-  const shown = useMemo(() => visibleReports(all, filter, sort), [all, filter, sort]);
+  const filters: Omit<ReportPageQuery, 'cursor' | 'limit'> = {
+    status: filter,
+    sort: sort ?? undefined,
+    q: narrowing.q || undefined,
+    unplaced: narrowing.unplaced ? '1' : undefined,
+    from: narrowing.from || undefined,
+    to: narrowing.to || undefined,
+  };
+  const cursor = cursors[cursors.length - 1];
+  const reports = useReportPage({ ...filters, cursor, limit: REPORT_PAGE_SIZE });
+  const page = reports.data;
+  const shown = page?.reports ?? [];
+  const narrowed = filter !== 'all' || narrowing !== noNarrowing;
+
+  // A new question starts from its first page, with nothing picked.
+  const startOver = () => {
+    setCursors([undefined]);
+    setSelected(new Set());
+  };
+
+  const mapLinks = provider.data?.provider;
+  const onEdit = useCallback((id: number) => setEditingId(id), []);
+  const onEditDone = useCallback(() => setEditingId(null), []);
+  const onAddPhoto = useCallback((id: number, label: string) => setPhotoTarget({ id, label }), []);
+  const onDelete = useCallback((id: number, label: string) => setDeleteTarget({ id, label }), []);
+  const onSelect = useCallback(
+    (id: number, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const first = shown[0]?.position ?? 0;
+  const last = shown[shown.length - 1]?.position ?? 0;
 
   return (
     <section aria-labelledby={headingId} className="grid gap-5">
@@ -63,7 +131,10 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                 key={option.value}
                 type="button"
                 aria-pressed={filter === option.value}
-                onClick={() => setFilter(option.value)}
+                onClick={() => {
+                  setFilter(option.value);
+                  startOver();
+                }}
                 className={pillClass}
               >
                 {option.label}
@@ -81,7 +152,10 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                   key={option.value}
                   type="button"
                   aria-pressed={sort === option.value}
-                  onClick={() => setSort(nextSort(sort, option.value))}
+                  onClick={() => {
+                    setSort(nextSort(sort, option.value));
+                    startOver();
+                  }}
                   className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
                 >
                   <Icon aria-hidden="true" className="h-4 w-4" />
@@ -91,6 +165,13 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
             })}
           </div>
         </div>
+        <NarrowingForm
+          applied={narrowing}
+          onApply={(next) => {
+            setNarrowing(next);
+            startOver();
+          }}
+        />
         <div className="flex flex-wrap items-center gap-2">
           <span className="w-14 text-sm font-semibold text-slate-700">Events</span>
           <div role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
@@ -134,7 +215,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         </div>
       )}
 
-      {reports.data && all.length === 0 && (
+      {page && page.total === 0 && !narrowed && (
         <div className="grid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-12 text-center">
           <Inbox aria-hidden="true" className="h-10 w-10 text-civic-700" />
           <p className="text-lg font-bold text-civic-900">{managementMessages.noReportsTitle}</p>
@@ -142,38 +223,76 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         </div>
       )}
 
-      {all.length > 0 && (
+      {page && (page.total > 0 || narrowed) && (
         <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            Showing {shown.length} of {all.length} reports
-            {duplicates.size > 0 && <> · reports sharing a location are shaded grey</>}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {page.total === 0 ? (
+                'Showing 0 of 0'
+              ) : (
+                <>
+                  Showing {count(first)}-{count(last)} of {count(page.total)}
+                </>
+              )}
+              {shown.some((report) => report.duplicate) && <> · reports sharing a location are shaded grey</>}
+            </p>
+            <a
+              href={api.reports.exportCsv.url({ query: filters })}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-civic-800 underline underline-offset-4 hover:bg-civic-50"
+            >
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export these reports (CSV)
+            </a>
+          </div>
+          {selected.size > 0 && <BulkStatusBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
           {shown.length === 0 ? (
             <p className="rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-8 text-center text-slate-700">
-              No reports have this status.
+              {cursors.length > 1
+                ? 'No more reports on this page: go back to the previous page.'
+                : narrowing === noNarrowing
+                  ? 'No reports have this status.'
+                  : 'No reports match these filters.'}
             </p>
           ) : (
-            <ol className="grid gap-4 xl:grid-cols-2">
-              {shown.map((report, index) => {
-                const label = `Report #${index + 1}`;
-                return (
-                  <li key={report.id} className="grid">
-                    <ReportCard
-                      report={report}
-                      position={index + 1}
-                      duplicate={duplicates.has(report.id)}
-                      mapLink={mapLinkFor(report, provider.data?.provider)}
-                      editing={editingId === report.id}
-                      onEdit={() => setEditingId(report.id)}
-                      onEditDone={() => setEditingId(null)}
-                      onPreview={setPreview}
-                      onAddPhoto={() => setPhotoTarget({ id: report.id, label })}
-                      onDelete={() => setDeleteTarget({ id: report.id, label })}
-                    />
-                  </li>
-                );
-              })}
+            <ol className="grid gap-4 xl:grid-cols-2" aria-busy={reports.isPlaceholderData || undefined}>
+              {shown.map((report) => (
+                <ReportListItem
+                  key={report.id}
+                  report={report}
+                  mapLink={mapLinkFor(report, mapLinks)}
+                  editing={editingId === report.id}
+                  selected={selected.has(report.id)}
+                  onEdit={onEdit}
+                  onEditDone={onEditDone}
+                  onPreview={setPreview}
+                  onAddPhoto={onAddPhoto}
+                  onDelete={onDelete}
+                  onSelect={onSelect}
+                />
+              ))}
             </ol>
+          )}
+          {(cursors.length > 1 || page.nextCursor) && (
+            <nav aria-label="Pages of reports" className="flex flex-wrap items-center justify-between gap-2">
+              <button
+                type="button"
+                disabled={cursors.length <= 1}
+                onClick={() => setCursors((stack) => stack.slice(0, -1))}
+                className={`${pillClass} inline-flex items-center gap-1.5 px-3 disabled:opacity-50`}
+              >
+                <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                Previous {REPORT_PAGE_SIZE}
+              </button>
+              <button
+                type="button"
+                disabled={!page.nextCursor || reports.isPlaceholderData}
+                onClick={() => page.nextCursor && setCursors((stack) => [...stack, page.nextCursor!])}
+                className={`${pillClass} inline-flex items-center gap-1.5 px-3 disabled:opacity-50`}
+              >
+                Next {REPORT_PAGE_SIZE}
+                <ChevronRight aria-hidden="true" className="h-4 w-4" />
+              </button>
+            </nav>
           )}
         </>
       )}
@@ -190,5 +309,167 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
       <ManageEventsDialog {...eventDialogProps('manage')} />
       <AddAttendanceDialog {...eventDialogProps('attendance')} />
     </section>
+  );
+}
+
+interface ReportListItemProps {
+  report: ReportPageItem;
+  mapLink: string | null;
+  editing: boolean;
+  selected: boolean;
+  onEdit(id: number): void;
+  onEditDone(): void;
+  onPreview(photo: PreviewPhoto): void;
+  onAddPhoto(id: number, label: string): void;
+  onDelete(id: number, label: string): void;
+  onSelect(id: number, selected: boolean): void;
+}
+
+/** One card; drawn again only when its report, position or state changed (a refresh keeps the rest). */
+const ReportListItem = memo(function ReportListItem({
+  report,
+  mapLink,
+  editing,
+  selected,
+  onEdit,
+  onEditDone,
+  onPreview,
+  onAddPhoto,
+  onDelete,
+  onSelect,
+}: ReportListItemProps) {
+  const label = `Report #${report.position}`;
+  return (
+    <li className="grid">
+      <ReportCard
+        report={report}
+        position={report.position}
+        duplicate={report.duplicate}
+        mapLink={mapLink}
+        editing={editing}
+        onEdit={() => onEdit(report.id)}
+        onEditDone={onEditDone}
+        onPreview={onPreview}
+        onAddPhoto={() => onAddPhoto(report.id, label)}
+        onDelete={() => onDelete(report.id, label)}
+        selected={selected}
+        onSelectedChange={(on) => onSelect(report.id, on)}
+      />
+    </li>
+  );
+});
+
+/** Search words, unplaced reports only, and a range of days; applied together with the button. */
+function NarrowingForm({ applied, onApply }: { applied: Narrowing; onApply(next: Narrowing): void }) {
+  const [draft, setDraft] = useState(applied);
+  const ids = { q: useId(), from: useId(), to: useId(), unplaced: useId() };
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = { ...draft, q: draft.q.trim() };
+    const same = (Object.keys(next) as (keyof Narrowing)[]).every((key) => next[key] === noNarrowing[key]);
+    onApply(same ? noNarrowing : next);
+  }
+  return (
+    <form role="search" aria-label="Search reports" onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <div className="grid min-w-48 flex-1 gap-1">
+        <label htmlFor={ids.q} className="text-sm font-semibold text-slate-700">
+          Search
+        </label>
+        <input
+          id={ids.q}
+          type="search"
+          value={draft.q}
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          placeholder="Three words, report number or description"
+          className={inputClass}
+        />
+      </div>
+      <button type="submit" className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
+        <Search aria-hidden="true" className="h-4 w-4" />
+        Search
+      </button>
+      <details className="group w-full" open={Boolean(applied.unplaced || applied.from || applied.to) || undefined}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-civic-800 underline underline-offset-4">
+          More filters (dates, reports without a map position)
+        </summary>
+        <div className="flex flex-wrap items-end gap-2 pt-2">
+          <div className="grid gap-1">
+            <label htmlFor={ids.from} className="text-sm font-semibold text-slate-700">
+              Reported from
+            </label>
+            <input
+              id={ids.from}
+              type="date"
+              value={draft.from}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+              className={inputClass}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.to} className="text-sm font-semibold text-slate-700">
+              Reported to
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              value={draft.to}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+              className={inputClass}
+            />
+          </div>
+          <label htmlFor={ids.unplaced} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input
+              id={ids.unplaced}
+              type="checkbox"
+              checked={draft.unplaced}
+              onChange={(event) => setDraft({ ...draft, unplaced: event.target.checked })}
+              className="h-5 w-5 accent-civic-800"
+            />
+            Only reports without a map position
+          </label>
+        </div>
+      </details>
+    </form>
+  );
+}
+
+/** The picked cards' count and the three statuses to give them all at once. */
+function BulkStatusBar({ ids, onDone }: { ids: number[]; onDone(): void }) {
+  const setMany = useSetStatusMany();
+  async function apply(status: ReportStatus) {
+    try {
+      const { updated } = await setMany.mutateAsync({ ids, status });
+      toast({
+        title: 'Status updated',
+        description: `${count(updated)} ${updated === 1 ? 'report' : 'reports'}: ${REPORT_STATUS_LABELS[status]}`,
+        variant: 'success',
+      });
+      onDone();
+    } catch (error) {
+      errorToast(managementMessages.errors.updateStatus, error);
+    }
+  }
+  return (
+    <div
+      role="group"
+      aria-label="Set the status of the selected reports"
+      className="flex flex-wrap items-center gap-2 rounded-2xl border-2 border-civic-800 bg-civic-50 p-3"
+    >
+      <span className="font-semibold text-civic-900">{count(ids.length)} selected</span>
+      {REPORT_STATUSES.map((status) => (
+        <button
+          key={status}
+          type="button"
+          disabled={setMany.isPending}
+          onClick={() => void apply(status)}
+          className={`${pillClass} bg-white disabled:opacity-60`}
+        >
+          Set all to {statusFilters.find((option) => option.value === status)!.label}
+        </button>
+      ))}
+      <button type="button" onClick={onDone} className={`${pillClass} bg-white`}>
+        Clear selection
+      </button>
+    </div>
   );
 }

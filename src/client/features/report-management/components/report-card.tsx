@@ -53,6 +53,9 @@ export interface ReportCardProps {
   onPreview(photo: PreviewPhoto): void;
   onAddPhoto(): void;
   onDelete(): void;
+  /** With these, the card has a box to pick it for a status change of several reports at once. */
+  selected?: boolean;
+  onSelectedChange?(selected: boolean): void;
 }
 
 export function ReportCard({
@@ -66,6 +69,8 @@ export function ReportCard({
   onPreview,
   onAddPhoto,
   onDelete,
+  selected,
+  onSelectedChange,
 }: ReportCardProps) {
   const title = `Report #${position}`;
   const titleId = useId();
@@ -124,6 +129,17 @@ export function ReportCard({
               <Copy aria-hidden="true" className="h-3.5 w-3.5" />
               Duplicate location
             </span>
+          )}
+          {onSelectedChange && (
+            <label className="ml-auto inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={selected ?? false}
+                onChange={(event) => onSelectedChange(event.target.checked)}
+                className="h-5 w-5 accent-civic-800"
+              />
+              Select<span className="sr-only"> {title}</span>
+            </label>
           )}
         </div>
 

@@ -1,0 +1,157 @@
+// The management list at 100,000 reports (DESIGN.md budgets), on SQLite and on PostgreSQL: a page
+// of 50 cards for every status filter x sort, the next page after a cursor, a search, and the size
+// of an unchanged refresh on the wire. Timed in-process through the real app (routing, validation,
+// queries and serialisation), so the figures are the server's own time.
+// Run alone: `node --import tsx bench/report-list.ts` (PostgreSQL when TEST_DATABASE_URL is set).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '#server/app.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
+import { hashPasscode } from '#server/secrets.ts';
+import { REPORT_LIST_SORTS, REPORT_LIST_STATUSES } from '#shared/domain/report-list.ts';
+import { urlOf } from '#shared/contracts/http.ts';
+import { createTestDatabase } from '#tests/databases.ts';
+import { seedReports } from '../scripts/seed-reports.ts';
+import { formatTable, type Row } from './table.ts';
+
+export const LIST_REPORTS = 100_000;
+const PAGE_BUDGET_MS = 20;
+const SEARCH_BUDGET_MS = 50;
+const REFRESH_BUDGET_BYTES = 1024;
+const ROUNDS = 10;
+const SEARCHES = ['tag', 'abandon', 'bus shelter', 'able.', '#4242', 'railway bridge', 'zoo', 'shop shutter'];
+
+export type ListDatabase = 'sqlite' | 'postgres';
+
+export async function benchReportList(kind: ListDatabase, workDir: string): Promise<Row[]> {
+  if (kind === 'postgres' && !process.env.TEST_DATABASE_URL) {
+    return [
+      { metric: 'Management list on PostgreSQL', value: 'TEST_DATABASE_URL not set', budget: '-', status: 'SKIP' },
+    ];
+  }
+  const dir = path.join(workDir, `list-${kind}`);
+  fs.mkdirSync(path.join(dir, 'photos'), { recursive: true });
+  const database: DatabaseHandle =
+    kind === 'sqlite'
+      ? openDatabase({ kind: 'sqlite', filename: path.join(dir, 'app.db') })
+      : await createTestDatabase('postgres');
+  try {
+    if (kind === 'sqlite') await migrateToLatest(database.db as never, database.dialect);
+    const storage = localPhotoStorage(path.join(dir, 'photos'));
+    await seedReports(database.db, storage, LIST_REPORTS);
+    if (kind === 'postgres') await sql`analyze reports`.execute(database.db);
+    const app = await buildApp({
+      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', trustProxy: undefined },
+      logger: false,
+      database,
+      storage,
+      adminPasscodeHash: hashPasscode('135790'),
+    });
+    await app.ready();
+    try {
+      const get = async (query: Record<string, unknown>, headers: Record<string, string> = {}) => {
+        const started = performance.now();
+        const response = await app.inject({ method: 'GET', url: urlOf('/api/reports', {}, query), headers });
+        const ms = performance.now() - started;
+        if (response.statusCode !== 200 && response.statusCode !== 304) {
+          throw new Error(`GET ${urlOf('/api/reports', {}, query)} answered ${response.statusCode}: ${response.body}`);
+        }
+        return { ms, response };
+      };
+
+      // Every filter x sort (and no sort): the first page and the page after it, ROUNDS times each.
+      const pageTimes: number[] = [];
+      let worst = { ms: 0, what: '' };
+      for (const status of REPORT_LIST_STATUSES) {
+        for (const sort of [undefined, ...REPORT_LIST_SORTS]) {
+          const query = { status, sort, limit: 50 };
+          await get(query); // warm
+          for (let round = 0; round < ROUNDS; round++) {
+            const first = await get(query);
+            const next = await get({ ...query, cursor: (first.response.json() as { nextCursor: string }).nextCursor });
+            pageTimes.push(first.ms, next.ms);
+            for (const { ms } of [first, next])
+              if (ms > worst.ms) worst = { ms, what: `${status} x ${sort ?? 'none'}` };
+          }
+        }
+      }
+      const searchTimes: number[] = [];
+      for (const q of SEARCHES) await get({ q, limit: 50 });
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const q of SEARCHES)
+          searchTimes.push((await get({ q, status: round % 2 ? 'all' : 'reported', limit: 50 })).ms);
+      }
+      const first = await get({ status: 'all', limit: 50 });
+      const unchanged = await get(
+        { status: 'all', limit: 50 },
+        { 'if-none-match': String(first.response.headers.etag) },
+      );
+      const refreshBytes = wireBytes(unchanged.response);
+      const total = (first.response.json() as { total: number }).total;
+
+      const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+      const pageP99 = percentile(pageTimes, 0.99);
+      const searchP99 = percentile(searchTimes, 0.99);
+      return [
+        {
+          metric: `List on ${name}, ${total.toLocaleString('en-GB')} reports: page of 50, p50 / p99 (${pageTimes.length} pages, 4 filters x 5 sorts)`,
+          value: `${ms(percentile(pageTimes, 0.5))} / ${ms(pageP99)} (${ratio(pageP99, PAGE_BUDGET_MS)}; slowest ${worst.what})`,
+          budget: `p99 <= ${PAGE_BUDGET_MS} ms`,
+          status: pageP99 <= PAGE_BUDGET_MS ? 'PASS' : 'FAIL',
+        },
+        {
+          metric: `List on ${name}: search, p50 / p99 (${searchTimes.length} searches)`,
+          value: `${ms(percentile(searchTimes, 0.5))} / ${ms(searchP99)} (${ratio(searchP99, SEARCH_BUDGET_MS)})`,
+          budget: `p99 <= ${SEARCH_BUDGET_MS} ms`,
+          status: searchP99 <= SEARCH_BUDGET_MS ? 'PASS' : 'FAIL',
+        },
+        {
+          metric: `Machine load during the list bench on ${name} (1-minute average, ${os.cpus().length} CPUs)`,
+          value: os.loadavg()[0]!.toFixed(1),
+          budget: '-',
+          status: '',
+        },
+        {
+          metric: `List on ${name}: an unchanged refresh on the wire (${unchanged.response.statusCode})`,
+          value: `${refreshBytes} bytes (${ratio(refreshBytes, REFRESH_BUDGET_BYTES)})`,
+          budget: `<= ${REFRESH_BUDGET_BYTES} bytes`,
+          status: unchanged.response.statusCode === 304 && refreshBytes <= REFRESH_BUDGET_BYTES ? 'PASS' : 'FAIL',
+        },
+      ];
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** The status line, headers and body as they would cross the wire. */
+function wireBytes(response: { headers: Record<string, unknown>; rawPayload: Buffer }): number {
+  const head = Object.entries(response.headers)
+    .map(([name, value]) => `${name}: ${String(value)}\r\n`)
+    .join('');
+  return Buffer.byteLength(`HTTP/1.1 304 Not Modified\r\n${head}\r\n`) + response.rawPayload.length;
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ratio = (value: number, budget: number) => `${Math.round((value / budget) * 100)}% of budget`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-list-bench-'));
+  try {
+    const rows = [...(await benchReportList('sqlite', workDir)), ...(await benchReportList('postgres', workDir))];
+    console.log(formatTable(rows));
+    process.exitCode = rows.some((row) => row.status === 'FAIL') ? 1 : 0;
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,206 @@
+// The management list's queries: one filtered, sorted page at a time by keyset (the page after a
+// given report, never an OFFSET), how many match, how many come before a page (its first
+// 'Report #n'), and which locations are shared across every report. Indexes: 010-report-list.
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { TZDate } from '@date-fns/tz';
+import type { ReportFilter, ReportListSort } from '#shared/contracts/report-list.ts';
+import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Tables } from '#server/db/tables.ts';
+import { toIso } from '#server/db/tables.ts';
+import type { ReportRow } from './reports.repository.ts';
+
+type Eb = ExpressionBuilder<Tables, 'reports'>;
+
+/**
+ * Where a page ends, as the sort sees it. The cleaned sorts put the reports not cleaned yet after
+ * the cleaned ones ('b', newest report first); every other position is in part 'a'.
+ */
+export interface ListPosition {
+  part: 'a' | 'b';
+  /** The sort's time (reported_at, or completed_at in part 'a' of a cleaned sort); none in part 'b'. */
+  at: string | null;
+  id: number;
+}
+
+interface Order {
+  column: 'reported_at' | 'completed_at';
+  direction: 'asc' | 'desc';
+  /** Whether part 'b' (not cleaned yet) exists. */
+  split: boolean;
+}
+
+export function orderOf(sort: ReportListSort | undefined): Order {
+  switch (sort) {
+    case 'reported-oldest':
+      return { column: 'reported_at', direction: 'asc', split: false };
+    case 'cleaned-newest':
+      return { column: 'completed_at', direction: 'desc', split: true };
+    case 'cleaned-oldest':
+      return { column: 'completed_at', direction: 'asc', split: true };
+    default:
+      return { column: 'reported_at', direction: 'desc', split: false };
+  }
+}
+
+/** The first instant of a city calendar day ('2026-11-21'), as an ISO string. */
+function cityDayStart(day: string, plusDays = 0): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d + plusDays, CITY_TIME_ZONE).getTime()).toISOString();
+}
+
+/** LIKE text for "contains", with the pattern characters taken literally. */
+const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterWhere(eb: Eb, filter: ReportFilter): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  if (filter.status !== 'all') all.push(eb('status', '=', filter.status));
+  if (filter.unplaced) all.push(eb('latitude', 'is', null));
+  if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
+  if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
+  for (const word of (filter.q ?? '').split(/\s+/).filter(Boolean)) {
+    // '#123' is a report number and nothing else; '123' may also be words of a description.
+    const hashed = /^#(\d{1,9})$/.exec(word);
+    if (hashed) {
+      all.push(eb('id', '=', Number(hashed[1])));
+      continue;
+    }
+    const pattern = containsPattern(word.replace(/^\/+/, ''));
+    const either: Expression<SqlBool>[] = [
+      sql<SqlBool>`lower(what3words) like ${pattern} escape '\\'`,
+      sql<SqlBool>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
+    ];
+    if (/^\d{1,9}$/.test(word)) either.push(eb('id', '=', Number(word)));
+    all.push(eb.or(either));
+  }
+  return eb.and(all);
+}
+
+/**
+ * The sort key compared with a position: after it in the order (`after`), or up to and including it
+ * (`through`). Only plain AND-able comparisons, so each part is read in index order.
+ */
+function keyCompare(eb: Eb, order: Order, at: ListPosition, mode: 'after' | 'through'): Expression<SqlBool> {
+  const op = order.direction === 'desc' ? (mode === 'after' ? '<' : '>=') : mode === 'after' ? '>' : '<=';
+  return eb(eb.refTuple(order.column, 'id'), op, eb.tuple(at.at!, at.id));
+}
+
+export function reportListRepository(db: Db) {
+  const filtered = (filter: ReportFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter));
+
+  async function count(filter: ReportFilter, where?: (eb: Eb) => Expression<SqlBool>): Promise<number> {
+    let query = filtered(filter);
+    if (where) query = query.where(where);
+    const row = await query.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  return {
+    /**
+     * How many reports the filter selects. A status filter alone is read from the counts the
+     * triggers keep; anything else is counted.
+     */
+    async count(filter: ReportFilter): Promise<number> {
+      if (filter.q || filter.unplaced || filter.from || filter.to) return count(filter);
+      const state = await db
+        .selectFrom('report_list_state')
+        .select(['reported', 'cleaning', 'completed'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      const n = filter.status === 'all' ? state.reported + state.cleaning + state.completed : state[filter.status];
+      return Number(n);
+    },
+
+    /** How many come before the report after `position`, counting it: the number of the next card, less one. */
+    async countThrough(filter: ReportFilter, sort: ReportListSort | undefined, position: ListPosition) {
+      const order = orderOf(sort);
+      if (!order.split) return count(filter, (eb) => keyCompare(eb, order, position, 'through'));
+      if (position.part === 'a') {
+        return count(filter, (eb) =>
+          eb.and([eb(order.column, 'is not', null), keyCompare(eb, order, position, 'through')]),
+        );
+      }
+      // Part 'b' (newest report first) comes after every cleaned report.
+      const [cleaned, upTo] = await Promise.all([
+        count(filter, (eb) => eb(order.column, 'is not', null)),
+        count(filter, (eb) => eb.and([eb(order.column, 'is', null), eb('id', '>=', position.id)])),
+      ]);
+      return cleaned + upTo;
+    },
+
+    /** Up to `limit` reports after `after` (from the top without it), in the sort's order. */
+    async page(
+      filter: ReportFilter,
+      sort: ReportListSort | undefined,
+      after: ListPosition | null,
+      limit: number,
+    ): Promise<ReportRow[]> {
+      const order = orderOf(sort);
+      const base = () => filtered(filter).selectAll();
+      if (!order.split) {
+        let query = base();
+        if (after) query = query.where((eb) => keyCompare(eb, order, after, 'after'));
+        return query.orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute();
+      }
+      // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
+      const rows: ReportRow[] = [];
+      if (!after || after.part === 'a') {
+        rows.push(
+          ...(await base()
+            .where(order.column, 'is not', null)
+            .where((eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])))
+            .orderBy(order.column, order.direction)
+            .orderBy('id', order.direction)
+            .limit(limit)
+            .execute()),
+        );
+      }
+      if (rows.length < limit) {
+        rows.push(
+          ...(await base()
+            .where(order.column, 'is', null)
+            .where((eb) => (after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])))
+            .orderBy('id', 'desc')
+            .limit(limit - rows.length)
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    /** Where a row sits in the sort's order, to continue after it. */
+    positionOf(row: ReportRow, sort: ReportListSort | undefined): ListPosition {
+      const order = orderOf(sort);
+      const at = row[order.column];
+      if (order.split && (at === null || at === undefined)) return { part: 'b', at: null, id: row.id };
+      return { part: 'a', at: toIso(at!), id: row.id };
+    },
+
+    /** Of these locations, those that more than one report shares (across every report). */
+    async sharedLocations(words: readonly string[]): Promise<Set<string>> {
+      const unique = [...new Set(words)];
+      if (unique.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('reports')
+        .select('what3words')
+        .where('what3words', 'in', unique)
+        .groupBy('what3words')
+        .having(sql<SqlBool>`count(*) > 1`)
+        .execute();
+      return new Set(rows.map((row) => row.what3words));
+    },
+
+    /** Every report the filter selects, in the sort's order, a batch at a time (for the CSV). */
+    async *all(filter: ReportFilter, sort: ReportListSort | undefined, batch = 2000): AsyncGenerator<ReportRow[]> {
+      let after: ListPosition | null = null;
+      for (;;) {
+        const rows = await this.page(filter, sort, after, batch);
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        after = this.positionOf(rows[rows.length - 1]!, sort);
+      }
+    },
+  };
+}
+
+export type ReportListRepository = ReturnType<typeof reportListRepository>;

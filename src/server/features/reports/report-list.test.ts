@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { reportPageSchema, type ReportPage, type ReportPageQuery } from '#shared/contracts/report-list.ts';
+import { reportListSchema } from '#shared/contracts/reports.ts';
+import { urlOf } from '#shared/contracts/http.ts';
+
+type Status = 'reported' | 'cleaning' | 'completed';
+
+describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
+  let t: TestApp;
+  let admin: Cookies;
+  let volunteer: Cookies;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    admin = await adminCookies(t.app);
+    volunteer = (await volunteerSession(t.database)).cookies;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('reports').execute();
+  });
+
+  let day = 0;
+  /** A report straight into the database; reported a day after the previous one unless told. */
+  async function insert(
+    extra: {
+      words?: string;
+      status?: Status;
+      reportedAt?: string;
+      completedAt?: string | null;
+      description?: string | null;
+      placed?: boolean;
+    } = {},
+  ) {
+    day += 1;
+    const reportedAt = extra.reportedAt ?? new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString();
+    const status = extra.status ?? 'reported';
+    const row = await t.database.db
+      .insertInto('reports')
+      .values({
+        what3words: extra.words ?? `word.place.n${day}`,
+        description: extra.description ?? null,
+        photo_key: `k${day}`,
+        status,
+        reported_at: reportedAt,
+        completed_at:
+          extra.completedAt === undefined
+            ? status === 'completed'
+              ? new Date(Date.parse(reportedAt) + 3_600_000).toISOString()
+              : null
+            : extra.completedAt,
+        updated_at: reportedAt,
+        latitude: extra.placed === false ? null : 55.95,
+        longitude: extra.placed === false ? null : -3.19,
+        words_scheme: 'grid',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function page(query: ReportPageQuery, headers: Record<string, string> = {}) {
+    const response = await t.app.inject({ method: 'GET', url: urlOf('/api/reports', {}, query), headers });
+    return response;
+  }
+  async function pageOf(query: ReportPageQuery): Promise<ReportPage> {
+    const response = await page(query);
+    expect(response.statusCode, response.body).toBe(200);
+    return reportPageSchema.parse(response.json());
+  }
+  /** Every page of a question, following the cursors: the ids in order. */
+  async function walk(query: ReportPageQuery): Promise<number[]> {
+    const ids: number[] = [];
+    let cursor: string | undefined;
+    for (let guard = 0; guard < 100; guard++) {
+      const result = await pageOf({ ...query, cursor });
+      expect(result.reports.map((r) => r.position)).toEqual(result.reports.map((_, i) => ids.length + i + 1));
+      ids.push(...result.reports.map((r) => r.id));
+      if (!result.nextCursor) return ids;
+      cursor = result.nextCursor;
+    }
+    throw new Error('too many pages');
+  }
+
+  it('without a query the whole list is answered as before; with one, a page with the count and positions', async () => {
+    for (let i = 0; i < 5; i++) await insert();
+    const whole = await t.app.inject({ method: 'GET', url: '/api/reports' });
+    expect(reportListSchema.parse(whole.json())).toHaveLength(5);
+
+    const first = await pageOf({ limit: 2 });
+    expect(first.total).toBe(5);
+    expect(first.reports.map((r) => r.position)).toEqual([1, 2]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await pageOf({ limit: 2, cursor: first.nextCursor! });
+    expect(second.reports.map((r) => r.position)).toEqual([3, 4]);
+    const third = await pageOf({ limit: 2, cursor: second.nextCursor! });
+    expect(third.reports.map((r) => r.position)).toEqual([5]);
+    expect(third.nextCursor).toBeNull();
+    // Newest reported first when no sort is chosen.
+    expect([...first.reports, ...second.reports, ...third.reports].map((r) => r.reportedAt)).toEqual(
+      reportListSchema.parse(whole.json()).map((r) => r.reportedAt),
+    );
+  });
+
+  it('filters by status, and the count is of the reports that match', async () => {
+    const reported = await insert();
+    const cleaning = await insert({ status: 'cleaning' });
+    const completed = await insert({ status: 'completed' });
+    const alsoCompleted = await insert({ status: 'completed' });
+    expect((await pageOf({ status: 'reported' })).reports.map((r) => r.id)).toEqual([reported]);
+    expect((await pageOf({ status: 'cleaning' })).reports.map((r) => r.id)).toEqual([cleaning]);
+    const done = await pageOf({ status: 'completed' });
+    expect(done.reports.map((r) => r.id)).toEqual([alsoCompleted, completed]);
+    expect(done.total).toBe(2);
+    expect(done.reports.map((r) => r.position)).toEqual([1, 2]);
+    expect((await pageOf({ status: 'all' })).total).toBe(4);
+  });
+
+  it('the four sorts, with ties in the sort key broken by report id, page by page without gaps or repeats', async () => {
+    const same = '2026-03-01T10:00:00.000Z';
+    const ids = {
+      a: await insert({ reportedAt: same, status: 'completed', completedAt: '2026-03-05T10:00:00.000Z' }),
+      b: await insert({ reportedAt: same, status: 'completed', completedAt: '2026-03-05T10:00:00.000Z' }),
+      c: await insert({ reportedAt: same }),
+      d: await insert({ reportedAt: '2026-02-01T10:00:00.000Z', status: 'completed', completedAt: same }),
+      e: await insert({ reportedAt: '2026-04-01T10:00:00.000Z', status: 'cleaning' }),
+    };
+    const { a, b, c, d, e } = ids;
+    const expected = {
+      none: [e, c, b, a, d],
+      'reported-newest': [e, c, b, a, d],
+      'reported-oldest': [d, a, b, c, e],
+      // Not cleaned yet: after the cleaned ones, newest report first.
+      'cleaned-newest': [b, a, d, e, c],
+      'cleaned-oldest': [d, a, b, e, c],
+    } as const;
+    for (const [sort, order] of Object.entries(expected)) {
+      const asked = sort === 'none' ? {} : { sort: sort as ReportPageQuery['sort'] };
+      for (const limit of [1, 2, 3, 50]) expect(await walk({ ...asked, limit }), `${sort} by ${limit}`).toEqual(order);
+    }
+    expect(await walk({ sort: 'cleaned-newest', status: 'completed', limit: 1 })).toEqual([b, a, d]);
+    expect(await walk({ sort: 'cleaned-oldest', status: 'reported', limit: 1 })).toEqual([c]);
+  });
+
+  it('a report added or deleted between two pages neither repeats nor skips one, and positions follow', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await insert());
+    const newestFirst = [...ids].reverse();
+    const first = await pageOf({ limit: 3 });
+    expect(first.reports.map((r) => r.id)).toEqual(newestFirst.slice(0, 3));
+
+    // A new report goes to the top, and one on the first page is deleted.
+    await insert();
+    await t.database.db.deleteFrom('reports').where('id', '=', newestFirst[1]!).execute();
+    const second = await pageOf({ limit: 3, cursor: first.nextCursor! });
+    expect(second.reports.map((r) => r.id)).toEqual(newestFirst.slice(3));
+    // Counted again: one new above, one gone above, so the fourth is still fourth.
+    expect(second.reports.map((r) => r.position)).toEqual([4, 5, 6]);
+
+    // The page's last report itself deleted: the next page still starts after where it was.
+    await t.database.db.deleteFrom('reports').where('id', '=', newestFirst[2]!).execute();
+    const again = await pageOf({ limit: 3, cursor: first.nextCursor! });
+    expect(again.reports.map((r) => r.id)).toEqual(newestFirst.slice(3));
+    expect(again.reports.map((r) => r.position)).toEqual([3, 4, 5]);
+  });
+
+  it('shades a report whose location any other report shares, even one on another page or of another status', async () => {
+    const twin = await insert({ words: 'index.home.raft', status: 'completed' });
+    for (let i = 0; i < 3; i++) await insert();
+    const top = await insert({ words: 'index.home.raft' });
+    const result = await pageOf({ status: 'reported', limit: 2 });
+    expect(result.reports[0]).toMatchObject({ id: top, duplicate: true });
+    expect(result.reports[1]!.duplicate).toBe(false);
+    expect((await pageOf({ status: 'completed' })).reports[0]).toMatchObject({ id: twin, duplicate: true });
+  });
+
+  it('searches words of the location or the description, or a report number; unplaced reports; a date range', async () => {
+    const tag = await insert({ words: 'filled.count.soap', description: 'Red TAG on the close wall' });
+    const stencil = await insert({ words: 'daring.lion.race', description: 'Stencil, 50% faded' });
+    const lost = await insert({ words: 'index.home.raft', placed: false, reportedAt: '2026-06-15T23:30:00.000Z' });
+    const ids = async (query: ReportPageQuery) => (await pageOf(query)).reports.map((r) => r.id);
+    expect(await ids({ q: 'tag' })).toEqual([tag]);
+    expect(await ids({ q: 'close tag' })).toEqual([tag]);
+    expect(await ids({ q: 'close stencil' })).toEqual([]);
+    expect(await ids({ q: 'lion.race' })).toEqual([stencil]);
+    expect(await ids({ q: '///daring' })).toEqual([stencil]);
+    expect(await ids({ q: '50%' })).toEqual([stencil]);
+    expect(await ids({ q: '5_%' })).toEqual([]);
+    expect(await ids({ q: `#${lost}` })).toEqual([lost]);
+    expect(await ids({ q: String(lost) })).toContain(lost);
+    expect((await pageOf({ q: 'tag' })).total).toBe(1);
+    expect(await ids({ unplaced: '1' })).toEqual([lost]);
+    // 23:30 UTC on 15 June is 00:30 on 16 June in Edinburgh (BST).
+    expect(await ids({ from: '2026-06-16', to: '2026-06-16' })).toEqual([lost]);
+    expect(await ids({ to: '2026-06-15' })).toEqual([stencil, tag]);
+  });
+
+  it('a page carries its own ETag: 304 while nothing changes, a new one when a report changes or the question does', async () => {
+    await insert();
+    const first = await page({ status: 'all', limit: 50 });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await page({ status: 'all', limit: 50 }, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await page({ status: 'reported', limit: 50 }, { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    const added = await insert();
+    const afterAdd = await page({ status: 'all', limit: 50 }, { 'if-none-match': etag });
+    expect(afterAdd.statusCode).toBe(200);
+    // A deletion, even one made straight in the database, changes it too; so does a status change.
+    await t.database.db.deleteFrom('reports').where('id', '=', added).execute();
+    const afterDelete = await page({ status: 'all', limit: 50 }, { 'if-none-match': afterAdd.headers.etag as string });
+    expect(afterDelete.statusCode).toBe(200);
+    await t.database.db.updateTable('reports').set({ status: 'completed' }).execute();
+    const afterStatus = await page(
+      { status: 'all', limit: 50 },
+      { 'if-none-match': afterDelete.headers.etag as string },
+    );
+    expect(afterStatus.statusCode).toBe(200);
+    expect((await pageOf({ status: 'completed' })).total).toBe(1);
+    expect((await pageOf({ status: 'reported' })).total).toBe(0);
+  });
+
+  it('refuses a cursor of another sort or a made-up one, and a bad filter', async () => {
+    for (let i = 0; i < 3; i++) await insert();
+    const first = await pageOf({ limit: 1 });
+    const wrong = await page({ limit: 1, sort: 'cleaned-oldest', cursor: first.nextCursor! });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/no longer valid/);
+    expect((await page({ cursor: 'bm9uc2Vuc2U' })).statusCode).toBe(400);
+    expect((await page({ status: 'lost' as never })).statusCode).toBe(400);
+    expect((await page({ limit: 1000 })).statusCode).toBe(400);
+  });
+
+  it('an administrator sets the status of several reports at once; completedAt follows; volunteers may not', async () => {
+    const a = await insert();
+    const b = await insert({ status: 'cleaning' });
+    const c = await insert({ status: 'completed', completedAt: '2026-05-01T10:00:00.000Z' });
+    const url = '/api/admin/reports/status';
+    const refused = await t.app.inject({
+      method: 'POST',
+      url,
+      cookies: volunteer,
+      payload: { ids: [a], status: 'completed' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const done = await t.app.inject({
+      method: 'POST',
+      url,
+      cookies: admin,
+      payload: { ids: [a, b, c, 999_999], status: 'completed' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ updated: 3 });
+    const rows = await t.database.db
+      .selectFrom('reports')
+      .select(['id', 'status', 'completed_at'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
+    // Already completed: left as it was.
+    expect(new Date(rows[2]!.completed_at!).toISOString()).toBe('2026-05-01T10:00:00.000Z');
+    expect(rows[0]!.completed_at).not.toBeNull();
+
+    const back = await t.app.inject({
+      method: 'POST',
+      url,
+      cookies: admin,
+      payload: { ids: [a, b], status: 'reported' },
+    });
+    expect(back.json()).toEqual({ updated: 2 });
+    expect((await pageOf({ status: 'reported' })).reports.every((r) => r.completedAt === null)).toBe(true);
+    const empty = await t.app.inject({ method: 'POST', url, cookies: admin, payload: { ids: [], status: 'reported' } });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('exports the reports being shown as CSV, in the list order, quoted and with formulas made harmless', async () => {
+    await insert({ words: 'filled.count.soap', description: '=HYPERLINK("http://evil")' });
+    await insert({ words: 'index.home.raft', description: 'Tag, "big", on\ntwo lines', status: 'completed' });
+    await insert({ words: 'index.home.raft', description: 'Same wall' });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/reports/export', cookies: volunteer });
+    expect(refused.statusCode).toBe(403);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports/export?status=reported&sort=reported-oldest',
+      cookies: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="reports-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Position,Report id,Three-word location,Description,Status,Reported,Cleaned,Latitude,Longitude,Shares its location,Photo',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^1,\d+,filled\.count\.soap,"'=HYPERLINK\(""http:\/\/evil""\)",Awaiting cleanup,/);
+    expect(lines[2]).toMatch(/^2,\d+,index\.home\.raft,Same wall,Awaiting cleanup,.*,yes,/);
+    const all = await t.app.inject({ method: 'GET', url: '/api/admin/reports/export', cookies: admin });
+    expect(all.body).toContain('"Tag, ""big"", on\ntwo lines"');
+  });
+});
