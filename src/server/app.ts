@@ -61,6 +61,8 @@ import { photoRedactionRoutes } from './features/photos/photo-redaction.routes.t
 import { photoRedactionRepository } from './features/photos/photo-redaction.repository.ts';
 import { photoRedactionService } from './features/photos/photo-redaction.service.ts';
 import { NotFoundError } from './errors.ts';
+import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
+import { followUpService } from './features/report-follow-up/follow-up.service.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails' | 'privacy'>>;
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { dialect } = deps.database;
   const { publicUrl } = deps.config;
+  // Following a report: status page, 'Tell me when it is cleaned' (its e-mails go through the outbox).
+  const followUp = followUpService({ db, dialect, storage: deps.storage, clock, mailer, publicUrl, log: app.log });
   const alerts = createAlerts({
     database: deps.database,
     clock,
@@ -152,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl,
         reminderHour: deps.alerts?.eventReminderHour ?? 18,
       }),
+      followUp.jobs,
     ],
   });
   app.decorate('alerts', alerts.worker);
@@ -166,7 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       location,
       log: app.log,
       alerts,
+      followers: followUp,
     }),
+    submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+  });
+  await app.register(followUpRoutes, {
+    service: followUp,
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(analyticsRoutes, { db });

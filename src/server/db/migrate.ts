@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { columnKit, type Dialect } from './migrations/column-kit.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as alerts from './migrations/004-alerts.ts';
+import * as reporterFollowUp from './migrations/014-reporter-follow-up.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
 
@@ -11,6 +12,7 @@ type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnK
 const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
   '004-alerts': alerts,
+  '014-reporter-follow-up': reporterFollowUp,
   '016-event-rsvps': eventRsvps,
   '017-privacy': privacy,
 };
@@ -33,6 +35,9 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
   const { error, results } = await new Migrator({
     db,
     provider,
+    // Migrations are numbered by the piece of work that brought them, not by when they landed: a
+    // database that already ran a higher number still takes a new lower one.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

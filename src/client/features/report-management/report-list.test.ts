@@ -21,6 +21,8 @@ const report = (
   longitude: null,
   locationSource: null,
   photoRedacted: false,
+  reporterCount: 1,
+  priority: false,
 });
 
 // As the server sends them: newest first.
