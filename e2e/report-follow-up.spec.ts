@@ -1,0 +1,122 @@
+// The reporter hears back: after a report the form shows its reference and private status link; the
+// status page shows it awaiting cleanup, then completed with the after photo beside the before; 'My
+// reports' on the home page lists this device's reports with their status. axe on each new screen.
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { multipartBody } from '#tests/build-test-app.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { volunteerSession } from '#tests/sessions.ts';
+import {
+  DESKTOP,
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  newPage,
+  screenshot,
+  useBrowserAndServer,
+  type RunningServer,
+} from './support/browser.ts';
+
+describe.skipIf(!hasChromium)('the reporter hears back', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  useBrowserAndServer((started) => ({ browser, server } = started));
+
+  async function completeSite(reportId: number) {
+    const { cookies } = await volunteerSession(server.database, 'ailsa@example.org');
+    const jpeg = async (name: string) => ({ data: await plainJpeg(640, 480), name, type: 'image/jpeg' });
+    const { payload, headers } = await multipartBody(
+      { reportId: String(reportId) },
+      { beforePhoto: await jpeg('before.jpg'), afterPhoto: await jpeg('after.jpg') },
+    );
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/cleanup/complete',
+      payload,
+      headers,
+      cookies,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('report, open the status link, and see it change to completed with the after photo', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`${server.url}/#report`);
+    await page
+      .getByLabel('Photo of the graffiti')
+      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('pilot.ginger.gaze');
+    await page
+      .getByRole('checkbox', { name: /Is it offensive \(racist, sexual, threatening or naming a person\)\?/ })
+      .check();
+    await page.getByRole('textbox', { name: 'Tell me when it is cleaned' }).fill('not-an-address');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await page.getByText('Please enter a valid e-mail address').waitFor();
+    await page.getByRole('textbox', { name: 'Tell me when it is cleaned' }).fill('reporter@example.org');
+    await screenshot(page, 'report-follow-form-phone');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+
+    await page.getByText(/^Your report's reference is #\d+\.$/).waitFor();
+    const [row] = await server.database.db.selectFrom('reports').selectAll().execute();
+    expect(await page.getByText(`Your report's reference is #${row!.id}.`).isVisible()).toBe(true);
+    expect(Boolean(row!.priority)).toBe(true);
+    const followers = await server.database.db.selectFrom('report_followers').selectAll().execute();
+    expect(followers).toMatchObject([{ report_id: row!.id, email: 'reporter@example.org', confirmed_at: null }]);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-receipt-phone');
+
+    await page.getByRole('link', { name: 'Follow your report' }).click();
+    await page.getByRole('heading', { level: 1, name: `Report #${row!.id}` }).waitFor();
+    expect(page.url()).toBe(`${server.url}/report/${row!.status_token}`);
+    await page.getByText('Awaiting cleanup', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: /pilot\.ginger\.gaze/ }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.openstreetmap\.org\//,
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-status-awaiting-phone');
+
+    await completeSite(row!.id);
+    await page.reload();
+    await page.getByText(/^Completed on \d\d\/\d\d\/\d{4}$/).waitFor();
+    await page.getByRole('img', { name: 'The same place after cleaning' }).waitFor();
+    expect(await page.getByText('Before', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('After', { exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-status-completed-phone');
+
+    // 'My reports' on the home page, from this device's store.
+    await page.goto(server.url);
+    const mine = page.getByRole('region', { name: 'My reports' });
+    await mine.getByText(`Report #${row!.id}: pilot.ginger.gaze`).waitFor();
+    await mine.getByText(/^Completed on /).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'home-my-reports-phone');
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/report/${row!.status_token}`);
+    await page.getByRole('img', { name: 'The same place after cleaning' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-status-completed-desktop');
+    await context.close();
+  });
+
+  it('an unknown status link says the report was not found, and the status page offers to e-mail when cleaned', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(`${server.url}/report/${'A'.repeat(43)}`);
+    await page.getByRole('heading', { level: 1, name: 'Report not found' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    const { payload, headers } = await multipartBody(
+      { what3words: 'index.home.raft' },
+      { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
+    );
+    const created = (await server.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json();
+    await page.goto(`${server.url}/report/${created.statusToken}`);
+    await page.getByRole('textbox', { name: 'Your e-mail address' }).fill('later@example.org');
+    await page.getByRole('button', { name: 'Tell me when it is cleaned' }).click();
+    await page.getByText(/Check your e-mail: open the link we sent to confirm/).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-status-follow-desktop');
+    await context.close();
+  });
+});
