@@ -9,10 +9,17 @@ import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
-import { volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { sessionsRepository } from '#server/features/sessions/sessions.repository.ts';
+import { sessionsService } from '#server/features/sessions/sessions.service.ts';
+import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
 import { movableClock, type MovableClock } from '#tests/volunteers.ts';
 import { createdReportSchema, reportListSchema } from '#shared/contracts/reports.ts';
-import { reportStatusPageSchema } from '#shared/contracts/report-follow-up.ts';
+import {
+  alreadyReportedSchema,
+  confirmationResultSchema,
+  reportStatusPageSchema,
+} from '#shared/contracts/report-follow-up.ts';
+import { findNearbyResponseSchema } from '#shared/contracts/cleanups.ts';
 
 const DAY = 24 * 3600_000;
 const FROM = 'Clean Up Edinburgh <reports@cleanupedinburgh.org>';
@@ -23,13 +30,21 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
   let clock: MovableClock;
   let t: TestApp;
   let volunteer: Cookies;
+  let admin: Cookies;
+  let volunteerId: number;
   let people = 0;
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     clock = movableClock(new Date('2026-11-21T10:00:00Z'));
     t = await buildTestApp(kind, { clock, mailer: smtpMailer(smtp.url, FROM, { ignoreTLS: true }) });
-    volunteer = (await volunteerSession(t.database)).cookies;
+    volunteerId = (await volunteerSession(t.database)).volunteerId;
+  });
+  beforeEach(async () => {
+    // Sessions on the test's clock, which moves on through the suite.
+    const sessions = sessionsService({ repository: sessionsRepository(t.database.db), clock });
+    volunteer = { cue_session: (await sessions.start('volunteer', volunteerId)).token };
+    admin = await adminCookies(t.app);
   });
   afterAll(async () => {
     await t?.close();
@@ -200,5 +215,112 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       .where('report_id', '=', report.id)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  // The volunteer's position, and points due north of it: 0.0002 deg of latitude is 22.2 m, 0.00025 deg 27.8 m.
+  const HERE = { latitude: 55.9486, longitude: -3.1999 };
+  const north = (deg: number) => ({ latitude: String(HERE.latitude + deg), longitude: String(HERE.longitude) });
+  const alreadyReported = async (query: string) =>
+    alreadyReportedSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/reports/already-reported?${query}` })).json(),
+    ).report;
+
+  it('already reported here: an open report with the same words or within 25 m, never a completed one', async () => {
+    const near = await submit({ what3words: 'filled.count.soap', ...north(0) });
+    expect(await alreadyReported('words=///Filled.Count.Soap')).toMatchObject({
+      id: near.id,
+      what3words: 'filled.count.soap',
+      reportedAt: near.reportedAt,
+      reporterCount: 1,
+    });
+    expect((await alreadyReported('words=filled.count.soap'))!.thumbnailUrl).toBe(near.thumbnailUrl);
+    // 22 m away: the same graffiti. 28 m away: a different place.
+    expect(
+      (await alreadyReported(`words=index.home.raft&lat=${HERE.latitude + 0.0002}&lng=${HERE.longitude}`))?.id,
+    ).toBe(near.id);
+    expect(
+      await alreadyReported(`words=index.home.raft&lat=${HERE.latitude + 0.00025}&lng=${HERE.longitude}`),
+    ).toBeNull();
+    expect(await alreadyReported('words=index.home.raft')).toBeNull();
+    await complete(near.id);
+    expect(await alreadyReported('words=filled.count.soap')).toBeNull();
+  });
+
+  it("'Add my photo to it' counts one more reporter, keeps the photo, and gives the reporter the status link", async () => {
+    const first = await submit({ what3words: 'filled.count.soap' });
+    for (const expected of [2, 3]) {
+      const { payload, headers } = await multipartBody({}, { photo: await jpeg() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/reports/${first.id}/confirmations`,
+        payload,
+        headers,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(confirmationResultSchema.parse(response.json())).toEqual({
+        id: first.id,
+        statusToken: first.statusToken,
+        reporterCount: expected,
+      });
+    }
+    const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: first.id, reporterCount: 3 });
+    const photos = (await t.app.inject({ method: 'GET', url: `/api/reports/${first.id}/photos` })).json();
+    expect(photos.map((p: { photoType: string }) => p.photoType)).toEqual(['reporter', 'reporter']);
+    // Without a photo it is refused; a completed report takes none.
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${first.id}/confirmations`,
+      ...(await multipartBody({})),
+    });
+    expect(none.statusCode).toBe(400);
+    await complete(first.id);
+    const { payload, headers } = await multipartBody({}, { photo: await jpeg() });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${first.id}/confirmations`,
+      payload,
+      headers,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This report is no longer open. Please make a new report.');
+  });
+
+  it('offensive graffiti within 2 km is offered before any nearer ordinary site; an administrator can clear the mark', async () => {
+    const ordinary = await submit({ what3words: 'filled.count.soap', ...north(0.0014) }); // 156 m
+    const offensive = await submit({ what3words: 'index.home.raft', ...north(0.015), offensive: 'true' }); // 1.67 km
+    await submit({ what3words: 'pilot.ginger.gaze', ...north(0.03), offensive: 'true' }); // 3.3 km: too far to jump the queue
+    expect(offensive.priority).toBe(true);
+    const find = async () =>
+      findNearbyResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/find-nearby',
+            cookies: volunteer,
+            payload: { userLatitude: HERE.latitude, userLongitude: HERE.longitude },
+          })
+        ).json(),
+      );
+    const first = await find();
+    expect(first.nearestReport).toMatchObject({ id: offensive.id, priority: true });
+    expect(first.message).toBe('Priority: offensive graffiti 1.7 km away. Please clean it first.');
+
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reports/${offensive.id}/priority`,
+      cookies: volunteer,
+      payload: { priority: false },
+    });
+    expect(refused.statusCode).toBe(403);
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reports/${offensive.id}/priority`,
+      cookies: admin,
+      payload: { priority: false },
+    });
+    expect(cleared.json()).toEqual({ id: offensive.id, priority: false });
+    expect((await find()).nearestReport?.id).toBe(ordinary.id);
   });
 });
