@@ -119,4 +119,49 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await screenshot(page, 'report-status-follow-desktop');
     await context.close();
   });
+
+  it("'Already reported here' offers 'Add my photo to it', which counts one more reporter", async () => {
+    const { payload, headers } = await multipartBody(
+      { what3words: 'castle.rock.esplanade' },
+      { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
+    );
+    const first = (await server.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json();
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`${server.url}/#report`);
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Castle.Rock.Esplanade');
+    const prompt = page.getByRole('region', { name: /^Already reported here on \d\d\/\d\d\/\d{4}$/ });
+    await prompt.waitFor();
+    await prompt.getByRole('img', { name: 'The graffiti already reported at castle.rock.esplanade' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'already-reported-phone');
+
+    await page
+      .getByLabel('Photo of the graffiti')
+      .setInputFiles({ name: 'mine.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await prompt.getByRole('button', { name: 'Add my photo to it' }).click();
+    await page.getByText(`Your report's reference is #${first.id}.`).waitFor();
+    const row = await server.database.db
+      .selectFrom('reports')
+      .select(['reporter_count'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(row.reporter_count).toBe(2);
+    // A different place asks nothing.
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('filled.count.soap');
+    await page
+      .getByRole('region', { name: 'My reports' })
+      .getByText(`Report #${first.id}: castle.rock.esplanade`)
+      .waitFor();
+    await expect.poll(() => page.getByRole('region', { name: /^Already reported here/ }).count()).toBe(0);
+
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('castle.rock.esplanade');
+    await page
+      .getByRole('region', { name: /^Already reported here/ })
+      .getByText('2 people reported this')
+      .waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'already-reported-desktop');
+    await context.close();
+  });
 });

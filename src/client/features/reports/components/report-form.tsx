@@ -22,6 +22,10 @@ import { PrivacyLink } from '#client/features/privacy/components/privacy-link.ts
 import { followUpMessages as fm } from '#shared/domain/follow-up-messages.ts';
 import { looksLikeEmail } from '#client/features/report-follow-up/components/follow-form.tsx';
 import { ReportReceipt } from '#client/features/report-follow-up/components/report-receipt.tsx';
+import { AlreadyReported } from '#client/features/report-follow-up/components/already-reported.tsx';
+import { MY_REPORTS_KEY } from '#client/features/report-follow-up/components/my-reports.tsx';
+import { useAddMyPhoto, useAlreadyReported } from '#client/features/report-follow-up/api/use-already-reported.ts';
+import { useQueryClient } from '@tanstack/react-query';
 
 const m = messages.report;
 
@@ -71,6 +75,12 @@ export function ReportForm() {
     detection.reading && normaliseThreeWords(location) === detection.reading.conversion.words
       ? detection.reading
       : null;
+  const existing = useAlreadyReported(
+    location,
+    reading ? { latitude: reading.latitude, longitude: reading.longitude } : null,
+  );
+  const addMyPhoto = useAddMyPhoto();
+  const queryClient = useQueryClient();
   // Fetched ahead of need: the signal may be gone by the time a photo is chosen.
   useEffect(() => whenIdle(warmPhotoPreparation), []);
   const showFormatHint =
@@ -96,6 +106,48 @@ export function ReportForm() {
     }
     setPhoto({ file, prepared: preparePhotoForUpload(file) });
     setReceipt(null);
+  }
+
+  function resetForm() {
+    setPhoto(null);
+    setLocation('');
+    setNotifyEmail('');
+    setOffensive(false);
+    detection.forget();
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  /** 'Add my photo to it': the photo joins the open report here instead of making a new one. */
+  async function addToExisting(report: { id: number; what3words: string; reportedAt: string }) {
+    if (!photo) {
+      toast({ title: m.photoRequiredTitle, description: m.photoRequired, variant: 'destructive' });
+      fileInput.current?.focus();
+      return;
+    }
+    const badEmail = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? fm.emailInvalid : null;
+    setEmailError(badEmail);
+    if (badEmail) {
+      document.getElementById(ids.email)?.focus();
+      return;
+    }
+    try {
+      const prepared = await photo.prepared;
+      const added = await addMyPhoto.mutateAsync({
+        id: report.id,
+        photo: prepared.blob,
+        notifyEmail: notifyEmail.trim() || undefined,
+      });
+      const queue = await import('../offline/report-queue.ts');
+      await queue.rememberReport({ ...report, id: added.id, statusToken: added.statusToken });
+      void queryClient.invalidateQueries({ queryKey: MY_REPORTS_KEY });
+      void existing.refetch();
+      toast({ title: queueMessages.sentTitle, description: fm.addedMyPhoto, variant: 'success' });
+      setReceipt({ id: added.id, statusToken: added.statusToken });
+    } catch (error) {
+      submitError(error);
+      return;
+    }
+    resetForm();
   }
 
   function checkLocation(value: string): string | null {
@@ -140,12 +192,7 @@ export function ReportForm() {
       return;
     }
     // Sent or safely kept: either way the form is ready for the next report.
-    setPhoto(null);
-    setLocation('');
-    setNotifyEmail('');
-    setOffensive(false);
-    detection.forget();
-    if (fileInput.current) fileInput.current.value = '';
+    resetForm();
   }
 
   return (
@@ -251,6 +298,14 @@ export function ReportForm() {
           </a>
         )}
       </div>
+
+      {existing.data && (
+        <AlreadyReported
+          report={existing.data}
+          adding={addMyPhoto.isPending}
+          onAdd={() => void addToExisting(existing.data!)}
+        />
+      )}
 
       <div className="flex items-start gap-3">
         <input

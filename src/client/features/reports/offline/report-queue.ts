@@ -64,7 +64,9 @@ async function database(): Promise<IDBPDatabase<QueueSchema> | null> {
 }
 
 /** Keeps a sent report's reference and status link on this device (nothing when there is no storage). */
-export async function rememberReport(report: CreatedReport): Promise<void> {
+export async function rememberReport(
+  report: Pick<CreatedReport, 'id' | 'statusToken' | 'what3words' | 'reportedAt'>,
+): Promise<void> {
   if (!report.statusToken) return;
   const db = await database();
   await db
