@@ -14,6 +14,7 @@ import {
   newPage,
   screenshot,
   useBrowserAndServer,
+  E2E_ADMIN_PASSCODE,
   type RunningServer,
 } from './support/browser.ts';
 
@@ -162,6 +163,35 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
       .waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'already-reported-desktop');
+    await context.close();
+  });
+
+  it('administrators see the priority mark and how many people reported it on the card, and can clear the mark', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const signIn = await context.request.post(`${server.url}/api/admin/auth`, {
+      data: { passcode: E2E_ADMIN_PASSCODE },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    // The first test's report was marked offensive; the last one was reported by two people.
+    await page.goto(`${server.url}/volunteer-portal`);
+    const offensive = page.getByRole('article').filter({ hasText: 'pilot.ginger.gaze' });
+    await offensive.getByText('Priority', { exact: true }).first().waitFor();
+    const twice = page.getByRole('article').filter({ hasText: 'castle.rock.esplanade' });
+    await twice.getByText('2 people reported this').waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-card-priority-desktop');
+
+    const toggle = offensive.getByRole('button', { name: 'Priority for the report at pilot.ginger.gaze' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    const row = await server.database.db
+      .selectFrom('reports')
+      .select('priority')
+      .where('what3words', '=', 'pilot.ginger.gaze')
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.priority)).toBe(false);
     await context.close();
   });
 });
