@@ -263,11 +263,22 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
         reporterCount: expected,
       });
     }
+    // Adding a photo may ask to hear when it is cleaned too: the report's follow-up list grows.
+    const address = email();
+    const withEmail = await multipartBody({ notifyEmail: address }, { photo: await jpeg() });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${first.id}/confirmations`,
+      ...withEmail,
+    });
+    expect(third.json().reporterCount).toBe(4);
+    const followers = await t.database.db.selectFrom('report_followers').select(['report_id', 'email']).execute();
+    expect(followers).toEqual([{ report_id: first.id, email: address }]);
     const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: first.id, reporterCount: 3 });
+    expect(list[0]).toMatchObject({ id: first.id, reporterCount: 4 });
     const photos = (await t.app.inject({ method: 'GET', url: `/api/reports/${first.id}/photos` })).json();
-    expect(photos.map((p: { photoType: string }) => p.photoType)).toEqual(['reporter', 'reporter']);
+    expect(photos.map((p: { photoType: string }) => p.photoType)).toEqual(['reporter', 'reporter', 'reporter']);
     // Without a photo it is refused; a completed report takes none.
     const none = await t.app.inject({
       method: 'POST',
