@@ -1,10 +1,10 @@
-// Meet Up Clean Up events and attendance (SPEC.md sections 3, 5 and 7). An "event" in code is a MUCU
-// event; the API paths keep the spec's `/api/mucus`.
+// Meet Up Clean Up events and attendance. An "event" in code is a MUCU event; the API paths keep the
+// required name `/api/mucus`.
 import { z } from 'zod';
 import { eventMessages } from '../domain/admin-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
-
-export { eventPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 const required = eventMessages.locationAndDateRequired;
 
@@ -37,6 +37,9 @@ export const eventInputSchema = z.object({
     .refine((value) => value === null || isHttpUrl(value), { message: eventMessages.invalidMapsLink }),
 });
 export type EventInput = z.input<typeof eventInputSchema>;
+
+/** The body as callers send it: the event, plus the name and id the required calls repeat (both ignored). */
+const eventBodySchema = eventInputSchema.safeExtend({ name: z.unknown().optional(), id: z.unknown().optional() });
 
 export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -96,7 +99,21 @@ export const attendanceSchema = z.object({
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
-/** How the management screens show an attendee: the local part of the e-mail (SPEC.md 2b). */
+const routes = apiRoutes.events;
+
+export const eventEndpoints = {
+  create: endpoint(routes.create, { body: eventBodySchema, response: eventSchema, status: 201 }),
+  list: endpoint(routes.list, { response: eventListSchema }),
+  update: endpoint(routes.update, { params: eventIdParamsSchema, body: eventBodySchema, response: eventSchema }),
+  delete: endpoint(routes.delete, { params: eventIdParamsSchema, response: null, status: 204 }),
+  addAttendance: endpoint(routes.addAttendance, {
+    body: attendanceRequestSchema,
+    response: attendanceSchema,
+    status: 201,
+  }),
+};
+
+/** How the management screens show an attendee: the local part of the e-mail. */
 export function attendeeLabel(email: string): string {
   const at = email.indexOf('@');
   return at > 0 ? email.slice(0, at) : email;
