@@ -7,7 +7,7 @@ import { Link, useParams } from 'wouter';
 import type { ReportStatusPage as ReportStatusData } from '#shared/contracts/report-follow-up.ts';
 import { followUpMessages as m, formatUkDate } from '#shared/domain/follow-up-messages.ts';
 import { routes } from '#shared/routes.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -36,14 +36,10 @@ export default function ReportStatusPage() {
             </p>
           </div>
         ) : (
-          <div role="alert" className="grid gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
-            <p>Your report could not be loaded. Check your connection, then try again.</p>
-            <p>
-              <Button variant="secondary" onClick={() => void status.refetch()}>
-                Try again
-              </Button>
-            </p>
-          </div>
+          <LoadFailed
+            message="Your report could not be loaded. Check your connection, then try again."
+            onRetry={() => void status.refetch()}
+          />
         )
       ) : (
         <StatusDetails report={status.data} token={token} />
