@@ -66,6 +66,8 @@ import { photoRedactionService } from './features/photos/photo-redaction.service
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
+import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
+import { followUpService } from './features/report-follow-up/follow-up.service.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails' | 'privacy'>>;
@@ -144,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { dialect } = deps.database;
   const { publicUrl } = deps.config;
+  // Following a report: status page, 'Tell me when it is cleaned' (its e-mails go through the outbox).
+  const followUp = followUpService({ db, dialect, storage: deps.storage, clock, mailer, publicUrl, log: app.log });
   const alerts = createAlerts({
     database: deps.database,
     clock,
@@ -163,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl,
         reminderHour: deps.alerts?.eventReminderHour ?? 18,
       }),
+      followUp.jobs,
     ],
   });
   app.decorate('alerts', alerts.worker);
@@ -176,10 +181,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     location,
     log: app.log,
     alerts,
+    followers: followUp,
   });
   await app.register(reportsRoutes, {
     service: reports,
     list: reportListService({ repository: reportListRepository(db), listVersion: reports.listVersion }),
+    submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+  });
+  await app.register(followUpRoutes, {
+    service: followUp,
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(analyticsRoutes, { db });

@@ -57,6 +57,17 @@ const matrix: Record<string, Entry> = {
   'GET /api/alerts/vapid-public-key': { rule: 'public' },
   'GET /api/alerts/unsubscribe': { rule: 'public' },
   'POST /api/alerts/unsubscribe': { rule: 'public' },
+  // Following a report: the status page and its e-mail links carry their own tokens; anyone may say a
+  // report is already there and add their photo to it. Only administrators set the priority mark.
+  'GET /api/report-status/:token': { rule: 'public' },
+  'POST /api/report-status/:token/follow': { rule: 'public' },
+  'GET /api/report-follow/confirm': { rule: 'public' },
+  'POST /api/report-follow/confirm': { rule: 'public' },
+  'GET /api/report-follow/unsubscribe': { rule: 'public' },
+  'POST /api/report-follow/unsubscribe': { rule: 'public' },
+  'GET /api/reports/already-reported': { rule: 'public' },
+  'POST /api/reports/:id/confirmations': { rule: 'public' },
+  'PUT /api/admin/reports/:id/priority': { rule: 'admin' },
   // Public MUCU events: anyone reads the events and their calendars (with their own answer when
   // signed in) and may use an e-mailed unsubscribe link; 'I'll be there', a volunteer's upcoming
   // events and their event e-mail choice need a volunteer.

@@ -20,10 +20,14 @@ export const routes = {
 export const eventPagePattern = '/events/:id';
 export const eventPagePath = (id: number | string) => `/events/${id}`;
 
+/** A report's status page: the private link its reporter keeps (an unguessable token, not the number). */
+export const reportStatusPattern = '/report/:token';
+export const reportStatusPath = (token: string) => `/report/${token}`;
+
 export const knownClientPaths: ReadonlySet<string> = new Set(Object.values(routes).flat());
 
 /** Client paths with a parameter, as the server recognises them. */
-const knownClientPatterns: readonly RegExp[] = [/^\/events\/[1-9]\d{0,9}$/];
+const knownClientPatterns: readonly RegExp[] = [/^\/events\/[1-9]\d{0,9}$/, /^\/report\/[A-Za-z0-9_-]{43}$/];
 
 /** True for a path the SPA has a screen for (trailing slashes ignored). */
 export function isKnownClientPath(path: string): boolean {

@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { eventPagePattern, routes } from '#shared/routes.ts';
+import { eventPagePattern, reportStatusPattern, routes } from '#shared/routes.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
@@ -25,6 +25,7 @@ const VolunteerDashboardPage = lazy(
 
 const EventsPage = lazy(() => import('../features/events/components/events-page.tsx'));
 const EventPage = lazy(() => import('../features/events/components/event-page.tsx'));
+const ReportStatusPage = lazy(() => import('../features/report-follow-up/components/report-status-page.tsx'));
 
 const queryClient = createQueryClient();
 
@@ -100,6 +101,13 @@ export function App() {
             {() => (
               <LazyRoute>
                 <EventPage />
+              </LazyRoute>
+            )}
+          </Route>
+          <Route path={reportStatusPattern}>
+            {() => (
+              <LazyRoute>
+                <ReportStatusPage />
               </LazyRoute>
             )}
           </Route>

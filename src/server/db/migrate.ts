@@ -5,6 +5,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as alerts from './migrations/004-alerts.ts';
 import * as reportList from './migrations/010-report-list.ts';
 import * as reportListState from './migrations/010-report-list-state.ts';
+import * as reporterFollowUp from './migrations/014-reporter-follow-up.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   '004-alerts': alerts,
   '010-report-list': reportList,
   '010-report-list-state': reportListState,
+  '014-reporter-follow-up': reporterFollowUp,
   '016-event-rsvps': eventRsvps,
   '017-privacy': privacy,
 };

@@ -26,6 +26,12 @@ export interface ReportsTable {
   idempotency_key: string | null;
   /** When an administrator last blurred part of one of the report's photos (017-privacy). */
   photo_redacted_at: Timestamp | null;
+  /** The private link's token of the report's status page; null for reports older than it (014). */
+  status_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many people reported this graffiti: 1, plus one per 'Add my photo to it' (014). */
+  reporter_count: ColumnType<number, number | undefined, number>;
+  /** 0/1: offensive graffiti, offered to volunteers first (014). */
+  priority: ColumnType<number | boolean, number | undefined, number>;
 }
 
 export interface ReportPhotosTable {
@@ -189,6 +195,18 @@ export interface EventMailSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Someone waiting to hear that a report was cleaned (014): kept until told, or 90 days. */
+export interface ReportFollowersTable {
+  id: Generated<number>;
+  report_id: number;
+  email: string;
+  confirm_token: string;
+  unsubscribe_token: string;
+  confirmed_at: Timestamp | null;
+  notified_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface AdminAttemptsTable {
   id: Generated<number>;
   client_key: string;
@@ -238,6 +256,7 @@ export interface Tables {
   event_rsvps: EventRsvpsTable;
   event_mail_settings: EventMailSettingsTable;
   audit_log: AuditLogTable;
+  report_followers: ReportFollowersTable;
 }
 
 export function toIso(value: Date | string): string {

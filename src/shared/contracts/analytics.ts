@@ -27,6 +27,13 @@ export const volunteerAnalyticsSchema = z.object({
   totalSitesCleaned: z.number().int(),
   /** Minutes worked over every clean-up. */
   totalMinutes: z.number().int(),
+  /** Offensive graffiti marked priority: how many, how many still open, and how many waited over 24 hours. */
+  priorityReports: z.object({
+    total: z.number().int(),
+    open: z.number().int(),
+    /** Completed more than 24 hours after being reported, or still open 24 hours on. */
+    waitedOver24Hours: z.number().int(),
+  }),
 });
 export type VolunteerAnalytics = z.infer<typeof volunteerAnalyticsSchema>;
 

@@ -14,6 +14,7 @@ import type { ApiRoutes } from './api-routes.ts';
 import type { publicEventEndpoints } from './event-rsvps.ts';
 import type { locationEndpoints } from './location.ts';
 import type { reportListEndpoints } from './report-list.ts';
+import type { reportFollowUpEndpoints } from './report-follow-up.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -28,6 +29,7 @@ export interface ApiEndpoints {
   privacy: typeof privacyEndpoints;
   photoRedaction: typeof photoRedactionEndpoints;
   auditLog: typeof auditLogEndpoints;
+  reportFollowUp: typeof reportFollowUpEndpoints;
 }
 
 type Mismatch = {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { rowIdParam } from './ids.ts';
 import { REPORT_STATUSES } from '../domain/report-status.ts';
+import { followUpMessages } from '../domain/follow-up-messages.ts';
 import { messages } from '../domain/messages.ts';
 import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
 
@@ -34,6 +35,14 @@ const optionalNumber = (min: number, max: number) =>
       return n;
     });
 
+/** An address to tell when a report is cleaned: trimmed and lower-cased. */
+export const followEmailSchema = z
+  .string({ error: followUpMessages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, { message: followUpMessages.emailInvalid })
+  .pipe(z.email({ error: followUpMessages.emailInvalid }));
+
 /** The text fields of `POST /api/reports` (multipart). The photo is checked by the photo pipeline. */
 export const createReportFieldsSchema = z
   .object({
@@ -55,6 +64,17 @@ export const createReportFieldsSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'idempotencyKey must be 8 to 100 letters, digits, _ or -' })
       .optional(),
+    /** 'Tell me when it is cleaned': confirmed by a link e-mailed to it before anything else is sent. */
+    notifyEmail: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value : undefined))
+      .pipe(followEmailSchema.optional()),
+    /** 'Is it offensive ...?' answered yes: the report is marked priority. */
+    offensive: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
   })
   .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
     message: 'latitude and longitude must be sent together',
@@ -76,8 +96,16 @@ export const reportSchema = z.object({
   locationSource: locationSourceSchema.nullable(),
   /** An administrator blurred part of one of its photos to protect someone's privacy. */
   photoRedacted: z.boolean(),
+  /** How many people reported this graffiti (the first report and each added photo). */
+  reporterCount: z.number().int(),
+  /** Offensive graffiti, offered to volunteers first. */
+  priority: z.boolean(),
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/** The answer to the reporter: the report and the token of its private status page (only ever to them). */
+export const createdReportSchema = reportSchema.extend({ statusToken: z.string().nullable() });
+export type CreatedReport = z.infer<typeof createdReportSchema>;
 
 export const reportListSchema = z.array(reportSchema);
 

@@ -15,7 +15,9 @@ import type { AlertReport } from './alerts.repository.ts';
 const LISTED_IN_PUSH = 3;
 const LISTED_IN_EMAIL = 20;
 
-const place = (report: AlertReport) => `///${report.what3words}`;
+/** Offensive graffiti (the priority mark) is named urgent wherever it is listed. */
+const place = (report: AlertReport) => `${report.priority ? 'Urgent: ' : ''}///${report.what3words}`;
+const anyUrgent = (reports: AlertReport[]) => reports.some((report) => Boolean(report.priority));
 
 function headline(count: number): string {
   return count === 1 ? 'New graffiti report in Edinburgh' : `${count} new graffiti reports in Edinburgh`;
@@ -36,7 +38,7 @@ export function pushPayload(reports: AlertReport[], publicUrl: string): AlertPus
       ? [place(shown[0]!), shown[0]!.description].filter(Boolean).join(': ')
       : `${names}${more > 0 ? ` and ${more} more` : ''}`;
   return {
-    title: headline(reports.length),
+    title: `${anyUrgent(reports) ? 'Urgent: ' : ''}${headline(reports.length)}`,
     body,
     icon: thumbnail,
     image: thumbnail,
@@ -64,11 +66,12 @@ export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessa
   const dashboardUrl = `${ctx.publicUrl}/volunteers/dashboard`;
   const unsubscribe = unsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
   const subject =
-    ctx.kind === 'daily'
+    (anyUrgent(reports) ? 'Urgent: ' : '') +
+    (ctx.kind === 'daily'
       ? `Today's graffiti reports in Edinburgh: ${reports.length} new`
       : reports.length === 1
-        ? `${headline(1)}: ${place(reports[0]!)}`
-        : headline(reports.length);
+        ? `${headline(1)}: ///${reports[0]!.what3words}`
+        : headline(reports.length));
   const intro =
     ctx.kind === 'daily'
       ? `${reports.length === 1 ? 'One new report is' : `${reports.length} new reports are`} waiting for a volunteer in Edinburgh:`

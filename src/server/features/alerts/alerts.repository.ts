@@ -17,7 +17,7 @@ export type InstantChannel = 'push' | 'email';
 /** What an alert says about a report. */
 export type AlertReport = Pick<
   Selectable<ReportsTable>,
-  'id' | 'what3words' | 'description' | 'photo_key' | 'status' | 'reported_at' | 'latitude' | 'longitude'
+  'id' | 'what3words' | 'description' | 'photo_key' | 'status' | 'reported_at' | 'latitude' | 'longitude' | 'priority'
 >;
 
 const reportColumns = [
@@ -29,6 +29,7 @@ const reportColumns = [
   'reports.reported_at',
   'reports.latitude',
   'reports.longitude',
+  'reports.priority',
 ] as const;
 
 /** A volunteer's choices with their address and how many devices take push. */

@@ -105,7 +105,46 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
 
     it('with no volunteers answers an empty list', async () => {
       const analytics = volunteerAnalyticsSchema.parse((await get('/api/admin/volunteer-analytics')).json());
-      expect(analytics).toEqual({ totalVolunteers: 0, volunteers: [], totalSitesCleaned: 0, totalMinutes: 0 });
+      expect(analytics).toEqual({
+        totalVolunteers: 0,
+        volunteers: [],
+        totalSitesCleaned: 0,
+        totalMinutes: 0,
+        priorityReports: { total: 0, open: 0, waitedOver24Hours: 0 },
+      });
+    });
+
+    it('counts the priority reports that waited more than 24 hours, open or cleaned late', async () => {
+      const now = clock.now().getTime();
+      const ago = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+      const rows = [
+        { reported: ago(30), completed: null, priority: 1 }, // open, 30 hours on: waited
+        { reported: ago(10), completed: null, priority: 1 }, // open, 10 hours: not yet
+        { reported: ago(60), completed: ago(20), priority: 1 }, // cleaned after 40 hours: waited
+        { reported: ago(60), completed: ago(50), priority: 1 }, // cleaned after 10 hours
+        { reported: ago(60), completed: null, priority: 0 }, // ordinary: not counted
+      ];
+      for (const [i, row] of rows.entries()) {
+        await t.database.db
+          .insertInto('reports')
+          .values({
+            what3words: 'index.home.raft',
+            description: null,
+            photo_key: `priority${i}`,
+            status: row.completed ? 'completed' : 'reported',
+            reported_at: row.reported,
+            updated_at: row.reported,
+            completed_at: row.completed,
+            latitude: null,
+            longitude: null,
+            location_source: null,
+            words_scheme: 'grid',
+            priority: row.priority,
+          })
+          .execute();
+      }
+      const analytics = volunteerAnalyticsSchema.parse((await get('/api/admin/volunteer-analytics')).json());
+      expect(analytics.priorityReports).toEqual({ total: 4, open: 2, waitedOver24Hours: 2 });
     });
   });
 

@@ -6,6 +6,7 @@ import { addDays, cityDay, daysNewestFirst, progressPercent } from '#shared/doma
 import type { Clock } from '#server/clock.ts';
 import { toCsv } from './csv.ts';
 import type { StatsRepository } from './stats.repository.ts';
+import { PRIORITY_WAIT_HOURS } from '#shared/domain/follow-up-messages.ts';
 
 export const DAILY_PROGRESS_CSV_HEADER = ['Date', 'Sites Reported', 'Sites Cleaned', 'Progress (%)'] as const;
 
@@ -35,7 +36,16 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
 
   return {
     async volunteerAnalytics(): Promise<VolunteerAnalytics> {
-      const [rows, totals] = await Promise.all([repository.volunteerTotals(), repository.totals()]);
+      const [rows, totals, priority] = await Promise.all([
+        repository.volunteerTotals(),
+        repository.totals(),
+        repository.priorityReports(),
+      ]);
+      const now = clock.now().getTime();
+      const waited = priority.filter(
+        (r) =>
+          new Date(r.completedAt ?? now).getTime() - new Date(r.reportedAt).getTime() > PRIORITY_WAIT_HOURS * 3_600_000,
+      );
       const volunteers: VolunteerSummary[] = rows
         .map((row) => {
           const candidates = [row.lastActiveAt, row.lastCleanupAt].filter((v): v is string => v !== null).sort();
@@ -59,6 +69,11 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
         volunteers,
         totalSitesCleaned: totals.cleanups,
         totalMinutes: totals.totalMinutes,
+        priorityReports: {
+          total: priority.length,
+          open: priority.filter((r) => r.completedAt === null).length,
+          waitedOver24Hours: waited.length,
+        },
       };
     },
 

@@ -109,6 +109,16 @@ export function statsRepository(db: Db) {
       const [reportRows, cleanupRows] = await Promise.all([reports.execute(), cleanups.execute()]);
       return { reportedAt: reportRows.map((row) => toIso(row.at)), cleanedAt: cleanupRows.map((row) => toIso(row.at)) };
     },
+
+    /** When each priority (offensive) report was made, and completed if it was. */
+    async priorityReports(): Promise<{ reportedAt: string; completedAt: string | null }[]> {
+      const rows = await db
+        .selectFrom('reports')
+        .select(['reported_at', 'completed_at'])
+        .where('priority', '=', 1)
+        .execute();
+      return rows.map((row) => ({ reportedAt: toIso(row.reported_at), completedAt: toIsoOrNull(row.completed_at) }));
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 // The nearest site waiting to be cleaned (DESIGN.md "geo"): search a box around the volunteer that
 // widens until it holds a site within its own radius; the nearest such site is the nearest anywhere,
 // since everything outside the box is farther than the radius. Cost grows with the sites near the
-// volunteer, not with all sites.
+// volunteer, not with all sites. Offensive graffiti (the priority mark) within 2 km comes before any
+// nearer ordinary site.
 import type { FindNearbyResponse } from '#shared/contracts/cleanups.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { ReportRow } from '../reports/reports.repository.ts';
@@ -9,6 +10,7 @@ import { toReportResponse } from '../reports/reports.service.ts';
 import type { CleanupsRepository } from './cleanups.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
 import { locationLinkOf } from './location-link.ts';
+import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
 
 /** The first box's radius in metres, and how much each next box widens. */
 const FIRST_RADIUS_M = 250;
@@ -35,6 +37,26 @@ export async function findNearestOpenSite(
   }
 }
 
+/**
+ * The nearest open priority site (offensive graffiti) within 2 km, which volunteers are offered before
+ * any nearer ordinary site.
+ */
+export async function findNearestPrioritySite(
+  repository: CleanupsRepository,
+  from: Point,
+  exclude: readonly number[],
+): Promise<{ report: ReportRow; distance: number } | null> {
+  let best: { report: ReportRow; distance: number } | null = null;
+  for (const report of await repository.openSitesIn(boundingBox(from, PRIORITY_RADIUS_METRES), exclude)) {
+    if (!report.priority) continue;
+    const distance = haversineMetres(from, { latitude: report.latitude!, longitude: report.longitude! });
+    if (distance > PRIORITY_RADIUS_METRES) continue;
+    if (!best || distance < best.distance || (distance === best.distance && report.id < best.report.id))
+      best = { report, distance };
+  }
+  return best;
+}
+
 export function metresText(metres: number): string {
   return metres < 1000 ? `${metres} m` : `${(metres / 1000).toFixed(1)} km`;
 }
@@ -44,10 +66,11 @@ export async function findNearby(
   from: Point,
   exclude: readonly number[],
 ): Promise<FindNearbyResponse> {
-  const [found, counts] = await Promise.all([
-    findNearestOpenSite(repository, from, exclude),
+  const [priority, counts] = await Promise.all([
+    findNearestPrioritySite(repository, from, exclude),
     repository.countOpenSites(),
   ]);
+  const found = priority ?? (await findNearestOpenSite(repository, from, exclude));
   const base = {
     totalAvailable: counts.withCoordinates,
     withoutCoordinates: counts.withoutCoordinates,
@@ -58,7 +81,9 @@ export async function findNearby(
       ...base,
       nearestReport: toReportResponse(found.report),
       distance,
-      message: `The nearest graffiti is ${metresText(distance)} away.`,
+      message: priority
+        ? `Priority: offensive graffiti ${metresText(distance)} away. Please clean it first.`
+        : `The nearest graffiti is ${metresText(distance)} away.`,
       locationLink: locationLinkOf(found.report),
     };
   }

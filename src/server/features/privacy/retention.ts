@@ -1,7 +1,8 @@
 // The daily retention job: nothing is kept longer than it is needed. Sign-in links and codes go 24
 // hours after they were sent, sessions 24 hours after they ended, wrong-passcode records once they no
-// longer count, audit entries after a year; a volunteer unseen for the configured time (three years)
-// is warned by e-mail and erased the configured number of days (30) later unless they come back.
+// longer count, audit entries after a year, addresses waiting to hear about a report after 90 days; a
+// volunteer unseen for the configured time (three years) is warned by e-mail and erased the configured
+// number of days (30) later unless they come back.
 // Every step is idempotent, so several server processes running it is harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import { AUDIT_LOG_DAYS } from '#shared/domain/audit-actions.ts';
@@ -14,6 +15,8 @@ import { sessionLifetimes } from '../sessions/sessions.service.ts';
 import { ADMIN_WINDOW_MS } from '../admin-access/admin-access.service.ts';
 import { inactivityMail } from './inactivity-mail.ts';
 import { privacyRepository } from './privacy.repository.ts';
+import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/follow-up-messages.ts';
+import { deleteFollowersBefore } from '../report-follow-up/follow-up.repository.ts';
 import { SIGN_IN_RECORDS_HOURS } from './privacy.service.ts';
 
 declare module 'fastify' {
@@ -31,6 +34,8 @@ export interface RetentionOutcome {
   sessions: number;
   adminAttempts: number;
   auditEntries: number;
+  /** Addresses waiting to hear that a report was cleaned, kept 90 days at most. */
+  reportFollowers: number;
   warned: number;
   erased: number;
 }
@@ -124,11 +129,12 @@ export function retentionJob(deps: RetentionDeps): RetentionJob {
     });
     const adminAttempts = await repository.deleteAdminAttemptsBefore(ago(ADMIN_WINDOW_MS));
     const auditEntries = await repository.deleteAuditEntriesBefore(ago(AUDIT_LOG_DAYS * DAY));
+    const reportFollowers = await deleteFollowersBefore(db, ago(FOLLOWER_RETENTION_DAYS * DAY));
     await repository.clearWarningsOfReturned();
     // Erase first: someone warned today is never erased today, whatever the settings.
     const erased = await eraseWarned(now);
     const warned = await warnInactive(now);
-    const outcome = { signInTokens, sessions, adminAttempts, auditEntries, warned, erased };
+    const outcome = { signInTokens, sessions, adminAttempts, auditEntries, reportFollowers, warned, erased };
     log.info({ retention: outcome }, 'retention job done');
     return outcome;
   }

@@ -1,5 +1,6 @@
 // The only place that reads and writes the reports and report_photos tables.
-import type { Selectable } from 'kysely';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
 
@@ -15,8 +16,13 @@ export interface NewReport {
   locationSource: ReportRow['location_source'];
   wordsScheme: ReportRow['words_scheme'];
   idempotencyKey: string | null;
+  /** Offensive graffiti: offered to volunteers first. */
+  priority?: boolean;
   now: string;
 }
+
+/** The private status link's token: 32 random bytes, so no report's page can be found by trying. */
+export const newStatusToken = () => randomBytes(32).toString('base64url');
 
 export function reportsRepository(db: Db) {
   return {
@@ -80,6 +86,8 @@ function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
       location_source: report.locationSource,
       words_scheme: report.wordsScheme,
       idempotency_key: report.idempotencyKey,
+      status_token: newStatusToken(),
+      priority: report.priority ? 1 : 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  createdReportSchema,
   createReportFieldsSchema,
   reportIdParamsSchema,
   reportPhotoListSchema,
   reportPaths,
-  reportSchema,
 } from '#shared/contracts/reports.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { NotFoundError, ValidationError } from '#server/errors.ts';
@@ -44,7 +44,7 @@ export async function reportsRoutes(app: FastifyInstance, { service, list, submi
     reportPaths.create,
     {
       config: { access: 'public', rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
-      schema: { response: { 200: reportSchema, 201: reportSchema } },
+      schema: { response: { 200: createdReportSchema, 201: createdReportSchema } },
     },
     async (request, reply) => {
       const form = await readMultipart(request, ['photo']);

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import type { createReportFieldsSchema, Report, ReportPhoto } from '#shared/contracts/reports.ts';
+import type { createReportFieldsSchema, CreatedReport, Report, ReportPhoto } from '#shared/contracts/reports.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
@@ -13,7 +13,11 @@ import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
 
-export type CreateReportInput = z.output<typeof createReportFieldsSchema> & { photo: Buffer };
+export type CreateReportInput = Omit<z.output<typeof createReportFieldsSchema>, 'offensive' | 'notifyEmail'> & {
+  photo: Buffer;
+  offensive?: boolean;
+  notifyEmail?: string;
+};
 
 export interface ReportsServiceDeps {
   repository: ReportsRepository;
@@ -23,9 +27,11 @@ export interface ReportsServiceDeps {
   log: FastifyBaseLogger;
   /** Volunteer alerts: queues a new report's alert in the report's own transaction (the outbox). */
   alerts?: { enqueueReportAlert(trx: Db, report: ReportRow): Promise<void> };
+  /** 'Tell me when it is cleaned': the address gets a confirm link first. */
+  followers?: { follow(reportId: number, email: string): Promise<void> };
 }
 
-export function reportsService({ repository, storage, clock, location, log, alerts }: ReportsServiceDeps) {
+export function reportsService({ repository, storage, clock, location, log, alerts, followers }: ReportsServiceDeps) {
   let listCache: { version: string; json: string; encoded: Partial<Record<ListEncoding, Promise<Buffer>>> } | undefined;
 
   /** Coordinates from the words, or none: a failed conversion never loses the report. */
@@ -41,10 +47,15 @@ export function reportsService({ repository, storage, clock, location, log, aler
 
   return {
     /** Returns the report and whether it is new (false when an idempotent retry found the first one). */
-    async create(input: CreateReportInput): Promise<{ report: Report; created: boolean }> {
+    async create(input: CreateReportInput): Promise<{ report: CreatedReport; created: boolean }> {
+      const answer = async (row: ReportRow, created: boolean) => {
+        // A retry asks again: the address is kept once per report, and confirmed once.
+        if (input.notifyEmail && followers) await followers.follow(row.id, input.notifyEmail);
+        return { report: { ...toReportResponse(row), statusToken: row.status_token }, created };
+      };
       if (input.idempotencyKey) {
         const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
-        if (existing) return { report: toReportResponse(existing), created: false };
+        if (existing) return answer(existing, false);
       }
       const photo = await processPhoto(input.photo);
       const sent = input.latitude !== undefined && input.longitude !== undefined;
@@ -59,8 +70,9 @@ export function reportsService({ repository, storage, clock, location, log, aler
           : await coordinatesFromWords(input.what3words);
 
       const photoKey = await storePhoto(storage, photo);
+      let row: ReportRow;
       try {
-        const row = await repository.insert(
+        row = await repository.insert(
           {
             what3words: input.what3words,
             description: input.description,
@@ -70,20 +82,21 @@ export function reportsService({ repository, storage, clock, location, log, aler
             locationSource: coordinates?.source ?? null,
             wordsScheme: location.provider,
             idempotencyKey: input.idempotencyKey ?? null,
+            priority: input.offensive ?? false,
             now: clock.now().toISOString(),
           },
           alerts?.enqueueReportAlert,
         );
-        return { report: toReportResponse(row), created: true };
       } catch (error) {
         await removePhoto(storage, photoKey);
         // Two copies of one retried submission raced: the other one won, answer with it.
         if (input.idempotencyKey) {
           const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
-          if (existing) return { report: toReportResponse(existing), created: false };
+          if (existing) return answer(existing, false);
         }
         throw error;
       }
+      return answer(row, true);
     },
 
     async list(): Promise<Report[]> {
@@ -151,6 +164,8 @@ export function toReportResponse(row: ReportRow): Report {
     longitude: row.longitude,
     locationSource: row.location_source,
     photoRedacted: row.photo_redacted_at !== null,
+    reporterCount: row.reporter_count,
+    priority: Boolean(row.priority),
   };
 }
 

@@ -3,7 +3,17 @@
 // a phone each row is a card that names every value beside it, so nothing is squeezed into a column or
 // hidden behind a sideways scroll.
 import { useState, type ReactNode } from 'react';
-import { CalendarPlus, Download, ListChecks, RefreshCw, Sparkles, Timer, UserCheck, Users } from 'lucide-react';
+import {
+  CalendarPlus,
+  Download,
+  ListChecks,
+  RefreshCw,
+  ShieldAlert,
+  Sparkles,
+  Timer,
+  UserCheck,
+  Users,
+} from 'lucide-react';
 import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';
 import { api } from '#client/lib/api.ts';
 import { analyticsMessages } from '#shared/domain/admin-messages.ts';
@@ -86,6 +96,11 @@ export function AnalyticsTab() {
             icon={<Sparkles className="h-6 w-6" />}
           />
           <StatCard label="Total Hours" value={formatMinutes(data.totalMinutes)} icon={<Timer className="h-6 w-6" />} />
+          <StatCard
+            label="Priority reports waiting over 24 hours"
+            value={`${data.priorityReports.waitedOver24Hours} of ${data.priorityReports.total}`}
+            icon={<ShieldAlert className="h-6 w-6" />}
+          />
         </section>
       )}
 

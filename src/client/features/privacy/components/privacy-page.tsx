@@ -2,6 +2,7 @@
 // and how long things are kept come from the server, so the page says what this deployment does.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/follow-up-messages.ts';
 import { routes } from '#shared/routes.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
@@ -74,7 +75,11 @@ export default function PrivacyPage() {
             We remove the hidden details a phone stores in a photo (such as where it was taken and the phone model)
             before anyone sees it.
           </li>
-          <li>We do not ask for your name or e-mail address, and we do not store your IP address with a report.</li>
+          <li>We do not ask for your name, and we do not store your IP address with a report.</li>
+          <li>
+            If you ask us to tell you when it is cleaned, we keep your e-mail address for that alone: we send one e-mail
+            to confirm it was you, then one when the graffiti is cleaned, and nothing else.
+          </li>
         </ul>
         <h3 className="text-xl font-bold text-civic-900">If you volunteer</h3>
         <ul className="grid list-disc gap-2 pl-6">
@@ -112,6 +117,10 @@ export default function PrivacyPage() {
           </li>
           <li>Limits on repeated tries: deleted once the time they cover has passed (15 minutes to an hour).</li>
           <li>The record of administrators' actions: {years(retention.auditLogDays)}.</li>
+          <li>
+            An e-mail address given to hear when a report is cleaned: deleted once we have told you, when you
+            unsubscribe, or after {FOLLOWER_RETENTION_DAYS} days at the most.
+          </li>
           <li>
             Volunteer accounts: while you use them. If you have not signed in for {years(retention.inactiveAccountDays)}
             , we e-mail you, and {retention.erasureNoticeDays} days later we delete your account unless you sign in.

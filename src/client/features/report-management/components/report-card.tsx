@@ -28,6 +28,7 @@ import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
+import { ReportMarks } from '#client/features/report-follow-up/components/report-marks.tsx';
 
 const statusButtonLabels: Record<ReportStatus, string> = {
   reported: 'Reported',
@@ -142,6 +143,7 @@ export function ReportCard({
             </label>
           )}
         </div>
+        <ReportMarks report={report} />
 
         {editing ? (
           <EditReportForm report={report} title={title} onDone={onEditDone} />

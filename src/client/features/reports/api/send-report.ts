@@ -1,7 +1,7 @@
 // POST /api/reports (SPEC.md section 7): one report as a multipart form. Used for a fresh submission
 // and again, with the same idempotency key, for every retry of a report kept on the device.
 import { reportPaths } from '#shared/contracts/paths.ts';
-import type { Report } from '#shared/contracts/reports.ts';
+import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
 export interface ReportSubmission {
@@ -14,6 +14,10 @@ export interface ReportSubmission {
   accuracy?: number;
   /** Where the coordinates came from; the server assumes the device when this is absent. */
   locationSource?: 'device' | 'photo';
+  /** 'Tell me when it is cleaned': the address gets a confirm link first. */
+  notifyEmail?: string;
+  /** 'Is it offensive ...?' answered yes. */
+  offensive?: boolean;
   /** The same key on every retry, so the server stores the report once (DESIGN.md data model). */
   idempotencyKey: string;
 }
@@ -28,13 +32,15 @@ export function toReportFormData(submission: ReportSubmission): FormData {
     if (submission.accuracy !== undefined) form.append('accuracy', String(submission.accuracy));
     if (submission.locationSource) form.append('locationSource', submission.locationSource);
   }
+  if (submission.notifyEmail) form.append('notifyEmail', submission.notifyEmail);
+  if (submission.offensive) form.append('offensive', 'true');
   form.append('idempotencyKey', submission.idempotencyKey);
   form.append('photo', submission.photo, submission.photoName);
   return form;
 }
 
-export function sendReport(submission: ReportSubmission): Promise<Report> {
-  return apiRequest<Report>(reportPaths.create, 'POST', toReportFormData(submission));
+export function sendReport(submission: ReportSubmission): Promise<CreatedReport> {
+  return apiRequest<CreatedReport>(reportPaths.create, 'POST', toReportFormData(submission));
 }
 
 type Position = { latitude: number; longitude: number; accuracy?: number };

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reportPaths } from '#shared/contracts/paths.ts';
 import type { PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { useReportQueue, type LaterEvents } from '../offline/use-report-queue.ts';
+import { MY_REPORTS_KEY } from '#client/features/report-follow-up/components/my-reports.tsx';
 import { coordinatesFor, newIdempotencyKey } from './send-report.ts';
 
 export interface ReportDraft {
@@ -13,6 +14,10 @@ export interface ReportDraft {
   what3words: string;
   /** The location button's reading, when it gave these words. */
   device: { latitude: number; longitude: number; accuracy: number } | null;
+  /** 'Tell me when it is cleaned' (optional). */
+  notifyEmail?: string;
+  /** 'Is it offensive ...?' answered yes. */
+  offensive?: boolean;
 }
 
 export function useSubmitReport(later: LaterEvents) {
@@ -21,6 +26,7 @@ export function useSubmitReport(later: LaterEvents) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [reportPaths.list] }),
       queryClient.invalidateQueries({ queryKey: [reportPaths.stats] }),
+      queryClient.invalidateQueries({ queryKey: MY_REPORTS_KEY }),
     ]);
   const queue = useReportQueue({
     onSentLater(reports) {
@@ -40,6 +46,8 @@ export function useSubmitReport(later: LaterEvents) {
         photoName: photo.name,
         what3words: draft.what3words,
         ...coordinatesFor(draft.device, photo.gps),
+        notifyEmail: draft.notifyEmail,
+        offensive: draft.offensive,
         idempotencyKey: newIdempotencyKey(),
       });
     },

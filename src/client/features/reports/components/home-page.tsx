@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { InstallButton } from '#client/features/site/components/install-button.tsx';
 import { ShareRow } from '#client/features/site/components/share-row.tsx';
+import { MyReports } from '#client/features/report-follow-up/components/my-reports.tsx';
 import { ReportForm } from './report-form.tsx';
 
 export function HomePage() {
@@ -70,6 +71,8 @@ export function HomePage() {
           </div>
         </section>
       </div>
+
+      <MyReports />
 
       <section aria-labelledby="mucu-title" className="border-t border-stone-warm">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-5 py-10">

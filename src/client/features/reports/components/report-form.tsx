@@ -19,6 +19,13 @@ import { LocationButton } from '#client/features/location/components/location-bu
 import { describeLocationError } from '#client/features/location/location-errors.ts';
 import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
 import { PrivacyLink } from '#client/features/privacy/components/privacy-link.tsx';
+import { followUpMessages as fm } from '#shared/domain/follow-up-messages.ts';
+import { looksLikeEmail } from '#client/features/report-follow-up/components/follow-form.tsx';
+import { ReportReceipt } from '#client/features/report-follow-up/components/report-receipt.tsx';
+import { AlreadyReported } from '#client/features/report-follow-up/components/already-reported.tsx';
+import { MY_REPORTS_KEY } from '#client/features/report-follow-up/components/my-reports.tsx';
+import { useAddMyPhoto, useAlreadyReported } from '#client/features/report-follow-up/api/use-already-reported.ts';
+import { useQueryClient } from '@tanstack/react-query';
 
 const m = messages.report;
 
@@ -40,6 +47,11 @@ export function ReportForm() {
   const preview = useObjectUrl(photo?.file ?? null);
   const [location, setLocation] = useState('');
   const [locationError, setLocationError] = useState<string | null>(null);
+  const [notifyEmail, setNotifyEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [offensive, setOffensive] = useState(false);
+  // The last report sent from this form: its reference and status link stay until the next one.
+  const [receipt, setReceipt] = useState<{ id: number; statusToken: string | null } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport({
     onSentLater: thankYou,
@@ -53,12 +65,22 @@ export function ReportForm() {
     locationError: useId(),
     hint: useId(),
     format: useId(),
+    email: useId(),
+    emailHelp: useId(),
+    emailError: useId(),
+    offensive: useId(),
   };
   // Device coordinates go with the report only while the field still holds the words they gave.
   const reading =
     detection.reading && normaliseThreeWords(location) === detection.reading.conversion.words
       ? detection.reading
       : null;
+  const existing = useAlreadyReported(
+    location,
+    reading ? { latitude: reading.latitude, longitude: reading.longitude } : null,
+  );
+  const addMyPhoto = useAddMyPhoto();
+  const queryClient = useQueryClient();
   // Fetched ahead of need: the signal may be gone by the time a photo is chosen.
   useEffect(() => whenIdle(warmPhotoPreparation), []);
   const showFormatHint =
@@ -83,6 +105,49 @@ export function ReportForm() {
       return;
     }
     setPhoto({ file, prepared: preparePhotoForUpload(file) });
+    setReceipt(null);
+  }
+
+  function resetForm() {
+    setPhoto(null);
+    setLocation('');
+    setNotifyEmail('');
+    setOffensive(false);
+    detection.forget();
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  /** 'Add my photo to it': the photo joins the open report here instead of making a new one. */
+  async function addToExisting(report: { id: number; what3words: string; reportedAt: string }) {
+    if (!photo) {
+      toast({ title: m.photoRequiredTitle, description: m.photoRequired, variant: 'destructive' });
+      fileInput.current?.focus();
+      return;
+    }
+    const badEmail = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? fm.emailInvalid : null;
+    setEmailError(badEmail);
+    if (badEmail) {
+      document.getElementById(ids.email)?.focus();
+      return;
+    }
+    try {
+      const prepared = await photo.prepared;
+      const added = await addMyPhoto.mutateAsync({
+        id: report.id,
+        photo: prepared.blob,
+        notifyEmail: notifyEmail.trim() || undefined,
+      });
+      const queue = await import('../offline/report-queue.ts');
+      await queue.rememberReport({ ...report, id: added.id, statusToken: added.statusToken });
+      void queryClient.invalidateQueries({ queryKey: MY_REPORTS_KEY });
+      void existing.refetch();
+      toast({ title: queueMessages.sentTitle, description: fm.addedMyPhoto, variant: 'success' });
+      setReceipt({ id: added.id, statusToken: added.statusToken });
+    } catch (error) {
+      submitError(error);
+      return;
+    }
+    resetForm();
   }
 
   function checkLocation(value: string): string | null {
@@ -104,19 +169,30 @@ export function ReportForm() {
       document.getElementById(ids.location)?.focus();
       return;
     }
+    const badEmail = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? fm.emailInvalid : null;
+    setEmailError(badEmail);
+    if (badEmail) {
+      document.getElementById(ids.email)?.focus();
+      return;
+    }
     try {
-      const outcome = await submit.mutateAsync({ photo: photo.prepared, what3words: location, device: reading });
-      if (outcome.kind === 'sent') thankYou();
-      else toast({ title: queueMessages.savedTitle, description: queueMessages.saved[outcome.reason] });
+      const outcome = await submit.mutateAsync({
+        photo: photo.prepared,
+        what3words: location,
+        device: reading,
+        notifyEmail: notifyEmail.trim() || undefined,
+        offensive,
+      });
+      if (outcome.kind === 'sent') {
+        thankYou();
+        setReceipt({ id: outcome.report.id, statusToken: outcome.report.statusToken });
+      } else toast({ title: queueMessages.savedTitle, description: queueMessages.saved[outcome.reason] });
     } catch (error) {
       submitError(error);
       return;
     }
     // Sent or safely kept: either way the form is ready for the next report.
-    setPhoto(null);
-    setLocation('');
-    detection.forget();
-    if (fileInput.current) fileInput.current.value = '';
+    resetForm();
   }
 
   return (
@@ -223,6 +299,57 @@ export function ReportForm() {
         )}
       </div>
 
+      {existing.data && (
+        <AlreadyReported
+          report={existing.data}
+          adding={addMyPhoto.isPending}
+          onAdd={() => void addToExisting(existing.data!)}
+        />
+      )}
+
+      <div className="flex items-start gap-3">
+        <input
+          id={ids.offensive}
+          type="checkbox"
+          checked={offensive}
+          onChange={(event) => setOffensive(event.target.checked)}
+          className="mt-1 h-6 w-6 shrink-0 accent-civic-800"
+        />
+        <label htmlFor={ids.offensive} className="text-base text-slate-900">
+          <span className="font-semibold">{fm.offensiveQuestion}</span>
+          <span className="block text-sm text-slate-700">Optional. Tick it and volunteers will clean it first.</span>
+        </label>
+      </div>
+
+      <div className="grid gap-2">
+        <label htmlFor={ids.email} className="text-base font-semibold text-slate-900">
+          {fm.emailLabel}
+        </label>
+        <p id={ids.emailHelp} className="text-sm text-slate-700">
+          {fm.emailHelp}
+        </p>
+        <input
+          id={ids.email}
+          name="notifyEmail"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.org"
+          value={notifyEmail}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={[ids.emailHelp, emailError && ids.emailError].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            setNotifyEmail(event.target.value);
+            if (emailError) setEmailError(null);
+          }}
+          className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 py-2 text-lg text-slate-900 placeholder:text-slate-500 focus:border-civic-800"
+        />
+        {emailError && (
+          <p id={ids.emailError} role="alert" className="text-sm font-semibold text-red-800">
+            {emailError}
+          </p>
+        )}
+      </div>
+
       <div className="grid gap-3">
         <Button type="submit" disabled={submit.isPending} className="min-h-14 w-full text-lg">
           {submit.isPending ? m.submitting : m.submit}
@@ -230,6 +357,8 @@ export function ReportForm() {
         <p className="text-sm text-slate-700">
           We publish the photo and location, never who sent them. <PrivacyLink />
         </p>
+        {/* Always in the page (empty until a report has gone), so screen readers announce it. */}
+        <div role="status">{receipt && <ReportReceipt id={receipt.id} statusToken={receipt.statusToken} />}</div>
         {/* Always in the page (empty when nothing waits), so screen readers announce a new count. */}
         <div role="status">
           {submit.waiting > 0 && (

@@ -3,17 +3,17 @@
 // answers, so closing the page mid-upload loses nothing; every try reuses the report's idempotency key,
 // so the server stores it once however many tries it takes. Loaded lazily by use-report-queue.ts.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Report } from '#shared/contracts/reports.ts';
+import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
 import { afterFailure, retryDelayMs, waitReasonOf, type WaitReason } from './queue-policy.ts';
 
-export type SubmitOutcome = { kind: 'sent'; report: Report } | { kind: 'saved'; reason: WaitReason };
+export type SubmitOutcome = { kind: 'sent'; report: CreatedReport } | { kind: 'saved'; reason: WaitReason };
 
 export interface QueueEvents {
   /** How many reports wait on this device (in this tab or another one). */
   onWaiting(count: number): void;
   /** Reports kept earlier that have now reached the server. */
-  onSent(reports: Report[]): void;
+  onSent(reports: CreatedReport[]): void;
   /** A kept report the server refused for good (a 4xx); it has been removed. */
   onRefused(error: unknown): void;
 }
@@ -25,12 +25,22 @@ interface StoredReport extends Omit<ReportSubmission, 'photo'> {
   savedAt: number;
 }
 
+/** A report sent from this device: its reference and the private link to its status page. */
+export interface MyReport {
+  id: number;
+  statusToken: string;
+  what3words: string;
+  reportedAt: string;
+}
+
 interface QueueSchema extends DBSchema {
   'pending-reports': { key: string; value: StoredReport };
+  'my-reports': { key: string; value: MyReport };
 }
 
 const DB_NAME = 'clean-up-edinburgh';
 const STORE = 'pending-reports';
+const MINE = 'my-reports';
 /** One sender at a time across every tab of this site. */
 const LOCK_NAME = 'report-queue';
 
@@ -38,9 +48,11 @@ let dbPromise: Promise<IDBPDatabase<QueueSchema>> | null = null;
 
 /** The queue's database, or null where there is none (some private modes, storage switched off). */
 async function database(): Promise<IDBPDatabase<QueueSchema> | null> {
-  dbPromise ??= openDB<QueueSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE, { keyPath: 'idempotencyKey' });
+  dbPromise ??= openDB<QueueSchema>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) db.createObjectStore(STORE, { keyPath: 'idempotencyKey' });
+      // Version 2: the reports sent from this device, for 'My reports'.
+      if (oldVersion < 2) db.createObjectStore(MINE, { keyPath: 'statusToken' });
     },
   });
   try {
@@ -49,6 +61,29 @@ async function database(): Promise<IDBPDatabase<QueueSchema> | null> {
     dbPromise = null; // try again next time: the failure may have been passing
     return null;
   }
+}
+
+/** Keeps a sent report's reference and status link on this device (nothing when there is no storage). */
+export async function rememberReport(
+  report: Pick<CreatedReport, 'id' | 'statusToken' | 'what3words' | 'reportedAt'>,
+): Promise<void> {
+  if (!report.statusToken) return;
+  const db = await database();
+  await db
+    ?.put(MINE, {
+      id: report.id,
+      statusToken: report.statusToken,
+      what3words: report.what3words,
+      reportedAt: report.reportedAt,
+    })
+    .catch(() => undefined);
+}
+
+/** The reports sent from this device, newest first. */
+export async function myReports(): Promise<MyReport[]> {
+  const db = await database();
+  const all = db ? await db.getAll(MINE).catch(() => [] as MyReport[]) : [];
+  return all.sort((a, b) => b.reportedAt.localeCompare(a.reportedAt) || b.id - a.id);
 }
 
 async function toStored({ photo, ...fields }: ReportSubmission): Promise<StoredReport> {
@@ -162,11 +197,13 @@ async function sendWaitingNow(): Promise<void> {
   const db = await database();
   if (!db) return;
   const waiting = (await db.getAll(STORE)).sort((a, b) => a.savedAt - b.savedAt);
-  const sent: Report[] = [];
+  const sent: CreatedReport[] = [];
   let stuck = false;
   for (const stored of waiting) {
     try {
-      sent.push(await sendReport(fromStored(stored)));
+      const report = await sendReport(fromStored(stored));
+      await rememberReport(report);
+      sent.push(report);
       await db.delete(STORE, stored.idempotencyKey);
     } catch (error) {
       if (afterFailure(error) === 'drop') {
@@ -204,6 +241,7 @@ export async function submitReport(submission: ReportSubmission): Promise<Submit
     if (kept && !navigator.onLine) return { kind: 'saved', reason: 'offline' };
     try {
       const report = await sendReport(submission);
+      await rememberReport(report);
       if (kept) await forget(submission.idempotencyKey);
       return { kind: 'sent', report };
     } catch (error) {

@@ -2,7 +2,7 @@
 // submit that keeps a report when it cannot be sent yet. The queue's code (IndexedDB, retries) is
 // fetched just after the page has loaded, not with it, so the home page's first download stays small.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Report } from '#shared/contracts/reports.ts';
+import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
 import type { SubmitOutcome } from './report-queue.ts';
 
@@ -10,7 +10,7 @@ export type { SubmitOutcome };
 
 export interface LaterEvents {
   /** Reports kept earlier have reached the server. */
-  onSentLater(reports: Report[]): void;
+  onSentLater(reports: CreatedReport[]): void;
   /** A kept report was refused by the server for good, and removed. */
   onRefusedLater(error: unknown): void;
 }

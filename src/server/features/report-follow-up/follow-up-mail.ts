@@ -1,0 +1,91 @@
+// The two e-mails about a followed report: the confirm link (nothing else is sent until it is opened,
+// so nobody can sign someone else up), and the one telling them it has been cleaned, with the after
+// photo and the status link. Both carry the one-click unsubscribe link in the body and in the
+// List-Unsubscribe headers (RFC 2369, RFC 8058).
+import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import { urlOf } from '#shared/contracts/http.ts';
+import { formatUkDate } from '#shared/domain/follow-up-messages.ts';
+import { reportStatusPath } from '#shared/routes.ts';
+import { escapeHtml } from '#server/mail/escape-html.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+
+export interface FollowedReport {
+  id: number;
+  what3words: string;
+  statusToken: string;
+  reportedAt: string;
+  completedAt: string | null;
+  /** Absolute URL of the after photo, when a volunteer's clean-up has one. */
+  afterPhotoUrl: string | null;
+}
+
+export interface FollowerMailContext {
+  publicUrl: string;
+  to: string;
+  confirmToken: string;
+  unsubscribeToken: string;
+}
+
+const routes = apiRoutes.reportFollowUp;
+export const followConfirmUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}${urlOf(routes.confirmPage.path, {}, { token })}`;
+export const followUnsubscribeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}${urlOf(routes.unsubscribe.path, {}, { token })}`;
+
+function wrap(ctx: FollowerMailContext, subject: string, lines: string[], htmlBody: string, why: string): MailMessage {
+  const unsubscribe = followUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
+  const text = [...lines, '', '--', why, `Stop e-mails about this report with one click: ${unsubscribe}`].join('\n');
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+${htmlBody}
+<hr>
+<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>
+<a href="${escapeHtml(unsubscribe)}">Stop e-mails about this report</a></p>
+</body></html>`;
+  return {
+    to: ctx.to,
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+export function confirmFollowMail(report: FollowedReport, ctx: FollowerMailContext): MailMessage {
+  const confirm = followConfirmUrl(ctx.publicUrl, ctx.confirmToken);
+  const intro = `Someone asked us to tell this address when graffiti report #${report.id} (${report.what3words}) is cleaned.`;
+  const ask =
+    'If it was you, confirm with the link below. If not, ignore this e-mail: we will not write again, and the address is deleted within 90 days.';
+  return wrap(
+    ctx,
+    `Confirm: tell me when report #${report.id} is cleaned`,
+    ['Hello,', '', intro, ask, '', `Confirm: ${confirm}`],
+    `<p>Hello,</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)}</p>
+<p><a href="${escapeHtml(confirm)}" style="font-weight:bold">Yes, tell me when it is cleaned</a></p>`,
+    'You get this e-mail because this address was given on the Clean Up Edinburgh report form.',
+  );
+}
+
+export function reportCleanedMail(report: FollowedReport, ctx: FollowerMailContext): MailMessage {
+  const statusUrl = `${ctx.publicUrl}${reportStatusPath(report.statusToken)}`;
+  const when = report.completedAt ? ` on ${formatUkDate(report.completedAt)}` : '';
+  const intro = `Good news: the graffiti you reported at ${report.what3words} (report #${report.id}, reported on ${formatUkDate(report.reportedAt)}) was cleaned${when}. Thank you for helping to make Edinburgh cleaner!`;
+  const lines = ['Hello,', '', intro, ''];
+  if (report.afterPhotoUrl) lines.push(`After photo: ${report.afterPhotoUrl}`);
+  lines.push(
+    `See your report: ${statusUrl}`,
+    '',
+    'This is the only e-mail we send about it; your address is now deleted.',
+  );
+  const photo = report.afterPhotoUrl
+    ? `<p><img src="${escapeHtml(report.afterPhotoUrl)}" alt="The wall after cleaning" width="480" style="max-width:100%;height:auto;border-radius:8px"></p>`
+    : '';
+  return wrap(
+    ctx,
+    `Cleaned: your graffiti report #${report.id}`,
+    lines,
+    `<p>Hello,</p><p>${escapeHtml(intro)}</p>${photo}
+<p><a href="${escapeHtml(statusUrl)}" style="font-weight:bold">See your report</a></p>
+<p>This is the only e-mail we send about it; your address is now deleted.</p>`,
+    'You get this e-mail because you asked to be told when this report was cleaned.',
+  );
+}

@@ -1,0 +1,188 @@
+// The only place that reads and writes report_followers, and the reports' status tokens, reporter
+// counts and priority marks.
+import { randomBytes } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '#server/db/client.ts';
+import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
+import { newStatusToken, type ReportRow } from '../reports/reports.repository.ts';
+
+export type FollowerRow = Selectable<ReportFollowersTable>;
+type Box = { minLat: number; maxLat: number; minLng?: number; maxLng?: number };
+
+export const newFollowerToken = () => randomBytes(32).toString('base64url');
+
+/** Just after the newest change to any report, so the reports list's version moves. */
+async function nextUpdatedAt(db: Db, now: string): Promise<string> {
+  const row = await db
+    .selectFrom('reports')
+    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
+    .executeTakeFirstOrThrow();
+  if (row.latest === null) return now;
+  return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
+}
+
+/** Deletes the addresses that have waited longer than allowed; answers how many went. */
+export async function deleteFollowersBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('report_followers').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function followUpRepository(db: Db) {
+  return {
+    findReportByToken(token: string): Promise<ReportRow | undefined> {
+      return db.selectFrom('reports').selectAll().where('status_token', '=', token).executeTakeFirst();
+    },
+
+    findReport(id: number): Promise<ReportRow | undefined> {
+      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The newest clean-up of the report: its after photo. */
+    latestCleanup(reportId: number): Promise<Pick<Selectable<CleanupsTable>, 'after_photo_key'> | undefined> {
+      return db
+        .selectFrom('cleanups')
+        .select('after_photo_key')
+        .where('report_id', '=', reportId)
+        .orderBy('completed_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    /** Open reports (not completed) with these words, or with a position inside the box. */
+    openReportsAt(words: string | null, box: Box | null): Promise<ReportRow[]> {
+      return db
+        .selectFrom('reports')
+        .selectAll()
+        .where('status', '!=', 'completed')
+        .where((eb) => {
+          const ors = [];
+          if (words) ors.push(eb('what3words', '=', words));
+          if (box) {
+            const inBox = [eb('latitude', '>=', box.minLat), eb('latitude', '<=', box.maxLat)];
+            if (box.minLng !== undefined && box.maxLng !== undefined)
+              inBox.push(eb('longitude', '>=', box.minLng), eb('longitude', '<=', box.maxLng));
+            else inBox.push(eb('longitude', 'is not', null));
+            ors.push(eb.and(inBox));
+          }
+          return ors.length > 0 ? eb.or(ors) : eb.val(false);
+        })
+        .orderBy('reported_at')
+        .orderBy('id')
+        .limit(50)
+        .execute();
+    },
+
+    /** 'Add my photo to it': the photo joins the report's photos and the count grows, in one transaction. */
+    async addConfirmation(reportId: number, photoKey: string, now: string): Promise<ReportRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const at = await nextUpdatedAt(trx, now);
+        const updated = await trx
+          .updateTable('reports')
+          .set((eb) => ({ reporter_count: eb('reporter_count', '+', 1), updated_at: at }))
+          .where('id', '=', reportId)
+          .where('status', '!=', 'completed')
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) return undefined;
+        await trx
+          .insertInto('report_photos')
+          .values({
+            report_id: reportId,
+            photo_type: 'reporter',
+            description: null,
+            uploaded_by: null,
+            photo_key: photoKey,
+            created_at: now,
+            volunteer_id: null,
+          })
+          .execute();
+        if (updated.status_token) return updated;
+        // Reports from before status links get one now.
+        const token = newStatusToken();
+        await trx.updateTable('reports').set({ status_token: token }).where('id', '=', reportId).execute();
+        return { ...updated, status_token: token };
+      });
+    },
+
+    async setPriority(reportId: number, priority: boolean, now: string): Promise<ReportRow | undefined> {
+      return db
+        .updateTable('reports')
+        .set({ priority: priority ? 1 : 0, updated_at: await nextUpdatedAt(db, now) })
+        .where('id', '=', reportId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Keeps the address once per report; answers the row (new or already there). */
+    async addFollower(reportId: number, email: string, now: string): Promise<{ row: FollowerRow; added: boolean }> {
+      const inserted = await db
+        .insertInto('report_followers')
+        .values({
+          report_id: reportId,
+          email,
+          confirm_token: newFollowerToken(),
+          unsubscribe_token: newFollowerToken(),
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['report_id', 'email']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { row: inserted, added: true };
+      const row = await db
+        .selectFrom('report_followers')
+        .selectAll()
+        .where('report_id', '=', reportId)
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return { row, added: false };
+    },
+
+    findFollower(id: number): Promise<FollowerRow | undefined> {
+      return db.selectFrom('report_followers').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findFollowerBy(column: 'confirm_token' | 'unsubscribe_token', token: string): Promise<FollowerRow | undefined> {
+      return db.selectFrom('report_followers').selectAll().where(column, '=', token).executeTakeFirst();
+    },
+
+    async confirm(id: number, now: string): Promise<void> {
+      await db
+        .updateTable('report_followers')
+        .set({ confirmed_at: now })
+        .where('id', '=', id)
+        .where('confirmed_at', 'is', null)
+        .execute();
+    },
+
+    async deleteFollower(id: number): Promise<void> {
+      await db.deleteFrom('report_followers').where('id', '=', id).execute();
+    },
+
+    /** Confirmed addresses whose report is completed and who have not been told yet. */
+    dueToBeTold(limit: number): Promise<Pick<FollowerRow, 'id'>[]> {
+      return db
+        .selectFrom('report_followers')
+        .innerJoin('reports', 'reports.id', 'report_followers.report_id')
+        .select('report_followers.id')
+        .where('report_followers.confirmed_at', 'is not', null)
+        .where('report_followers.notified_at', 'is', null)
+        .where('reports.status', '=', 'completed')
+        .orderBy('report_followers.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Marks the follower as told; false if another worker got there first. */
+    async claimNotification(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('report_followers')
+        .set({ notified_at: now })
+        .where('id', '=', id)
+        .where('notified_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type FollowUpRepository = ReturnType<typeof followUpRepository>;

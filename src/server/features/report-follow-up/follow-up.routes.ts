@@ -1,0 +1,97 @@
+// Thin HTTP layer for following a report: the status page's data by private token, 'Tell me when it is
+// cleaned' from the status page, the signed-out confirm and unsubscribe pages (GET shows one button,
+// POST acts: mail scanners open links, RFC 8058 clients POST), 'Already reported here' with 'Add my
+// photo to it', and the administrators' priority mark.
+import type { FastifyInstance } from 'fastify';
+import { reportFollowUpEndpoints as endpoints } from '#shared/contracts/report-follow-up.ts';
+import { urlOf } from '#shared/contracts/http.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { ValidationError } from '#server/errors.ts';
+import { readForm, serve } from '#server/http/serve.ts';
+import { escapeHtml } from '#server/mail/escape-html.ts';
+import { plainPage } from '#server/plain-page.ts';
+import type { FollowUpService } from './follow-up.service.ts';
+
+const invalidLinkText =
+  '<p>This link is not valid any more. Copy the whole link from the e-mail. An address is kept for 90 days at most, and deleted once we have told you the report was cleaned.</p>';
+const unsubscribedText =
+  '<p>You will get no more e-mails about this report from Clean Up Edinburgh, and your address has been deleted.</p>';
+
+export interface FollowUpRoutesOptions {
+  service: FollowUpService;
+  /** Public submissions per client per hour (photos and addresses alike). */
+  submissionsPerHour: number;
+}
+
+export async function followUpRoutes(app: FastifyInstance, { service, submissionsPerHour }: FollowUpRoutesOptions) {
+  const anyone = { access: 'public' } as const;
+  const limited = { ...anyone, rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } };
+  // RFC 8058 one-click unsubscribe posts a form (List-Unsubscribe=One-Click); only these routes read one.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  serve(app, endpoints.status, anyone, async (request, reply) => {
+    // The link is private: never kept by a shared cache, never sent on as a referrer.
+    void reply.header('Cache-Control', 'private, no-cache').header('Referrer-Policy', 'no-referrer');
+    return service.statusPage(request.params.token);
+  });
+  serve(app, endpoints.follow, limited, (request) => service.followByToken(request.params.token, request.body.email));
+
+  serve(app, endpoints.confirmPage, anyone, async (request, reply) => {
+    const { token } = request.query;
+    const follower = await service.findByConfirmToken(token);
+    if (!follower) return plainPage(reply, 404, 'This link does not work', invalidLinkText);
+    if (follower.confirmed_at !== null)
+      return plainPage(reply, 200, 'Confirmed', "<p>We will e-mail you once when it is cleaned. That's all.</p>");
+    return plainPage(
+      reply,
+      200,
+      'Tell me when it is cleaned?',
+      `<p>We will send one e-mail to this address when report #${follower.report_id} is cleaned, then delete the address.</p>
+<form method="post" action="${escapeHtml(urlOf(endpoints.confirm.path, {}, { token }))}">
+<button type="submit">Yes, tell me when it is cleaned</button>
+</form>`,
+    );
+  });
+  serve(app, endpoints.confirm, anyone, async (request, reply) => {
+    if (!(await service.confirm(request.query.token)))
+      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
+    return plainPage(
+      reply,
+      200,
+      'Confirmed',
+      "<p>Thank you. We will e-mail you once when it is cleaned, with the after photo. That's all.</p>",
+    );
+  });
+
+  serve(app, endpoints.unsubscribePage, anyone, async (request, reply) => {
+    const { token } = request.query;
+    if (!(await service.isSubscribed(token))) return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
+    return plainPage(
+      reply,
+      200,
+      'Stop e-mails about this report?',
+      `<p>Your address will be deleted and you will not hear when it is cleaned.</p>
+<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
+<button type="submit">Unsubscribe</button>
+</form>`,
+    );
+  });
+  serve(app, endpoints.unsubscribe, anyone, async (request, reply) => {
+    if (!(await service.unsubscribe(request.query.token)))
+      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
+    return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
+  });
+
+  serve(app, endpoints.alreadyReported, anyone, (request) => service.alreadyReported(request.query));
+  serve(app, endpoints.addConfirmation, limited, async (request) => {
+    const form = await readForm(request, endpoints.addConfirmation);
+    const photo = form.files.photo?.[0];
+    if (!photo) throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
+    return service.addConfirmation(request.params.id, photo, form.fields.notifyEmail);
+  });
+  serve(app, endpoints.setPriority, { access: 'admin' }, (request) =>
+    service.setPriority(request.params.id, request.body.priority),
+  );
+}

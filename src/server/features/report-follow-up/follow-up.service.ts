@@ -1,0 +1,249 @@
+// The rules of following a report. The status page is found only by its private token and shows
+// nothing personal. An address given for 'Tell me when it is cleaned' gets a confirm link first and
+// nothing else until it is opened; once the report is completed a confirmed address gets one e-mail,
+// through the outbox, and is then deleted (the retention job deletes any left after 90 days).
+// 'Already reported here' finds an open report with the same words or within 25 m; adding a photo to
+// it counts one more reporter. Administrators set or clear the priority mark.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AlreadyReported, ConfirmationResult, ReportStatusPage } from '#shared/contracts/report-follow-up.ts';
+import { ALREADY_REPORTED_METRES, followUpMessages } from '#shared/domain/follow-up-messages.ts';
+import { boundingBox, haversineMetres } from '#shared/domain/geo.ts';
+import { normaliseThreeWords } from '#shared/domain/three-words.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
+import { toIso, toIsoOrNull } from '#server/db/tables.ts';
+import { ConflictError, NotFoundError } from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
+import { PermanentJobError, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
+import { locationLinkOf } from '../cleanups/location-link.ts';
+import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
+import type { PhotoStorage } from '../photos/photo-storage.ts';
+import type { ReportRow } from '../reports/reports.repository.ts';
+import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
+import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
+
+export const FOLLOW_UP_JOB = { confirm: 'report-follow-confirm', cleaned: 'report-cleaned' } as const;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface FollowUpServiceDeps {
+  db: Db;
+  dialect: Dialect;
+  storage: PhotoStorage;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export function followUpService({ db, storage, clock, mailer, publicUrl, log }: FollowUpServiceDeps) {
+  const repository = followUpRepository(db);
+  const notFound = () => new NotFoundError(followUpMessages.notFound, { title: followUpMessages.notFoundTitle });
+
+  async function statusPageOf(row: ReportRow): Promise<ReportStatusPage> {
+    const cleanup = row.status === 'completed' ? await repository.latestCleanup(row.id) : undefined;
+    const after = cleanup ? photoUrls(cleanup.after_photo_key) : null;
+    return {
+      id: row.id,
+      what3words: row.what3words,
+      locationLink: locationLinkOf(row),
+      status: row.status,
+      reportedAt: toIso(row.reported_at),
+      completedAt: toIsoOrNull(row.completed_at),
+      ...photoUrls(row.photo_key),
+      afterPhotoUrl: after?.photoUrl ?? null,
+      afterThumbnailUrl: after?.thumbnailUrl ?? null,
+      reporterCount: row.reporter_count,
+      photoRedacted: row.photo_redacted_at !== null,
+    };
+  }
+
+  async function followedReport(row: ReportRow): Promise<FollowedReport> {
+    const page = await statusPageOf(row);
+    return {
+      id: row.id,
+      what3words: row.what3words,
+      statusToken: row.status_token ?? '',
+      reportedAt: page.reportedAt,
+      completedAt: page.completedAt,
+      afterPhotoUrl: page.afterPhotoUrl ? `${publicUrl}${page.afterPhotoUrl}` : null,
+    };
+  }
+
+  const contextOf = (follower: FollowerRow) => ({
+    publicUrl,
+    to: follower.email,
+    confirmToken: follower.confirm_token,
+    unsubscribeToken: follower.unsubscribe_token,
+  });
+
+  /** Keeps the address and queues its confirm link (once per report and address). */
+  async function follow(reportId: number, email: string): Promise<void> {
+    const now = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      const { row, added } = await followUpRepository(trx).addFollower(reportId, email, now);
+      if (!added) return;
+      await enqueueJob(trx, {
+        kind: FOLLOW_UP_JOB.confirm,
+        payload: { followerId: row.id },
+        runAfter: now,
+        now,
+        dedupeKey: `${FOLLOW_UP_JOB.confirm}:${row.id}`,
+      });
+    });
+  }
+
+  function followerIdOf(job: ClaimedJob): number {
+    const payload = job.payload as { followerId?: unknown } | null;
+    if (!payload || typeof payload.followerId !== 'number') throw new PermanentJobError(`malformed ${job.kind} job`);
+    return payload.followerId;
+  }
+
+  async function sendConfirm(job: ClaimedJob): Promise<JobOutcome> {
+    const follower = await repository.findFollower(followerIdOf(job));
+    if (!follower || follower.confirmed_at !== null) return; // gone, or already confirmed
+    const report = await repository.findReport(follower.report_id);
+    if (!report) return;
+    await mailer.send(confirmFollowMail(await followedReport(report), contextOf(follower)));
+  }
+
+  /** The one e-mail on completion; then the address is deleted. */
+  async function sendCleaned(job: ClaimedJob): Promise<JobOutcome> {
+    const follower = await repository.findFollower(followerIdOf(job));
+    if (!follower) return; // unsubscribed since
+    const report = await repository.findReport(follower.report_id);
+    if (report) await mailer.send(reportCleanedMail(await followedReport(report), contextOf(follower)));
+    await repository.deleteFollower(follower.id);
+  }
+
+  /** On each poll of the outbox worker: queue the e-mail of every confirmed address whose report is now cleaned. */
+  async function queueCleanedMails(): Promise<void> {
+    const now = clock.now().toISOString();
+    for (const { id } of await repository.dueToBeTold(100)) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await followUpRepository(trx).claimNotification(id, now))) return;
+        await enqueueJob(trx, {
+          kind: FOLLOW_UP_JOB.cleaned,
+          payload: { followerId: id },
+          runAfter: now,
+          now,
+          dedupeKey: `${FOLLOW_UP_JOB.cleaned}:${id}`,
+        });
+      });
+    }
+  }
+
+  const handlers: Record<string, JobHandler> = {
+    [FOLLOW_UP_JOB.confirm]: sendConfirm,
+    [FOLLOW_UP_JOB.cleaned]: sendCleaned,
+  };
+
+  return {
+    jobs: { handlers, onPoll: queueCleanedMails },
+    follow,
+
+    async statusPage(token: string): Promise<ReportStatusPage> {
+      const row = TOKEN.test(token) ? await repository.findReportByToken(token) : undefined;
+      if (!row) throw notFound();
+      return statusPageOf(row);
+    },
+
+    async followByToken(token: string, email: string): Promise<{ message: string }> {
+      const row = TOKEN.test(token) ? await repository.findReportByToken(token) : undefined;
+      if (!row) throw notFound();
+      await follow(row.id, email);
+      return { message: followUpMessages.followSent };
+    },
+
+    /** The follower behind a confirm link, or null for an unknown one. */
+    async findByConfirmToken(token: string): Promise<FollowerRow | null> {
+      if (!TOKEN.test(token)) return null;
+      return (await repository.findFollowerBy('confirm_token', token)) ?? null;
+    },
+
+    async confirm(token: string): Promise<boolean> {
+      const follower = await this.findByConfirmToken(token);
+      if (!follower) return false;
+      await repository.confirm(follower.id, clock.now().toISOString());
+      return true;
+    },
+
+    async isSubscribed(token: string): Promise<boolean | null> {
+      if (!TOKEN.test(token)) return null;
+      return (await repository.findFollowerBy('unsubscribe_token', token)) ? true : null;
+    },
+
+    /** One click: the address is deleted. An already deleted one answers true too (the link worked once). */
+    async unsubscribe(token: string): Promise<boolean> {
+      if (!TOKEN.test(token)) return false;
+      const follower = await repository.findFollowerBy('unsubscribe_token', token);
+      if (follower) await repository.deleteFollower(follower.id);
+      return true;
+    },
+
+    /** An open report with the same words, or the nearest within 25 m of the position. */
+    async alreadyReported(query: { words?: string; lat?: number; lng?: number }): Promise<AlreadyReported> {
+      const words = query.words?.trim() ? normaliseThreeWords(query.words) : null;
+      const at =
+        query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : null;
+      if (!words && !at) return { report: null };
+      const candidates = await repository.openReportsAt(words, at ? boundingBox(at, ALREADY_REPORTED_METRES) : null);
+      const distanceOf = (row: ReportRow) =>
+        at && row.latitude !== null && row.longitude !== null
+          ? haversineMetres(at, { latitude: row.latitude, longitude: row.longitude })
+          : Infinity;
+      const matches = candidates.filter(
+        (row) => (words !== null && row.what3words === words) || distanceOf(row) <= ALREADY_REPORTED_METRES,
+      );
+      // Same words first, then the nearest, then the oldest.
+      matches.sort(
+        (a, b) =>
+          Number(b.what3words === words) - Number(a.what3words === words) ||
+          distanceOf(a) - distanceOf(b) ||
+          a.id - b.id,
+      );
+      const found = matches[0];
+      if (!found) return { report: null };
+      return {
+        report: {
+          id: found.id,
+          what3words: found.what3words,
+          reportedAt: toIso(found.reported_at),
+          thumbnailUrl: photoUrls(found.photo_key).thumbnailUrl,
+          reporterCount: found.reporter_count,
+        },
+      };
+    },
+
+    /** 'Add my photo to it': one more reporter of an open report, and the reporter's status link. */
+    async addConfirmation(reportId: number, photo: Buffer, notifyEmail?: string): Promise<ConfirmationResult> {
+      const report = await repository.findReport(reportId);
+      if (!report) throw new NotFoundError('Report not found');
+      if (report.status === 'completed') throw new ConflictError(followUpMessages.reportNotOpen);
+      const key = await storePhoto(storage, await processPhoto(photo));
+      const updated = await repository
+        .addConfirmation(reportId, key, clock.now().toISOString())
+        .catch(async (error: unknown) => {
+          await removePhoto(storage, key);
+          throw error;
+        });
+      if (!updated) {
+        await removePhoto(storage, key);
+        throw new ConflictError(followUpMessages.reportNotOpen);
+      }
+      if (notifyEmail) await follow(reportId, notifyEmail);
+      log.info({ reportId, reporterCount: updated.reporter_count }, 'a reporter added their photo to an open report');
+      return { id: updated.id, statusToken: updated.status_token!, reporterCount: updated.reporter_count };
+    },
+
+    async setPriority(reportId: number, priority: boolean): Promise<{ id: number; priority: boolean }> {
+      const row = await repository.setPriority(reportId, priority, clock.now().toISOString());
+      if (!row) throw new NotFoundError('Report not found');
+      return { id: row.id, priority: Boolean(row.priority) };
+    },
+  };
+}
+
+export type FollowUpService = ReturnType<typeof followUpService>;

@@ -1,0 +1,337 @@
+// Following a report through the API on each database: the private status link (unguessable, not
+// found by number, nothing personal in it), 'Tell me when it is cleaned' over real SMTP (confirm link
+// first, then exactly one e-mail on completion through the outbox, one-click unsubscribe), the address
+// deleted once told or after 90 days, 'Already reported here' (same words or within 25 m) with 'Add my
+// photo to it', and the priority mark.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { smtpMailer } from '#server/mail/mailer.ts';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
+import { sessionsRepository } from '#server/features/sessions/sessions.repository.ts';
+import { sessionsService } from '#server/features/sessions/sessions.service.ts';
+import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
+import { movableClock, type MovableClock } from '#tests/volunteers.ts';
+import { createdReportSchema, reportListSchema } from '#shared/contracts/reports.ts';
+import {
+  alreadyReportedSchema,
+  confirmationResultSchema,
+  reportStatusPageSchema,
+} from '#shared/contracts/report-follow-up.ts';
+import { findNearbyResponseSchema } from '#shared/contracts/cleanups.ts';
+
+const DAY = 24 * 3600_000;
+const FROM = 'Clean Up Edinburgh <reports@cleanupedinburgh.org>';
+const jpeg = async (name = 'wall.jpg') => ({ data: await plainJpeg(), name, type: 'image/jpeg' });
+
+describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
+  let smtp: FakeSmtp;
+  let clock: MovableClock;
+  let t: TestApp;
+  let volunteer: Cookies;
+  let admin: Cookies;
+  let volunteerId: number;
+  let people = 0;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    clock = movableClock(new Date('2026-11-21T10:00:00Z'));
+    t = await buildTestApp(kind, { clock, mailer: smtpMailer(smtp.url, FROM, { ignoreTLS: true }) });
+    volunteerId = (await volunteerSession(t.database)).volunteerId;
+  });
+  beforeEach(async () => {
+    // Sessions on the test's clock, which moves on through the suite.
+    const sessions = sessionsService({ repository: sessionsRepository(t.database.db), clock });
+    volunteer = { cue_session: (await sessions.start('volunteer', volunteerId)).token };
+    admin = await adminCookies(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('reports').execute();
+  });
+
+  async function submit(fields: Record<string, string>) {
+    const { payload, headers } = await multipartBody(fields, { photo: await jpeg() });
+    const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+    expect(response.statusCode, response.body).toBe(201);
+    return createdReportSchema.parse(response.json());
+  }
+
+  async function complete(reportId: number) {
+    const { payload, headers } = await multipartBody(
+      { reportId: String(reportId) },
+      { beforePhoto: await jpeg('before.jpg'), afterPhoto: await jpeg('after.jpg') },
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/cleanup/complete',
+      payload,
+      headers,
+      cookies: volunteer,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  const statusOf = (token: string) => t.app.inject({ method: 'GET', url: `/api/report-status/${token}` });
+  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  const linkIn = (text: string, path: string) => {
+    const match = text.match(new RegExp(`http://localhost:3000${path.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_-]+`));
+    if (!match) throw new Error(`no ${path} link in:\n${text}`);
+    return match[0].replace('http://localhost:3000', '');
+  };
+  const email = () => `reporter.${++people}@example.org`;
+
+  it('the reporter gets the reference and a private status link; the page shows the report and nothing personal', async () => {
+    const report = await submit({ what3words: 'pilot.ginger.gaze', description: 'Call Jane on 07700 900123' });
+    expect(report.statusToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = await statusOf(report.statusToken!);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    const body = reportStatusPageSchema.strict().parse(page.json());
+    expect(body).toMatchObject({
+      id: report.id,
+      what3words: 'pilot.ginger.gaze',
+      status: 'reported',
+      completedAt: null,
+      afterPhotoUrl: null,
+      reporterCount: 1,
+    });
+    expect(body.locationLink).toMatch(/^https:\/\/www\.openstreetmap\.org\//);
+    expect(JSON.stringify(body)).not.toContain('Jane');
+    // The public list never carries anyone's token.
+    const list = await t.app.inject({ method: 'GET', url: '/api/reports' });
+    expect(list.body).not.toContain(report.statusToken);
+    expect(reportListSchema.parse(list.json())[0]).toMatchObject({ id: report.id, reporterCount: 1, priority: false });
+  });
+
+  it('a status page cannot be found by number or by a guessed token', async () => {
+    const report = await submit({ what3words: 'index.home.raft' });
+    for (const token of [String(report.id), 'A'.repeat(43), `${report.statusToken!.slice(0, 42)}x`]) {
+      const response = await statusOf(token);
+      expect(response.statusCode).toBe(404);
+      expect(JSON.stringify(response.json())).not.toContain('index.home.raft');
+    }
+    // A retried submission answers the same token.
+    const key = { what3words: 'filled.count.soap', idempotencyKey: 'phone-retry-0001' };
+    const first = await submit(key);
+    const { payload, headers } = await multipartBody(key, { photo: await jpeg() });
+    const again = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+    expect(again.json().statusToken).toBe(first.statusToken);
+  });
+
+  it('once cleaned the page shows completed with its date and the after photo beside the before', async () => {
+    const report = await submit({ what3words: 'index.home.raft' });
+    clock.advance(2 * DAY);
+    await complete(report.id);
+    const body = reportStatusPageSchema.parse((await statusOf(report.statusToken!)).json());
+    expect(body).toMatchObject({ status: 'completed', completedAt: clock.now().toISOString() });
+    expect(body.afterPhotoUrl).toMatch(/^\/photos\//);
+    expect(body.afterPhotoUrl).not.toBe(body.photoUrl);
+    expect((await t.app.inject({ method: 'GET', url: body.afterPhotoUrl! })).statusCode).toBe(200);
+  });
+
+  it('tell me when it is cleaned: a confirm link first, then exactly one e-mail on completion, then the address is gone', async () => {
+    const address = email();
+    const report = await submit({ what3words: 'index.home.raft', notifyEmail: ` ${address.toUpperCase()} ` });
+    await t.app.alerts.drain();
+    const [confirmMail] = mailsTo(address);
+    expect(mailsTo(address)).toHaveLength(1);
+    expect(confirmMail!.subject).toBe(`Confirm: tell me when report #${report.id} is cleaned`);
+    expect(confirmMail!.headers['list-unsubscribe']).toMatch(/\/api\/report-follow\/unsubscribe\?token=/);
+
+    // Completed before the address was confirmed: nothing is sent to an unconfirmed address.
+    await complete(report.id);
+    await t.app.alerts.drain();
+    expect(mailsTo(address)).toHaveLength(1);
+
+    // The link opens a page with one button (mail scanners open links); the button confirms.
+    const confirmUrl = linkIn(confirmMail!.text, '/api/report-follow/confirm');
+    const page = await t.app.inject({ method: 'GET', url: confirmUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Yes, tell me when it is cleaned');
+    expect((await t.app.inject({ method: 'POST', url: confirmUrl })).statusCode).toBe(200);
+
+    await t.app.alerts.drain();
+    await t.app.alerts.drain();
+    const cleaned = mailsTo(address).slice(1);
+    expect(cleaned).toHaveLength(1);
+    expect(cleaned[0]!.subject).toBe(`Cleaned: your graffiti report #${report.id}`);
+    expect(cleaned[0]!.text).toContain(`http://localhost:3000/report/${report.statusToken}`);
+    expect(cleaned[0]!.html).toMatch(/<img src="http:\/\/localhost:3000\/photos\/[^"]+" alt="The wall after cleaning"/);
+    expect(cleaned[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // Told once: the address is deleted.
+    expect(await t.database.db.selectFrom('report_followers').selectAll().execute()).toEqual([]);
+  });
+
+  it('following from the status page, and the one-click unsubscribe deletes the address', async () => {
+    const address = email();
+    const report = await submit({ what3words: 'index.home.raft' });
+    const follow = await t.app.inject({
+      method: 'POST',
+      url: `/api/report-status/${report.statusToken}/follow`,
+      payload: { email: address },
+    });
+    expect(follow.statusCode).toBe(200);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/report-status/${report.statusToken}/follow`,
+      payload: { email: 'not-an-address' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Please enter a valid e-mail address');
+    await t.app.alerts.drain();
+    const [confirmMail] = mailsTo(address);
+    await t.app.inject({ method: 'POST', url: linkIn(confirmMail!.text, '/api/report-follow/confirm') });
+
+    // RFC 8058: the mail client posts the form to the List-Unsubscribe address.
+    const unsubscribeUrl = confirmMail!.headers['list-unsubscribe']!.replace(/^<http:\/\/localhost:3000|>$/g, '');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: unsubscribeUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You are unsubscribed');
+    expect(await t.database.db.selectFrom('report_followers').selectAll().execute()).toEqual([]);
+    await complete(report.id);
+    await t.app.alerts.drain();
+    expect(mailsTo(address)).toHaveLength(1);
+  });
+
+  it('an address never told is deleted by the retention job after 90 days', async () => {
+    const report = await submit({ what3words: 'index.home.raft', notifyEmail: email() });
+    clock.advance(89 * DAY);
+    expect((await t.app.retention.runOnce()).reportFollowers).toBe(0);
+    clock.advance(2 * DAY);
+    expect((await t.app.retention.runOnce()).reportFollowers).toBe(1);
+    const left = await t.database.db
+      .selectFrom('report_followers')
+      .selectAll()
+      .where('report_id', '=', report.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  // The volunteer's position, and points due north of it: 0.0002 deg of latitude is 22.2 m, 0.00025 deg 27.8 m.
+  const HERE = { latitude: 55.9486, longitude: -3.1999 };
+  const north = (deg: number) => ({ latitude: String(HERE.latitude + deg), longitude: String(HERE.longitude) });
+  const alreadyReported = async (query: string) =>
+    alreadyReportedSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/reports/already-reported?${query}` })).json(),
+    ).report;
+
+  it('already reported here: an open report with the same words or within 25 m, never a completed one', async () => {
+    const near = await submit({ what3words: 'filled.count.soap', ...north(0) });
+    expect(await alreadyReported('words=///Filled.Count.Soap')).toMatchObject({
+      id: near.id,
+      what3words: 'filled.count.soap',
+      reportedAt: near.reportedAt,
+      reporterCount: 1,
+    });
+    expect((await alreadyReported('words=filled.count.soap'))!.thumbnailUrl).toBe(near.thumbnailUrl);
+    // 22 m away: the same graffiti. 28 m away: a different place.
+    expect(
+      (await alreadyReported(`words=index.home.raft&lat=${HERE.latitude + 0.0002}&lng=${HERE.longitude}`))?.id,
+    ).toBe(near.id);
+    expect(
+      await alreadyReported(`words=index.home.raft&lat=${HERE.latitude + 0.00025}&lng=${HERE.longitude}`),
+    ).toBeNull();
+    expect(await alreadyReported('words=index.home.raft')).toBeNull();
+    await complete(near.id);
+    expect(await alreadyReported('words=filled.count.soap')).toBeNull();
+  });
+
+  it("'Add my photo to it' counts one more reporter, keeps the photo, and gives the reporter the status link", async () => {
+    const first = await submit({ what3words: 'filled.count.soap' });
+    for (const expected of [2, 3]) {
+      const { payload, headers } = await multipartBody({}, { photo: await jpeg() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/reports/${first.id}/confirmations`,
+        payload,
+        headers,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(confirmationResultSchema.parse(response.json())).toEqual({
+        id: first.id,
+        statusToken: first.statusToken,
+        reporterCount: expected,
+      });
+    }
+    // Adding a photo may ask to hear when it is cleaned too: the report's follow-up list grows.
+    const address = email();
+    const withEmail = await multipartBody({ notifyEmail: address }, { photo: await jpeg() });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${first.id}/confirmations`,
+      ...withEmail,
+    });
+    expect(third.json().reporterCount).toBe(4);
+    const followers = await t.database.db.selectFrom('report_followers').select(['report_id', 'email']).execute();
+    expect(followers).toEqual([{ report_id: first.id, email: address }]);
+    const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: first.id, reporterCount: 4 });
+    const photos = (await t.app.inject({ method: 'GET', url: `/api/reports/${first.id}/photos` })).json();
+    expect(photos.map((p: { photoType: string }) => p.photoType)).toEqual(['reporter', 'reporter', 'reporter']);
+    // Without a photo it is refused; a completed report takes none.
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${first.id}/confirmations`,
+      ...(await multipartBody({})),
+    });
+    expect(none.statusCode).toBe(400);
+    await complete(first.id);
+    const { payload, headers } = await multipartBody({}, { photo: await jpeg() });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${first.id}/confirmations`,
+      payload,
+      headers,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This report is no longer open. Please make a new report.');
+  });
+
+  it('offensive graffiti within 2 km is offered before any nearer ordinary site; an administrator can clear the mark', async () => {
+    const ordinary = await submit({ what3words: 'filled.count.soap', ...north(0.0014) }); // 156 m
+    const offensive = await submit({ what3words: 'index.home.raft', ...north(0.015), offensive: 'true' }); // 1.67 km
+    await submit({ what3words: 'pilot.ginger.gaze', ...north(0.03), offensive: 'true' }); // 3.3 km: too far to jump the queue
+    expect(offensive.priority).toBe(true);
+    const find = async () =>
+      findNearbyResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/find-nearby',
+            cookies: volunteer,
+            payload: { userLatitude: HERE.latitude, userLongitude: HERE.longitude },
+          })
+        ).json(),
+      );
+    const first = await find();
+    expect(first.nearestReport).toMatchObject({ id: offensive.id, priority: true });
+    expect(first.message).toBe('Priority: offensive graffiti 1.7 km away. Please clean it first.');
+
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reports/${offensive.id}/priority`,
+      cookies: volunteer,
+      payload: { priority: false },
+    });
+    expect(refused.statusCode).toBe(403);
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reports/${offensive.id}/priority`,
+      cookies: admin,
+      payload: { priority: false },
+    });
+    expect(cleared.json()).toEqual({ id: offensive.id, priority: false });
+    expect((await find()).nearestReport?.id).toBe(ordinary.id);
+  });
+});

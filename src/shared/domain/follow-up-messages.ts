@@ -1,0 +1,45 @@
+// The words of following a report: its reference and private status link after reporting, the status
+// page, 'Tell me when it is cleaned', 'Already reported here', and the offensive-graffiti question.
+
+/** An open report this close to a new one is offered as the same graffiti. */
+export const ALREADY_REPORTED_METRES = 25;
+/** Volunteers are offered a priority site within this distance before any nearer ordinary one. */
+export const PRIORITY_RADIUS_METRES = 2000;
+/** A priority report still open after this long counts as having waited too long. */
+export const PRIORITY_WAIT_HOURS = 24;
+/** An address waiting to hear about a report is deleted after this many days at most. */
+export const FOLLOWER_RETENTION_DAYS = 90;
+
+export const followUpMessages = {
+  reference: (id: number) => `Your report's reference is #${id}.`,
+  statusLinkLabel: 'Follow your report',
+  statusLinkHelp: 'Keep this link: it shows what happens to your report. Anyone with the link can see it.',
+  myReportsTitle: 'My reports',
+  myReportsHelp: 'Reports sent from this device.',
+  statusPageTitle: (id: number) => `Report #${id}`,
+  notFoundTitle: 'Report not found',
+  notFound: 'This link does not match a report. Copy the whole link, or report the graffiti again.',
+  reported: (date: string) => `Reported on ${date}`,
+  completedOn: (date: string) => `Completed on ${date}`,
+  before: 'Before',
+  after: 'After',
+  peopleReported: (count: number) => (count === 1 ? '1 person reported this' : `${count} people reported this`),
+  emailLabel: 'Tell me when it is cleaned',
+  emailHelp: 'Optional. Your e-mail address, used only for this and deleted once we have told you (or after 90 days).',
+  emailInvalid: 'Please enter a valid e-mail address',
+  followButton: 'Tell me when it is cleaned',
+  followSent: 'Check your e-mail: open the link we sent to confirm, and we will tell you when it is cleaned.',
+  offensiveQuestion: 'Is it offensive (racist, sexual, threatening or naming a person)?',
+  offensiveYes: 'Yes, it is offensive',
+  priorityBadge: 'Priority',
+  alreadyReported: (date: string) => `Already reported here on ${date}`,
+  alreadyReportedHelp: 'If this is the same graffiti, add your photo to that report instead.',
+  addMyPhoto: 'Add my photo to it',
+  addedMyPhoto: 'Thank you: your photo was added to the report.',
+  reportNotOpen: 'This report is no longer open. Please make a new report.',
+} as const;
+
+/** A date as the site writes it: 12/11/2026 (London). */
+export function formatUkDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date(iso));
+}
