@@ -1,6 +1,6 @@
 // The only place that reads and writes the reports and report_photos tables.
-import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
 
