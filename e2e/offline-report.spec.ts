@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await fillReport(
       page,
       { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) },
-      'index.home.raft',
+      'rally.census.refuse',
     );
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page.waitForTimeout(1_500);
     const rows = await reportRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ what3words: 'index.home.raft', status: 'reported' });
+    expect(rows[0]).toMatchObject({ what3words: 'rally.census.refuse', status: 'reported' });
     await context.close();
   });
 
@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await fillReport(
       page,
       { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
-      'filled.count.soap',
+      'bleak.exhaust.jewel',
     );
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await again.waitForTimeout(1_000);
     const rows = await reportRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ what3words: 'filled.count.soap' });
+    expect(rows[0]).toMatchObject({ what3words: 'bleak.exhaust.jewel' });
     expect(rows[0]!.idempotency_key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     await context.close();
   });
@@ -200,7 +200,11 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await openForm(first, server.url);
     await openForm(second, server.url);
     await context.setOffline(true);
-    await fillReport(first, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'index.home.raft');
+    await fillReport(
+      first,
+      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
+      'rally.census.refuse',
+    );
     await first.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(first).getByText('1 report waiting to be sent', { exact: true }).waitFor();
     await waitingStatus(second).getByText('1 report waiting to be sent', { exact: true }).waitFor();
@@ -228,7 +232,11 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
       return route.abort('internetdisconnected');
     });
     await openForm(page, server.url);
-    await fillReport(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'index.home.raft');
+    await fillReport(
+      page,
+      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
+      'rally.census.refuse',
+    );
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
     await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
@@ -252,7 +260,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page
       .getByLabel('Photo of the graffiti')
       .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
 
@@ -272,14 +280,14 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page
       .getByLabel('Photo of the graffiti')
       .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
     expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(
       true,
     );
     // The person can fix it: the words stay, and nothing waits on the phone.
-    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('index.home.raft');
+    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('rally.census.refuse');
     await page.waitForTimeout(500);
     expect(await waitingStatus(page).count()).toBe(0);
     await context.close();
@@ -296,7 +304,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     const original = await largePhoneJpeg();
-    await fillReport(page, { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: original }, 'index.home.raft');
+    await fillReport(page, { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: original }, 'rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
 
@@ -322,7 +330,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     await fillReport(
       page,
       { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() },
-      'filled.count.soap',
+      'bleak.exhaust.jewel',
     );
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
@@ -336,7 +344,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const row = await server.database.db
       .selectFrom('reports')
       .selectAll()
-      .where('what3words', '=', 'filled.count.soap')
+      .where('what3words', '=', 'bleak.exhaust.jewel')
       .executeTakeFirstOrThrow();
     expect(row.location_source).toBe('photo');
     expect(row.latitude).toBeCloseTo(FIXTURE_GPS.latitude, 6);
@@ -357,7 +365,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     expect(await page.getByText('Please upload a photo to submit your report').isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: 'The photo you chose' }).count()).toBe(0);
 
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
     expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(

@@ -1,11 +1,13 @@
-// Reports get coordinates from the words when neither the device nor the photo gave any, through
-// whichever location provider is configured; a failed conversion never loses the report.
+// The typed location is checked with the configured provider when the report is made: words that name
+// no place in the city are refused with suggestions, and nothing is stored; real words place the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
 import { reportSchema } from '#shared/contracts/reports.ts';
+import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
+import { createGridCode } from '../location/grid-code.ts';
 import { createLocationService } from '../location/location.service.ts';
 
 async function submit(t: TestApp, fields: Record<string, string>) {
@@ -42,15 +44,40 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       expect(row.words_scheme).toBe('grid');
     });
 
-    it('words the grid does not know still make a report, without coordinates', async () => {
-      const response = await submit(t, { what3words: 'filled.count.soap' });
-      expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({
-        what3words: 'filled.count.soap',
-        latitude: null,
-        longitude: null,
-        locationSource: null,
+    it('misspelt words are refused with a clear message and up to three real locations nearby in spelling', async () => {
+      const before = t.storedPhotos();
+      const response = await submit(t, { what3words: 'pilot.ginger.gazz' });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({
+        code: 'BadWords',
+        title: 'Location not found',
+        message: "'gazz' is not one of the words of three-word locations. Please check the spelling.",
       });
+      expect(body.suggestions).toHaveLength(3);
+      expect(body.suggestions[0]).toBe('pilot.ginger.gaze');
+      const grid = createGridCode();
+      for (const words of body.suggestions) expect(grid.squareOfWords(words)).not.toBeNull();
+      expect(t.storedPhotos()).toEqual(before);
+      expect(
+        await t.database.db.selectFrom('reports').select('id').where('what3words', '=', 'pilot.ginger.gazz').execute(),
+      ).toEqual([]);
+    });
+
+    it("made-up words, and the old form example 'index.home.raft', are refused rather than stored unplaced", async () => {
+      for (const words of ['hello.world.again', 'index.home.raft', 'filled.count.soap']) {
+        const response = await submit(t, { what3words: words });
+        expect(response.statusCode, words).toBe(400);
+        expect(response.json().code).toMatch(/^(BadWords|OutsideArea)$/);
+        expect(response.json().suggestions.length).toBeGreaterThan(0);
+      }
+      expect(await t.database.db.selectFrom('reports').select('id').where('latitude', 'is', null).execute()).toEqual(
+        [],
+      );
+    });
+
+    it("the form's example is a real location of the grid", () => {
+      expect(createGridCode().decode(GRID_EXAMPLE_WORDS).lat).toBeCloseTo(55.95196, 3);
     });
 
     it('device coordinates are kept as sent, and the words are not replaced by the conversion', async () => {
@@ -101,6 +128,37 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
         .where('id', '=', report.id)
         .executeTakeFirstOrThrow();
       expect(row.words_scheme).toBe('what3words');
+    });
+
+    it('unknown words are refused with AutoSuggest suggestions clipped to the city', async () => {
+      const response = await submit(t, { what3words: 'waverley.steps.trian' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'BadWords',
+        title: 'Location not found',
+        message: 'That three-word location does not exist. Please check the words for a typo.',
+        suggestions: ['waverley.steps.train'],
+      });
+      const call = fake.requests.findLast((r) => r.path.endsWith('/autosuggest'));
+      expect(call?.query).toMatchObject({
+        input: 'waverley.steps.trian',
+        'clip-to-bounding-box': '55.81,-3.45,56.01,-3.05',
+        'n-results': '3',
+        key: FAKE_W3W_KEY,
+      });
+      // A place outside the city is never suggested.
+      const glasgow = (await submit(t, { what3words: 'george.square.glasgw' })).json();
+      expect(glasgow.suggestions).toEqual([]);
+    });
+
+    it('a real location outside Edinburgh is refused and the reporter is told why', async () => {
+      const response = await submit(t, { what3words: 'george.square.glasgow' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'OutsideArea',
+        title: 'Outside Edinburgh',
+        message: 'That three-word location is outside Edinburgh. Please enter the location of graffiti in Edinburgh.',
+      });
     });
 
     it('a used-up what3words quota still stores the report, without coordinates', async () => {

@@ -6,7 +6,8 @@ import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import type { LocationService } from '../location/location.service.ts';
+import type { ConversionResult } from '#shared/contracts/location.ts';
+import { isProviderFailure, type LocationService } from '../location/location.service.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
@@ -26,13 +27,17 @@ export interface ReportsServiceDeps {
 export function reportsService({ repository, storage, clock, location, log, alerts }: ReportsServiceDeps) {
   let listCache: { version: string; json: string } | undefined;
 
-  /** Coordinates from the words, or none: a failed conversion never loses the report. */
-  async function coordinatesFromWords(words: string) {
+  /**
+   * The typed words checked at the door: their place, or null when the provider could not answer (the
+   * report is kept without a place). Words that name no place in the city are refused (400, with
+   * suggestions) before anything is stored.
+   */
+  async function checkedPlace(words: string): Promise<ConversionResult | null> {
     try {
-      const result = await location.wordsToCoordinates(words);
-      return { latitude: result.lat, longitude: result.lng, source: 'words' as const };
+      return await location.checkWords(words);
     } catch (error) {
-      log.info({ err: error, words }, 'report kept without coordinates: its words did not convert');
+      if (!isProviderFailure(error)) throw error;
+      log.warn({ err: error, words }, 'report kept without coordinates: the location provider did not answer');
       return null;
     }
   }
@@ -44,17 +49,20 @@ export function reportsService({ repository, storage, clock, location, log, aler
         const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
         if (existing) return { report: toReportResponse(existing), created: false };
       }
+      const place = await checkedPlace(input.what3words);
       const photo = await processPhoto(input.photo);
       const sent = input.latitude !== undefined && input.longitude !== undefined;
-      const coordinates = sent
-        ? {
-            latitude: input.latitude!,
-            longitude: input.longitude!,
-            source: input.locationSource ?? ('device' as const),
-          }
-        : photo.gps
-          ? { ...photo.gps, source: 'photo' as const }
-          : await coordinatesFromWords(input.what3words);
+      const coordinates = !place
+        ? null
+        : sent
+          ? {
+              latitude: input.latitude!,
+              longitude: input.longitude!,
+              source: input.locationSource ?? ('device' as const),
+            }
+          : photo.gps
+            ? { ...photo.gps, source: 'photo' as const }
+            : { latitude: place.lat, longitude: place.lng, source: 'words' as const };
 
       const photoKey = await storePhoto(storage, photo);
       try {
