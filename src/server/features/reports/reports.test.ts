@@ -281,7 +281,10 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('a submission from another site is refused with 403', async () => {
-    const { payload, headers } = await multipartBody({ what3words: 'bleak.exhaust.jewel' }, { photo: await jpegFile() });
+    const { payload, headers } = await multipartBody(
+      { what3words: 'bleak.exhaust.jewel' },
+      { photo: await jpegFile() },
+    );
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/reports',
