@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { columnKit, type Dialect } from './migrations/column-kit.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as alerts from './migrations/004-alerts.ts';
+import * as locationCheck from './migrations/013-location-check.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
 
@@ -11,6 +12,7 @@ type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnK
 const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
   '004-alerts': alerts,
+  '013-location-check': locationCheck,
   '016-event-rsvps': eventRsvps,
   '017-privacy': privacy,
 };
@@ -33,6 +35,9 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
   const { error, results } = await new Migrator({
     db,
     provider,
+    // Migrations are numbered by the piece of work that added them, so a new one may sort before one
+    // a database already has; each runs once either way.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

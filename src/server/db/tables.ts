@@ -26,6 +26,8 @@ export interface ReportsTable {
   idempotency_key: string | null;
   /** When an administrator last blurred part of one of the report's photos (017-privacy). */
   photo_redacted_at: Timestamp | null;
+  /** Whether the typed location was checked with the provider (013-location-check). */
+  location_status: Generated<'checked' | 'to-check' | 'not-found'>;
 }
 
 export interface ReportPhotosTable {

@@ -8,6 +8,7 @@ import type { privacyEndpoints } from './privacy.ts';
 import type { ApiRoutes } from './api-routes.ts';
 import type { publicEventEndpoints } from './event-rsvps.ts';
 import type { locationEndpoints } from './location.ts';
+import type { reportLocationEndpoints } from './report-locations.ts';
 
 export interface ApiEndpoints {
   alerts: typeof alertEndpoints;
@@ -16,6 +17,7 @@ export interface ApiEndpoints {
   privacy: typeof privacyEndpoints;
   photoRedaction: typeof photoRedactionEndpoints;
   auditLog: typeof auditLogEndpoints;
+  reportLocations: typeof reportLocationEndpoints;
 }
 
 type Mismatch = {

@@ -60,3 +60,12 @@ export const locationButtonLabels = {
  * example is a real what3words address in Edinburgh.
  */
 export const manualEntryExample = 'Type the three words separated by dots, as the what3words app shows them.';
+
+/** On an administrator's report card: where the report's position came from, and when it has none. */
+export const placementLabels = {
+  source: { device: 'Position from the device', photo: 'Position from the photo', words: 'Position from the words' },
+  'to-check': 'Location to check',
+  'not-found': 'Location not found',
+  /** The management list's filter. */
+  filter: 'Unplaced only',
+} as const;

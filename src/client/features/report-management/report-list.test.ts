@@ -20,6 +20,7 @@ const report = (
   latitude: null,
   longitude: null,
   locationSource: null,
+  locationStatus: 'checked',
   photoRedacted: false,
 });
 

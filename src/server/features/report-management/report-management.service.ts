@@ -6,7 +6,7 @@ import type { Report } from '#shared/contracts/reports.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import { NotFoundError } from '#server/errors.ts';
-import type { LocationService } from '../location/location.service.ts';
+import { isProviderFailure, type LocationService } from '../location/location.service.ts';
 import { removePhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { toReportResponse, type ReportsService } from '../reports/reports.service.ts';
@@ -31,10 +31,22 @@ export function reportManagementService({ repository, reports, storage, clock, l
   async function coordinatesFor(words: string): Promise<NonNullable<ReportEdit['coordinates']>> {
     try {
       const result = await location.wordsToCoordinates(words);
-      return { latitude: result.lat, longitude: result.lng, locationSource: 'words', wordsScheme: location.provider };
+      return {
+        latitude: result.lat,
+        longitude: result.lng,
+        locationSource: 'words',
+        wordsScheme: location.provider,
+        locationStatus: 'checked',
+      };
     } catch (error) {
       log.info({ err: error, words }, 'edited report kept without coordinates: its words did not convert');
-      return { latitude: null, longitude: null, locationSource: null, wordsScheme: location.provider };
+      return {
+        latitude: null,
+        longitude: null,
+        locationSource: null,
+        wordsScheme: location.provider,
+        locationStatus: isProviderFailure(error) ? 'to-check' : 'not-found',
+      };
     }
   }
 

@@ -16,6 +16,7 @@ export interface NewReport {
   locationSource: ReportRow['location_source'];
   wordsScheme: ReportRow['words_scheme'];
   idempotencyKey: string | null;
+  locationStatus: ReportRow['location_status'];
   now: string;
 }
 
@@ -66,6 +67,46 @@ export function reportsRepository(db: Db) {
       return createHash('sha256').update(`${row.n}|${row.ids}|${latest}`).digest('base64url').slice(0, 22);
     },
 
+    /** Reports whose location could not be placed (still to check, or not found), newest first. */
+    async unplaced(): Promise<ReportRow[]> {
+      return db
+        .selectFrom('reports')
+        .selectAll()
+        .where('location_status', '!=', 'checked')
+        .orderBy('reported_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** A report placed after the fact (its words found once the provider answered). */
+    async place(
+      id: number,
+      at: { latitude: number; longitude: number; source: NonNullable<ReportRow['location_source']> },
+      now: string,
+    ): Promise<void> {
+      await db
+        .updateTable('reports')
+        .set({
+          latitude: at.latitude,
+          longitude: at.longitude,
+          location_source: at.source,
+          location_status: 'checked',
+          updated_at: await laterThanEvery(db, now),
+        })
+        .where('id', '=', id)
+        .where('location_status', '=', 'to-check')
+        .execute();
+    },
+
+    async markNotFound(id: number, now: string): Promise<void> {
+      await db
+        .updateTable('reports')
+        .set({ location_status: 'not-found', updated_at: await laterThanEvery(db, now) })
+        .where('id', '=', id)
+        .where('location_status', '=', 'to-check')
+        .execute();
+    },
+
     async photosOf(reportId: number): Promise<ReportPhotoRow[]> {
       return db.selectFrom('report_photos').selectAll().where('report_id', '=', reportId).orderBy('id').execute();
     },
@@ -73,6 +114,16 @@ export function reportsRepository(db: Db) {
 }
 
 export type ReportsRepository = ReturnType<typeof reportsRepository>;
+
+/** An updated_at strictly later than every report's, so the list's version changes with this change. */
+async function laterThanEvery(db: Db, now: string): Promise<string> {
+  const row = await db
+    .selectFrom('reports')
+    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
+    .executeTakeFirstOrThrow();
+  if (row.latest === null) return now;
+  return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
+}
 
 function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
   return q
@@ -89,6 +140,7 @@ function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
       location_source: report.locationSource,
       words_scheme: report.wordsScheme,
       idempotency_key: report.idempotencyKey,
+      location_status: report.locationStatus,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -11,6 +11,8 @@ import {
 import { messages } from '#shared/domain/messages.ts';
 import { NotFoundError, ValidationError } from '#server/errors.ts';
 import { readMultipart } from '#server/plugins/multipart.ts';
+import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
+import { serve } from '#server/http/serve.ts';
 import type { ReportsService } from './reports.service.ts';
 
 export interface ReportsRoutesOptions {
@@ -40,6 +42,12 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
       return reply.status(created ? 201 : 200).send(report);
     },
   );
+
+  // Administrators: the reports whose typed location could not be placed yet.
+  serve(app, reportLocationEndpoints.unplaced, { access: 'admin' }, async (_request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return service.unplaced();
+  });
 
   // No response schema: the body is cached JSON text built by toReportResponse; its shape
   // (reportListSchema) is checked by the API tests instead of on every poll.

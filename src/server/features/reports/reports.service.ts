@@ -11,6 +11,8 @@ import { isProviderFailure, type LocationService } from '../location/location.se
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
+import { enqueuePlacement } from './placement-job.ts';
+import { choosePlacement, type SentPosition } from './report-placement.ts';
 
 export type CreateReportInput = z.output<typeof createReportFieldsSchema> & { photo: Buffer };
 
@@ -51,18 +53,17 @@ export function reportsService({ repository, storage, clock, location, log, aler
       }
       const place = await checkedPlace(input.what3words);
       const photo = await processPhoto(input.photo);
-      const sent = input.latitude !== undefined && input.longitude !== undefined;
-      const coordinates = !place
-        ? null
-        : sent
-          ? {
-              latitude: input.latitude!,
-              longitude: input.longitude!,
-              source: input.locationSource ?? ('device' as const),
-            }
-          : photo.gps
-            ? { ...photo.gps, source: 'photo' as const }
-            : { latitude: place.lat, longitude: place.lng, source: 'words' as const };
+      const sent: SentPosition | null =
+        input.latitude !== undefined && input.longitude !== undefined
+          ? { latitude: input.latitude, longitude: input.longitude, source: input.locationSource ?? 'device' }
+          : null;
+      const coordinates = place ? choosePlacement(place, sent, photo.gps) : null;
+      const now = clock.now().toISOString();
+      // Not placed now (the provider did not answer): placed in the background, in the same transaction.
+      const alsoInTransaction = async (trx: Db, row: ReportRow) => {
+        if (!place) await enqueuePlacement(trx, { reportId: row.id, sent, photoGps: photo.gps }, now);
+        await alerts?.enqueueReportAlert(trx, row);
+      };
 
       const photoKey = await storePhoto(storage, photo);
       try {
@@ -76,9 +77,10 @@ export function reportsService({ repository, storage, clock, location, log, aler
             locationSource: coordinates?.source ?? null,
             wordsScheme: location.provider,
             idempotencyKey: input.idempotencyKey ?? null,
-            now: clock.now().toISOString(),
+            locationStatus: place ? 'checked' : 'to-check',
+            now,
           },
-          alerts?.enqueueReportAlert,
+          alsoInTransaction,
         );
         return { report: toReportResponse(row), created: true };
       } catch (error) {
@@ -110,6 +112,10 @@ export function reportsService({ repository, storage, clock, location, log, aler
       return json;
     },
 
+    async unplaced(): Promise<Report[]> {
+      return (await repository.unplaced()).map(toReportResponse);
+    },
+
     async photosOf(reportId: number): Promise<ReportPhoto[] | null> {
       const report = await repository.findById(reportId);
       if (!report) return null;
@@ -132,6 +138,7 @@ export function toReportResponse(row: ReportRow): Report {
     latitude: row.latitude,
     longitude: row.longitude,
     locationSource: row.location_source,
+    locationStatus: row.location_status,
     photoRedacted: row.photo_redacted_at !== null,
   };
 }

@@ -2,6 +2,9 @@
 // and the dialogs they open, with the MUCU event dialogs on a toolbar. The list polls every 5 s. The
 // manual-report form belongs to the page (ManualReportHost), which outlives this list.
 import { useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { placementLabels } from '#shared/domain/location-messages.ts';
+import { api } from '#client/lib/api.ts';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, CalendarPlus, Inbox, ListChecks, UserPlus } from 'lucide-react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';
@@ -32,6 +35,12 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const reports = useReportsList();
   const provider = useLocationProvider();
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const [unplacedOnly, setUnplacedOnly] = useState(false);
+  const unplaced = useQuery({
+    queryKey: [api.reportLocations.unplaced.url(), reports.dataUpdatedAt],
+    queryFn: () => api.reportLocations.unplaced(),
+    enabled: unplacedOnly,
+  });
   const [sort, setSort] = useState<ReportSort | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [preview, setPreview] = useState<PreviewPhoto | null>(null);
@@ -47,7 +56,12 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
 
   const all = useMemo(() => reports.data ?? [], [reports.data]);
   const duplicates = useMemo(() => duplicateIds(all), [all]);
-  const shown = useMemo(() => visibleReports(all, filter, sort), [all, filter, sort]);
+  const shown = useMemo(() => {
+    const visible = visibleReports(all, filter, sort);
+    if (!unplacedOnly) return visible;
+    const ids = new Set((unplaced.data ?? []).map((report) => report.id));
+    return visible.filter((report) => ids.has(report.id));
+  }, [all, filter, sort, unplacedOnly, unplaced.data]);
 
   return (
     <section aria-labelledby={headingId} className="grid gap-5">
@@ -69,6 +83,14 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                 {option.label}
               </button>
             ))}
+            <button
+              type="button"
+              aria-pressed={unplacedOnly}
+              onClick={() => setUnplacedOnly((on) => !on)}
+              className={pillClass}
+            >
+              {placementLabels.filter}
+            </button>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
