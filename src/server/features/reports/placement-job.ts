@@ -47,7 +47,7 @@ export function placementJobs({ repository, location, clock, log }: PlacementJob
     const now = clock.now().toISOString();
     try {
       const found = await location.checkWords(report.what3words);
-      await repository.place(reportId, choosePlacement(found, sent ?? null, photoGps ?? null), now);
+      await repository.place(reportId, choosePlacement(found, location.region, sent ?? null, photoGps ?? null), now);
       log.info({ reportId }, 'report placed in the background');
     } catch (error) {
       if (isProviderFailure(error)) throw error;

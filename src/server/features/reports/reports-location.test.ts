@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
-import { plainJpeg } from '#tests/fixture-photos.ts';
+import { jpegWithGps, plainJpeg } from '#tests/fixture-photos.ts';
+import { WAVERLEY_WORDS } from '#tests/places.ts';
 import { FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
 import { reportSchema } from '#shared/contracts/reports.ts';
 import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
@@ -74,6 +75,44 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       expect(await t.database.db.selectFrom('reports').select('id').where('latitude', 'is', null).execute()).toEqual(
         [],
       );
+    });
+
+    it('a camera position far from the typed location does not move the report; a near one places it', async () => {
+      const photoAt = async (words: string, at: { latitude: number; longitude: number }) => {
+        const { payload, headers } = await multipartBody(
+          { what3words: words },
+          { photo: { data: await jpegWithGps(at), name: 'IMG_0042.jpg', type: 'image/jpeg' } },
+        );
+        return reportSchema.parse(
+          (await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json(),
+        );
+      };
+      // A holiday photo from Lisbon, a photo forwarded from Glasgow, and one from 300 m along Princes Street.
+      for (const far of [
+        { latitude: 38.7223, longitude: -9.1393 },
+        { latitude: 55.8611, longitude: -4.2503 },
+        { latitude: 55.9521, longitude: -3.1941 },
+      ]) {
+        const report = await photoAt(WAVERLEY_WORDS, far);
+        expect(report).toMatchObject({ locationSource: 'words', locationStatus: 'checked' });
+        expect(report.latitude).toBeCloseTo(55.95196, 4);
+        expect(report.longitude).toBeCloseTo(-3.18937, 4);
+      }
+      // 60 m from the typed square: the camera's own position is the more precise one.
+      const near = await photoAt(WAVERLEY_WORDS, { latitude: 55.9525, longitude: -3.18937 });
+      expect(near.locationSource).toBe('photo');
+      expect(near.latitude).toBeCloseTo(55.9525, 4);
+    });
+
+    it('the same rule holds for a position the browser read from the photo, and a device outside the city is ignored', async () => {
+      const glasgow = { latitude: '55.8611', longitude: '-4.2503' };
+      for (const locationSource of ['photo', 'device']) {
+        const report = reportSchema.parse(
+          (await submit(t, { what3words: WAVERLEY_WORDS, ...glasgow, locationSource })).json(),
+        );
+        expect(report, locationSource).toMatchObject({ locationSource: 'words' });
+        expect(report.latitude).toBeCloseTo(55.95196, 4);
+      }
     });
 
     it("the form's example is a real location of the grid", () => {

@@ -57,7 +57,7 @@ export function reportsService({ repository, storage, clock, location, log, aler
         input.latitude !== undefined && input.longitude !== undefined
           ? { latitude: input.latitude, longitude: input.longitude, source: input.locationSource ?? 'device' }
           : null;
-      const coordinates = place ? choosePlacement(place, sent, photo.gps) : null;
+      const coordinates = place ? choosePlacement(place, location.region, sent, photo.gps) : null;
       const now = clock.now().toISOString();
       // Not placed now (the provider did not answer): placed in the background, in the same transaction.
       const alsoInTransaction = async (trx: Db, row: ReportRow) => {
