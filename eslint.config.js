@@ -1,4 +1,4 @@
-// Lint rules, including the one-way import rule of STYLE.md: shared <- server, shared <- client,
+// Lint rules, including the one-way import rule: shared <- server, shared <- client,
 // never client <-> server, and shared stays free of Node, DOM frameworks, Fastify and the database.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -78,6 +78,24 @@ export default tseslint.config(
           message: 'src/shared is pure TypeScript: no Node, DOM framework, Fastify or database imports.',
         },
       ]),
+    },
+  },
+  {
+    // A browser test waits for what a person would see, never for time: a fixed pause is too short on
+    // a busy machine and wasted on an idle one.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for what the user would see (a locator, expect.poll, the Playwright clock), not for time.',
+        },
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'Wait for what the user would see (a locator, expect.poll, the Playwright clock), not for time.',
+        },
+      ],
     },
   },
 );

@@ -5,6 +5,7 @@ import { plainJpeg } from '#tests/fixture-photos.ts';
 import {
   DESKTOP,
   PHONE,
+  expectFocused,
   expectNoAxeViolations,
   hasChromium,
   newPage,
@@ -90,14 +91,22 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Report Graffiti' }).focus();
     await page.keyboard.press('Enter');
-    // Focus moved to the report section; Tab reaches the photo input, then the location field.
-    const chooser = page.waitForEvent('filechooser');
+    // Focus moves to the report section; Tab reaches the photo input, then the location field. Each key
+    // is pressed only once the focus is where a person would see it, however slow the machine.
+    await expectFocused(page.getByRole('region', { name: 'Report graffiti' }));
     await page.keyboard.press('Tab');
+    await expectFocused(page.getByLabel('Photo of the graffiti'));
+    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
     await (await chooser).setFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
-    await page.keyboard.press('Tab'); // "Change photo"
+    await page.getByText('Change photo').waitFor();
     await page.keyboard.press('Tab');
+    await expectFocused(page.getByRole('button', { name: 'Change photo' }));
+    await page.keyboard.press('Tab');
+    const location = page.getByRole('textbox', { name: 'Three-word location' });
+    await expectFocused(location);
     await page.keyboard.type('bleak.exhaust.jewel');
+    await expect.poll(() => location.inputValue()).toBe('bleak.exhaust.jewel');
     await page.keyboard.press('Enter');
     await toasts(page)
       .getByText(/Thank you for helping to make Edinburgh cleaner!/)

@@ -10,6 +10,7 @@ import { siteSettings } from '#client/features/site/site-settings.ts';
 import {
   CHROMIUM_FLAGS,
   DESKTOP,
+  animationsFinished,
   PHONE,
   expectNoAxeViolations,
   findChromium,
@@ -81,7 +82,7 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) {
       expect(box).toBeGreaterThanOrEqual(44);
     }
-    await page.waitForTimeout(300); // let the slide-in finish before the picture
+    await animationsFinished(page); // the slide-in, before the picture
     await screenshot(page, 'menu-open-home-390', { fullPage: false });
 
     // Escape closes it and gives the focus back to the menu button.
@@ -373,7 +374,6 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
         await screenshot(page, `site-${name}-${viewport.width}`);
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-        await page.waitForTimeout(300);
         await expectNoAxeViolations(page);
         if (name === 'about') await screenshot(page, `menu-open-${viewport.width}`, { fullPage: false });
         await context.close();

@@ -2,7 +2,7 @@
 // on a fresh SQLite database in a temporary DATA_DIR (tests/local-server.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
@@ -60,10 +60,12 @@ export function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });
 }
 
-/** axe finds no violations on the page as it stands. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // A toast half way through fading in or out has, for that moment, too little contrast: let every
-  // finite animation finish first (a spinner's runs forever and is left alone).
+/**
+ * Resolves once every finite animation and transition on the page has finished (a drawer's slide-in, a
+ * toast's fade, a button's colour change); a spinner's runs forever and is left alone. Reading the
+ * animations makes the browser apply pending style changes first, so one just triggered is included.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -72,6 +74,22 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Waits until `target` holds the keyboard focus. A key pressed before focus has arrived goes to the
+ * wrong element on a busy machine, so keyboard journeys wait for the focus, never for time.
+ */
+export async function expectFocused(target: Locator): Promise<void> {
+  await expect
+    .poll(() => target.evaluate((element) => element === document.activeElement), { timeout: 15_000 })
+    .toBe(true);
+}
+
+/** axe finds no violations on the page as it stands. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A toast half way through fading in or out has, for that moment, too little contrast.
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,

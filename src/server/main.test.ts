@@ -9,6 +9,8 @@ import { plainJpeg } from '#tests/fixture-photos.ts';
 import { multipartBody } from '#tests/build-test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** How long a start may take before the test gives up: generous, since a busy machine is slow, not broken. */
+const STARTUP_MS = 90_000;
 const started: ChildProcessWithoutNullStreams[] = [];
 const dirs: string[] = [];
 
@@ -42,7 +44,8 @@ function startServer(env: Record<string, string>) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, timeoutMs = 20_000) => {
+  // Compiling the server on the fly takes seconds on an idle machine and many more on a busy one.
+  const waitFor = async (pattern: RegExp, timeoutMs = STARTUP_MS) => {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(output)) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
@@ -53,7 +56,7 @@ function startServer(env: Record<string, string>) {
   return { child, exited, waitFor, output: () => output };
 }
 
-describe('the server process', () => {
+describe('the server process', { timeout: 3 * STARTUP_MS }, () => {
   it('prints its URL and, on first start only, the generated administrator passcode', async () => {
     const dataDir = tempDataDir();
     const port = String(await freePort());
@@ -97,7 +100,8 @@ describe('the server process', () => {
 
   it('on SIGTERM a request in flight still finishes, then the process exits', async () => {
     const port = await freePort();
-    const server = startServer({ DATA_DIR: tempDataDir(), PORT: String(port) });
+    // At info level the server logs each request as it arrives: the test's cue that it is in flight.
+    const server = startServer({ DATA_DIR: tempDataDir(), PORT: String(port), LOG_LEVEL: 'info' });
     await server.waitFor(/running at/);
 
     const { payload, headers } = await multipartBody(
@@ -114,13 +118,13 @@ describe('the server process', () => {
         `Content-Length: ${payload.length}\r\nConnection: close\r\n\r\n`,
     );
     socket.write(payload.subarray(0, 100));
-    await new Promise((r) => setTimeout(r, 200));
+    await server.waitFor(/"url":"\/api\/reports"[^\n]*"msg":"incoming request"/);
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    // New requests are turned away while the one in flight finishes.
-    const refused = await fetch(`http://127.0.0.1:${port}/api/health`);
+    // New requests are turned away while the one in flight finishes (the first may beat the signal).
+    let refused = await fetch(`http://127.0.0.1:${port}/api/health`);
+    while (refused.status === 200) refused = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('connection')).toBe('close');
     socket.write(payload.subarray(100)); // no half-close: Node drops half-closed requests
