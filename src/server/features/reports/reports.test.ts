@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
     const before = t.storedPhotos();
     const response = await submit({ what3words: 'bleak.exhaust.jewel' }, { photo: file() });
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe('Please choose a JPG, PNG or WebP photo.');
+    expect(response.json().message).toBe('Please choose a JPG, PNG, WebP or HEIC photo.');
     expect(t.storedPhotos()).toEqual(before);
   });
 
