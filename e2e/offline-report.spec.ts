@@ -296,9 +296,9 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
 
     await context.setOffline(false);
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible(),
+    ).toBe(true);
     await expect.poll(() => waitingStatus(page).count()).toBe(0);
     expect(await reportRows()).toHaveLength(0);
     await context.close();
@@ -313,9 +313,9 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible(),
+    ).toBe(true);
     // The person can fix it: the words stay, and nothing waits on the phone.
     expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('rally.census.refuse');
     await expect.poll(() => keptReports(page)).toBe(0);
