@@ -2,7 +2,7 @@
 // locations to choose from, a real location outside Edinburgh is refused with the reason, and a volunteer
 // searching from Glasgow is told plainly that nothing is within 5 km.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { FAKE_W3W_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
 import { createLocationService } from '#server/features/location/location.service.ts';
@@ -17,7 +17,7 @@ import {
   type RunningServer,
 } from './support/browser.ts';
 
-async function fillAndSubmit(page: import('playwright-core').Page, words: string) {
+async function fillAndSubmit(page: Page, words: string) {
   await page
     .getByLabel('Photo of the graffiti')
     .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
