@@ -35,6 +35,9 @@ describe.skipIf(!hasChromium)('a misspelt location on the report form (grid)', (
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(`${server.url}/#report`);
+      // Opening /#report lands on the form.
+      const form = page.getByRole('form', { name: 'Report graffiti' });
+      await expect.poll(() => form.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
       expect(await page.getByText('Three words separated by dots, like pilot.ginger.gaze').isVisible()).toBe(true);
       await fillAndSubmit(page, 'pilot.ginger.gazz');
       await page

@@ -28,6 +28,8 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.getByRole('button', { name: 'Use My Current Location' }).click();
     await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
     const field = page.getByRole('textbox', { name: 'Three-word location' });
+    // The detected words take the focus (it is not lost to the page body).
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await field.inputValue()).toBe('pilot.ginger.gaze');
     const map = page.getByRole('link', { name: /Check this location on a map/ });
     expect(await map.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95/);

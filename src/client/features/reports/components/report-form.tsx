@@ -76,6 +76,8 @@ export function ReportForm() {
       setLocation(next.conversion.words);
       setLocationError(null);
       setSuggestions([]);
+      // The detected words take the focus, so the person hears and can check what was filled in.
+      document.getElementById(ids.location)?.focus();
     } catch (error) {
       toast({ ...describeLocationError(error), variant: 'destructive' });
     }
