@@ -2,8 +2,10 @@
 //
 //   1. seeds 10,000 reports into a SQLite database in a temporary DATA_DIR;
 //   2. starts the real server (src/server/main.ts) on it as a child process;
-//   3. loads `GET /api/reports` with autocannon: full answers, then revalidations that must all be 304;
-//   4. times report submissions with a 4 MB phone photo (budget: under 1 s each);
+//   3. loads `GET /api/reports` with autocannon: full answers, plain and with `Accept-Encoding: br`
+//      (within 10% of plain), then revalidations that must all be 304;
+//   4. times report submissions with a 4 MB phone photo (budget: under 1 s each), then 200 uploads at
+//      once (the first answer within 2 s; the rest 201, or 503 with Retry-After from the photo queue);
 //   5. stops the server, builds the client and sums the gzip size of the JavaScript the home page
 //      loads before interaction (budget: 100 KB);
 //   6. times the nearest-site search over 100,000 seeded reports (budget: p99 under 5 ms);
@@ -17,7 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { seedReports } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { allAnswered, checkList, loadFullList, loadRevalidations } from './list-load.ts';
+import { allAnswered, checkList, loadFullList, loadFullListBrotli, loadRevalidations } from './list-load.ts';
+import { burstPhoto, uploadBurst } from './upload-burst.ts';
 import { phonePhoto, timeSubmissions } from './photo-upload.ts';
 import { buildClient, measureInitialJs } from './client-js.ts';
 import { formatTable, type Row } from './table.ts';
@@ -44,6 +47,7 @@ async function main(): Promise<number> {
     server = await step('Starting the server', () => startServer(repoRoot, dataDir));
     rows.push(...(await benchList(server.baseUrl)));
     rows.push(...(await benchSubmissions(server.baseUrl, photo)));
+    rows.push(...(await benchUploadBurst(server.baseUrl)));
     await step('Stopping the server', () => server!.stop());
     rows.push(...(await benchNearestSite(workDir)));
     const initialJs = await benchInitialJs(path.join(workDir, 'client'));
@@ -65,6 +69,9 @@ async function main(): Promise<number> {
 async function benchList(baseUrl: string): Promise<Row[]> {
   const list = await step('Checking GET /api/reports', () => checkList(baseUrl));
   const full = await step('Loading GET /api/reports, full answers (10 connections, 5 s)', () => loadFullList(baseUrl));
+  const brotli = await step('Loading GET /api/reports with Accept-Encoding: br (10 connections, 5 s)', () =>
+    loadFullListBrotli(baseUrl),
+  );
   const revalidated = await step('Loading GET /api/reports with If-None-Match (10 connections, 5 s)', () =>
     loadRevalidations(baseUrl, list.etag),
   );
@@ -86,6 +93,18 @@ async function benchList(baseUrl: string): Promise<Row[]> {
     {
       metric: 'GET /api/reports full 200: p50 / p99',
       value: `${ms(full.p50Ms)} / ${ms(full.p99Ms)}`,
+      budget: '-',
+      status: '',
+    },
+    {
+      metric: 'GET /api/reports full 200, Accept-Encoding: br: requests/s',
+      value: `${brotli.requestsPerSecond.toFixed(1)} (${answers(brotli.statusCounts, brotli.errors, brotli.timeouts)})`,
+      budget: `>= 90% of plain (${(0.9 * full.requestsPerSecond).toFixed(1)})`,
+      status: allAnswered(brotli, 200) && brotli.requestsPerSecond >= 0.9 * full.requestsPerSecond ? 'PASS' : 'FAIL',
+    },
+    {
+      metric: 'GET /api/reports full 200, br: p50 / p99',
+      value: `${ms(brotli.p50Ms)} / ${ms(brotli.p99Ms)}`,
       budget: '-',
       status: '',
     },
@@ -122,6 +141,37 @@ async function benchSubmissions(baseUrl: string, photo: Buffer): Promise<Row[]> 
       value: ms(figures.maxMs),
       budget: '< 1 s',
       status: within(figures.maxMs),
+    },
+  ];
+}
+
+async function benchUploadBurst(baseUrl: string): Promise<Row[]> {
+  const photo = await burstPhoto();
+  const burst = await step(`Uploading 200 reports at once (${mb(photo.length)} photo each)`, () =>
+    uploadBurst(baseUrl, photo, 200),
+  );
+  const accepted = burst.statusCounts['201'] ?? 0;
+  const onlyExpected = Object.keys(burst.statusCounts).every((status) => status === '201' || status === '503');
+  return [
+    {
+      metric: '200 concurrent uploads: first answer',
+      value: ms(burst.firstAnswerMs),
+      budget: '<= 2 s',
+      status: burst.firstAnswerMs <= 2_000 ? 'PASS' : 'FAIL',
+    },
+    {
+      metric: '200 concurrent uploads: p50 / p99',
+      value: `${ms(burst.p50Ms)} / ${ms(burst.p99Ms)}`,
+      budget: '-',
+      status: '',
+    },
+    {
+      metric: '200 concurrent uploads: answers',
+      value: Object.entries(burst.statusCounts)
+        .map(([status, count]) => `${count} x ${status}`)
+        .join(', '),
+      budget: '201, or 503 + Retry-After',
+      status: onlyExpected && burst.retryAfterOn503 && accepted > 0 ? 'PASS' : 'FAIL',
     },
   ];
 }

@@ -1,10 +1,18 @@
-// Coming back: to the find page in the middle of a clean-up, and to the administrator dashboard after
-// its session lapsed while the person is still signed in as a volunteer.
+// Coming back: to the find page in the middle of a clean-up, to the administrator dashboard after its
+// session lapsed while the person is still signed in as a volunteer, and to a page on a signal that
+// fails, where 'Try again' gets the person there once it is back.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { placeReport } from '#tests/volunteers.ts';
 import { volunteerSession } from '#tests/sessions.ts';
-import { PHONE, hasChromium, useBrowserAndServer, type RunningServer } from './support/browser.ts';
+import {
+  PHONE,
+  expectNoAxeViolations,
+  hasChromium,
+  screenshot,
+  useBrowserAndServer,
+  type RunningServer,
+} from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('coming back to a page', () => {
   let browser: Browser;
@@ -67,6 +75,39 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
     await page.waitForURL(/\/volunteer-signin$/);
     expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
     expect(await page.getByText('The dashboard could not be opened').count()).toBe(0);
+    await context.close();
+  });
+
+  it('when the dashboard or the sign-in check cannot be loaded, the page says so and Try again recovers', async () => {
+    const context = await signedInContext('patchy.signal@example.org');
+    const page = await context.newPage();
+    let failing = true;
+    await page.route('**/api/volunteers/dashboard', (route) =>
+      failing ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto(`${server.url}/volunteers/dashboard`);
+    const problem = page.getByRole('alert').filter({ hasText: 'Your dashboard could not be loaded.' });
+    await problem.waitFor();
+    expect(await problem.innerText()).toContain('Check your connection, then try again.');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'dashboard-load-failed-390');
+    failing = false;
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Your MUCU events' }).waitFor();
+    expect(await problem.count()).toBe(0);
+
+    // The sign-in check itself fails: the whole page says so, and Try again asks again.
+    let checkFails = true;
+    await page.route('**/api/volunteers/auth/me', (route) =>
+      checkFails ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.reload();
+    const check = page.getByRole('alert').filter({ hasText: 'We could not check your sign-in' });
+    await check.waitFor();
+    expect(await check.getByRole('heading', { level: 1 }).innerText()).toBe('We could not check your sign-in');
+    checkFails = false;
+    await check.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Volunteer Dashboard', level: 1 }).waitFor();
     await context.close();
   });
 });

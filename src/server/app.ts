@@ -16,6 +16,7 @@ import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { PhotoStorage } from './features/photos/photo-storage.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -62,6 +63,8 @@ import { photoRedactionRoutes } from './features/photos/photo-redaction.routes.t
 import { photoRedactionRepository } from './features/photos/photo-redaction.repository.ts';
 import { photoRedactionService } from './features/photos/photo-redaction.service.ts';
 import { NotFoundError } from './errors.ts';
+import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
+import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails' | 'privacy'>>;
@@ -76,7 +79,11 @@ export interface AppDeps {
   clientDir?: string;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | object;
-  limits?: { reportSubmissionsPerHour?: number; signInRequestsPerClient?: number };
+  limits?: {
+    reportSubmissionsPerHour?: number;
+    signInRequestsPerClient?: number;
+    photoWork?: Partial<WorkQueueLimits>;
+  };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
   /** Web Push for volunteer alerts: VAPID keys (made for this process unless given) and the HTTPS agent. */
@@ -88,12 +95,13 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  configurePhotoWork(deps.limits?.photoWork);
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
-    // Fastify takes a hop count here at run time; its types list only the other forms.
-    trustProxy: (deps.config.trustProxy ?? false) as boolean,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: 'x-request-id',
-    return503OnClosing: true,
+    // The drain plugin answers requests that arrive while closing (with Retry-After).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Phones on a weak signal upload slowly; give a photo a minute before giving up on it.
     requestTimeout: 120_000,
@@ -106,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerDrain(app);
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app, deps.config.publicUrl);
   // On a weak mobile signal the bytes matter: JSON and the app's assets go compressed (photos are
   // JPEG already and are left alone). Brotli at a low quality keeps the CPU cost small.
@@ -248,9 +257,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('retention', retention);
   app.addHook('preClose', async () => retention.stop());
+  const photoSweep = orphanPhotoSweep({ db, directory: deps.storage.directory, clock, log: app.log });
+  app.decorate('photoSweep', photoSweep);
+  app.addHook('preClose', async () => photoSweep.stop());
 
   await registerClient(app, deps.clientDir);
   return app;
+}
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For. Fastify ignores a bare hop count,
+ * so a count becomes "trust the nearest n hops"; a list of addresses and ranges is trusted as given.
+ * Every per-client limit keys on the address this yields.
+ */
+export function trustProxyOption(
+  trustProxy: number | string[] | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === undefined || trustProxy === 0 || (Array.isArray(trustProxy) && trustProxy.length === 0)) {
+    return false;
+  }
+  if (Array.isArray(trustProxy)) return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
 }
 
 /** The built SPA: hashed assets cached for a year, index.html revalidated, every other path the SPA. */

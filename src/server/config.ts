@@ -1,6 +1,7 @@
 // One parse of the environment (DESIGN.md "Configuration"). Every variable is optional; a bad value
 // stops the start with one line naming the variable and what is wrong with it.
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 const optionalString = z
@@ -18,6 +19,16 @@ const wholeDays = (min: number) =>
       .pipe(z.number().min(min, `must be at least ${min}`))
       .optional(),
   );
+
+/** One trusted proxy: an IPv4/IPv6 address, a CIDR range of them, or loopback/linklocal/uniquelocal. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -77,8 +88,18 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString.pipe(
     z
       .string()
-      .regex(/^\d{1,2}$/, 'must be the number of proxies in front (0 to 99)')
-      .transform(Number)
+      .refine(
+        (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())),
+        'must be the number of proxies in front (0 to 99) or a comma-separated list of their addresses or CIDR ranges',
+      )
+      .transform((value) =>
+        /^\d+$/.test(value)
+          ? Number(value)
+          : value
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean),
+      )
       .optional(),
   ),
   OPERATOR_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
@@ -104,7 +125,8 @@ export type Config = {
   alertDigestHour: number;
   s3: { bucket?: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   adminEmails: string[];
-  trustProxy: number | undefined;
+  /** The proxies in front: how many hops to trust, or their addresses and CIDR ranges. */
+  trustProxy: number | string[] | undefined;
   /** Who runs the service and how long an unused account is kept (the privacy notice shows both). */
   privacy: PrivacySettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];

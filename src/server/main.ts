@@ -19,8 +19,10 @@ async function main(): Promise<void> {
   const unlock = lockDataDir(config.dataDir);
   process.on('exit', unlock);
 
+  // A lost connection is logged once the app (and its logger) exists; the pool replaces it itself.
+  let onConnectionLost = (error: Error) => console.error(`database connection lost: ${error.message}`);
   const database = config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, onConnectionLost: (error) => onConnectionLost(error) })
     : openDatabase({ kind: 'sqlite', filename: path.join(config.dataDir, 'app.db') });
   await migrateToLatest(database.db as never, database.dialect);
   const passcode = ensureAdminPasscode(config.dataDir, config.adminPasscode);
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
     push: { vapid },
     alerts: { digestHour: config.alertDigestHour },
   });
+
+  onConnectionLost = (error) => app.log.warn({ err: error }, 'database connection lost; it will be replaced');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -65,6 +69,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.alerts.start();
   app.retention.start();
+  // Photo files left by a crash between file and row: swept shortly after start, then daily.
+  app.photoSweep.start();
   const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where})`);
   if (passcode.generated) {

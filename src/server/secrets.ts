@@ -2,7 +2,15 @@
 // slow hash; when it is generated, the code itself is returned once so main.ts can print it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomInt, scryptSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomInt, scrypt, scryptSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: typeof SCRYPT,
+) => Promise<Buffer>;
 
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
@@ -17,11 +25,12 @@ export function hashPasscode(passcode: string, salt = randomBytes(16)): string {
   return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export function verifyPasscode(passcode: string, stored: string): boolean {
+/** Checks a passcode off the main thread (scrypt takes a noticeable moment; other requests go on meanwhile). */
+export async function verifyPasscode(passcode: string, stored: string): Promise<boolean> {
   const [scheme, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = scryptSync(passcode, Buffer.from(salt, 'base64'), expected.length, SCRYPT);
+  const actual = await scryptAsync(passcode, Buffer.from(salt, 'base64'), expected.length, SCRYPT);
   return timingSafeEqual(actual, expected);
 }
 

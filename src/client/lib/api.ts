@@ -13,7 +13,7 @@ import type {
 import type { ApiEndpoints } from '#shared/contracts/api.ts';
 import { apiRoutes } from '#shared/contracts/api-routes.ts';
 import { urlOf, type PathParams, type Route } from '#shared/contracts/http.ts';
-import { apiRequest } from './api-client.ts';
+import { ApiError, apiRequest } from './api-client.ts';
 
 /** A file for a form field: a Blob (sent as "photo.jpg"), or a Blob with its file name. */
 export type FileInput = Blob | { blob: Blob; name: string };
@@ -80,3 +80,13 @@ function makeApi(): ApiClient {
 }
 
 export const api = makeApi();
+
+/** The answer of a call that needs a session, or null when the server says nobody is signed in (401). */
+export async function signedOutAsNull<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -73,7 +73,7 @@ export async function readForm<E extends Endpoint>(
   errorOptions?: AppErrorOptions,
 ): Promise<ParsedForm<E>> {
   if (!endpoint.form) throw new Error(`${endpoint.method} ${endpoint.path} does not take a form`);
-  const form = await readMultipart(request, Object.keys(endpoint.form.files));
+  const form = await readMultipart(request, endpoint.form.files);
   const fields = endpoint.form.fields.safeParse(form.fields);
   if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message, errorOptions);
   return { fields: fields.data as ParsedFormFieldsOf<E>, files: form.files };

@@ -30,6 +30,12 @@ export function registerDrain(app: FastifyInstance): void {
     });
   });
 
+  // Closing without a drain first (a test, a second signal) turns requests away the same way: with
+  // Retry-After and the message above, never Fastify's bare 503.
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+
   app.decorate('drain', () => {
     draining = true;
     if (inFlight === 0) return Promise.resolve();

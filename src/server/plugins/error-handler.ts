@@ -6,6 +6,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/contracts/errors.ts';
 import { AppError } from '../errors.ts';
 import { messages } from '#shared/domain/messages.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
+
+/** A JSON body past Fastify's 1 MB limit: it is the data, not a photo, that was too large. */
+export const BODY_TOO_LARGE_MESSAGE = 'The request is too large: at most 1 MB of data may be sent at once.';
+
+/** What a request hears while the database is away or too slow; it is retried a moment later. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again in a moment.';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -16,10 +23,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       body = respond(400, first?.message ?? 'Invalid request');
-    } else if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       body = respond(413, messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
+    } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      body = respond(413, BODY_TOO_LARGE_MESSAGE);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = respond(error.statusCode, error.message);
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', '5');
+      body = respond(503, DATABASE_UNAVAILABLE_MESSAGE);
     } else {
       request.log.error({ err: error }, 'request failed');
       body = respond(500, 'Something went wrong on our side. Please try again.');

@@ -1,14 +1,25 @@
-// Reads a multipart form into memory within the photo limits: text fields by name, files by field
-// name. Files are at most 10 MB each (SPEC.md section 9), so buffering them is bounded.
+// Reads a multipart form within the photo limits: text fields by name, files by field name. Each route
+// says which file fields it takes and how many of each; any other file, or one too many, is refused
+// as soon as its part begins. Files stream to a temporary folder while they arrive (a slow phone
+// upload holds no memory), and only the accepted ones are read back once the form is complete.
+// A body that is not a readable form (no boundary, the wrong one, cut short) is a bad request.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
-import { PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { AppError, PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { containsNul, NUL_MESSAGE } from './input-guard.ts';
 
 export interface MultipartForm {
   fields: Record<string, string>;
   files: Record<string, Buffer[]>;
 }
+
+/** The file fields a route takes, each with how many files it may carry. */
+export type FileFields = Readonly<Record<string, { readonly max: number }>>;
 
 export const multipartLimits = {
   fileSize: MAX_PHOTO_BYTES,
@@ -18,25 +29,70 @@ export const multipartLimits = {
   parts: 40,
 };
 
-export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartForm> {
+export const UNREADABLE_FORM_MESSAGE =
+  'The form could not be read: it was not a complete multipart form (multipart/form-data). Please try again.';
+
+const fileTooLarge = () =>
+  new PayloadTooLargeError(messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
+
+/** `fileFields` as a list means one file for each named field. */
+export async function readMultipart(
+  request: FastifyRequest,
+  fileFields: readonly string[] | FileFields,
+): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new ValidationError('Send the report as a multipart form (multipart/form-data).');
   }
-  const form: MultipartForm = { fields: {}, files: {} };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new PayloadTooLargeError(messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
+  const accepted: FileFields = Array.isArray(fileFields)
+    ? Object.fromEntries(fileFields.map((name) => [name, { max: 1 }]))
+    : (fileFields as FileFields);
+  const fields: Record<string, string> = {};
+  const stored: Record<string, string[]> = {};
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cue-upload-'));
+  try {
+    let n = 0;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const limit = accepted[part.fieldname];
+        if (!limit) throw new ValidationError(`This form takes no file called '${part.fieldname}'.`);
+        const list = (stored[part.fieldname] ??= []);
+        if (list.length >= limit.max) {
+          throw new PayloadTooLargeError(
+            `At most ${limit.max} ${limit.max === 1 ? 'file' : 'files'} may be sent as '${part.fieldname}'.`,
+          );
         }
-        throw error;
-      });
-      if (!fileFields.includes(part.fieldname)) continue;
-      if (data.length === 0) continue; // an empty file input is "no file chosen"
-      (form.files[part.fieldname] ??= []).push(data);
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
+        const file = path.join(folder, String(n++));
+        await pipeline(part.file, fs.createWriteStream(file));
+        if (part.file.truncated) throw fileTooLarge();
+        // An empty file input is "no file chosen".
+        if ((await fs.promises.stat(file)).size > 0) list.push(file);
+      } else if (typeof part.value === 'string') {
+        if (containsNul(part.value)) throw new ValidationError(NUL_MESSAGE);
+        fields[part.fieldname] = part.value;
+      }
     }
+    const files: Record<string, Buffer[]> = {};
+    for (const [name, paths] of Object.entries(stored)) {
+      if (paths.length > 0) files[name] = await Promise.all(paths.map((file) => fs.promises.readFile(file)));
+    }
+    return { fields, files };
+  } catch (error) {
+    throw asRequestError(error);
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
   }
-  return form;
+}
+
+/** What went wrong reading a form, as the client's mistake it is; our own failures pass unchanged. */
+function asRequestError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new PayloadTooLargeError('The form has too many parts.');
+  }
+  // The system's own failures (a full disk, say) are ours, not the client's.
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return error;
+  if (typeof statusCode === 'number' && statusCode >= 500) return error;
+  return new ValidationError(UNREADABLE_FORM_MESSAGE);
 }

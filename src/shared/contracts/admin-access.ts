@@ -1,10 +1,9 @@
 // Administrator access: the passcode is checked on the server, never in the browser.
 import { z } from 'zod';
 import { ADMIN_PASSCODE_LENGTH } from '../domain/limits.ts';
-
-export { adminAccessPaths } from './paths.ts';
-
 import { adminAccessMessages } from '../domain/messages.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 export { adminAccessMessages };
 
@@ -17,3 +16,11 @@ export type AdminAuthRequest = z.infer<typeof adminAuthRequestSchema>;
 
 export const adminSessionSchema = z.object({ admin: z.literal(true) });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+const routes = apiRoutes.adminAccess;
+
+export const adminAccessEndpoints = {
+  signIn: endpoint(routes.signIn, { body: adminAuthRequestSchema, response: adminSessionSchema }),
+  signOut: endpoint(routes.signOut, { response: null, status: 204 }),
+  session: endpoint(routes.session, { response: adminSessionSchema }),
+};

@@ -1,8 +1,8 @@
 // Administrator analytics: volunteers with their computed totals, and daily progress by Europe/London
 // calendar day.
 import { z } from 'zod';
-
-export { analyticsPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 export const volunteerSummarySchema = z.object({
   id: z.number().int(),
@@ -41,3 +41,12 @@ export const dailyProgressSchema = z.array(dailyProgressRowSchema);
 
 /** The table shows this many days, today included. */
 export const DAILY_PROGRESS_DAYS = 30;
+
+const routes = apiRoutes.analytics;
+
+export const analyticsEndpoints = {
+  volunteers: endpoint(routes.volunteers, { response: volunteerAnalyticsSchema }),
+  dailyProgress: endpoint(routes.dailyProgress, { response: dailyProgressSchema }),
+  /** The same days as a CSV file to download. */
+  dailyProgressExport: endpoint(routes.dailyProgressExport, { response: null }),
+};

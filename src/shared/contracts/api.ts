@@ -1,7 +1,12 @@
 // The types of every endpoint, by feature and name as api-routes.ts lists them. The client's typed
 // calls are built from this (types only); the check below makes a definition attached to the wrong
 // route a compile error.
+import type { adminAccessEndpoints } from './admin-access.ts';
 import type { alertEndpoints } from './alerts.ts';
+import type { analyticsEndpoints } from './analytics.ts';
+import type { eventEndpoints } from './events.ts';
+import type { volunteerAuthEndpoints } from './volunteer-auth.ts';
+import type { volunteerDashboardEndpoints } from './volunteer-dashboard.ts';
 import type { auditLogEndpoints } from './audit-log.ts';
 import type { photoRedactionEndpoints } from './photo-redaction.ts';
 import type { privacyEndpoints } from './privacy.ts';
@@ -11,6 +16,11 @@ import type { locationEndpoints } from './location.ts';
 import type { reportLocationEndpoints } from './report-locations.ts';
 
 export interface ApiEndpoints {
+  adminAccess: typeof adminAccessEndpoints;
+  analytics: typeof analyticsEndpoints;
+  events: typeof eventEndpoints;
+  volunteerAuth: typeof volunteerAuthEndpoints;
+  volunteerDashboard: typeof volunteerDashboardEndpoints;
   alerts: typeof alertEndpoints;
   location: typeof locationEndpoints;
   publicEvents: typeof publicEventEndpoints;

@@ -1,11 +1,12 @@
 // `GET /api/admin/audit-log`: administrators' actions, newest first, a page at a time.
 import { z } from 'zod';
+import { rowIdParam } from './ids.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 
 export const auditLogQuerySchema = z.object({
   /** Entries older than this entry id (the previous page's `nextBefore`). */
-  before: z.coerce.number().int().positive().optional(),
+  before: rowIdParam().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;

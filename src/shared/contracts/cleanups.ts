@@ -1,6 +1,7 @@
 // The find-and-clean workflow's API (SPEC.md sections 2c, 3, 4, 7; DESIGN.md permissions, time
 // worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
 import { z } from 'zod';
+import { rowId } from './ids.ts';
 import { reportSchema, reportStatusSchema } from './reports.ts';
 
 export { cleanupPaths } from './paths.ts';
@@ -15,7 +16,7 @@ export const findNearbyRequestSchema = z.object({
   userLatitude: coordinate('userLatitude', -90, 90),
   userLongitude: coordinate('userLongitude', -180, 180),
   /** Sites to pass over ('Find another site'). */
-  excludeReportIds: z.array(z.number().int().positive()).max(500).optional(),
+  excludeReportIds: z.array(rowId()).max(500).optional(),
   /** How far to look, in metres: 5 km unless the volunteer widened the search. */
   radiusMetres: z.number().int().min(100).max(20_000_000).optional(),
 });
@@ -99,5 +100,5 @@ export const reportPhotoFieldsSchema = z.object({
     .max(2000)
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : null)),
-  uploadedBy: z.string().trim().max(100).optional().default('Volunteer'),
+  // `uploadedBy` may be sent (the spec's form has it) but is not read: the server sets it from the session.
 });

@@ -2,6 +2,7 @@
 // a volunteer's upcoming events and event e-mail choice, and the administrators' who-is-coming list,
 // places and one-step attendance. Kept apart from the administrators' event schemas in events.ts.
 import { z } from 'zod';
+import { rowId } from './ids.ts';
 import { MAX_EVENT_CAPACITY, rsvpMessages } from '../domain/event-rsvp-messages.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
@@ -95,7 +96,7 @@ export type CapacityInput = z.input<typeof capacityInputSchema>;
 /** `POST /api/admin/mucus/:id/attendance`: record these volunteers from the list as attending, in one step. */
 export const recordAttendanceInputSchema = z.object({
   volunteerIds: z
-    .array(z.number().int().positive(), { error: rsvpMessages.attendanceNoneChosen })
+    .array(rowId(), { error: rsvpMessages.attendanceNoneChosen })
     .min(1, { message: rsvpMessages.attendanceNoneChosen })
     .max(MAX_EVENT_CAPACITY, { message: rsvpMessages.attendanceNoneChosen })
     .transform((ids) => [...new Set(ids)]),

@@ -1,12 +1,26 @@
-// Meet Up Clean Up events and attendance (SPEC.md sections 3, 5 and 7). An "event" in code is a MUCU
-// event; the API paths keep the spec's `/api/mucus`.
+// Meet Up Clean Up events and attendance. An "event" in code is a MUCU event; the API paths keep the
+// required name `/api/mucus`.
 import { z } from 'zod';
+import { rowIdParam } from './ids.ts';
 import { eventMessages } from '../domain/admin-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
-
-export { eventPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 const required = eventMessages.locationAndDateRequired;
+
+/** An ISO 8601 date and time ('2026-12-05T10:00', with seconds, fraction or offset if wanted). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+/** Events are held between these instants; anything else is a typing slip or mischief. */
+export const EARLIEST_EVENT_DATE = Date.UTC(2000, 0, 1);
+export const LATEST_EVENT_DATE = Date.UTC(2100, 0, 1);
+
+/** A real date-time both databases store and every client shows (a four-digit year in range). */
+export function isEventDate(value: string): boolean {
+  if (!ISO_DATE_TIME.test(value)) return false;
+  const time = new Date(value).getTime();
+  return time >= EARLIEST_EVENT_DATE && time < LATEST_EVENT_DATE;
+}
 
 /**
  * `POST /api/mucus` and `PUT /api/admin/mucus/:id`. The name is always built as location + ' MUCU';
@@ -22,7 +36,7 @@ export const eventInputSchema = z.object({
     .string({ error: required })
     .transform((value) => value.trim())
     .refine((value) => value.length > 0, { message: required })
-    .refine((value) => !Number.isNaN(new Date(value).getTime()), { message: eventMessages.invalidDate })
+    .refine(isEventDate, { message: eventMessages.invalidDate })
     .transform((value) => new Date(value).toISOString()),
   description: z
     .string()
@@ -38,7 +52,10 @@ export const eventInputSchema = z.object({
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 
-export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** The body as callers send it: the event, plus the name and id the required calls repeat (both ignored). */
+const eventBodySchema = eventInputSchema.safeExtend({ name: z.unknown().optional(), id: z.unknown().optional() });
+
+export const eventIdParamsSchema = z.object({ id: rowIdParam() });
 
 export const attendeeVolunteerSchema = z.object({
   id: z.number().int(),
@@ -96,7 +113,21 @@ export const attendanceSchema = z.object({
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
-/** How the management screens show an attendee: the local part of the e-mail (SPEC.md 2b). */
+const routes = apiRoutes.events;
+
+export const eventEndpoints = {
+  create: endpoint(routes.create, { body: eventBodySchema, response: eventSchema, status: 201 }),
+  list: endpoint(routes.list, { response: eventListSchema }),
+  update: endpoint(routes.update, { params: eventIdParamsSchema, body: eventBodySchema, response: eventSchema }),
+  delete: endpoint(routes.delete, { params: eventIdParamsSchema, response: null, status: 204 }),
+  addAttendance: endpoint(routes.addAttendance, {
+    body: attendanceRequestSchema,
+    response: attendanceSchema,
+    status: 201,
+  }),
+};
+
+/** How the management screens show an attendee: the local part of the e-mail. */
 export function attendeeLabel(email: string): string {
   const at = email.indexOf('@');
   return at > 0 ? email.slice(0, at) : email;

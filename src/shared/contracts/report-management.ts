@@ -1,6 +1,7 @@
 // The management dashboard's report calls (SPEC.md sections 2b and 7): edit, delete, delete a photo,
 // manual reports and renumbering. Responses reuse the report shapes of reports.ts.
 import { z } from 'zod';
+import { rowIdParam } from './ids.ts';
 import { managementMessages } from '../domain/admin-messages.ts';
 import { threeWordsInputSchema } from './reports.ts';
 
@@ -39,8 +40,8 @@ export const manualReportFieldsSchema = z.object({
 });
 
 export const reportPhotoParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  photoId: z.coerce.number().int().positive(),
+  id: rowIdParam(),
+  photoId: rowIdParam(),
 });
 
 export const renumberResponseSchema = z.object({

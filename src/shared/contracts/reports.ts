@@ -1,6 +1,7 @@
 // The reports API contract (SPEC.md sections 3 and 7, DESIGN.md data model): the server validates
 // with these schemas and the client takes its types from them.
 import { z } from 'zod';
+import { rowIdParam } from './ids.ts';
 import { REPORT_STATUSES } from '../domain/report-status.ts';
 import { messages } from '../domain/messages.ts';
 import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
@@ -101,7 +102,7 @@ export const reportPhotoSchema = z.object({
 export type ReportPhoto = z.infer<typeof reportPhotoSchema>;
 export const reportPhotoListSchema = z.array(reportPhotoSchema);
 
-export const reportIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const reportIdParamsSchema = z.object({ id: rowIdParam() });
 
 export const statsSchema = z.object({
   reports: z.object({

@@ -2,9 +2,9 @@
 // one-time link and a 6-digit code; either starts a session. The server validates with these schemas
 // and the client takes its types from them.
 import { z } from 'zod';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 import { signInMessages } from '../domain/volunteer-messages.ts';
-
-export { volunteerAuthPaths } from './paths.ts';
 
 const email = z
   .string({ error: signInMessages.emailRequired })
@@ -38,6 +38,8 @@ export const signInResponseSchema = z.object({
   message: z.string(),
   /** How long the link and code work. */
   expiresInMinutes: z.number().int(),
+  /** False when no new e-mail was sent because the address had several just now (the last code still works). */
+  sent: z.boolean(),
 });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
@@ -57,7 +59,7 @@ export const continueRequestSchema = z.object({
 });
 export type ContinueRequest = z.infer<typeof continueRequestSchema>;
 
-/** The current volunteer (SPEC.md section 3, without the computed totals). */
+/** The current volunteer (without the computed totals). */
 export const volunteerSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -69,3 +71,14 @@ export type Volunteer = z.infer<typeof volunteerSchema>;
 
 export const signedInResponseSchema = z.object({ volunteer: volunteerSchema });
 export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
+
+const routes = apiRoutes.volunteerAuth;
+
+export const volunteerAuthEndpoints = {
+  signIn: endpoint(routes.signIn, { body: signInRequestSchema, response: signInResponseSchema }),
+  verify: endpoint(routes.verify, { body: verifyRequestSchema, response: signedInResponseSchema }),
+  continue: endpoint(routes.continue, { body: continueRequestSchema, response: signedInResponseSchema }),
+  /** 401 when nobody is signed in: the client reads that as "signed out". */
+  me: endpoint(routes.me, { response: volunteerSchema }),
+  logout: endpoint(routes.logout, { response: null, status: 204 }),
+};

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { cleanupRecordSchema } from './cleanups.ts';
 import { volunteerSchema } from './volunteer-auth.ts';
 
-export { volunteerDashboardPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 export const dashboardVolunteerSchema = volunteerSchema.extend({
   sitesCompleted: z.number().int(),
@@ -40,3 +41,7 @@ export const volunteerDashboardSchema = z.object({
   achievements: z.array(achievementSchema),
 });
 export type VolunteerDashboard = z.infer<typeof volunteerDashboardSchema>;
+
+export const volunteerDashboardEndpoints = {
+  dashboard: endpoint(apiRoutes.volunteerDashboard.dashboard, { response: volunteerDashboardSchema }),
+};

@@ -1,6 +1,8 @@
 // Business constants of SPEC.md section 9, in one place for client and server.
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Progress photos sent at once on one report. */
+export const MAX_PROGRESS_PHOTOS = 5;
 /** Decompression-bomb guard: images with more pixels than this are refused before decoding. */
 export const MAX_PHOTO_PIXELS = 50_000_000;
 /** Long edge of the stored web-size image and of the image the browser uploads. */

@@ -17,6 +17,8 @@ export const signInMessages = {
   linkInvalid: 'This sign-in link has expired or has already been used. Please sign in again to get a new one.',
   tooManyMails: (minutes: number) =>
     `Too many sign-in e-mails for this address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  alreadySent: (email: string, validMinutes: number, waitMinutes: number) =>
+    `We have already sent sign-in e-mails to ${email} in the last few minutes, so we have not sent another. Please use the link or the code in the latest one: it works for ${validMinutes} more minute${validMinutes === 1 ? '' : 's'}. A new e-mail can be sent in ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'}.`,
   tooManyRequests: (after: string) => `Too many sign-in attempts from this device. Please wait ${after} and try again.`,
   mailFailed: 'We could not send the sign-in e-mail just now. Please try again in a moment.',
   logoutFailedTitle: 'Logout Failed',

@@ -1,10 +1,12 @@
+// Thin HTTP layer for the administrator passcode: sign in (optionally only from a listed volunteer's
+// e-mail), sign out, and "is this browser's administrator session still alive".
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminAccessPaths, adminAuthRequestSchema, adminSessionSchema } from '#shared/contracts/admin-access.ts';
-import type { adminAccessService } from './admin-access.service.ts';
-import { ForbiddenError } from '#server/errors.ts';
-import { accessMessages } from '#shared/domain/permissions.ts';
+import { adminAccessEndpoints as endpoints } from '#shared/contracts/admin-access.ts';
 import { adminAccessMessages } from '#shared/domain/messages.ts';
+import { accessMessages } from '#shared/domain/permissions.ts';
+import { ForbiddenError } from '#server/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import type { adminAccessService } from './admin-access.service.ts';
 
 export interface AdminAccessRoutesOptions {
   service: ReturnType<typeof adminAccessService>;
@@ -13,32 +15,19 @@ export interface AdminAccessRoutesOptions {
 }
 
 export async function adminAccessRoutes(app: FastifyInstance, { service, adminEmails }: AdminAccessRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    adminAccessPaths.signIn,
-    { config: { access: 'public' }, schema: { body: adminAuthRequestSchema, response: { 200: adminSessionSchema } } },
-    async (request, reply) => {
-      const volunteer = request.auth.volunteer;
-      if (adminEmails.length > 0 && (!volunteer || !adminEmails.includes(volunteer.email))) {
-        throw new ForbiddenError(accessMessages.adminEmailRequired, { title: adminAccessMessages.deniedTitle });
-      }
-      await service.check(request.body.passcode, request.ip);
-      await reply.startSession('admin', null);
-      return { admin: true as const };
-    },
-  );
-
-  r.post(adminAccessPaths.signOut, { config: { access: 'public' } }, async (_request, reply) => {
-    await reply.endSession('admin');
-    return reply.status(204).send();
+  serve(app, endpoints.signIn, { access: 'public' }, async (request, reply) => {
+    const volunteer = request.auth.volunteer;
+    if (adminEmails.length > 0 && (!volunteer || !adminEmails.includes(volunteer.email))) {
+      throw new ForbiddenError(accessMessages.adminEmailRequired, { title: adminAccessMessages.deniedTitle });
+    }
+    await service.check(request.body.passcode, request.ip);
+    await reply.startSession('admin', null);
+    return { admin: true as const };
   });
 
-  r.get(
-    adminAccessPaths.session,
-    { config: { access: 'admin' }, schema: { response: { 200: adminSessionSchema } } },
-    async () => ({
-      admin: true as const,
-    }),
-  );
+  serve(app, endpoints.signOut, { access: 'public' }, async (_request, reply) => {
+    await reply.endSession('admin');
+  });
+
+  serve(app, endpoints.session, { access: 'admin' }, () => ({ admin: true as const }));
 }

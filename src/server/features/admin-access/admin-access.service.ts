@@ -45,7 +45,7 @@ export function adminAccessService({
           },
         );
       }
-      if (!/^\d{6}$/.test(passcode) || !verifyPasscode(passcode, passcodeHash)) {
+      if (!/^\d{6}$/.test(passcode) || !(await verifyPasscode(passcode, passcodeHash))) {
         log.warn({ client: clientKey, wrongTries: recent.count }, 'wrong administrator passcode');
         throw new UnauthorizedError(adminAccessMessages.denied, { title: adminAccessMessages.deniedTitle });
       }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dailyProgressSchema, volunteerAnalyticsSchema } from '#shared/contracts/analytics.ts';
+import { analyticsEndpoints as endpoints } from '#shared/contracts/analytics.ts';
 import { reportPaths, statsSchema } from '#shared/contracts/reports.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
+import { serve } from '#server/http/serve.ts';
 import { analyticsService } from './analytics.service.ts';
 import { statsRepository } from './stats.repository.ts';
 
@@ -19,25 +20,16 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) 
 /** The administrator's analytics: volunteers, daily progress and its CSV export. */
 export async function adminAnalyticsRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
   const service = analyticsService({ repository: statsRepository(db), clock });
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
 
-  r.get(
-    '/api/admin/volunteer-analytics',
-    { config: admin, schema: { response: { 200: volunteerAnalyticsSchema } } },
-    () => service.volunteerAnalytics(),
-  );
+  serve(app, endpoints.volunteers, admin, () => service.volunteerAnalytics());
 
-  r.get(
-    '/api/admin/daily-progress',
-    { config: admin, schema: { response: { 200: dailyProgressSchema } } },
-    async (_request, reply) => {
-      void reply.header('Cache-Control', 'no-store');
-      return service.dailyProgress();
-    },
-  );
+  serve(app, endpoints.dailyProgress, admin, async (_request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return service.dailyProgress();
+  });
 
-  r.get('/api/admin/daily-progress/export', { config: admin }, async (_request, reply) => {
+  serve(app, endpoints.dailyProgressExport, admin, async (_request, reply) => {
     const { csv, today } = await service.dailyProgressCsv();
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')

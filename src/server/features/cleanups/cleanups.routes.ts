@@ -14,6 +14,7 @@ import {
 } from '#shared/contracts/cleanups.ts';
 import { reportIdParamsSchema, reportPhotoListSchema, reportSchema } from '#shared/contracts/reports.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
+import { MAX_PROGRESS_PHOTOS } from '#shared/domain/limits.ts';
 import { ValidationError } from '#server/errors.ts';
 import { readMultipart } from '#server/plugins/multipart.ts';
 import type { CleanupsService } from './cleanups.service.ts';
@@ -80,7 +81,7 @@ export async function cleanupsRoutes(
       schema: { params: reportIdParamsSchema, response: { 201: reportPhotoListSchema } },
     },
     async (request, reply) => {
-      const form = await readMultipart(request, ['photos', 'photo']);
+      const form = await readMultipart(request, { photos: { max: MAX_PROGRESS_PHOTOS }, photo: { max: 1 } });
       const files = [...(form.files.photos ?? []), ...(form.files.photo ?? [])];
       if (files.length === 0) throw new ValidationError(findMessages.noPhoto, { title: findMessages.noPhotoTitle });
       const fields = reportPhotoFieldsSchema.safeParse(form.fields);

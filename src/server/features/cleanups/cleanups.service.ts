@@ -50,7 +50,11 @@ export interface ReportPhotosInput {
   files: Buffer[];
   photoType: string;
   description: string | null;
-  uploadedBy: string | null;
+}
+
+/** Who a photo says uploaded it comes from the session, never from the form. */
+export function uploaderOf(actor: Actor): 'Administrator' | 'Volunteer' {
+  return actor.admin ? 'Administrator' : 'Volunteer';
 }
 
 export function toCleanupRecord(
@@ -197,7 +201,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
               report_id: reportId,
               photo_type: input.photoType,
               description: input.description,
-              uploaded_by: input.uploadedBy,
+              uploaded_by: uploaderOf(actor),
               photo_key: key,
               created_at: now,
               // The volunteer's own photos go into their data download (and are unlinked on erasure).

@@ -236,8 +236,15 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       );
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual([
-        expect.objectContaining({ photoType: 'progress', description: 'Half done', uploadedBy: 'Volunteer' }),
+        expect.objectContaining({ photoType: 'progress', description: 'Half done', uploadedBy: 'Administrator' }),
       ]);
+    });
+
+    it("the uploader is taken from the session: a volunteer cannot label a photo 'Administrator'", async () => {
+      const id = await placeReport(t.database.db, SITE);
+      const response = await upload(id, { uploadedBy: 'Administrator' }, { photo: await jpeg() });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual([expect.objectContaining({ uploadedBy: 'Volunteer' })]);
     });
 
     it('refuses no file, a file that is not a photo, an unknown report and a visitor; a bad file stores nothing at all', async () => {

@@ -1,68 +1,39 @@
 // MUCU events: volunteers (and administrators) create them; administrators list, edit and delete
 // them and record attendance.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  attendanceRequestSchema,
-  attendanceSchema,
-  eventIdParamsSchema,
-  eventInputSchema,
-  eventListSchema,
-  eventSchema,
-} from '#shared/contracts/events.ts';
+import { eventEndpoints as endpoints } from '#shared/contracts/events.ts';
+import { serve } from '#server/http/serve.ts';
 import type { EventsService } from './events.service.ts';
 
 export async function eventsRoutes(app: FastifyInstance, { service }: { service: EventsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
 
-  r.post(
-    '/api/mucus',
-    {
-      config: { access: 'volunteer', audit: { action: 'event.create' } },
-      schema: { body: eventInputSchema, response: { 201: eventSchema } },
-    },
-    async (request, reply) => {
-      const event = await service.create(request.body);
-      request.auditNote = { targetId: event.id };
-      return reply.status(201).send(event);
-    },
-  );
+  serve(app, endpoints.create, { access: 'volunteer', audit: { action: 'event.create' } }, async (request) => {
+    const event = await service.create(request.body);
+    request.auditNote = { targetId: event.id };
+    return event;
+  });
 
-  r.get('/api/admin/mucus', { config: admin, schema: { response: { 200: eventListSchema } } }, () => service.list());
+  serve(app, endpoints.list, admin, () => service.list());
 
-  r.put(
-    '/api/admin/mucus/:id',
-    {
-      config: { ...admin, audit: { action: 'event.edit', fields: ['location', 'date', 'description', 'mapsLink'] } },
-      schema: { params: eventIdParamsSchema, body: eventInputSchema, response: { 200: eventSchema } },
-    },
+  serve(
+    app,
+    endpoints.update,
+    { ...admin, audit: { action: 'event.edit', fields: ['location', 'date', 'description', 'mapsLink'] } },
     (request) => service.update(request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/admin/mucus/:id',
-    { config: { ...admin, audit: { action: 'event.delete' } }, schema: { params: eventIdParamsSchema } },
-    async (request, reply) => {
-      await service.delete(request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  serve(app, endpoints.delete, { ...admin, audit: { action: 'event.delete' } }, async (request) => {
+    await service.delete(request.params.id);
+  });
 
-  r.post(
-    '/api/admin/mucu-attendance',
-    {
-      config: { ...admin, audit: { action: 'attendance.add' } },
-      schema: { body: attendanceRequestSchema, response: { 201: attendanceSchema } },
-    },
-    async (request, reply) => {
-      const attendance = await service.addAttendance(request.body);
-      request.auditNote = {
-        targetType: 'event',
-        targetId: attendance.mucu.id,
-        subjectVolunteerId: attendance.volunteer.id,
-      };
-      return reply.status(201).send(attendance);
-    },
-  );
+  serve(app, endpoints.addAttendance, { ...admin, audit: { action: 'attendance.add' } }, async (request) => {
+    const attendance = await service.addAttendance(request.body);
+    request.auditNote = {
+      targetType: 'event',
+      targetId: attendance.mucu.id,
+      subjectVolunteerId: attendance.volunteer.id,
+    };
+    return attendance;
+  });
 }

@@ -56,6 +56,11 @@ export interface EventsServiceDeps {
   publicUrl: string;
 }
 
+function toIsoOrInvalid(value: Date | string): string {
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? '' : new Date(time).toISOString();
+}
+
 const hasEnded = (row: EventRow, now: Date) => new Date(toIso(row.date)).getTime() + EVENT_LENGTH_MS <= now.getTime();
 
 export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDeps) {
@@ -124,7 +129,10 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
         list.push(attendee);
         byEvent.set(attendee.mucu_id, list);
       }
-      return events.map((event) => toEventResponse(event, byEvent.get(event.id) ?? []));
+      // One row with an unreadable date (written before dates were checked) must not hide the others.
+      return events
+        .filter((event) => /^\d{4}-/.test(toIsoOrInvalid(event.date)))
+        .map((event) => toEventResponse(event, byEvent.get(event.id) ?? []));
     },
 
     async addAttendance(input: { mucuId: number; volunteerEmail: string; notes: string | null }): Promise<Attendance> {

@@ -76,6 +76,41 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
       expect(date.statusCode).toBe(400);
       expect(date.json().message).toBe('Please enter a valid date and time for the MUCU event.');
     });
+
+    it('a date must be a real ISO date and time in a sane range, and a refused one writes nothing', async () => {
+      for (const date of [
+        '99999',
+        '1',
+        '2026',
+        '+099999-01-01T00:00:00Z',
+        '1899-12-31T10:00:00Z',
+        '2150-01-01T10:00Z',
+      ]) {
+        const response = await create({ ...event, date });
+        expect(response.statusCode, date).toBe(400);
+        expect(response.json().message).toBe('Please enter a valid date and time for the MUCU event.');
+      }
+      expect(await t.database.db.selectFrom('mucu_events').select('id').execute()).toEqual([]);
+      expect((await create({ ...event, date: '2026-12-05T10:00' })).statusCode).toBe(201);
+    });
+
+    it("one stored event with an unreadable date does not take the administrators' list down", async () => {
+      expect((await create(event)).statusCode).toBe(201);
+      await t.database.db
+        .insertInto('mucu_events')
+        .values({
+          name: 'Broken MUCU',
+          location: 'Broken',
+          date: kind === 'sqlite' ? '+099999-01-01T00:00:00.000Z' : '99999-01-01T00:00:00Z',
+          description: null,
+          maps_link: null,
+          created_at: '2026-11-01T00:00:00.000Z',
+        } as never)
+        .execute();
+      const list = await t.app.inject({ method: 'GET', url: '/api/admin/mucus', cookies: admin });
+      expect(list.statusCode).toBe(200);
+      expect(eventListSchema.parse(list.json()).map((e) => e.location)).toEqual(['Leith Walk']);
+    });
   });
 
   describe('administering events', () => {

@@ -10,6 +10,7 @@ import { messages } from '#shared/domain/messages.ts';
 import { UnprocessableError, UnsupportedMediaTypeError } from '#server/errors.ts';
 import type { PhotoStorage } from './photo-storage.ts';
 import { decodeHeif, isHeif, TooManyPixels, type RawImage } from './heif-decoder.ts';
+import { runPhotoWork } from './photo-work-queue.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heif';
 
@@ -32,7 +33,17 @@ export function sniffImageKind(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+/** Processes a photo when its turn in the photo queue comes (a few at once, in order of arrival). */
+export function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  if (!sniffImageKind(bytes)) {
+    return Promise.reject(
+      new UnsupportedMediaTypeError(messages.report.unsupportedType, { title: messages.report.unsupportedTypeTitle }),
+    );
+  }
+  return runPhotoWork(() => processNow(bytes));
+}
+
+async function processNow(bytes: Buffer): Promise<ProcessedPhoto> {
   const kind = sniffImageKind(bytes);
   if (!kind) {
     throw new UnsupportedMediaTypeError(messages.report.unsupportedType, {

@@ -13,12 +13,26 @@ import { NotFoundError, ValidationError } from '#server/errors.ts';
 import { readMultipart } from '#server/plugins/multipart.ts';
 import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
 import { serve } from '#server/http/serve.ts';
-import type { ReportsService } from './reports.service.ts';
+import type { ListEncoding, ReportsService } from './reports.service.ts';
 
 export interface ReportsRoutesOptions {
   service: ReportsService;
   /** Public submissions per client per hour (DESIGN.md "Rate limits"). */
   submissionsPerHour: number;
+}
+
+/** Brotli when the client takes it, else gzip, else none ('q=0' refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): ListEncoding | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 export async function reportsRoutes(app: FastifyInstance, { service, submissionsPerHour }: ReportsRoutesOptions) {
@@ -56,8 +70,14 @@ export async function reportsRoutes(app: FastifyInstance, { service, submissions
     const etag = `"${version}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    // Already serialised (and shaped by toReportResponse, which the schema describes).
-    return reply.type('application/json; charset=utf-8').send(await service.listJson(version));
+    void reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+    // Already serialised (and shaped by toReportResponse, which the schema describes), and compressed
+    // once per version for the clients that accept it.
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) {
+      return reply.header('Content-Encoding', encoding).send(await service.listEncoded(version, encoding));
+    }
+    return reply.send(await service.listJson(version));
   });
 
   r.get(

@@ -1,6 +1,8 @@
 // The rules of taking in and reading reports. A report is stored only with a stored photo, and a
 // failure at any step leaves neither a row nor a file behind.
 import type { z } from 'zod';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import type { createReportFieldsSchema, Report, ReportPhoto } from '#shared/contracts/reports.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,7 +29,7 @@ export interface ReportsServiceDeps {
 }
 
 export function reportsService({ repository, storage, clock, location, log, alerts }: ReportsServiceDeps) {
-  let listCache: { version: string; json: string } | undefined;
+  let listCache: { version: string; json: string; encoded: Partial<Record<ListEncoding, Promise<Buffer>>> } | undefined;
 
   /**
    * The typed words checked at the door: their place, or null when the provider could not answer (the
@@ -108,12 +110,26 @@ export function reportsService({ repository, storage, clock, location, log, aler
       if (listCache?.version === version) return listCache.json;
       const json = JSON.stringify(await this.list());
       // Keep it only if nothing changed while it was being built.
-      if ((await repository.listVersion()) === version) listCache = { version, json };
+      if ((await repository.listVersion()) === version) listCache = { version, json, encoded: {} };
       return json;
     },
 
     async unplaced(): Promise<Report[]> {
       return (await repository.unplaced()).map(toReportResponse);
+    },
+
+    /**
+     * The same list compressed, kept beside the text for as long as the version stays the same: every
+     * browser asks for Brotli, and compressing the whole list on each poll costs far more than sending it.
+     */
+    async listEncoded(version: string, encoding: ListEncoding): Promise<Buffer> {
+      const json = await this.listJson(version);
+      const cache = listCache?.version === version && listCache.json === json ? listCache : undefined;
+      const cached = cache?.encoded[encoding];
+      if (cached) return cached;
+      const encoded = compressList(json, encoding);
+      if (cache) cache.encoded[encoding] = encoded;
+      return encoded;
     },
 
     async photosOf(reportId: number): Promise<ReportPhoto[] | null> {
@@ -125,6 +141,16 @@ export function reportsService({ repository, storage, clock, location, log, aler
 }
 
 export type ReportsService = ReturnType<typeof reportsService>;
+
+export type ListEncoding = 'br' | 'gzip';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli at a low quality, as for every other answer: small on the wire, cheap to make. */
+function compressList(json: string, encoding: ListEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(json);
+}
 
 export function toReportResponse(row: ReportRow): Report {
   return {

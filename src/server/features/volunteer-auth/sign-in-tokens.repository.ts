@@ -46,29 +46,38 @@ export function signInTokensRepository(db: Db) {
       return { count: Number(row.n), oldest: row.oldest === null ? null : new Date(row.oldest).toISOString() };
     },
 
-    /** Tokens whose code may still be tried: unspent, unexpired, fewer wrong tries than the limit. */
-    liveCodes(volunteerId: number, now: string, maxWrong: number): Promise<SignInTokenRow[]> {
+    /**
+     * Takes one try on every code of the volunteer that may still be tried (unspent, unexpired, fewer
+     * tries than the limit) and returns those codes. Count and check are one statement, so however
+     * many guesses arrive at once, no code is compared more than `maxTries` times.
+     */
+    takeTry(volunteerId: number, now: string, maxTries: number): Promise<SignInTokenRow[]> {
       return db
-        .selectFrom('sign_in_tokens')
-        .selectAll()
+        .updateTable('sign_in_tokens')
+        .set({ failed_attempts: sql<number>`failed_attempts + 1` })
         .where('volunteer_id', '=', volunteerId)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .where('failed_attempts', '<', maxWrong)
+        .where('failed_attempts', '<', maxTries)
+        .returningAll()
         .execute();
+    },
+
+    /** When the latest code that may still be used stops working; null when none may. */
+    async liveUntil(volunteerId: number, now: string, maxTries: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('sign_in_tokens')
+        .select(sql<string | Date | null>`max(expires_at)`.as('until'))
+        .where('volunteer_id', '=', volunteerId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('failed_attempts', '<', maxTries)
+        .executeTakeFirst();
+      return row?.until ? new Date(row.until).toISOString() : null;
     },
 
     findByTokenHash(tokenHash: string): Promise<SignInTokenRow | undefined> {
       return db.selectFrom('sign_in_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-    },
-
-    async addWrongTry(ids: number[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .updateTable('sign_in_tokens')
-        .set({ failed_attempts: sql<number>`failed_attempts + 1` })
-        .where('id', 'in', ids)
-        .execute();
     },
 
     /** Spends the token; false when another request spent it first. */

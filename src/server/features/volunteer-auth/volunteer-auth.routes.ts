@@ -2,19 +2,11 @@
 // 'Continue', read the current volunteer, sign out. Every call is open to anyone; each is limited
 // per client, and the e-mails per address (in the service).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  continueRequestSchema,
-  signedInResponseSchema,
-  signInRequestSchema,
-  signInResponseSchema,
-  verifyRequestSchema,
-  volunteerAuthPaths,
-  volunteerSchema,
-} from '#shared/contracts/volunteer-auth.ts';
+import { volunteerAuthEndpoints as endpoints } from '#shared/contracts/volunteer-auth.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { signInMessages } from '#shared/domain/volunteer-messages.ts';
 import { AppError, UnauthorizedError } from '#server/errors.ts';
+import { serve } from '#server/http/serve.ts';
 import { toVolunteerResponse, type VolunteerAuthService } from './volunteer-auth.service.ts';
 
 export interface VolunteerAuthRoutesOptions {
@@ -27,7 +19,6 @@ export async function volunteerAuthRoutes(
   app: FastifyInstance,
   { service, requestsPerClient }: VolunteerAuthRoutesOptions,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const perClient = (max: number) => ({
     max,
     timeWindow: '15 minutes',
@@ -35,21 +26,14 @@ export async function volunteerAuthRoutes(
       new AppError(429, signInMessages.tooManyRequests(context.after), { title: signInMessages.failedTitle }),
   });
 
-  r.post(
-    volunteerAuthPaths.signIn,
-    {
-      config: { access: 'public', rateLimit: perClient(requestsPerClient) },
-      schema: { body: signInRequestSchema, response: { 200: signInResponseSchema } },
-    },
-    async (request) => service.requestSignIn(request.body),
+  serve(app, endpoints.signIn, { access: 'public', rateLimit: perClient(requestsPerClient) }, (request) =>
+    service.requestSignIn(request.body),
   );
 
-  r.post(
-    volunteerAuthPaths.verify,
-    {
-      config: { access: 'public', rateLimit: perClient(requestsPerClient * 2) },
-      schema: { body: verifyRequestSchema, response: { 200: signedInResponseSchema } },
-    },
+  serve(
+    app,
+    endpoints.verify,
+    { access: 'public', rateLimit: perClient(requestsPerClient * 2) },
     async (request, reply) => {
       const volunteer = await service.verifyCode(request.body.email, request.body.code);
       await reply.startSession('volunteer', volunteer.id);
@@ -57,12 +41,10 @@ export async function volunteerAuthRoutes(
     },
   );
 
-  r.post(
-    volunteerAuthPaths.continue,
-    {
-      config: { access: 'public', rateLimit: perClient(requestsPerClient * 2) },
-      schema: { body: continueRequestSchema, response: { 200: signedInResponseSchema } },
-    },
+  serve(
+    app,
+    endpoints.continue,
+    { access: 'public', rateLimit: perClient(requestsPerClient * 2) },
     async (request, reply) => {
       const volunteer = await service.continueWithLink(request.body.token);
       await reply.startSession('volunteer', volunteer.id);
@@ -70,21 +52,15 @@ export async function volunteerAuthRoutes(
     },
   );
 
-  // 401 when nobody is signed in: the client reads that as "signed out" (getQueryFn on401 returnNull).
-  r.get(
-    volunteerAuthPaths.me,
-    { config: { access: 'public' }, schema: { response: { 200: volunteerSchema } } },
-    async (request, reply) => {
-      void reply.header('Cache-Control', 'no-store');
-      const signedIn = request.auth.volunteer;
-      const volunteer = signedIn ? await service.volunteerById(signedIn.id) : undefined;
-      if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
-      return toVolunteerResponse(volunteer);
-    },
-  );
+  serve(app, endpoints.me, { access: 'public' }, async (request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    const signedIn = request.auth.volunteer;
+    const volunteer = signedIn ? await service.volunteerById(signedIn.id) : undefined;
+    if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
+    return toVolunteerResponse(volunteer);
+  });
 
-  r.post(volunteerAuthPaths.logout, { config: { access: 'public' } }, async (_request, reply) => {
+  serve(app, endpoints.logout, { access: 'public' }, async (_request, reply) => {
     await reply.endSession('volunteer');
-    return reply.status(204).send();
   });
 }

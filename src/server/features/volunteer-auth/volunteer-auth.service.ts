@@ -69,6 +69,18 @@ export function volunteerAuthService({ db, clock, mailer, publicUrl, log }: Volu
       const sent = await tokens.sentSince(volunteer.id, new Date(now.getTime() - SIGN_IN_MAIL_WINDOW_MS).toISOString());
       if (sent.count >= SIGN_IN_MAILS_PER_WINDOW && sent.oldest) {
         const waitMs = Math.max(1_000, new Date(sent.oldest).getTime() + SIGN_IN_MAIL_WINDOW_MS - now.getTime());
+        // Someone else asking for this address's e-mails must not lock its owner out: a code already
+        // sent keeps working, and the page goes on to ask for it; only no new e-mail is sent.
+        const liveUntil = await tokens.liveUntil(volunteer.id, now.toISOString(), MAX_WRONG_CODES);
+        if (liveUntil) {
+          const validMinutes = Math.max(1, Math.floor((new Date(liveUntil).getTime() - now.getTime()) / MINUTE));
+          return {
+            email: volunteer.email,
+            message: signInMessages.alreadySent(volunteer.email, validMinutes, Math.ceil(waitMs / MINUTE)),
+            expiresInMinutes: validMinutes,
+            sent: false,
+          };
+        }
         throw new AppError(429, signInMessages.tooManyMails(Math.ceil(waitMs / MINUTE)), {
           title: signInMessages.failedTitle,
           headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
@@ -107,6 +119,7 @@ export function volunteerAuthService({ db, clock, mailer, publicUrl, log }: Volu
         email: volunteer.email,
         message: `Check your e-mail: we have sent a sign-in link and a 6-digit code to ${volunteer.email}. They work for ${SIGN_IN_VALID_MINUTES} minutes.`,
         expiresInMinutes: SIGN_IN_VALID_MINUTES,
+        sent: true,
       };
     },
 
@@ -115,12 +128,10 @@ export function volunteerAuthService({ db, clock, mailer, publicUrl, log }: Volu
       const now = clock.now();
       const volunteer = await volunteers.findByEmail(email);
       if (!volunteer) throw invalidCode();
-      const live = await tokens.liveCodes(volunteer.id, now.toISOString(), MAX_WRONG_CODES);
-      const match = live.find((row) => sameHash(row.code_hash, codeHash(row.token_hash, code)));
-      if (!match) {
-        await tokens.addWrongTry(live.map((row) => row.id));
-        throw invalidCode();
-      }
+      // Every try is counted before the code is compared; the one that matches is then spent.
+      const tried = await tokens.takeTry(volunteer.id, now.toISOString(), MAX_WRONG_CODES);
+      const match = tried.find((row) => sameHash(row.code_hash, codeHash(row.token_hash, code)));
+      if (!match) throw invalidCode();
       if (!(await tokens.spend(match.id, now.toISOString()))) throw invalidCode();
       return finishSignIn(volunteer.id, now);
     },

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminAccessPaths } from '#shared/contracts/paths.ts';
-import type { AdminSession } from '#shared/contracts/admin-access.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api.ts';
 import { adminFlag } from '../admin-flag.ts';
 
 export function useAdminSignIn() {
   return useMutation({
-    mutationFn: (passcode: string) => apiRequest<AdminSession>(adminAccessPaths.signIn, 'POST', { passcode }),
+    mutationFn: (passcode: string) => api.adminAccess.signIn({ body: { passcode } }),
     onSuccess: () => adminFlag.set(),
   });
 }
@@ -14,7 +12,7 @@ export function useAdminSignIn() {
 export function useAdminSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>(adminAccessPaths.signOut, 'POST'),
+    mutationFn: () => api.adminAccess.signOut(),
     onSettled: () => {
       adminFlag.clear();
       queryClient.clear();

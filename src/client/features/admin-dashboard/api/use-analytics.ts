@@ -1,21 +1,19 @@
 // The administrator's analytics calls. Opening the tab always fetches them afresh.
 import { useQuery } from '@tanstack/react-query';
-import type { DailyProgressRow, VolunteerAnalytics } from '#shared/contracts/analytics.ts';
-import { analyticsPaths } from '#shared/contracts/paths.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api.ts';
 
 export function useVolunteerAnalytics() {
   return useQuery({
-    queryKey: [analyticsPaths.volunteers],
-    queryFn: () => apiRequest<VolunteerAnalytics>(analyticsPaths.volunteers),
+    queryKey: [api.analytics.volunteers.url()],
+    queryFn: () => api.analytics.volunteers(),
     refetchOnMount: 'always',
   });
 }
 
 export function useDailyProgress() {
   return useQuery({
-    queryKey: [analyticsPaths.dailyProgress],
-    queryFn: () => apiRequest<DailyProgressRow[]>(analyticsPaths.dailyProgress),
+    queryKey: [api.analytics.dailyProgress.url()],
+    queryFn: () => api.analytics.dailyProgress(),
     refetchOnMount: 'always',
   });
 }

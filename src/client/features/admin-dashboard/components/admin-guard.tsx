@@ -6,15 +6,15 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { adminAccessPaths } from '#shared/contracts/paths.ts';
-import type { AdminSession } from '#shared/contracts/admin-access.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { routes } from '#shared/routes.ts';
 import { dismissToast } from '#client/components/ui/use-toast.ts';
-import { ApiError, describeError, getQueryFn } from '#client/lib/api-client.ts';
+import { ApiError, describeError } from '#client/lib/api-client.ts';
+import { api, signedOutAsNull } from '#client/lib/api.ts';
 import { onRefusal } from '#client/lib/refusals.ts';
 import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
 import { adminSignInState, type AdminNotice } from '#client/features/admin-access/admin-sign-in-state.ts';
+import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
 
 /** The administrator session is gone: 401, or a volunteer session refused an administrator call. */
 function sessionGone(error: ApiError): boolean {
@@ -26,8 +26,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const flagged = adminFlag.get();
   const session = useQuery({
-    queryKey: [adminAccessPaths.session],
-    queryFn: getQueryFn<AdminSession>({ on401: 'returnNull' }),
+    queryKey: [api.adminAccess.session.url()],
+    queryFn: () => signedOutAsNull(api.adminAccess.session()),
     enabled: flagged,
     refetchOnMount: 'always',
   });
@@ -65,19 +65,11 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   if (session.isError && !ended) {
     return (
-      <div role="alert" className="mx-auto grid max-w-xl gap-3 px-5 py-16">
-        <h1 className="text-2xl font-bold text-civic-900">The dashboard could not be opened</h1>
-        <p className="text-slate-700">{describeError(session.error).message}</p>
-        <p>
-          <button
-            type="button"
-            onClick={() => void session.refetch()}
-            className="inline-flex min-h-11 items-center rounded-xl bg-civic-800 px-5 font-semibold text-white"
-          >
-            Try again
-          </button>
-        </p>
-      </div>
+      <PageLoadFailed
+        title="The dashboard could not be opened"
+        message={describeError(session.error).message}
+        onRetry={() => void session.refetch()}
+      />
     );
   }
   if (refused || !session.data) {

@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { CalendarPlus, Download, ListChecks, RefreshCw, Sparkles, Timer, UserCheck, Users } from 'lucide-react';
 import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';
-import { analyticsPaths } from '#shared/contracts/paths.ts';
+import { api } from '#client/lib/api.ts';
 import { analyticsMessages } from '#shared/domain/admin-messages.ts';
 import { formatDay, progressPercent } from '#shared/domain/calendar-days.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
@@ -138,7 +138,7 @@ function DailyProgress({
           Daily Progress Tracking
         </h2>
         <a
-          href={analyticsPaths.dailyProgressExport}
+          href={api.analytics.dailyProgressExport.url()}
           target="_blank"
           rel="noopener"
           className="inline-flex min-h-11 items-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-4 font-semibold text-civic-800 hover:bg-civic-50"

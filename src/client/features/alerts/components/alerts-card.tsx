@@ -17,6 +17,7 @@ import {
   useSaveAlertPreferences,
 } from '../api/use-alert-preferences.ts';
 import { currentSubscription, pushAvailability, type PushAvailability } from '../push-device.ts';
+import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 
 const DEFAULT_RADIUS_KM = 2;
 
@@ -43,14 +44,11 @@ export function AlertsCard() {
           Loading your alert choices...
         </p>
       ) : preferences.isError ? (
-        <div role="alert" className="grid gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-3 text-red-950">
-          <p>Your alert choices could not be loaded.</p>
-          <p>
-            <Button variant="secondary" onClick={() => void preferences.refetch()}>
-              Try again
-            </Button>
-          </p>
-        </div>
+        <LoadFailed
+          inCard
+          message="Your alert choices could not be loaded."
+          onRetry={() => void preferences.refetch()}
+        />
       ) : (
         <AlertChoices preferences={preferences.data} />
       )}

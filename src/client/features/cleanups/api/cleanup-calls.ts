@@ -5,7 +5,8 @@ import type {
   CurrentCleanupResponse,
   FindNearbyResponse,
 } from '#shared/contracts/cleanups.ts';
-import { cleanupPaths, reportPaths, volunteerDashboardPaths } from '#shared/contracts/paths.ts';
+import { cleanupPaths, reportPaths } from '#shared/contracts/paths.ts';
+import { api } from '#client/lib/api.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
@@ -65,7 +66,7 @@ export function useCompleteCleanup() {
     },
     onSuccess: () => {
       queryClient.setQueryData<CurrentCleanupResponse>([cleanupPaths.current], { report: null, locationLink: null });
-      void queryClient.invalidateQueries({ queryKey: [volunteerDashboardPaths.dashboard] });
+      void queryClient.invalidateQueries({ queryKey: [api.volunteerDashboard.dashboard.url()] });
       void queryClient.invalidateQueries({ queryKey: [reportPaths.list] });
     },
   });

@@ -1,10 +1,8 @@
 // MUCU events: one hook per call. Every change refreshes the events list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Attendance, MucuEvent } from '#shared/contracts/events.ts';
-import { analyticsPaths, eventPaths } from '#shared/contracts/paths.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api.ts';
 
-export const eventsKey = [eventPaths.list] as const;
+export const eventsKey = [api.events.list.url()] as const;
 
 export interface EventDraft {
   location: string;
@@ -16,7 +14,7 @@ export interface EventDraft {
 }
 
 export function useEvents(enabled = true) {
-  return useQuery({ queryKey: eventsKey, queryFn: () => apiRequest<MucuEvent[]>(eventPaths.list), enabled });
+  return useQuery({ queryKey: eventsKey, queryFn: () => api.events.list(), enabled });
 }
 
 function useRefreshEvents() {
@@ -27,8 +25,7 @@ function useRefreshEvents() {
 export function useCreateEvent() {
   const refresh = useRefreshEvents();
   return useMutation({
-    mutationFn: (draft: EventDraft) =>
-      apiRequest<MucuEvent>(eventPaths.create, 'POST', { name: `${draft.location.trim()} MUCU`, ...draft }),
+    mutationFn: (draft: EventDraft) => api.events.create({ body: { name: `${draft.location.trim()} MUCU`, ...draft } }),
     onSuccess: refresh,
   });
 }
@@ -37,7 +34,7 @@ export function useUpdateEvent() {
   const refresh = useRefreshEvents();
   return useMutation({
     mutationFn: ({ id, ...draft }: EventDraft & { id: number }) =>
-      apiRequest<MucuEvent>(eventPaths.event(id), 'PUT', { id, ...draft }),
+      api.events.update({ params: { id }, body: { id, ...draft } }),
     onSuccess: refresh,
   });
 }
@@ -45,7 +42,7 @@ export function useUpdateEvent() {
 export function useDeleteEvent() {
   const refresh = useRefreshEvents();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(eventPaths.event(id), 'DELETE'),
+    mutationFn: (id: number) => api.events.delete({ params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -54,12 +51,12 @@ export function useAddAttendance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { mucuId: number; volunteerEmail: string; notes: string }) =>
-      apiRequest<Attendance>(eventPaths.attendance, 'POST', input),
+      api.events.addAttendance({ body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: eventsKey }),
         // The attendee may be a newly registered volunteer.
-        queryClient.invalidateQueries({ queryKey: [analyticsPaths.volunteers] }),
+        queryClient.invalidateQueries({ queryKey: [api.analytics.volunteers.url()] }),
       ]),
   });
 }

@@ -3,7 +3,7 @@
 // the who-is-coming list and the events list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventEmailSettings, EventPage } from '#shared/contracts/event-rsvps.ts';
-import { eventPaths } from '#shared/contracts/paths.ts';
+import { eventsKey } from './use-events.ts';
 import { api } from '#client/lib/api.ts';
 
 const events = api.publicEvents;
@@ -81,7 +81,7 @@ export function useRecordAttendance(id: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: whoIsComingKey(id) }),
-        queryClient.invalidateQueries({ queryKey: [eventPaths.list] }),
+        queryClient.invalidateQueries({ queryKey: eventsKey }),
       ]),
   });
 }

@@ -18,6 +18,7 @@ import { signInPathFor } from '#client/features/volunteer-auth/next-path.ts';
 import { calendarUrl, useEventPage, useRsvp } from '../api/use-public-events.ts';
 import { shareEvent } from '../share-event.ts';
 import { DateTile, EventFacts, RsvpPill } from './event-facts.tsx';
+import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 
 const outlineLink =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-5 py-2.5 font-semibold text-civic-800 hover:bg-civic-50';
@@ -50,14 +51,10 @@ export default function EventPage() {
             </p>
           </div>
         ) : (
-          <div role="alert" className="grid gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
-            <p>The event could not be loaded. Check your connection, then try again.</p>
-            <p>
-              <Button variant="secondary" onClick={() => void page.refetch()}>
-                Try again
-              </Button>
-            </p>
-          </div>
+          <LoadFailed
+            message="The event could not be loaded. Check your connection, then try again."
+            onRetry={() => void page.refetch()}
+          />
         )
       ) : (
         <EventDetails event={page.data} />

@@ -6,11 +6,11 @@ import { Link } from 'wouter';
 import type { PastEvent, UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
 import { formatEventWhen, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useEventsOverview } from '../api/use-public-events.ts';
 import { DateTile, EventFacts, feedUrls, RsvpPill } from './event-facts.tsx';
+import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 
 const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900';
 
@@ -99,14 +99,10 @@ export default function EventsPage() {
         {overview.isPending ? (
           <PageSpinner label="Loading MUCU events..." />
         ) : overview.isError ? (
-          <div role="alert" className="grid gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
-            <p>The events could not be loaded. Check your connection, then try again.</p>
-            <p>
-              <Button variant="secondary" onClick={() => void overview.refetch()}>
-                Try again
-              </Button>
-            </p>
-          </div>
+          <LoadFailed
+            message="The events could not be loaded. Check your connection, then try again."
+            onRetry={() => void overview.refetch()}
+          />
         ) : (
           <>
             <section aria-labelledby="upcoming-title" className="grid gap-4">

@@ -6,11 +6,11 @@ import { CalendarHeart } from 'lucide-react';
 import { Link } from 'wouter';
 import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath, routes } from '#shared/routes.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useEventEmailSettings, useMyEvents, useSaveEventEmailSettings } from '../api/use-public-events.ts';
 import { EventFacts, RsvpPill } from './event-facts.tsx';
+import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 
 const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900';
 
@@ -31,14 +31,7 @@ export function MyEventsCard() {
           Loading your events...
         </p>
       ) : events.isError ? (
-        <div role="alert" className="grid gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-3 text-red-950">
-          <p>Your events could not be loaded.</p>
-          <p>
-            <Button variant="secondary" onClick={() => void events.refetch()}>
-              Try again
-            </Button>
-          </p>
-        </div>
+        <LoadFailed inCard message="Your events could not be loaded." onRetry={() => void events.refetch()} />
       ) : events.data.length === 0 ? (
         <p className="rounded-xl bg-stone-light p-4 text-slate-700">{m.noneGoing}</p>
       ) : (

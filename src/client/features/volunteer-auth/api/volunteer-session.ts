@@ -1,32 +1,30 @@
 // The volunteer's session as the client sees it: who is signed in (GET /me, where 401 reads as "nobody"),
 // asking for a sign-in e-mail, proving it with the code or the link, and signing out.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { volunteerAuthPaths } from '#shared/contracts/paths.ts';
-import type { SignedInResponse, SignInRequest, SignInResponse, Volunteer } from '#shared/contracts/volunteer-auth.ts';
-import { apiRequest, getQueryFn } from '#client/lib/api-client.ts';
+import type { SignInRequest } from '#shared/contracts/volunteer-auth.ts';
+import { api, signedOutAsNull } from '#client/lib/api.ts';
 
-export const currentVolunteerKey = [volunteerAuthPaths.me] as const;
+export const currentVolunteerKey = [api.volunteerAuth.me.url()] as const;
 
 export function useCurrentVolunteer() {
-  return useQuery({ queryKey: currentVolunteerKey, queryFn: getQueryFn<Volunteer>({ on401: 'returnNull' }) });
+  return useQuery({ queryKey: currentVolunteerKey, queryFn: () => signedOutAsNull(api.volunteerAuth.me()) });
 }
 
 export function useRequestSignIn() {
   return useMutation({
-    mutationFn: (request: SignInRequest) => apiRequest<SignInResponse>(volunteerAuthPaths.signIn, 'POST', request),
+    mutationFn: (request: SignInRequest) => api.volunteerAuth.signIn({ body: request }),
   });
 }
 
 export function useVerifyCode() {
   return useMutation({
-    mutationFn: (request: { email: string; code: string }) =>
-      apiRequest<SignedInResponse>(volunteerAuthPaths.verify, 'POST', request),
+    mutationFn: (request: { email: string; code: string }) => api.volunteerAuth.verify({ body: request }),
   });
 }
 
 export function useContinueSignIn() {
   return useMutation({
-    mutationFn: (token: string) => apiRequest<SignedInResponse>(volunteerAuthPaths.continue, 'POST', { token }),
+    mutationFn: (token: string) => api.volunteerAuth.continue({ body: { token } }),
   });
 }
 
@@ -34,7 +32,7 @@ export function useContinueSignIn() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>(volunteerAuthPaths.logout, 'POST'),
+    mutationFn: () => api.volunteerAuth.logout(),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(currentVolunteerKey, null);

@@ -3,10 +3,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { signInPathFor } from '../next-path.ts';
+import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
 
 export interface RequireVolunteerProps {
   /** Which sign-in path to send a signed-out visitor to. */
@@ -27,15 +27,11 @@ export function RequireVolunteer({ signInPage, children }: RequireVolunteerProps
 
   if (session.isError) {
     return (
-      <div role="alert" className="mx-auto grid max-w-xl gap-4 px-5 py-16">
-        <h1 className="text-2xl font-bold text-civic-900">We could not check your sign-in</h1>
-        <p className="text-slate-700">Check your connection, then try again.</p>
-        <p>
-          <Button variant="secondary" onClick={() => void session.refetch()}>
-            Try again
-          </Button>
-        </p>
-      </div>
+      <PageLoadFailed
+        title="We could not check your sign-in"
+        message="Check your connection, then try again."
+        onRetry={() => void session.refetch()}
+      />
     );
   }
   if (!session.data) return <PageSpinner label="Checking your sign-in..." />;

@@ -110,7 +110,7 @@ interface CodeFormProps {
   email: string;
   next: string;
   onStartOver(): void;
-  onResend(): Promise<unknown>;
+  onResend(): Promise<{ sent: boolean; message: string }>;
 }
 
 function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
@@ -140,8 +140,12 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
   async function resend() {
     setResending(true);
     try {
-      await onResend();
-      toast({ title: 'E-mail sent', description: `We have sent a new code to ${email}.`, variant: 'success' });
+      const answer = await onResend();
+      if (answer.sent) {
+        toast({ title: 'E-mail sent', description: `We have sent a new code to ${email}.`, variant: 'success' });
+      } else {
+        toast({ title: 'No new e-mail sent', description: answer.message });
+      }
     } catch (error) {
       signInFailed(error);
     } finally {

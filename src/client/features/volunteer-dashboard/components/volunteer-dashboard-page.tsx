@@ -21,6 +21,7 @@ import { CleanupCard } from './cleanup-card.tsx';
 import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
 import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
+import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
@@ -84,14 +85,10 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
       {dashboard.isPending ? (
         <PageSpinner label="Loading your dashboard..." />
       ) : dashboard.isError ? (
-        <div role="alert" className="grid gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
-          <p>Your dashboard could not be loaded. Check your connection, then try again.</p>
-          <p>
-            <Button variant="secondary" onClick={() => void dashboard.refetch()}>
-              Try again
-            </Button>
-          </p>
-        </div>
+        <LoadFailed
+          message="Your dashboard could not be loaded. Check your connection, then try again."
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <DashboardCards data={dashboard.data} />
       )}

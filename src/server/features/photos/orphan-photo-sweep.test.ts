@@ -1,0 +1,55 @@
+// Photo files no row refers to (left by a crash between writing the file and committing the row) are
+// removed once they are an hour old; photos in use, and uploads in progress, are never touched.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
+import { photoKeyOf } from './orphan-photo-sweep.ts';
+
+describe.each(testDatabaseKinds)('the orphan photo sweep on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const write = (name: string, ageMs: number) => {
+    const file = path.join(t.photoDir, name);
+    fs.writeFileSync(file, 'x');
+    const when = new Date(Date.now() - ageMs);
+    fs.utimesSync(file, when, when);
+  };
+  const files = () => fs.readdirSync(t.photoDir).sort();
+
+  it('removes old files no row refers to (and old .tmp files), keeping photos in use and recent files', async () => {
+    const form = await multipartBody(
+      { what3words: 'rally.census.refuse' },
+      { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } },
+    );
+    expect((await t.app.inject({ method: 'POST', url: '/api/reports', ...form })).statusCode).toBe(201);
+    const inUse = files();
+    // Make the photo in use look old too: age alone never removes a photo.
+    for (const name of inUse) fs.utimesSync(path.join(t.photoDir, name), new Date(0), new Date(0));
+    const HOUR = 3_600_000;
+    write('orphanKey1.jpg', 2 * HOUR);
+    write('orphanKey1-thumb.jpg', 2 * HOUR);
+    write('halfWritten.jpg.4242.tmp', 2 * HOUR);
+    write('justUploaded.jpg', 60_000);
+    write('justUploaded.jpg.4242.tmp', 60_000);
+    write('notes.txt', 2 * HOUR);
+
+    expect(await t.app.photoSweep.runOnce()).toEqual({ removed: 3 });
+    expect(files()).toEqual([...inUse, 'justUploaded.jpg', 'justUploaded.jpg.4242.tmp', 'notes.txt'].sort());
+    for (const name of inUse)
+      expect((await t.app.inject({ method: 'GET', url: `/photos/${name}` })).statusCode).not.toBe(500);
+  });
+
+  it('knows which photo a file belongs to', () => {
+    expect(photoKeyOf('aB3_x-Yz.jpg')).toBe('aB3_x-Yz');
+    expect(photoKeyOf('aB3_x-Yz-thumb.jpg')).toBe('aB3_x-Yz');
+    expect(photoKeyOf('aB3_x-Yz-thumb.jpg.99.tmp')).toBe('aB3_x-Yz');
+    expect(photoKeyOf('readme.md')).toBeNull();
+  });
+});
