@@ -71,7 +71,7 @@ export async function timeSubmissions(
 /** Posts one report and returns its wall time in milliseconds; anything but 201 is an error. */
 async function submitReport(baseUrl: string, photo: Buffer, idempotencyKey: string): Promise<number> {
   const form = new FormData();
-  form.append('what3words', 'filled.count.soap');
+  form.append('what3words', 'bleak.exhaust.jewel');
   form.append('idempotencyKey', idempotencyKey);
   form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
   const started = performance.now();

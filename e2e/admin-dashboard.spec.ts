@@ -157,8 +157,8 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       .insertInto('volunteers')
       .values({ email: 'newbie@example.org', name: null, joined_at: daysAgo(3), last_active_at: null })
       .execute();
-    const r1 = await seedReport('index.home.raft', daysAgo(2, 9));
-    const r2 = await seedReport('filled.count.soap', daysAgo(2, 10));
+    const r1 = await seedReport('rally.census.refuse', daysAgo(2, 9));
+    const r2 = await seedReport('bleak.exhaust.jewel', daysAgo(2, 10));
     await seedReport('daring.lion.race', daysAgo(1, 10));
     for (const [report, minutes] of [
       [r1, 95],
@@ -323,13 +323,13 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   });
 
   it('the management dashboard filters, sorts, edits inline, changes a status and marks duplicates; unchanged polls are 304', async () => {
-    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z', { description: 'Tag on the close wall' });
-    await seedReport('filled.count.soap', '2026-11-02T10:00:00.000Z', {
+    await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z', { description: 'Tag on the close wall' });
+    await seedReport('bleak.exhaust.jewel', '2026-11-02T10:00:00.000Z', {
       status: 'completed',
       completedAt: '2026-11-06T10:00:00.000Z',
     });
     await seedReport('daring.lion.race', '2026-11-03T10:00:00.000Z', { status: 'cleaning' });
-    await seedReport('index.home.raft', '2026-11-04T10:00:00.000Z', { description: 'Same wall again' });
+    await seedReport('rally.census.refuse', '2026-11-04T10:00:00.000Z', { description: 'Same wall again' });
 
     const { context, page } = await adminPage();
     const statuses: number[] = [];
@@ -343,9 +343,14 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const titles = () => cards.locator('h3').allTextContents();
     const words = () => cards.locator('p > span.font-semibold').allTextContents();
     expect(await titles()).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
-    expect(await words()).toEqual(['index.home.raft', 'daring.lion.race', 'filled.count.soap', 'index.home.raft']);
+    expect(await words()).toEqual([
+      'rally.census.refuse',
+      'daring.lion.race',
+      'bleak.exhaust.jewel',
+      'rally.census.refuse',
+    ]);
 
-    // Duplicates: the two index.home.raft reports are shaded grey and say so.
+    // Duplicates: the two rally.census.refuse reports are shaded grey and say so.
     const duplicateCards = page.locator('article[data-duplicate]');
     expect(await duplicateCards.count()).toBe(2);
     expect(await duplicateCards.first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
@@ -369,24 +374,34 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     // Filters.
     const filters = page.getByRole('group', { name: 'Filter by status' });
     await filters.getByRole('button', { name: 'Completed' }).click();
-    expect(await words()).toEqual(['filled.count.soap']);
+    expect(await words()).toEqual(['bleak.exhaust.jewel']);
     await filters.getByRole('button', { name: 'Cleaning' }).click();
     expect(await words()).toEqual(['daring.lion.race']);
     await filters.getByRole('button', { name: 'Reported' }).click();
-    expect(await words()).toEqual(['index.home.raft', 'index.home.raft']);
+    expect(await words()).toEqual(['rally.census.refuse', 'rally.census.refuse']);
     await filters.getByRole('button', { name: 'All' }).click();
 
     // Sorts: oldest first, then pressing it again returns to the server's order.
     const oldest = page.getByRole('button', { name: 'Reported: oldest' });
     await oldest.click();
     expect(await oldest.getAttribute('aria-pressed')).toBe('true');
-    expect(await words()).toEqual(['index.home.raft', 'filled.count.soap', 'daring.lion.race', 'index.home.raft']);
+    expect(await words()).toEqual([
+      'rally.census.refuse',
+      'bleak.exhaust.jewel',
+      'daring.lion.race',
+      'rally.census.refuse',
+    ]);
     expect(await titles()).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
     await page.getByRole('button', { name: 'Cleaned: newest' }).click();
-    expect((await words())[0]).toBe('filled.count.soap');
+    expect((await words())[0]).toBe('bleak.exhaust.jewel');
     await page.getByRole('button', { name: 'Cleaned: newest' }).click();
     expect(await page.getByRole('button', { name: 'Cleaned: newest' }).getAttribute('aria-pressed')).toBe('false');
-    expect(await words()).toEqual(['index.home.raft', 'daring.lion.race', 'filled.count.soap', 'index.home.raft']);
+    expect(await words()).toEqual([
+      'rally.census.refuse',
+      'daring.lion.race',
+      'bleak.exhaust.jewel',
+      'rally.census.refuse',
+    ]);
 
     // Inline edit, one at a time: a blank location is refused, then saved.
     await page.getByRole('button', { name: 'Edit Report #2' }).click();
@@ -427,8 +442,8 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   });
 
   it('the photo preview shows the full-size photo, and a missing photo says so', async () => {
-    const kept = await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
-    const lost = await seedReport('filled.count.soap', '2026-11-02T10:00:00.000Z');
+    const kept = await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z');
+    const lost = await seedReport('bleak.exhaust.jewel', '2026-11-02T10:00:00.000Z');
     for (const name of Object.values(photoNames(lost.photo_key))) fs.rmSync(path.join(server.dataDir, 'photos', name));
 
     const { context, page } = await adminPage();
@@ -448,7 +463,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.getByRole('button', { name: 'View photo of Report #2' }).click();
     const preview = page.getByRole('dialog', { name: 'Photo Preview' });
     await preview.waitFor();
-    const image = preview.getByRole('img', { name: 'Graffiti at index.home.raft' });
+    const image = preview.getByRole('img', { name: 'Graffiti at rally.census.refuse' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
     expect(await image.getAttribute('src')).toBe(`/photos/${kept.photo_key}.jpg`);
     await expectNoAxeViolations(page);
@@ -463,7 +478,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   });
 
   it('progress photos are added to a report and each is deleted by name after a warning', async () => {
-    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
+    await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z');
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByRole('button', { name: 'Add photo to Report #1' }).click();
@@ -535,8 +550,8 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   });
 
   it('the dashboard is usable on a phone-width screen', async () => {
-    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z', { description: 'Tag on the close wall' });
-    await seedReport('index.home.raft', '2026-11-02T10:00:00.000Z');
+    await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z', { description: 'Tag on the close wall' });
+    await seedReport('rally.census.refuse', '2026-11-02T10:00:00.000Z');
     const { context, page } = await adminPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/volunteer-portal`);
@@ -568,14 +583,18 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog
       .getByLabel('Photo')
       .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(640, 480) });
-    await dialog.getByLabel('Three-word location').fill('  index.home.raft  ');
+    await dialog.getByLabel('Three-word location').fill('  rally.census.refuse  ');
     await dialog.getByLabel('Description (optional)').fill('Reported by phone');
     await dialog.getByRole('button', { name: 'Create Report' }).click();
     await toast(page, 'Manual report created successfully');
     const card = page.getByRole('article').first();
     await card.getByText('Reported by phone').waitFor();
     const row = await server.database.db.selectFrom('reports').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ what3words: 'index.home.raft', description: 'Reported by phone', status: 'reported' });
+    expect(row).toMatchObject({
+      what3words: 'rally.census.refuse',
+      description: 'Reported by phone',
+      status: 'reported',
+    });
 
     // The window event opens the same form, once.
     await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
@@ -606,7 +625,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   });
 
   it('administrators get the management dashboard at /volunteer-dashboard', async () => {
-    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
+    await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z');
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/volunteer-dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Report Management' }).waitFor();

@@ -109,8 +109,8 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     ['1280', DESKTOP],
   ] as const) {
     it(`at ${width} px the report cards' dialogs return focus to the control that opened them`, async () => {
-      await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
-      await seedReport('filled.count.soap', '2026-11-02T10:00:00.000Z');
+      await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z');
+      await seedReport('bleak.exhaust.jewel', '2026-11-02T10:00:00.000Z');
       const { context, page } = await adminPage(viewport);
       await page.goto(`${server.url}/volunteer-portal`);
       await page.getByRole('article').first().waitFor();
@@ -302,7 +302,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
   });
 
   it('a lapsed administrator session is named as such and leads to the Administrator tab, not to a volunteer sign-in', async () => {
-    await seedReport('index.home.raft', '2026-11-01T10:00:00.000Z');
+    await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z');
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByRole('article').first().waitFor();
@@ -396,7 +396,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       .insertInto('volunteers')
       .values({ email: 'hamish@example.org', name: null, joined_at: daysAgo(3), last_active_at: daysAgo(1) })
       .execute();
-    await seedReport('index.home.raft', daysAgo(2));
+    await seedReport('rally.census.refuse', daysAgo(2));
 
     const { context, page } = await adminPage(PHONE);
     await page.goto(`${server.url}/volunteer-portal`);

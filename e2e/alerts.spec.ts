@@ -77,12 +77,12 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
 
       const alert: AlertPushPayload = {
         title: 'New graffiti report in Edinburgh',
-        body: '///index.home.raft: Tag on the close wall',
+        body: '///rally.census.refuse: Tag on the close wall',
         icon: `${server.url}/icon-192.png`,
         image: `${server.url}/icon-512.png`,
         url: '/volunteers',
         tag: 'new-reports',
-        reports: [{ id: 1, what3words: 'index.home.raft' }],
+        reports: [{ id: 1, what3words: 'rally.census.refuse' }],
       };
       await cdp.send('ServiceWorker.deliverPushMessage', {
         origin: server.url,
@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
       await expect.poll(readNotifications).toHaveLength(1);
       expect((await readNotifications())[0]).toEqual({
         title: 'New graffiti report in Edinburgh',
-        body: '///index.home.raft: Tag on the close wall',
+        body: '///rally.census.refuse: Tag on the close wall',
         icon: `${server.url}/icon-192.png`,
         tag: 'new-reports',
         data: { url: '/volunteers' },
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
   it('the unsubscribe link in an alert e-mail works signed out', async () => {
     const volunteer = await alertVolunteer(server.database, systemClock, 'unsubscriber@example.org');
     await choose(server.app, volunteer, { email: 'instant' });
-    await submitReport(server.app, { what3words: 'index.home.raft', latitude: 55.9497, longitude: -3.1905 });
+    await submitReport(server.app, { what3words: 'rally.census.refuse', latitude: 55.9497, longitude: -3.1905 });
     await server.app.alerts.drain();
     const mail = await smtp.waitFor('unsubscriber@example.org');
     const link = /Unsubscribe from alert e-mails with one click: (\S+)/.exec(mail.text)![1]!;
@@ -200,10 +200,12 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
           .execute();
         expect(stored).toEqual([{ endpoint: device.endpoint, ...device.keys, volunteer_id: volunteer.id }]);
 
-        await submitReport(server.app, { what3words: 'pushed.to.me', latitude: 55.9497, longitude: -3.1905 });
+        await submitReport(server.app, { what3words: 'rubber.danger.position', latitude: 55.9497, longitude: -3.1905 });
         await server.app.alerts.drain();
         await push.waitForRequests(1);
-        expect(push.delivered(device.id).map((r) => (r.payload as AlertPushPayload).body)).toEqual(['///pushed.to.me']);
+        expect(push.delivered(device.id).map((r) => (r.payload as AlertPushPayload).body)).toEqual([
+          '///rubber.danger.position',
+        ]);
 
         await toggle.click();
         await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');

@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await fillReport(
       page,
       { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) },
-      'index.home.raft',
+      'rally.census.refuse',
     );
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
@@ -181,7 +181,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await expect.poll(() => keptReports(page)).toBe(0);
     const rows = await reportRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ what3words: 'index.home.raft', status: 'reported' });
+    expect(rows[0]).toMatchObject({ what3words: 'rally.census.refuse', status: 'reported' });
     await context.close();
   });
 
@@ -198,7 +198,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await fillReport(
       page,
       { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
-      'filled.count.soap',
+      'bleak.exhaust.jewel',
     );
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
@@ -212,7 +212,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await expect.poll(() => keptReports(again)).toBe(0);
     const rows = await reportRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ what3words: 'filled.count.soap' });
+    expect(rows[0]).toMatchObject({ what3words: 'bleak.exhaust.jewel' });
     expect(rows[0]!.idempotency_key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     await context.close();
   });
@@ -229,7 +229,11 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await openForm(first, server.url);
     await openForm(second, server.url);
     await context.setOffline(true);
-    await fillReport(first, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'index.home.raft');
+    await fillReport(
+      first,
+      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
+      'rally.census.refuse',
+    );
     await first.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(first).getByText('1 report waiting to be sent', { exact: true }).waitFor();
     await waitingStatus(second).getByText('1 report waiting to be sent', { exact: true }).waitFor();
@@ -258,7 +262,11 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
       return route.abort('internetdisconnected');
     });
     await openForm(page, server.url);
-    await fillReport(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() }, 'index.home.raft');
+    await fillReport(
+      page,
+      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
+      'rally.census.refuse',
+    );
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
     await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
@@ -282,15 +290,15 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page
       .getByLabel('Photo of the graffiti')
       .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
 
     await context.setOffline(false);
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible(),
+    ).toBe(true);
     await expect.poll(() => waitingStatus(page).count()).toBe(0);
     expect(await reportRows()).toHaveLength(0);
     await context.close();
@@ -302,14 +310,14 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page
       .getByLabel('Photo of the graffiti')
       .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please choose a JPG, PNG or WebP photo.', { exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible(),
+    ).toBe(true);
     // The person can fix it: the words stay, and nothing waits on the phone.
-    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('index.home.raft');
+    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('rally.census.refuse');
     await expect.poll(() => keptReports(page)).toBe(0);
     expect(await waitingStatus(page).count()).toBe(0);
     await context.close();
@@ -326,7 +334,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     const original = await largePhoneJpeg();
-    await fillReport(page, { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: original }, 'index.home.raft');
+    await fillReport(page, { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: original }, 'rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
 
@@ -352,7 +360,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     await fillReport(
       page,
       { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() },
-      'filled.count.soap',
+      'bleak.exhaust.jewel',
     );
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
@@ -366,7 +374,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const row = await server.database.db
       .selectFrom('reports')
       .selectAll()
-      .where('what3words', '=', 'filled.count.soap')
+      .where('what3words', '=', 'bleak.exhaust.jewel')
       .executeTakeFirstOrThrow();
     expect(row.location_source).toBe('photo');
     expect(row.latitude).toBeCloseTo(FIXTURE_GPS.latitude, 6);
@@ -387,7 +395,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     expect(await page.getByText('Please upload a photo to submit your report').isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: 'The photo you chose' }).count()).toBe(0);
 
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('index.home.raft');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
     expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     expect(await photoInput.getAttribute('capture')).toBe('environment');
     await photoInput.setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
     await expect.poll(() => page.getByText('Please upload a photo to submit your report').count()).toBe(0);
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Index.Home.Raft');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Rally.Census.Refuse');
     await screenshot(page, 'home-filled-phone');
 
     // Hold the upload so the pending label can be seen.
@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await screenshot(page, 'home-thanked-phone');
     const rows = await server.database.db.selectFrom('reports').selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ what3words: 'index.home.raft', status: 'reported' });
+    expect(rows[0]).toMatchObject({ what3words: 'rally.census.refuse', status: 'reported' });
     // The form is ready for the next report.
     expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
     await context.close();
@@ -105,8 +105,8 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await page.keyboard.press('Tab');
     const location = page.getByRole('textbox', { name: 'Three-word location' });
     await expectFocused(location);
-    await page.keyboard.type('filled.count.soap');
-    await expect.poll(() => location.inputValue()).toBe('filled.count.soap');
+    await page.keyboard.type('bleak.exhaust.jewel');
+    await expect.poll(() => location.inputValue()).toBe('bleak.exhaust.jewel');
     await page.keyboard.press('Enter');
     await toasts(page)
       .getByText(/Thank you for helping to make Edinburgh cleaner!/)

@@ -28,6 +28,8 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.getByRole('button', { name: 'Use My Current Location' }).click();
     await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
     const field = page.getByRole('textbox', { name: 'Three-word location' });
+    // The detected words take the focus (it is not lost to the page body).
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await field.inputValue()).toBe('pilot.ginger.gaze');
     const map = page.getByRole('link', { name: /Check this location on a map/ });
     expect(await map.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95/);
@@ -64,7 +66,7 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.goto(`${server.url}/#report`);
     await page.getByRole('button', { name: 'Use My Current Location' }).click();
     await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('filled.count.soap');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('bleak.exhaust.jewel');
     await page.getByRole('button', { name: 'Use My Current Location' }).waitFor();
     await page
       .getByLabel('Photo of the graffiti')
@@ -78,7 +80,9 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
       .selectAll()
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ what3words: 'filled.count.soap', latitude: null, location_source: null });
+    // The typed words are the truth: the report is placed at their square, not where the phone was.
+    expect(row).toMatchObject({ what3words: 'bleak.exhaust.jewel', location_source: 'words' });
+    expect(row.latitude).toBeCloseTo(55.9533, 3);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 // A volunteer on a phone signs in with the code from the e-mail, finds the nearest of three reported
 // sites from a (fake) position, cleans it with before and after photos, and sees it on their dashboard.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { gridWordsAt } from '#tests/places.ts';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { plainJpeg, png } from '#tests/fixture-photos.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
@@ -21,11 +22,13 @@ import {
 // The volunteer stands at the foot of the Castle Esplanade; the three sites are 156 m, 556 m and
 // 2,224 m away (due north or south, so the distances are R x the latitude difference in radians).
 const HERE = { latitude: 55.9486, longitude: -3.1999 };
+// Real locations of the grid at each site (the words are checked when the report is made).
 const SITES = [
-  { words: 'south.of.here', latitude: HERE.latitude - 0.005, metres: 556 },
-  { words: 'just.up.hill', latitude: HERE.latitude + 0.0014, metres: 156 },
-  { words: 'far.down.road', latitude: HERE.latitude + 0.02, metres: 2224 },
-];
+  { latitude: HERE.latitude - 0.005, metres: 556 },
+  { latitude: HERE.latitude + 0.0014, metres: 156 },
+  { latitude: HERE.latitude + 0.02, metres: 2224 },
+].map((site) => ({ ...site, words: gridWordsAt(site.latitude, HERE.longitude) }));
+const JUST_UP_HILL = SITES[1]!.words;
 const EMAIL = 'isla.volunteer@example.org';
 
 describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', () => {
@@ -135,9 +138,9 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
 
     await find.click();
     await page.getByText('156 metres away').waitFor();
-    expect(await page.getByText('///just.up.hill').isVisible()).toBe(true);
+    expect(await page.getByText(`///${JUST_UP_HILL}`).isVisible()).toBe(true);
     await page
-      .getByRole('img', { name: 'Graffiti at ///just.up.hill' })
+      .getByRole('img', { name: `Graffiti at ///${JUST_UP_HILL}` })
       .evaluate((img: HTMLImageElement) =>
         img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
       );
@@ -146,7 +149,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
 
     // Tap for full size.
     await page.getByRole('button', { name: /Tap for full size/ }).click();
-    await page.getByRole('dialog', { name: 'Graffiti at ///just.up.hill' }).waitFor();
+    await page.getByRole('dialog', { name: `Graffiti at ///${JUST_UP_HILL}` }).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
 
     // 'I want to clean it up' opens the map in a new tab, claims the site and moves on.
@@ -158,7 +161,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await mapTab.close();
     await page.bringToFront();
     await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
-    const siteId = ids.get('just.up.hill')!;
+    const siteId = ids.get(JUST_UP_HILL)!;
     expect(
       await server.database.db
         .selectFrom('reports')
@@ -172,7 +175,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     // A reload during the clean-up comes back to the photos step of the volunteer's own site.
     await page.reload();
     await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
-    expect(await page.getByText('///just.up.hill').isVisible()).toBe(true);
+    expect(await page.getByText(`///${JUST_UP_HILL}`).isVisible()).toBe(true);
     const upload = page.getByRole('button', { name: 'Upload photos' });
     expect(await upload.isDisabled()).toBe(true);
     expect(await page.getByText('Tap to add photo').count()).toBe(2);
@@ -248,7 +251,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await card.getByRole('button', { name: 'Share This Cleanup' }).click();
     await toasts(page).getByText('Cleanup details copied to clipboard.').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain('///just.up.hill');
+    expect(copied).toContain(`///${JUST_UP_HILL}`);
     expect(copied).toContain('#CleanUpEdinburgh');
 
     // Desktop: two columns.

@@ -1,5 +1,6 @@
-// A fake what3words v3 API on a real local HTTP server: it answers the two calls from a fixture table
-// of places in the city and reproduces each documented error (INTEGRATIONS.md) on demand by key.
+// A fake what3words v3 API on a real local HTTP server: it answers the conversions and AutoSuggest from a
+// fixture table of places in and near the city, and reproduces each documented error on demand by key.
+// Words it made up for a position (convert-to-3wa) convert back to that position, as real ones do.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,7 +27,12 @@ export const FAKE_W3W_PLACES: FakePlace[] = [
   { words: 'arthur.seat.summit', lat: 55.944083, lng: -3.161775, nearestPlace: 'Edinburgh' },
   { words: 'shore.leith.harbour', lat: 55.975212, lng: -3.170174, nearestPlace: 'Leith, Edinburgh' },
   { words: 'portobello.beach.promenade', lat: 55.953928, lng: -3.108752, nearestPlace: 'Portobello, Edinburgh' },
+  /** Outside the city: AutoSuggest clipped to Edinburgh never offers it, and reports there are refused. */
+  { words: 'george.square.glasgow', lat: 55.861111, lng: -4.250278, nearestPlace: 'Glasgow' },
 ];
+
+/** The fake's own spelling rule for AutoSuggest: places whose words differ in at most this many letters. */
+const SUGGEST_DISTANCE = 4;
 
 export interface FakeRequest {
   method: string;
@@ -54,6 +60,7 @@ export async function startFakeWhat3words(options: { validKeys?: string[] } = {}
     options.validKeys ?? [FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, FAKE_W3W_HANG_KEY, FAKE_W3W_BROKEN_KEY],
   );
   const requests: FakeRequest[] = [];
+  const issued = new Map<string, FakePlace>();
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -68,7 +75,7 @@ export async function startFakeWhat3words(options: { validKeys?: string[] } = {}
     const fail = (status: number, code: string, message: string) => send(status, { error: { code, message } });
 
     const operation = url.pathname.replace(/^\/v3/, '');
-    if (req.method !== 'GET' || (operation !== '/convert-to-coordinates' && operation !== '/convert-to-3wa')) {
+    if (req.method !== 'GET' || !['/convert-to-coordinates', '/convert-to-3wa', '/autosuggest'].includes(operation)) {
       return fail(404, 'NotFound', 'Not found');
     }
     const key = query.key ?? apiKeyHeader;
@@ -79,13 +86,36 @@ export async function startFakeWhat3words(options: { validKeys?: string[] } = {}
       return res.end('<h1>Internal Server Error</h1>');
     }
 
+    if (operation === '/autosuggest') {
+      const input = (query.input ?? '').replace(/^\/{3}/, '').toLowerCase();
+      if (!input) return fail(400, 'BadInput', 'input must be specified');
+      const box = parseBox(query['clip-to-bounding-box']);
+      if (query['clip-to-bounding-box'] !== undefined && !box)
+        return fail(400, 'BadClipToBoundingBox', 'Invalid clip-to-bounding-box');
+      const limit = Math.min(Number(query['n-results'] ?? 3) || 3, 100);
+      const suggestions = [...FAKE_W3W_PLACES, ...issued.values()]
+        .filter((p) => !box || (p.lat >= box.south && p.lat <= box.north && p.lng >= box.west && p.lng <= box.east))
+        .map((p) => ({ place: p, distance: letterDistance(input, p.words) }))
+        .filter((s) => s.distance <= SUGGEST_DISTANCE)
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, limit)
+        .map(({ place }, i) => ({
+          country: 'GB',
+          nearestPlace: place.nearestPlace,
+          words: place.words,
+          rank: i + 1,
+          language: 'en',
+        }));
+      return send(200, { suggestions });
+    }
+
     if (operation === '/convert-to-coordinates') {
       if (key === FAKE_W3W_QUOTA_KEY)
         return fail(402, 'QuotaExceeded', 'Quota Exceeded. Please upgrade your usage plan');
       if (query.words === undefined || query.words === '') return fail(400, 'MissingWords', 'words must be specified');
       const words = query.words.replace(/^\/{3}/, '');
       if (!/^[a-z]+\.[a-z]+\.[a-z]+$/.test(words)) return fail(400, 'BadWords', BAD_WORDS_FORMAT);
-      const place = FAKE_W3W_PLACES.find((p) => p.words === words);
+      const place = FAKE_W3W_PLACES.find((p) => p.words === words) ?? issued.get(words);
       if (!place) return fail(400, 'BadWords', 'Invalid or non-existent 3 word address');
       return send(200, successBody(place));
     }
@@ -96,9 +126,12 @@ export async function startFakeWhat3words(options: { validKeys?: string[] } = {}
     const lng = Number(match[2]);
     if (lat < -90 || lat > 90) return fail(400, 'BadCoordinates', 'latitude must be >=-90 and <= 90');
     if (lng < -180 || lng > 180) return fail(400, 'BadCoordinates', 'longitude must be >=-180 and <= 180');
-    const place = FAKE_W3W_PLACES.find((p) => Math.abs(p.lat - lat) <= HALF_LAT && Math.abs(p.lng - lng) <= HALF_LNG) ??
+    let place = FAKE_W3W_PLACES.find((p) => Math.abs(p.lat - lat) <= HALF_LAT && Math.abs(p.lng - lng) <= HALF_LNG);
+    if (!place) {
       // Anywhere else gets stable made-up words, so any position converts as with the real service.
-      { words: madeUpWords(lat, lng), lat, lng, nearestPlace: 'Edinburgh' };
+      place = { words: madeUpWords(lat, lng), lat, lng, nearestPlace: 'Edinburgh' };
+      issued.set(place.words, place);
+    }
     return send(200, { ...successBody(place), language: query.language ?? 'en' });
   });
 
@@ -150,6 +183,25 @@ function madeUpWords(lat: number, lng: number): string {
   const a = Math.abs(Math.round(lat / (2 * HALF_LAT)));
   const b = Math.abs(Math.round(lng / (2 * HALF_LNG)));
   return [FILLER[a % 12], FILLER[b % 12], FILLER[(a + b) % 12]].join('.');
+}
+
+function parseBox(value: string | undefined) {
+  const parts = (value ?? '').split(',').map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [south, west, north, east] = parts as [number, number, number, number];
+  return south <= north ? { south, west, north, east } : null;
+}
+
+/** Levenshtein distance between two strings. */
+function letterDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 const round6 = (value: number) => Number(value.toFixed(6));

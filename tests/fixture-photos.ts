@@ -8,18 +8,36 @@ import sharp from 'sharp';
 /** Where the GPS-tagged fixture says it was taken: the Royal Mile. */
 export const FIXTURE_GPS = { latitude: 55.95333333333333, longitude: -3.188333333333333 };
 
-export async function jpegWithGps(): Promise<Buffer> {
+/** Degrees as EXIF's three rationals (degrees, minutes, hundredths of seconds). */
+function exifDegrees(value: number): string {
+  const abs = Math.abs(value);
+  const degrees = Math.floor(abs);
+  const minutes = Math.floor((abs - degrees) * 60);
+  const seconds = Math.round(((abs - degrees) * 60 - minutes) * 60 * 100);
+  return `${degrees}/1 ${minutes}/1 ${seconds}/100`;
+}
+
+/** A phone photo whose camera recorded a position: FIXTURE_GPS (by Waverley) unless another is given. */
+export async function jpegWithGps(at?: { latitude: number; longitude: number }): Promise<Buffer> {
+  const gps = at
+    ? {
+        GPSLatitudeRef: at.latitude >= 0 ? 'N' : 'S',
+        GPSLatitude: exifDegrees(at.latitude),
+        GPSLongitudeRef: at.longitude >= 0 ? 'E' : 'W',
+        GPSLongitude: exifDegrees(at.longitude),
+      }
+    : {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '55/1 57/1 1200/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '3/1 11/1 1800/100',
+      };
   // 60 wide x 40 high as stored, with EXIF orientation 6 (turn 90 degrees clockwise to view).
   return sharp({ create: { width: 60, height: 40, channels: 3, background: '#7a4a2a' } })
     .jpeg()
     .withExif({
       IFD0: { Make: 'FixtureCam', Model: 'Phone X', Software: 'FixtureOS 1.0' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '55/1 57/1 1200/100',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '3/1 11/1 1800/100',
-      },
+      IFD3: gps,
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();

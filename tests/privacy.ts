@@ -77,7 +77,7 @@ export async function volunteerWithEverything(
 
   // A public report: alerted to the volunteer by push and e-mail.
   const photo = { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' };
-  const report = await multipartBody({ what3words: 'index.home.raft' }, { photo });
+  const report = await multipartBody({ what3words: 'rally.census.refuse' }, { photo });
   await ok(await app.inject({ method: 'POST', url: '/api/reports', ...report }), 201, 'report');
   await app.alerts.drain();
 
@@ -85,7 +85,7 @@ export async function volunteerWithEverything(
   const cleanedReportId = await placeReport(db, {
     latitude: 55.95,
     longitude: -3.19,
-    what3words: 'apple.banana.cherry',
+    what3words: 'multiply.recipe.sadness',
   });
   await ok(
     await app.inject({
@@ -114,7 +114,7 @@ export async function volunteerWithEverything(
   );
 
   // A site they are cleaning now, with a progress photo.
-  const claimedReportId = await placeReport(db, { latitude: 55.951, longitude: -3.191, what3words: 'dog.egg.fig' });
+  const claimedReportId = await placeReport(db, { latitude: 55.951, longitude: -3.191, what3words: 'aisle.zone.lens' });
   await ok(
     await app.inject({
       method: 'PATCH',
@@ -170,7 +170,7 @@ export async function volunteerWithEverything(
       method: 'PATCH',
       url: `/api/reports/${claimedReportId}`,
       cookies: { ...admin, cue_session: sessionValue },
-      payload: { what3words: 'dog.egg.fig', description: 'Tag on the bin store' },
+      payload: { what3words: 'aisle.zone.lens', description: 'Tag on the bin store' },
     }),
     200,
     'admin edit',

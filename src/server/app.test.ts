@@ -108,7 +108,7 @@ describe('a failure inside the server', () => {
     await t.database.db.schema.dropTable('cleanups').execute();
     await t.database.db.schema.dropTable('reports').execute();
     const { payload, headers } = await multipartBody(
-      { what3words: 'filled.count.soap' },
+      { what3words: 'bleak.exhaust.jewel' },
       { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
     );
     const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });

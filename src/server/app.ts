@@ -41,6 +41,7 @@ import { reportManagementService } from './features/report-management/report-man
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { eventsService } from './features/events/events.service.ts';
 import { eventJobs } from './features/events/event-jobs.ts';
+import { placementJobs } from './features/reports/placement-job.ts';
 import { eventRsvpsRoutes } from './features/events/event-rsvps.routes.ts';
 import { eventRsvpsService } from './features/events/event-rsvps.service.ts';
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
@@ -159,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.alerts,
     // MUCU event e-mails (reminders, changes, cancellations) go through the same outbox and worker.
     moreJobs: [
+      // Reports made while the location provider was unreachable are placed in the background.
+      placementJobs({ repository: reportsRepository(db), location, clock, log: app.log }),
       eventJobs({
         db,
         dialect,

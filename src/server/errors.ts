@@ -5,6 +5,8 @@ export interface AppErrorOptions {
   title?: string;
   /** A machine-readable code the client may branch on ('QuotaExceeded'). */
   code?: string;
+  /** Real three-word locations the person may have meant, for a refused location. */
+  suggestions?: string[];
   headers?: Record<string, string>;
 }
 

@@ -105,7 +105,7 @@ describe('the server process', { timeout: 3 * STARTUP_MS }, () => {
     await server.waitFor(/running at/);
 
     const { payload, headers } = await multipartBody(
-      { what3words: 'filled.count.soap' },
+      { what3words: 'bleak.exhaust.jewel' },
       { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
     );
     const socket = net.connect(port, '127.0.0.1');

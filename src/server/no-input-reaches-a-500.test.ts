@@ -68,7 +68,7 @@ const text = fc.oneof(
   fc.string(),
   fc.string().map((s) => `${s}\u0000${s}`),
   fc.constantFrom('2147483648', '99999999999999999999', '-1', '0', '1e400', 'NaN', '99999', '+099999-01-01', ''),
-  fc.constantFrom('2026-12-05T10:00:00Z', 'index.home.raft', 'a@example.org', '///filled.count.soap'),
+  fc.constantFrom('2026-12-05T10:00:00Z', 'rally.census.refuse', 'a@example.org', '///filled.count.soap'),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 const scalar = fc.oneof(
@@ -152,7 +152,7 @@ describe.each(testDatabaseKinds)('no input reaches a 500 on %s', (kind) => {
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json().message).toBe('Text must not contain the NUL character (\\u0000).');
     const form = await multipartBody(
-      { what3words: 'index.home.raft', description: 'bag\u0000s' },
+      { what3words: 'rally.census.refuse', description: 'bag\u0000s' },
       { photo: { data: jpeg, name: 'a.jpg', type: 'image/jpeg' } },
     );
     const report = await t.app.inject({ method: 'POST', url: '/api/reports', ...form });

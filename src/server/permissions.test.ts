@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('the permission matrix on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     const { payload, headers } = await multipartBody(
-      { what3words: 'index.home.raft' },
+      { what3words: 'rally.census.refuse' },
       { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } },
     );
     const report = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });

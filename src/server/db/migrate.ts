@@ -6,6 +6,7 @@ import * as alerts from './migrations/004-alerts.ts';
 import * as reportList from './migrations/010-report-list.ts';
 import * as reportListState from './migrations/010-report-list-state.ts';
 import * as reporterFollowUp from './migrations/014-reporter-follow-up.ts';
+import * as locationCheck from './migrations/013-location-check.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
 
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '010-report-list': reportList,
   '010-report-list-state': reportListState,
   '014-reporter-follow-up': reporterFollowUp,
+  '013-location-check': locationCheck,
   '016-event-rsvps': eventRsvps,
   '017-privacy': privacy,
 };

@@ -32,6 +32,8 @@ export interface ReportsTable {
   reporter_count: ColumnType<number, number | undefined, number>;
   /** 0/1: offensive graffiti, offered to volunteers first (014). */
   priority: ColumnType<number | boolean, number | undefined, number>;
+  /** Whether the typed location was checked with the provider (013-location-check). */
+  location_status: Generated<'checked' | 'to-check' | 'not-found'>;
 }
 
 export interface ReportPhotosTable {

@@ -42,12 +42,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function respond(statusCode: number, message: string, options: { title?: string; code?: string } = {}): ErrorResponse {
+function respond(
+  statusCode: number,
+  message: string,
+  options: { title?: string; code?: string; suggestions?: string[] } = {},
+): ErrorResponse {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(options.title ? { title: options.title } : {}),
     ...(options.code ? { code: options.code } : {}),
+    ...(options.suggestions ? { suggestions: options.suggestions } : {}),
   };
 }

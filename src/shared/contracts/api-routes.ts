@@ -118,6 +118,10 @@ export const apiRoutes = {
   photoRedaction: {
     redact: route('POST', '/api/admin/photos/redact'),
   },
+  /** Reports whose typed location is still to be placed on the map. */
+  reportLocations: {
+    unplaced: route('GET', '/api/admin/reports/unplaced'),
+  },
   auditLog: {
     list: route('GET', '/api/admin/audit-log'),
   },

@@ -15,6 +15,7 @@ import type { publicEventEndpoints } from './event-rsvps.ts';
 import type { locationEndpoints } from './location.ts';
 import type { reportListEndpoints } from './report-list.ts';
 import type { reportFollowUpEndpoints } from './report-follow-up.ts';
+import type { reportLocationEndpoints } from './report-locations.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -30,6 +31,7 @@ export interface ApiEndpoints {
   photoRedaction: typeof photoRedactionEndpoints;
   auditLog: typeof auditLogEndpoints;
   reportFollowUp: typeof reportFollowUpEndpoints;
+  reportLocations: typeof reportLocationEndpoints;
 }
 
 type Mismatch = {

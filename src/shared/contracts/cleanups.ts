@@ -17,6 +17,8 @@ export const findNearbyRequestSchema = z.object({
   userLongitude: coordinate('userLongitude', -180, 180),
   /** Sites to pass over ('Find another site'). */
   excludeReportIds: z.array(rowId()).max(500).optional(),
+  /** How far to look, in metres: 5 km unless the volunteer widened the search. */
+  radiusMetres: z.number().int().min(100).max(20_000_000).optional(),
 });
 export type FindNearbyRequest = z.infer<typeof findNearbyRequestSchema>;
 
@@ -31,6 +33,10 @@ export const findNearbyResponseSchema = z.object({
   withoutCoordinates: z.number().int(),
   /** A link that shows the site on a map (what3words or OpenStreetMap); null when there is none. */
   locationLink: z.string().nullable(),
+  /** The radius searched, in metres. */
+  radiusMetres: z.number().int(),
+  /** When nothing was found: the next, wider radius to offer, or null when there is none. */
+  widerRadiusMetres: z.number().int().nullable(),
 });
 export type FindNearbyResponse = z.infer<typeof findNearbyResponseSchema>;
 

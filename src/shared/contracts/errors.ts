@@ -7,5 +7,7 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   title: z.string().optional(),
   code: z.string().optional(),
+  /** For a refused three-word location: up to three real locations the person may have meant. */
+  suggestions: z.array(z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -11,6 +11,13 @@ export { reportPaths } from './paths.ts';
 
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 export const locationSourceSchema = z.enum(['device', 'photo', 'words']);
+/**
+ * Whether the typed location was checked with the location provider: 'checked'; 'to-check' when the
+ * provider could not be reached (the server tries again in the background); 'not-found' when it later
+ * said the words name no place in the city.
+ */
+export const locationStatusSchema = z.enum(['checked', 'to-check', 'not-found']);
+export type LocationStatus = z.infer<typeof locationStatusSchema>;
 export type LocationSource = z.infer<typeof locationSourceSchema>;
 
 /** A three-word location as typed: required, non-blank, no angle brackets; normalised on the way in. */
@@ -94,6 +101,7 @@ export const reportSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   locationSource: locationSourceSchema.nullable(),
+  locationStatus: locationStatusSchema,
   /** An administrator blurred part of one of its photos to protect someone's privacy. */
   photoRedacted: z.boolean(),
   /** How many people reported this graffiti (the first report and each added photo). */

@@ -34,3 +34,13 @@ export function formatMinutes(totalMinutes: number): string {
   const minutes = Math.max(0, Math.round(totalMinutes));
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
+
+/** A distance as a person reads it: '1,420 metres'. */
+export function metresText(metres: number): string {
+  return `${metres.toLocaleString('en-GB')} ${metres === 1 ? 'metre' : 'metres'}`;
+}
+
+/** A search radius as a person reads it: '5 km', or '800 metres' below a kilometre. */
+export function radiusText(metres: number): string {
+  return metres >= 1000 ? `${(metres / 1000).toLocaleString('en-GB')} km` : metresText(metres);
+}

@@ -15,7 +15,20 @@ export const locationMessages = {
   service: 'The location service could not answer. Please try again, or enter the three-word location manually.',
   timeout: 'The location service took too long to answer. Please try again, or enter the three-word location manually.',
   unknownWords: 'That three-word location does not exist. Please check the words for a typo.',
+  outsideCity: 'That three-word location is outside Edinburgh. Please enter the location of graffiti in Edinburgh.',
 } as const;
+
+/** Titles of a typed location refused when the report is made. */
+export const locationRefusalTitles = {
+  notFound: 'Location not found',
+  outsideCity: 'Outside Edinburgh',
+} as const;
+
+/** Leads the suggestions under a refused location. */
+export const suggestionsLead = 'Did you mean:';
+
+/** A real location of the built-in grid (Waverley station), used as the example on the form. */
+export const GRID_EXAMPLE_WORDS = 'pilot.ginger.gaze';
 
 /** Titles of the report form's location errors (SPEC.md section 8). */
 export const locationDetectionTitles = {
@@ -42,5 +55,17 @@ export const locationButtonLabels = {
   stale: 'Location May Be Stale - Click to Refresh',
 } as const;
 
-/** Shown with the manual-entry advice: the format, with an example. */
-export const manualEntryExample = 'Type the three words separated by dots, for example index.home.raft.';
+/**
+ * Shown with the manual-entry advice when what3words cannot be used: the format only, because no fixed
+ * example is a real what3words address in Edinburgh.
+ */
+export const manualEntryExample = 'Type the three words separated by dots, as the what3words app shows them.';
+
+/** On an administrator's report card: where the report's position came from, and when it has none. */
+export const placementLabels = {
+  source: { device: 'Position from the device', photo: 'Position from the photo', words: 'Position from the words' },
+  'to-check': 'Location to check',
+  'not-found': 'Location not found',
+  /** The management list's filter. */
+  filter: 'Unplaced only',
+} as const;

@@ -13,7 +13,7 @@ export const messages = {
     fileTooLargeTitle: 'File too large',
     fileTooLarge: 'Please select an image smaller than 10MB.',
     unsupportedTypeTitle: 'Unsupported image',
-    unsupportedType: 'Please choose a JPG, PNG or WebP photo.',
+    unsupportedType: 'Please choose a JPG, PNG, WebP or HEIC photo.',
     tooManyPixels: 'This image is too large to process. Please choose a smaller photo.',
     unreadableImage: 'This file could not be read as a photo. Please choose another photo.',
     submitErrorTitle: 'Error submitting report',

@@ -35,6 +35,10 @@ export const findMessages = {
   cleanIt: 'I want to clean it up',
   starting: 'Starting...',
   findAnother: 'Find another site',
+  /** When nothing is within the radius searched ('5 km'). */
+  noneWithin: (radius: string) => `No graffiti reports within ${radius} of you.`,
+  /** The button that widens the search ('20 km'). */
+  widen: (radius: string) => `Search within ${radius}`,
   photosHeading: 'Upload Before & After Photos',
   tapToAdd: 'Tap to add photo',
   uploadPhotos: 'Upload photos',

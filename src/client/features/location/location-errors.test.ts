@@ -22,13 +22,13 @@ describe('the report form explains a failed location detection in the spec words
     expect(describeLocationError(error)).toEqual({ title, description });
   });
 
-  it('a rejected location-service key asks for the words by hand, with an example', () => {
+  it('a rejected location-service key asks for the words by hand, in their format', () => {
     const { title, description } = describeLocationError(
       apiError(502, { statusCode: 502, error: 'Bad Gateway', message: 'x', code: 'InvalidKey' }),
     );
     expect(title).toBe('Location Service Authentication Issue');
     expect(description).toMatch(/manually/);
-    expect(description).toMatch(/index\.home\.raft/);
+    expect(description).toMatch(/three words separated by dots/);
   });
 
   it('a used-up quota (402 or QuotaExceeded) says the service is temporarily unavailable and suggests manual entry', () => {

@@ -1,6 +1,7 @@
 // Volunteer alerts end to end: reports submitted through the API reach a real HTTPS push service
 // (which decrypts each message and checks its VAPID signature) and a real SMTP server, once each,
 // grouped per 10 minutes, in a daily digest, through failures, 410s and restarts, never slowing a report.
+import { realLocations } from '#tests/places.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { buildApp } from '#server/app.ts';
@@ -81,7 +82,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await choose(t.app, euan, { email: 'daily' });
 
     const report = await submitReport(t.app, {
-      what3words: 'index.home.raft',
+      what3words: 'rally.census.refuse',
       description: 'Tag on the close wall',
       ...NEAR,
     });
@@ -95,9 +96,9 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       expect(request.headers['content-encoding']).toBe('aes128gcm');
       expect(request.payload).toMatchObject({
         title: 'New graffiti report in Edinburgh',
-        body: '///index.home.raft: Tag on the close wall',
+        body: '///rally.census.refuse: Tag on the close wall',
         url: '/volunteers',
-        reports: [{ id: report.id, what3words: 'index.home.raft' }],
+        reports: [{ id: report.id, what3words: 'rally.census.refuse' }],
       });
       expect((request.payload as AlertPushPayload).icon).toMatch(
         /^http:\/\/localhost:3000\/photos\/[\w-]+-thumb\.jpg$/,
@@ -108,8 +109,8 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await smtp.waitFor('catriona@example.org');
     expect(smtp.messages.flatMap((m) => m.to).sort()).toEqual(['bruce@example.org', 'catriona@example.org']);
     const mail = mailsTo('bruce@example.org')[0]!;
-    expect(mail.subject).toBe('New graffiti report in Edinburgh: ///index.home.raft');
-    expect(mail.text).toContain('///index.home.raft - Tag on the close wall');
+    expect(mail.subject).toBe('New graffiti report in Edinburgh: ///rally.census.refuse');
+    expect(mail.text).toContain('///rally.census.refuse - Tag on the close wall');
     const link = /Unsubscribe from alert e-mails with one click: (\S+)/.exec(mail.text)?.[1];
     expect(link).toMatch(/^http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?token=[\w-]{43}$/);
     expect(mail.headers['list-unsubscribe']).toBe(`<${link}>`);
@@ -137,16 +138,16 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await addDevice(t.app, fiona, device);
     await choose(t.app, fiona, { push: true, email: 'instant' });
 
-    await submitReport(t.app, { what3words: 'first.tag.here', ...NEAR });
+    await submitReport(t.app, { what3words: 'swim.risk.will', ...NEAR });
     await t.app.alerts.drain();
     await smtp.waitFor('fiona@example.org');
     expect(push.requests).toHaveLength(1);
 
     clock.advance(2 * MINUTE);
-    await submitReport(t.app, { what3words: 'second.tag.here', ...NEAR });
+    await submitReport(t.app, { what3words: 'hen.laugh.goddess', ...NEAR });
     await t.app.alerts.drain();
     clock.advance(4 * MINUTE);
-    await submitReport(t.app, { what3words: 'third.tag.here', ...NEAR });
+    await submitReport(t.app, { what3words: 'razor.among.idea', ...NEAR });
     await t.app.alerts.drain();
     clock.advance(3 * MINUTE); // 9 minutes after the first alert: still waiting
     await t.app.alerts.drain();
@@ -158,12 +159,12 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     expect(push.requests).toHaveLength(2);
     expect(payloadOf(1)).toMatchObject({
       title: '2 new graffiti reports in Edinburgh',
-      body: '///third.tag.here, ///second.tag.here',
+      body: '///razor.among.idea, ///hen.laugh.goddess',
     });
     const grouped = await smtp.waitFor('fiona@example.org');
     expect(grouped.subject).toBe('2 new graffiti reports in Edinburgh');
-    expect(grouped.text).toContain('///second.tag.here');
-    expect(grouped.text).toContain('///third.tag.here');
+    expect(grouped.text).toContain('///hen.laugh.goddess');
+    expect(grouped.text).toContain('///razor.among.idea');
     expect(smtp.messages).toHaveLength(2);
   });
 
@@ -172,18 +173,18 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     const gregor = await alertVolunteer(t.database, clock, 'gregor@example.org');
     await choose(t.app, gregor, { email: 'instant', radiusKm: 1, centre: CENTRE });
 
-    await submitReport(t.app, { what3words: 'far.away.tag', ...FAR });
+    await submitReport(t.app, { what3words: 'bulb.warm.limb', ...FAR });
     await t.app.alerts.drain();
     expect(smtp.messages).toHaveLength(0);
 
-    await submitReport(t.app, { what3words: 'near.by.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'guilt.damp.paper', ...NEAR });
     await t.app.alerts.drain();
-    expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///near.by.tag');
+    expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///guilt.damp.paper');
 
     clock.advance(11 * MINUTE);
-    await submitReport(t.app, { what3words: 'filled.count.soap' }); // words the grid cannot place
+    await submitReport(t.app, { what3words: 'bleak.exhaust.jewel' }); // words the grid cannot place
     await t.app.alerts.drain();
-    expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///filled.count.soap');
+    expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///bleak.exhaust.jewel');
   });
 
   it('the daily digest goes at 18:00 in Edinburgh, only when there is something new', async () => {
@@ -191,9 +192,9 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     const heather = await alertVolunteer(t.database, clock, 'heather@example.org');
     await choose(t.app, heather, { email: 'daily' });
     clock.advance(2 * 60 * MINUTE);
-    await submitReport(t.app, { what3words: 'morning.wall.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'undo.response.solid', ...NEAR });
     clock.advance(60 * MINUTE);
-    await submitReport(t.app, { what3words: 'noon.door.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'now.engine.curious', ...NEAR });
     clock.set(new Date('2026-11-21T17:59:00Z'));
     await t.app.alerts.drain();
     expect(smtp.messages).toHaveLength(0);
@@ -202,8 +203,8 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await t.app.alerts.drain();
     const digest = await smtp.waitFor('heather@example.org');
     expect(digest.subject).toBe("Today's graffiti reports in Edinburgh: 2 new");
-    expect(digest.text).toContain('///morning.wall.tag');
-    expect(digest.text).toContain('///noon.door.tag');
+    expect(digest.text).toContain('///undo.response.solid');
+    expect(digest.text).toContain('///now.engine.curious');
     expect(digest.headers['list-unsubscribe']).toMatch(/unsubscribe\?token=/);
 
     // Later that evening, and the next evening with nothing new: no more e-mail.
@@ -215,7 +216,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
 
     // In summer Edinburgh is on BST: 18:00 there is 17:00 UTC.
     clock.set(new Date('2027-06-14T12:00:00Z'));
-    await submitReport(t.app, { what3words: 'summer.wall.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'hip.visual.visual', ...NEAR });
     clock.set(new Date('2027-06-14T16:59:00Z'));
     await t.app.alerts.drain();
     expect(smtp.messages).toHaveLength(1);
@@ -223,7 +224,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await t.app.alerts.drain();
     const summer = await smtp.waitFor('heather@example.org');
     expect(summer.subject).toBe("Today's graffiti reports in Edinburgh: 1 new");
-    expect(summer.text).not.toContain('///noon.door.tag');
+    expect(summer.text).not.toContain('///now.engine.curious');
   });
 
   it('a push that fails twice is retried with back-off and delivered once', async () => {
@@ -233,7 +234,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await addDevice(t.app, iain, device);
     push.answer(device.id, 500, 503);
 
-    await submitReport(t.app, { what3words: 'retry.this.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'trumpet.execute.price', ...NEAR });
     await t.app.alerts.drain();
     expect(push.requests.map((r) => r.status)).toEqual([500]);
     await t.app.alerts.drain(); // not due yet
@@ -264,7 +265,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await addDevice(t.app, jenny, device);
     push.answer(device.id, ...Array.from({ length: 60 }, () => 500));
 
-    await submitReport(t.app, { what3words: 'never.gets.there', ...NEAR });
+    await submitReport(t.app, { what3words: 'electric.shrug.subway', ...NEAR });
     for (let hour = 0; hour <= 25; hour++) {
       await t.app.alerts.drain();
       clock.advance(60 * MINUTE);
@@ -291,7 +292,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     push.requests.length = 0;
     const olive = await alertVolunteer(t.database, clock, 'olive@example.org');
     await addDevice(t.app, olive, push.subscribe());
-    await submitReport(t.app, { what3words: 'untrusted.push.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'trust.notable.tooth', ...NEAR });
     await t.app.alerts.drain();
     expect(push.requests).toHaveLength(0);
     const job = await t.database.db
@@ -312,7 +313,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await addDevice(t.app, kirsty, newPhone);
     push.answer(oldPhone.id, 410);
 
-    await submitReport(t.app, { what3words: 'gone.phone.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'protect.elevator.myth', ...NEAR });
     await t.app.alerts.drain();
     expect(push.requests.map((r) => [r.subscriptionId, r.status]).sort()).toEqual(
       [
@@ -330,7 +331,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     expect(job.every((j) => j.attempts === 0 && j.delivered_at !== null)).toBe(true);
 
     clock.advance(11 * MINUTE);
-    await submitReport(t.app, { what3words: 'next.phone.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'use.bread.pipe', ...NEAR });
     await t.app.alerts.drain();
     expect(push.requests.slice(2).map((r) => r.subscriptionId)).toEqual([newPhone.id]);
   });
@@ -361,7 +362,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       const device = push.subscribe();
       await addDevice(first, lachlan, device);
       await choose(first, lachlan, { push: true, email: 'instant' });
-      await submitReport(first, { what3words: 'before.the.restart', ...NEAR });
+      await submitReport(first, { what3words: 'essay.inquiry.medal', ...NEAR });
       // The first server stops before its worker ever ran: only the outbox knows about the alert.
       await first.close();
       expect(push.requests).toHaveLength(0);
@@ -373,7 +374,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       try {
         await push.waitForRequests(1);
         const mail = await smtp.waitFor('lachlan@example.org');
-        expect(mail.subject).toContain('///before.the.restart');
+        expect(mail.subject).toContain('///essay.inquiry.medal');
         expect(push.delivered(device.id)).toHaveLength(1);
       } finally {
         await second.close();
@@ -386,7 +387,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       const first = await serverOn(database, 20);
       const morag = await alertVolunteer(database, clock, 'morag@example.org');
       await choose(first, morag, { email: 'instant' });
-      await submitReport(first, { what3words: 'claimed.then.lost', ...NEAR });
+      await submitReport(first, { what3words: 'ivory.panda.heart', ...NEAR });
       await first.close();
       // A server claims the job and dies before finishing it.
       const claimed = await outboxRepository(database.db, database.dialect).claim(
@@ -401,7 +402,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
         expect(await second.alerts.drain()).toBe(0);
         clock.advance(2 * MINUTE + 1000);
         await second.alerts.drain();
-        expect((await smtp.waitFor('morag@example.org')).subject).toContain('///claimed.then.lost');
+        expect((await smtp.waitFor('morag@example.org')).subject).toContain('///ivory.panda.heart');
       } finally {
         await second.close();
       }
@@ -409,6 +410,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
   });
 
   it('a report is answered as fast as ever while the push service hangs', async () => {
+    const [USUAL, DURING] = [realLocations(3), realLocations(3, { lat: 55.953, lng: -3.19 })];
     clock = movableClock(new Date());
     t = await buildTestApp(kind, { ...appDeps(2_000), alerts: { pollMs: 20 } });
     push.requests.length = 0;
@@ -417,22 +419,22 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await addDevice(t.app, neil, device);
 
     // Without alerts waiting: a few submissions for the usual time.
-    await submitReport(t.app, { what3words: 'warm.up.tag' });
+    await submitReport(t.app, { what3words: 'addict.park.list' });
     const usual: number[] = [];
-    for (let i = 0; i < 3; i++) usual.push((await submitReport(t.app, { what3words: `usual.tag.${'abc'[i]}` })).ms);
+    for (let i = 0; i < 3; i++) usual.push((await submitReport(t.app, { what3words: USUAL[i]! })).ms);
     await t.database.db.deleteFrom('outbox').execute();
     await t.database.db.deleteFrom('alert_deliveries').execute();
     await t.database.db.deleteFrom('alert_windows').execute();
 
     push.answer(device.id, 'hang');
     t.app.alerts.start();
-    await submitReport(t.app, { what3words: 'hanging.push.tag', ...NEAR });
+    await submitReport(t.app, { what3words: 'twelve.imitate.turtle', ...NEAR });
     await push.waitForRequests(1);
     expect(push.requests[0]!.status).toBe('hang');
 
     // The push is still hanging: a report now takes no longer than before.
     const during: number[] = [];
-    for (let i = 0; i < 3; i++) during.push((await submitReport(t.app, { what3words: `during.tag.${'abc'[i]}` })).ms);
+    for (let i = 0; i < 3; i++) during.push((await submitReport(t.app, { what3words: DURING[i]! })).ms);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
     expect(median(during)).toBeLessThan(median(usual) * 3 + 250);
     expect(push.delivered()).toHaveLength(0);

@@ -23,14 +23,14 @@ describe.each(testDatabaseKinds)('the audit log of administrator actions on %s',
   };
 
   it('records who did what and when: status changes, edits, deletions, attendance, renumbering and events', async () => {
-    const first = await submitReport(t.app, { what3words: 'index.home.raft' });
-    const second = await submitReport(t.app, { what3words: 'apple.banana.cherry' });
+    const first = await submitReport(t.app, { what3words: 'rally.census.refuse' });
+    const second = await submitReport(t.app, { what3words: 'multiply.recipe.sadness' });
     const call = (method: string, url: string, payload?: object) =>
       t.app.inject({ method: method as 'POST', url, cookies: admin, ...(payload ? { payload } : {}) });
 
     expect((await call('PATCH', `/api/reports/${first.id}/status`, { status: 'completed' })).statusCode).toBe(200);
     expect(
-      (await call('PATCH', `/api/reports/${first.id}`, { what3words: 'index.home.raft', description: 'Red tag' }))
+      (await call('PATCH', `/api/reports/${first.id}`, { what3words: 'rally.census.refuse', description: 'Red tag' }))
         .statusCode,
     ).toBe(200);
     const event = await call('POST', '/api/mucus', {
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)('the audit log of administrator actions on %s',
       target: { type: 'report', id: String(first.id) },
       detail: { status: 'completed' },
     });
-    expect(byAction['report.edit']!.detail).toEqual({ what3words: 'index.home.raft', description: 'Red tag' });
+    expect(byAction['report.edit']!.detail).toEqual({ what3words: 'rally.census.refuse', description: 'Red tag' });
     expect(byAction['report.delete']!.target).toEqual({ type: 'report', id: String(second.id) });
     expect(byAction['attendance.add']).toMatchObject({
       target: { type: 'event', id: String(eventId) },
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)('the audit log of administrator actions on %s',
   });
 
   it("names the volunteer an administrator is signed in as, and leaves volunteers' own actions out", async () => {
-    const { id } = await submitReport(t.app, { what3words: 'dog.egg.fig' });
+    const { id } = await submitReport(t.app, { what3words: 'aisle.zone.lens' });
     const volunteer = await volunteerSession(t.database, 'rowan@example.org');
     const before = (await entries()).length;
     const own = await t.app.inject({

@@ -78,6 +78,16 @@ export function cleanupsRepository(db: Db) {
       return query.execute();
     },
 
+    /** Where the given reports are: their words and coordinates. */
+    placesOf(ids: readonly number[]): Promise<Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('reports')
+        .select(['what3words', 'latitude', 'longitude'])
+        .where('id', 'in', [...ids])
+        .execute();
+    },
+
     async countOpenSites(): Promise<{ withCoordinates: number; withoutCoordinates: number }> {
       const row = await db
         .selectFrom('reports')

@@ -51,6 +51,7 @@ export async function cleanupsRoutes(
       service.findNearby(
         { latitude: request.body.userLatitude, longitude: request.body.userLongitude },
         request.body.excludeReportIds ?? [],
+        request.body.radiusMetres,
       ),
   );
 

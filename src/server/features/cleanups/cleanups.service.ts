@@ -127,9 +127,9 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
   return {
     releaseLapsedClaims,
 
-    async findNearby(from: Point, exclude: readonly number[]): Promise<FindNearbyResponse> {
+    async findNearby(from: Point, exclude: readonly number[], radiusMetres?: number): Promise<FindNearbyResponse> {
       await releaseLapsedClaims();
-      return findNearby(repository, from, exclude);
+      return findNearby(repository, from, exclude, radiusMetres);
     },
 
     async currentClaim(actor: Actor): Promise<CurrentCleanupResponse> {

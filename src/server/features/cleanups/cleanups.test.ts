@@ -304,7 +304,7 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
 
   describe('completing a clean-up (POST /api/cleanup/complete)', () => {
     it('stores both photos, completes the report, records the minutes since the claim and awards first_cleanup, all at once', async () => {
-      const id = await placeReport(t.database.db, { ...SITE, what3words: 'index.home.raft' });
+      const id = await placeReport(t.database.db, { ...SITE, what3words: 'rally.census.refuse' });
       await setStatus(id, 'cleaning', ailsa);
       clock.advance(47 * MINUTE + 30_000);
       const stored = t.storedPhotos().length;
@@ -316,7 +316,7 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
         reportId: id,
         hoursWorked: 47,
         completedAt: clock.now().toISOString(),
-        report: { id, what3words: 'index.home.raft' },
+        report: { id, what3words: 'rally.census.refuse' },
       });
       expect(body.newAchievements).toEqual(['first_cleanup']);
       for (const url of [body.cleanup.beforePhotoUrl, body.cleanup.afterPhotoUrl]) {

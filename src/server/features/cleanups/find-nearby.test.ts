@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
       distance: 156,
       totalAvailable: 4,
       withoutCoordinates: 0,
-      message: 'The nearest graffiti is 156 m away.',
+      message: 'The nearest graffiti is 156 metres away.',
     });
     expect(first.nearestReport).toMatchObject({ id: near, what3words: 'just.up.hill', status: 'reported' });
     expect(first.locationLink).toBe(
@@ -102,14 +102,22 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
         userLatitude: HERE.latitude,
         userLongitude: HERE.longitude,
         excludeReportIds: skipped,
+        radiusMetres: 100_000,
       });
       expect(next.nearestReport?.id).toBe(id);
       expect(next.distance).toBe(metres);
       skipped.push(id);
     }
     expect(
-      (await find({ userLatitude: HERE.latitude, userLongitude: HERE.longitude, excludeReportIds: skipped })).message,
-    ).toBe('No graffiti reports available in this area.');
+      (
+        await find({
+          userLatitude: HERE.latitude,
+          userLongitude: HERE.longitude,
+          excludeReportIds: skipped,
+          radiusMetres: 100_000,
+        })
+      ).message,
+    ).toBe('No graffiti reports within 100 km of you.');
   });
 
   it('a site in the corner of the first search box does not hide a nearer one just outside it', async () => {
@@ -140,7 +148,7 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
       locationLink: null,
     });
     expect(none.message).toBe(
-      'No graffiti reports available in this area. 2 reported sites have no map position yet, so the search cannot offer them.',
+      'No graffiti reports within 5 km of you. 2 reported sites have no map position yet, so the search cannot offer them.',
     );
 
     const open = await placeReport(db, north(0.02));
@@ -149,14 +157,14 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
       distance: 2224,
       totalAvailable: 1,
       withoutCoordinates: 2,
-      message: 'The nearest graffiti is 2.2 km away.',
+      message: 'The nearest graffiti is 2,224 metres away.',
     });
     expect(found.nearestReport?.id).toBe(open);
   });
 
   it('finds a site on the other side of the world, and refuses coordinates that are not on Earth', async () => {
     const antipode = await placeReport(t.database.db, { latitude: -HERE.latitude, longitude: 176.8 });
-    const result = await find();
+    const result = await find({ userLatitude: HERE.latitude, userLongitude: HERE.longitude, radiusMetres: 20_000_000 });
     expect(result.nearestReport?.id).toBe(antipode);
     expect(result.distance).toBeGreaterThan(19_000_000);
 
@@ -169,6 +177,57 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'POST', url: '/api/find-nearby', payload: {}, headers: { cookie } });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('from Glasgow, nothing in Edinburgh is offered within 5 km: the answer says so and offers a wider search', async () => {
+    await placeReport(t.database.db, { ...north(0.0014), what3words: 'just.up.hill' });
+    const glasgow = { userLatitude: 55.8642, userLongitude: -4.2518 };
+    const none = await find(glasgow);
+    expect(none).toMatchObject({
+      nearestReport: null,
+      distance: null,
+      message: 'No graffiti reports within 5 km of you.',
+      radiusMetres: 5000,
+      widerRadiusMetres: 20_000,
+    });
+    expect(await find({ ...glasgow, radiusMetres: 20_000 })).toMatchObject({
+      nearestReport: null,
+      message: 'No graffiti reports within 20 km of you.',
+      widerRadiusMetres: 100_000,
+    });
+    const wide = await find({ ...glasgow, radiusMetres: 100_000 });
+    expect(wide.distance).toBeGreaterThan(60_000);
+    expect(wide.message).toMatch(/^The nearest graffiti is \d{2},\d{3} metres away\.$/);
+  });
+
+  it('"Find another site" at a wall with three reports offers the other sites first, then the rest of that wall', async () => {
+    const db = t.database.db;
+    // Three reports of one wall (two by the same words, one a metre away), and two sites elsewhere.
+    const wall = [
+      await placeReport(db, { ...north(0.0014), what3words: 'same.wall.here' }),
+      await placeReport(db, { ...north(0.0014), what3words: 'same.wall.here' }),
+      await placeReport(db, {
+        latitude: HERE.latitude + 0.00141,
+        longitude: HERE.longitude,
+        what3words: 'next.door.square',
+      }),
+    ];
+    const south = await placeReport(db, { ...north(-0.005), what3words: 'south.of.here' });
+    const farther = await placeReport(db, { ...north(0.02), what3words: 'up.the.road' });
+
+    const first = await find();
+    expect(wall).toContain(first.nearestReport!.id);
+    const seen = [first.nearestReport!.id];
+    const offered: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const next = await find({ userLatitude: HERE.latitude, userLongitude: HERE.longitude, excludeReportIds: seen });
+      expect(next.distance).not.toBe(0);
+      offered.push(next.nearestReport!.id);
+      seen.push(next.nearestReport!.id);
+    }
+    // The other places first, nearest first; only then the other reports of the same wall.
+    expect(offered.slice(0, 2)).toEqual([south, farther]);
+    expect(offered.slice(2).sort()).toEqual(wall.filter((id) => id !== first.nearestReport!.id).sort());
   });
 
   it('needs a signed-in volunteer', async () => {

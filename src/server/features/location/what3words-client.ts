@@ -49,6 +49,17 @@ const successSchema = z.object({
   map: z.string(),
 });
 
+const suggestionsSchema = z.object({
+  suggestions: z.array(z.object({ words: z.string() })),
+});
+
+export interface BoundingBox {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 const errorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string().optional() }),
 });
@@ -58,7 +69,8 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
   const timeoutMs = options.timeoutMs ?? WHAT3WORDS_TIMEOUT_MS;
   const doFetch = options.fetch ?? globalThis.fetch;
 
-  async function call(operation: string, params: Record<string, string>): Promise<ConversionResult> {
+  /** One GET with our key; answers the parsed JSON body of a 2xx, or throws our LocationServiceError. */
+  async function request(operation: string, params: Record<string, string>): Promise<unknown> {
     const url = new URL(`${baseUrl}/${operation}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     url.searchParams.set('key', options.apiKey);
@@ -84,18 +96,19 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
     }
 
     const body = parseJson(text);
-    if (response.ok) {
-      const parsed = successSchema.safeParse(body);
-      if (!parsed.success) {
-        throw new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, {
-          status: response.status,
-          message: 'unexpected success body',
-        });
-      }
-      const { coordinates, words, language, map } = parsed.data;
-      return { lat: coordinates.lat, lng: coordinates.lng, words: normaliseThreeWords(words), language, map };
-    }
+    if (response.ok) return body;
     throw toLocationError(response.status, errorBodySchema.safeParse(body).data?.error);
+  }
+
+  async function call(operation: string, params: Record<string, string>): Promise<ConversionResult> {
+    const parsed = successSchema.safeParse(await request(operation, params));
+    if (!parsed.success) {
+      throw new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, {
+        message: 'unexpected success body',
+      });
+    }
+    const { coordinates, words, language, map } = parsed.data;
+    return { lat: coordinates.lat, lng: coordinates.lng, words: normaliseThreeWords(words), language, map };
   }
 
   return {
@@ -109,6 +122,26 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
 
     async coordinatesToWords(lat: number, lng: number): Promise<ConversionResult> {
       return call('convert-to-3wa', { coordinates: `${lat},${lng}`, language: 'en' });
+    },
+
+    /**
+     * AutoSuggest: real addresses spelt like `input`, only those inside `box` (clip-to-bounding-box is
+     * south,west,north,east), best first.
+     */
+    async autosuggest(input: string, box: BoundingBox, limit = 3): Promise<string[]> {
+      const body = await request('autosuggest', {
+        input: normaliseThreeWords(input),
+        'clip-to-bounding-box': [box.south, box.west, box.north, box.east].join(','),
+        'n-results': String(limit),
+        language: 'en',
+      });
+      const parsed = suggestionsSchema.safeParse(body);
+      if (!parsed.success) {
+        throw new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, {
+          message: 'unexpected autosuggest body',
+        });
+      }
+      return parsed.data.suggestions.map((s) => normaliseThreeWords(s.words)).slice(0, limit);
     },
   };
 }

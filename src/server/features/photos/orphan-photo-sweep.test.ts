@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds)('the orphan photo sweep on %s', (kind) => {
 
   it('removes old files no row refers to (and old .tmp files), keeping photos in use and recent files', async () => {
     const form = await multipartBody(
-      { what3words: 'index.home.raft' },
+      { what3words: 'rally.census.refuse' },
       { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } },
     );
     expect((await t.app.inject({ method: 'POST', url: '/api/reports', ...form })).statusCode).toBe(201);

@@ -1,16 +1,18 @@
-// Turns an uploaded file into a safe, web-size photo (DESIGN.md "Photos"): the bytes decide the type,
+// Turns an uploaded file into a safe, web-size photo: the bytes decide the type (JPEG, PNG, WebP, or
+// HEIC/HEIF as phones save them, decoded by heif-decoder.ts since sharp's libvips reads no HEVC),
 // decompression bombs are refused before decoding, EXIF orientation is applied, GPS is read and then
 // every piece of metadata is dropped (sharp writes none unless asked), and a thumbnail is made.
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import exifr from 'exifr';
 import { randomBytes } from 'node:crypto';
 import { MAX_PHOTO_PIXELS, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { UnprocessableError, UnsupportedMediaTypeError } from '#server/errors.ts';
 import type { PhotoStorage } from './photo-storage.ts';
+import { decodeHeif, isHeif, TooManyPixels, type RawImage } from './heif-decoder.ts';
 import { runPhotoWork } from './photo-work-queue.ts';
 
-export type ImageKind = 'jpeg' | 'png' | 'webp';
+export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heif';
 
 export interface ProcessedPhoto {
   web: Buffer;
@@ -27,6 +29,7 @@ export function sniffImageKind(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
     return 'webp';
   }
+  if (isHeif(bytes)) return 'heif';
   return null;
 }
 
@@ -41,11 +44,13 @@ export function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
 }
 
 async function processNow(bytes: Buffer): Promise<ProcessedPhoto> {
-  if (!sniffImageKind(bytes)) {
+  const kind = sniffImageKind(bytes);
+  if (!kind) {
     throw new UnsupportedMediaTypeError(messages.report.unsupportedType, {
       title: messages.report.unsupportedTypeTitle,
     });
   }
+  if (kind === 'heif') return processHeif(bytes);
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const, sequentialRead: true };
   let metadata: Metadata;
   try {
@@ -62,22 +67,48 @@ async function processNow(bytes: Buffer): Promise<ProcessedPhoto> {
   const gps = await readGps(bytes);
   try {
     const oriented = sharp(bytes, options).rotate().flatten({ background: '#ffffff' });
-    const [web, thumbnail] = await Promise.all([
-      oriented
-        .clone()
-        .resize({ width: WEB_PHOTO_LONG_EDGE, height: WEB_PHOTO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer(),
-      oriented
-        .clone()
-        .resize({ width: THUMBNAIL_LONG_EDGE, height: THUMBNAIL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 72, mozjpeg: true })
-        .toBuffer(),
-    ]);
-    return { web, thumbnail, gps };
+    return { ...(await webAndThumbnail(oriented)), gps };
   } catch {
     throw new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
   }
+}
+
+/** HEIC/HEIF: decoded (upright) to raw pixels first, then made into JPEGs like any other photo. */
+async function processHeif(bytes: Buffer): Promise<ProcessedPhoto> {
+  let raw: RawImage;
+  try {
+    raw = await decodeHeif(bytes, MAX_PHOTO_PIXELS);
+  } catch (error) {
+    if (error instanceof TooManyPixels) {
+      throw new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
+    }
+    throw new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
+  }
+  const gps = await readGps(bytes);
+  try {
+    const pixels = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
+      raw: { width: raw.width, height: raw.height, channels: 4 },
+    }).flatten({ background: '#ffffff' });
+    return { ...(await webAndThumbnail(pixels)), gps };
+  } catch {
+    throw new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
+  }
+}
+
+async function webAndThumbnail(oriented: Sharp): Promise<Pick<ProcessedPhoto, 'web' | 'thumbnail'>> {
+  const [web, thumbnail] = await Promise.all([
+    oriented
+      .clone()
+      .resize({ width: WEB_PHOTO_LONG_EDGE, height: WEB_PHOTO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer(),
+    oriented
+      .clone()
+      .resize({ width: THUMBNAIL_LONG_EDGE, height: THUMBNAIL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 72, mozjpeg: true })
+      .toBuffer(),
+  ]);
+  return { web, thumbnail };
 }
 
 async function readGps(bytes: Buffer): Promise<ProcessedPhoto['gps']> {

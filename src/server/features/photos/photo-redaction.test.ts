@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds)('POST /api/admin/photos/redact on %s', (kind) =
 
   async function report(): Promise<Report> {
     const { payload, headers } = await multipartBody(
-      { what3words: 'index.home.raft' },
+      { what3words: 'rally.census.refuse' },
       { photo: { data: await detailedJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
     );
     const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });

@@ -49,7 +49,7 @@ describe('the photo work queue', () => {
     });
     try {
       const form = await multipartBody(
-        { what3words: 'index.home.raft' },
+        { what3words: 'rally.census.refuse' },
         { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } },
       );
       const answers = await Promise.all(

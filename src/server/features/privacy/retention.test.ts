@@ -117,7 +117,7 @@ describe.each(testDatabaseKinds)('the daily retention job on %s', (kind) => {
   it('no IP address is stored with a report', async () => {
     at(0);
     const { payload, headers } = await multipartBody(
-      { what3words: 'index.home.raft', description: 'By the bus stop' },
+      { what3words: 'rally.census.refuse', description: 'By the bus stop' },
       { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } },
     );
     const sent = await t.app.inject({

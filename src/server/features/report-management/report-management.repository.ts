@@ -16,6 +16,7 @@ export interface ReportEdit {
     longitude: number | null;
     locationSource: ReportRow['location_source'];
     wordsScheme: ReportRow['words_scheme'];
+    locationStatus: ReportRow['location_status'];
   };
 }
 
@@ -58,6 +59,7 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
                   longitude: edit.coordinates.longitude,
                   location_source: edit.coordinates.locationSource,
                   words_scheme: edit.coordinates.wordsScheme,
+                  location_status: edit.coordinates.locationStatus,
                 }
               : {}),
           })

@@ -9,7 +9,7 @@ import { REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-s
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import { NotFoundError } from '#server/errors.ts';
-import type { LocationService } from '../location/location.service.ts';
+import { isProviderFailure, type LocationService } from '../location/location.service.ts';
 import { photoUrls, removePhoto } from '../photos/photo-pipeline.ts';
 import type { ReportListRepository } from '../reports/report-list.repository.ts';
 import { toCsv, type CsvCell } from '../analytics/csv.ts';
@@ -60,10 +60,22 @@ export function reportManagementService({
   async function coordinatesFor(words: string): Promise<NonNullable<ReportEdit['coordinates']>> {
     try {
       const result = await location.wordsToCoordinates(words);
-      return { latitude: result.lat, longitude: result.lng, locationSource: 'words', wordsScheme: location.provider };
+      return {
+        latitude: result.lat,
+        longitude: result.lng,
+        locationSource: 'words',
+        wordsScheme: location.provider,
+        locationStatus: 'checked',
+      };
     } catch (error) {
       log.info({ err: error, words }, 'edited report kept without coordinates: its words did not convert');
-      return { latitude: null, longitude: null, locationSource: null, wordsScheme: location.provider };
+      return {
+        latitude: null,
+        longitude: null,
+        locationSource: null,
+        wordsScheme: location.provider,
+        locationStatus: isProviderFailure(error) ? 'to-check' : 'not-found',
+      };
     }
   }
 

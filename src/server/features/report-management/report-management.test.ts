@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     await t.database.db.deleteFrom('reports').execute();
   });
 
-  async function submit(what3words = 'index.home.raft', extra: Record<string, string> = {}): Promise<Report> {
+  async function submit(what3words = 'rally.census.refuse', extra: Record<string, string> = {}): Promise<Report> {
     const { payload, headers } = await multipartBody({ what3words, ...extra }, { photo: await jpegFile() });
     const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
     expect(response.statusCode).toBe(201);
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
   }
 
   /** A report row with a chosen reported_at, with a stored photo, straight into the database. */
-  async function insertReport(reportedAt: string, what3words = 'filled.count.soap') {
+  async function insertReport(reportedAt: string, what3words = 'bleak.exhaust.jewel') {
     const key = await storedPhotoKey(t.storage);
     return t.database.db
       .insertInto('reports')
@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
 
   describe('PATCH /api/reports/:id', () => {
     it('an administrator edits the location and description; the list and its ETag change with it', async () => {
-      const report = await submit('index.home.raft', { description: 'Old words' });
+      const report = await submit('rally.census.refuse', { description: 'Old words' });
       const first = await t.app.inject({ method: 'GET', url: '/api/reports' });
       const etag = first.headers.etag as string;
 
@@ -94,12 +94,12 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
         method: 'PATCH',
         url: `/api/reports/${report.id}`,
         cookies: admin,
-        payload: { what3words: '  ///Index.Home.Raft ', description: '  Tag on the close wall  ' },
+        payload: { what3words: '  ///Rally.Census.Refuse ', description: '  Tag on the close wall  ' },
       });
       expect(response.statusCode).toBe(200);
       expect(reportSchema.parse(response.json())).toMatchObject({
         id: report.id,
-        what3words: 'index.home.raft',
+        what3words: 'rally.census.refuse',
         description: 'Tag on the close wall',
       });
 
@@ -112,14 +112,14 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
         method: 'PATCH',
         url: `/api/reports/${report.id}`,
         cookies: admin,
-        payload: { what3words: 'index.home.raft' },
+        payload: { what3words: 'rally.census.refuse' },
       });
       expect(kept.json().description).toBe('Tag on the close wall');
       const cleared = await t.app.inject({
         method: 'PATCH',
         url: `/api/reports/${report.id}`,
         cookies: admin,
-        payload: { what3words: 'index.home.raft', description: '' },
+        payload: { what3words: 'rally.census.refuse', description: '' },
       });
       expect(cleared.json().description).toBeNull();
     });
@@ -147,7 +147,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     });
 
     it('corrected words bring their own coordinates; words that do not convert leave none', async () => {
-      const report = await submit('index.home.raft', { latitude: '55.95', longitude: '-3.19' });
+      const report = await submit('rally.census.refuse', { latitude: '55.95', longitude: '-3.19' });
       const elsewhere = await grid.coordinatesToWords(55.9412, -3.2053);
       const moved = await t.app.inject({
         method: 'PATCH',
@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
 
     it('is refused to volunteers (403) and to visitors (401), and nothing changes', async () => {
       const report = await submit();
-      const payload = { what3words: 'other.place.here' };
+      const payload = { what3words: 'occur.cereal.cheese' };
       expect(
         (await t.app.inject({ method: 'PATCH', url: `/api/reports/${report.id}`, cookies: volunteer, payload }))
           .statusCode,
@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
         .select('what3words')
         .where('id', '=', report.id)
         .executeTakeFirstOrThrow();
-      expect(row.what3words).toBe('index.home.raft');
+      expect(row.what3words).toBe('rally.census.refuse');
     });
   });
 
@@ -285,13 +285,13 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
 
     it('creates a report from a photo and trimmed values, with status reported', async () => {
       const response = await manual(
-        { what3words: '  Index.Home.Raft  ', description: '  Spotted on a walk  ' },
+        { what3words: '  Rally.Census.Refuse  ', description: '  Spotted on a walk  ' },
         { photo: await jpegFile() },
       );
       expect(response.statusCode).toBe(201);
       const report = reportSchema.parse(response.json());
       expect(report).toMatchObject({
-        what3words: 'index.home.raft',
+        what3words: 'rally.census.refuse',
         description: 'Spotted on a walk',
         status: 'reported',
         completedAt: null,
@@ -304,7 +304,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     it("a missing photo or location is 'Missing required fields / Please provide both a photo and What3Words location.'", async () => {
       const before = t.storedPhotos();
       for (const [fields, files] of [
-        [{ what3words: 'index.home.raft' }, {}],
+        [{ what3words: 'rally.census.refuse' }, {}],
         [{ what3words: '   ' }, { photo: await jpegFile() }],
         [{}, { photo: await jpegFile() }],
       ] as const) {
@@ -321,7 +321,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
 
     it('an image over 10MB is refused as the public form refuses it', async () => {
       const response = await manual(
-        { what3words: 'index.home.raft' },
+        { what3words: 'rally.census.refuse' },
         { photo: { data: await elevenMegabyteImage(), name: 'big.png', type: 'image/png' } },
       );
       expect(response.statusCode).toBe(413);
@@ -332,20 +332,22 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
     });
 
     it('is for administrators only', async () => {
-      expect((await manual({ what3words: 'index.home.raft' }, { photo: await jpegFile() }, volunteer)).statusCode).toBe(
-        403,
+      expect(
+        (await manual({ what3words: 'rally.census.refuse' }, { photo: await jpegFile() }, volunteer)).statusCode,
+      ).toBe(403);
+      expect((await manual({ what3words: 'rally.census.refuse' }, { photo: await jpegFile() }, null)).statusCode).toBe(
+        401,
       );
-      expect((await manual({ what3words: 'index.home.raft' }, { photo: await jpegFile() }, null)).statusCode).toBe(401);
     });
   });
 
   describe('POST /api/admin/renumber-reports', () => {
     it('gives ids 1..n in reported order, keeps every photo and clean-up attached, and continues the sequence', async () => {
       // Ids out of reported order, with gaps: the third report made was reported first.
-      const a = await insertReport('2026-11-03T09:00:00.000Z', 'third.made.report');
-      const gap = await insertReport('2026-11-04T09:00:00.000Z', 'deleted.before.renumber');
-      const b = await insertReport('2026-11-01T09:00:00.000Z', 'first.reported.one');
-      const c = await insertReport('2026-11-02T09:00:00.000Z', 'second.reported.one');
+      const a = await insertReport('2026-11-03T09:00:00.000Z', 'relief.toast.issue');
+      const gap = await insertReport('2026-11-04T09:00:00.000Z', 'solar.evolve.similar');
+      const b = await insertReport('2026-11-01T09:00:00.000Z', 'before.sport.aware');
+      const c = await insertReport('2026-11-02T09:00:00.000Z', 'special.chase.despair');
       await t.database.db.deleteFrom('reports').where('id', '=', gap.id).execute();
       const photoOfA = await addPhoto(a.id);
       const photoOfB = await addPhoto(b.id);
@@ -360,9 +362,9 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       const db = t.database.db;
       const rows = await db.selectFrom('reports').select(['id', 'what3words', 'photo_key']).orderBy('id').execute();
       expect(rows.map((r) => [r.id, r.what3words])).toEqual([
-        [1, 'first.reported.one'],
-        [2, 'second.reported.one'],
-        [3, 'third.made.report'],
+        [1, 'before.sport.aware'],
+        [2, 'special.chase.despair'],
+        [3, 'relief.toast.issue'],
       ]);
       const byKey = new Map(rows.map((r) => [r.photo_key, r.id]));
       expect(byKey.get(b.photo_key)).toBe(1);
@@ -381,7 +383,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       expect(list.statusCode).toBe(200);
       expect(reportListSchema.parse(list.json()).map((r) => r.id)).toEqual([3, 2, 1]);
 
-      const next = await submit('after.the.renumber');
+      const next = await submit('minor.neck.gather');
       expect(next.id).toBe(4);
     });
 

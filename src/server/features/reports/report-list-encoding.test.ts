@@ -15,7 +15,7 @@ describe('the compressed report list', () => {
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
     const form = await multipartBody(
-      { what3words: 'index.home.raft', description: 'Paint on the close wall. '.repeat(20) },
+      { what3words: 'rally.census.refuse', description: 'Paint on the close wall. '.repeat(20) },
       { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } },
     );
     expect((await t.app.inject({ method: 'POST', url: '/api/reports', ...form })).statusCode).toBe(201);

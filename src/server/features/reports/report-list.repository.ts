@@ -55,7 +55,8 @@ const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]
 function filterWhere(eb: Eb, filter: ReportFilter): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (filter.status !== 'all') all.push(eb('status', '=', filter.status));
-  if (filter.unplaced) all.push(eb('latitude', 'is', null));
+  // Unplaced: no map position, or typed words still to be checked (or never found) by the provider.
+  if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
   if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
   if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
   for (const word of (filter.q ?? '').split(/\s+/).filter(Boolean)) {

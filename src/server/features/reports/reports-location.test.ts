@@ -1,11 +1,14 @@
-// Reports get coordinates from the words when neither the device nor the photo gave any, through
-// whichever location provider is configured; a failed conversion never loses the report.
+// The typed location is checked with the configured provider when the report is made: words that name
+// no place in the city are refused with suggestions, and nothing is stored; real words place the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
-import { plainJpeg } from '#tests/fixture-photos.ts';
+import { jpegWithGps, plainJpeg } from '#tests/fixture-photos.ts';
+import { WAVERLEY_WORDS } from '#tests/places.ts';
 import { FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
 import { reportSchema } from '#shared/contracts/reports.ts';
+import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
+import { createGridCode } from '../location/grid-code.ts';
 import { createLocationService } from '../location/location.service.ts';
 
 async function submit(t: TestApp, fields: Record<string, string>) {
@@ -42,15 +45,78 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       expect(row.words_scheme).toBe('grid');
     });
 
-    it('words the grid does not know still make a report, without coordinates', async () => {
-      const response = await submit(t, { what3words: 'filled.count.soap' });
-      expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({
-        what3words: 'filled.count.soap',
-        latitude: null,
-        longitude: null,
-        locationSource: null,
+    it('misspelt words are refused with a clear message and up to three real locations nearby in spelling', async () => {
+      const before = t.storedPhotos();
+      const response = await submit(t, { what3words: 'pilot.ginger.gazz' });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({
+        code: 'BadWords',
+        title: 'Location not found',
+        message: "'gazz' is not one of the words of three-word locations. Please check the spelling.",
       });
+      expect(body.suggestions).toHaveLength(3);
+      expect(body.suggestions[0]).toBe('pilot.ginger.gaze');
+      const grid = createGridCode();
+      for (const words of body.suggestions) expect(grid.squareOfWords(words)).not.toBeNull();
+      expect(t.storedPhotos()).toEqual(before);
+      expect(
+        await t.database.db.selectFrom('reports').select('id').where('what3words', '=', 'pilot.ginger.gazz').execute(),
+      ).toEqual([]);
+    });
+
+    it("made-up words, and the old form example 'index.home.raft', are refused rather than stored unplaced", async () => {
+      for (const words of ['hello.world.again', 'index.home.raft', 'filled.count.soap']) {
+        const response = await submit(t, { what3words: words });
+        expect(response.statusCode, words).toBe(400);
+        expect(response.json().code).toMatch(/^(BadWords|OutsideArea)$/);
+        expect(response.json().suggestions.length).toBeGreaterThan(0);
+      }
+      expect(await t.database.db.selectFrom('reports').select('id').where('latitude', 'is', null).execute()).toEqual(
+        [],
+      );
+    });
+
+    it('a camera position far from the typed location does not move the report; a near one places it', async () => {
+      const photoAt = async (words: string, at: { latitude: number; longitude: number }) => {
+        const { payload, headers } = await multipartBody(
+          { what3words: words },
+          { photo: { data: await jpegWithGps(at), name: 'IMG_0042.jpg', type: 'image/jpeg' } },
+        );
+        return reportSchema.parse(
+          (await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json(),
+        );
+      };
+      // A holiday photo from Lisbon, a photo forwarded from Glasgow, and one from 300 m along Princes Street.
+      for (const far of [
+        { latitude: 38.7223, longitude: -9.1393 },
+        { latitude: 55.8611, longitude: -4.2503 },
+        { latitude: 55.9521, longitude: -3.1941 },
+      ]) {
+        const report = await photoAt(WAVERLEY_WORDS, far);
+        expect(report).toMatchObject({ locationSource: 'words', locationStatus: 'checked' });
+        expect(report.latitude).toBeCloseTo(55.95196, 4);
+        expect(report.longitude).toBeCloseTo(-3.18937, 4);
+      }
+      // 60 m from the typed square: the camera's own position is the more precise one.
+      const near = await photoAt(WAVERLEY_WORDS, { latitude: 55.9525, longitude: -3.18937 });
+      expect(near.locationSource).toBe('photo');
+      expect(near.latitude).toBeCloseTo(55.9525, 4);
+    });
+
+    it('the same rule holds for a position the browser read from the photo, and a device outside the city is ignored', async () => {
+      const glasgow = { latitude: '55.8611', longitude: '-4.2503' };
+      for (const locationSource of ['photo', 'device']) {
+        const report = reportSchema.parse(
+          (await submit(t, { what3words: WAVERLEY_WORDS, ...glasgow, locationSource })).json(),
+        );
+        expect(report, locationSource).toMatchObject({ locationSource: 'words' });
+        expect(report.latitude).toBeCloseTo(55.95196, 4);
+      }
+    });
+
+    it("the form's example is a real location of the grid", () => {
+      expect(createGridCode().decode(GRID_EXAMPLE_WORDS).lat).toBeCloseTo(55.95196, 3);
     });
 
     it('device coordinates are kept as sent, and the words are not replaced by the conversion', async () => {
@@ -101,6 +167,37 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
         .where('id', '=', report.id)
         .executeTakeFirstOrThrow();
       expect(row.words_scheme).toBe('what3words');
+    });
+
+    it('unknown words are refused with AutoSuggest suggestions clipped to the city', async () => {
+      const response = await submit(t, { what3words: 'waverley.steps.trian' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'BadWords',
+        title: 'Location not found',
+        message: 'That three-word location does not exist. Please check the words for a typo.',
+        suggestions: ['waverley.steps.train'],
+      });
+      const call = fake.requests.findLast((r) => r.path.endsWith('/autosuggest'));
+      expect(call?.query).toMatchObject({
+        input: 'waverley.steps.trian',
+        'clip-to-bounding-box': '55.81,-3.45,56.01,-3.05',
+        'n-results': '3',
+        key: FAKE_W3W_KEY,
+      });
+      // A place outside the city is never suggested.
+      const glasgow = (await submit(t, { what3words: 'george.square.glasgw' })).json();
+      expect(glasgow.suggestions).toEqual([]);
+    });
+
+    it('a real location outside Edinburgh is refused and the reporter is told why', async () => {
+      const response = await submit(t, { what3words: 'george.square.glasgow' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'OutsideArea',
+        title: 'Outside Edinburgh',
+        message: 'That three-word location is outside Edinburgh. Please enter the location of graffiti in Edinburgh.',
+      });
     });
 
     it('a used-up what3words quota still stores the report, without coordinates', async () => {

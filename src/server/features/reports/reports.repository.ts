@@ -18,6 +18,7 @@ export interface NewReport {
   idempotencyKey: string | null;
   /** Offensive graffiti: offered to volunteers first. */
   priority?: boolean;
+  locationStatus: ReportRow['location_status'];
   now: string;
 }
 
@@ -63,6 +64,46 @@ export function reportsRepository(db: Db) {
       return `v${row?.version ?? 0}`;
     },
 
+    /** Reports whose location could not be placed (still to check, or not found), newest first. */
+    async unplaced(): Promise<ReportRow[]> {
+      return db
+        .selectFrom('reports')
+        .selectAll()
+        .where('location_status', '!=', 'checked')
+        .orderBy('reported_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** A report placed after the fact (its words found once the provider answered). */
+    async place(
+      id: number,
+      at: { latitude: number; longitude: number; source: NonNullable<ReportRow['location_source']> },
+      now: string,
+    ): Promise<void> {
+      await db
+        .updateTable('reports')
+        .set({
+          latitude: at.latitude,
+          longitude: at.longitude,
+          location_source: at.source,
+          location_status: 'checked',
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('location_status', '=', 'to-check')
+        .execute();
+    },
+
+    async markNotFound(id: number, now: string): Promise<void> {
+      await db
+        .updateTable('reports')
+        .set({ location_status: 'not-found', updated_at: now })
+        .where('id', '=', id)
+        .where('location_status', '=', 'to-check')
+        .execute();
+    },
+
     async photosOf(reportId: number): Promise<ReportPhotoRow[]> {
       return db.selectFrom('report_photos').selectAll().where('report_id', '=', reportId).orderBy('id').execute();
     },
@@ -88,6 +129,7 @@ function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
       idempotency_key: report.idempotencyKey,
       status_token: newStatusToken(),
       priority: report.priority ? 1 : 0,
+      location_status: report.locationStatus,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

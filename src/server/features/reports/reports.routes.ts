@@ -12,6 +12,8 @@ import { messages } from '#shared/domain/messages.ts';
 import { NotFoundError, ValidationError } from '#server/errors.ts';
 import { readMultipart } from '#server/plugins/multipart.ts';
 import { reportPageQuerySchema } from '#shared/contracts/report-list.ts';
+import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
+import { serve } from '#server/http/serve.ts';
 import type { ListEncoding, ReportsService } from './reports.service.ts';
 import type { ReportListService } from './report-list.service.ts';
 
@@ -58,6 +60,12 @@ export async function reportsRoutes(app: FastifyInstance, { service, list, submi
       return reply.status(created ? 201 : 200).send(report);
     },
   );
+
+  // Administrators: the reports whose typed location could not be placed yet.
+  serve(app, reportLocationEndpoints.unplaced, { access: 'admin' }, async (_request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return service.unplaced();
+  });
 
   // No response schema: the body is cached JSON text built by toReportResponse; its shape
   // (reportListSchema) is checked by the API tests instead of on every poll.

@@ -8,10 +8,13 @@ import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import type { LocationService } from '../location/location.service.ts';
+import type { ConversionResult } from '#shared/contracts/location.ts';
+import { isProviderFailure, type LocationService } from '../location/location.service.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
+import { enqueuePlacement } from './placement-job.ts';
+import { choosePlacement, type SentPosition } from './report-placement.ts';
 
 export type CreateReportInput = Omit<z.output<typeof createReportFieldsSchema>, 'offensive' | 'notifyEmail'> & {
   photo: Buffer;
@@ -34,13 +37,17 @@ export interface ReportsServiceDeps {
 export function reportsService({ repository, storage, clock, location, log, alerts, followers }: ReportsServiceDeps) {
   let listCache: { version: string; json: string; encoded: Partial<Record<ListEncoding, Promise<Buffer>>> } | undefined;
 
-  /** Coordinates from the words, or none: a failed conversion never loses the report. */
-  async function coordinatesFromWords(words: string) {
+  /**
+   * The typed words checked at the door: their place, or null when the provider could not answer (the
+   * report is kept without a place). Words that name no place in the city are refused (400, with
+   * suggestions) before anything is stored.
+   */
+  async function checkedPlace(words: string): Promise<ConversionResult | null> {
     try {
-      const result = await location.wordsToCoordinates(words);
-      return { latitude: result.lat, longitude: result.lng, source: 'words' as const };
+      return await location.checkWords(words);
     } catch (error) {
-      log.info({ err: error, words }, 'report kept without coordinates: its words did not convert');
+      if (!isProviderFailure(error)) throw error;
+      log.warn({ err: error, words }, 'report kept without coordinates: the location provider did not answer');
       return null;
     }
   }
@@ -57,17 +64,19 @@ export function reportsService({ repository, storage, clock, location, log, aler
         const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
         if (existing) return answer(existing, false);
       }
+      const place = await checkedPlace(input.what3words);
       const photo = await processPhoto(input.photo);
-      const sent = input.latitude !== undefined && input.longitude !== undefined;
-      const coordinates = sent
-        ? {
-            latitude: input.latitude!,
-            longitude: input.longitude!,
-            source: input.locationSource ?? ('device' as const),
-          }
-        : photo.gps
-          ? { ...photo.gps, source: 'photo' as const }
-          : await coordinatesFromWords(input.what3words);
+      const sent: SentPosition | null =
+        input.latitude !== undefined && input.longitude !== undefined
+          ? { latitude: input.latitude, longitude: input.longitude, source: input.locationSource ?? 'device' }
+          : null;
+      const coordinates = place ? choosePlacement(place, location.region, sent, photo.gps) : null;
+      const now = clock.now().toISOString();
+      // Not placed now (the provider did not answer): placed in the background, in the same transaction.
+      const alsoInTransaction = async (trx: Db, row: ReportRow) => {
+        if (!place) await enqueuePlacement(trx, { reportId: row.id, sent, photoGps: photo.gps }, now);
+        await alerts?.enqueueReportAlert(trx, row);
+      };
 
       const photoKey = await storePhoto(storage, photo);
       let row: ReportRow;
@@ -83,9 +92,10 @@ export function reportsService({ repository, storage, clock, location, log, aler
             wordsScheme: location.provider,
             idempotencyKey: input.idempotencyKey ?? null,
             priority: input.offensive ?? false,
-            now: clock.now().toISOString(),
+            locationStatus: place ? 'checked' : 'to-check',
+            now,
           },
-          alerts?.enqueueReportAlert,
+          alsoInTransaction,
         );
       } catch (error) {
         await removePhoto(storage, photoKey);
@@ -115,6 +125,10 @@ export function reportsService({ repository, storage, clock, location, log, aler
       // Keep it only if nothing changed while it was being built.
       if ((await repository.listVersion()) === version) listCache = { version, json, encoded: {} };
       return json;
+    },
+
+    async unplaced(): Promise<Report[]> {
+      return (await repository.unplaced()).map(toReportResponse);
     },
 
     /**
@@ -163,6 +177,7 @@ export function toReportResponse(row: ReportRow): Report {
     latitude: row.latitude,
     longitude: row.longitude,
     locationSource: row.location_source,
+    locationStatus: row.location_status,
     photoRedacted: row.photo_redacted_at !== null,
     reporterCount: row.reporter_count,
     priority: Boolean(row.priority),

@@ -36,13 +36,13 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
 
   it('stores a public report with status reported and answers it in the spec fields', async () => {
     const response = await submit(
-      { what3words: '  ///Filled.Count.Soap ', description: 'Tag on the close wall' },
+      { what3words: '  ///Bleak.Exhaust.Jewel ', description: 'Tag on the close wall' },
       { photo: await jpegFile() },
     );
     expect(response.statusCode).toBe(201);
     const report = reportSchema.parse(response.json());
     expect(report).toMatchObject({
-      what3words: 'filled.count.soap',
+      what3words: 'bleak.exhaust.jewel',
       description: 'Tag on the close wall',
       status: 'reported',
       completedAt: null,
@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('a report without a photo is refused with "Photo required"', async () => {
-    const response = await submit({ what3words: 'filled.count.soap' });
+    const response = await submit({ what3words: 'bleak.exhaust.jewel' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       statusCode: 400,
@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   it('a photo over 10 MB is refused with 413 "File too large" and leaves nothing behind', async () => {
     const before = t.storedPhotos();
     const response = await submit(
-      { what3words: 'filled.count.soap' },
+      { what3words: 'bleak.exhaust.jewel' },
       { photo: { data: await elevenMegabyteImage(), name: 'big.png', type: 'image/png' } },
     );
     expect(response.statusCode).toBe(413);
@@ -103,16 +103,16 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
     ['an SVG', () => ({ data: svg(), name: 'photo.svg', type: 'image/svg+xml' })],
   ])('%s is refused with 415 because the bytes are not a photo', async (_name, file) => {
     const before = t.storedPhotos();
-    const response = await submit({ what3words: 'filled.count.soap' }, { photo: file() });
+    const response = await submit({ what3words: 'bleak.exhaust.jewel' }, { photo: file() });
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe('Please choose a JPG, PNG or WebP photo.');
+    expect(response.json().message).toBe('Please choose a JPG, PNG, WebP or HEIC photo.');
     expect(t.storedPhotos()).toEqual(before);
   });
 
   it('a tiny file claiming 100,000 x 100,000 pixels is refused with a 4xx, not a crash', async () => {
     const before = t.storedPhotos();
     const response = await submit(
-      { what3words: 'filled.count.soap' },
+      { what3words: 'bleak.exhaust.jewel' },
       { photo: { data: pixelBombPng(), name: 'bomb.png', type: 'image/png' } },
     );
     expect(response.statusCode).toBe(422);
@@ -124,7 +124,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
 
   it('a GPS-tagged phone photo gives the report its coordinates, and the stored photo carries no metadata', async () => {
     const response = await submit(
-      { what3words: 'filled.count.soap' },
+      { what3words: 'bleak.exhaust.jewel' },
       { photo: { data: await jpegWithGps(), name: 'IMG_0001.jpg', type: 'image/jpeg' } },
     );
     expect(response.statusCode).toBe(201);
@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
 
   it('device coordinates sent with the form win over the photo GPS', async () => {
     const response = await submit(
-      { what3words: 'filled.count.soap', latitude: '55.9486', longitude: '-3.1999', accuracy: '12' },
+      { what3words: 'bleak.exhaust.jewel', latitude: '55.9486', longitude: '-3.1999', accuracy: '12' },
       { photo: { data: await jpegWithGps(), name: 'IMG_0002.jpg', type: 'image/jpeg' } },
     );
     const report = reportSchema.parse(response.json());
@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   it('coordinates the browser read from the photo before shrinking it are labelled as from the photo', async () => {
     // The shrunk upload has no EXIF left, so the browser sends the GPS it read and says where it came from.
     const response = await submit(
-      { what3words: 'filled.count.soap', latitude: '55.9533', longitude: '-3.1883', locationSource: 'photo' },
+      { what3words: 'bleak.exhaust.jewel', latitude: '55.9533', longitude: '-3.1883', locationSource: 'photo' },
       { photo: await jpegFile() },
     );
     expect(reportSchema.parse(response.json())).toMatchObject({
@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
       locationSource: 'photo',
     });
     const unknown = await submit(
-      { what3words: 'filled.count.soap', latitude: '55.9533', longitude: '-3.1883', locationSource: 'words' },
+      { what3words: 'bleak.exhaust.jewel', latitude: '55.9533', longitude: '-3.1883', locationSource: 'words' },
       { photo: await jpegFile() },
     );
     expect(unknown.statusCode).toBe(400);
@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
 
   it('coordinates out of range are refused', async () => {
     const response = await submit(
-      { what3words: 'filled.count.soap', latitude: '95', longitude: '-3.2' },
+      { what3words: 'bleak.exhaust.jewel', latitude: '95', longitude: '-3.2' },
       { photo: await jpegFile() },
     );
     expect(response.statusCode).toBe(400);
@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
       .png()
       .toBuffer();
     const response = await submit(
-      { what3words: 'index.home.raft' },
+      { what3words: 'rally.census.refuse' },
       { photo: { data: big, name: 'wall.png', type: 'image/png' } },
     );
     expect(response.statusCode).toBe(201);
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('a retried submission with the same idempotency key returns the first report and stores nothing twice', async () => {
-    const fields = { what3words: 'filled.count.soap', idempotencyKey: 'phone-1234-abcd' };
+    const fields = { what3words: 'bleak.exhaust.jewel', idempotencyKey: 'phone-1234-abcd' };
     const first = await submit(fields, { photo: await jpegFile() });
     const second = await submit(fields, { photo: await jpegFile() });
     expect(first.statusCode).toBe(201);
@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('GET /api/reports answers 304 while nothing changed, and a new ETag after a new report', async () => {
-    await submit({ what3words: 'filled.count.soap' }, { photo: await jpegFile() });
+    await submit({ what3words: 'bleak.exhaust.jewel' }, { photo: await jpegFile() });
     const first = await t.app.inject({ method: 'GET', url: '/api/reports' });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
@@ -224,18 +224,18 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    await submit({ what3words: 'index.home.raft' }, { photo: await jpegFile() });
+    await submit({ what3words: 'rally.census.refuse' }, { photo: await jpegFile() });
     const changed = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().map((r: { what3words: string }) => r.what3words)).toEqual([
-      'index.home.raft',
-      'filled.count.soap',
+      'rally.census.refuse',
+      'bleak.exhaust.jewel',
     ]);
   });
 
   it('a long list travels compressed to a browser that accepts it', async () => {
-    for (const words of ['filled.count.soap', 'index.home.raft', 'pilot.ginger.gaze', 'model.clap.design']) {
+    for (const words of ['bleak.exhaust.jewel', 'rally.census.refuse', 'pilot.ginger.gaze', 'model.clap.design']) {
       await submit(
         { what3words: words, description: 'A long description of the tag on the wall by the close. '.repeat(4) },
         { photo: await jpegFile() },
@@ -248,7 +248,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('GET /api/reports/:id/photos lists the photos of a report and 404s for an unknown one', async () => {
-    const report = (await submit({ what3words: 'filled.count.soap' }, { photo: await jpegFile() })).json();
+    const report = (await submit({ what3words: 'bleak.exhaust.jewel' }, { photo: await jpegFile() })).json();
     const photos = await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/photos` });
     expect(photos.statusCode).toBe(200);
     expect(photos.json()).toEqual([]);
@@ -260,7 +260,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('GET /api/stats counts reports by status', async () => {
-    await submit({ what3words: 'filled.count.soap' }, { photo: await jpegFile() });
+    await submit({ what3words: 'bleak.exhaust.jewel' }, { photo: await jpegFile() });
     const stats = (await t.app.inject({ method: 'GET', url: '/api/stats' })).json();
     expect(stats).toEqual({
       reports: { total: 1, reported: 1, cleaning: 0, completed: 0 },
@@ -273,7 +273,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   it('an over-long idempotency key is refused before any photo is stored', async () => {
     const files = t.storedPhotos().length;
     const response = await submit(
-      { what3words: 'filled.count.soap', idempotencyKey: 'x'.repeat(101) },
+      { what3words: 'bleak.exhaust.jewel', idempotencyKey: 'x'.repeat(101) },
       { photo: await jpegFile() },
     );
     expect(response.statusCode).toBe(400);
@@ -281,7 +281,10 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('a submission from another site is refused with 403', async () => {
-    const { payload, headers } = await multipartBody({ what3words: 'filled.count.soap' }, { photo: await jpegFile() });
+    const { payload, headers } = await multipartBody(
+      { what3words: 'bleak.exhaust.jewel' },
+      { photo: await jpegFile() },
+    );
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/reports',

@@ -66,12 +66,12 @@ describe.each(testDatabaseKinds)('GET /api/volunteers/dashboard on %s', (kind) =
 
   it('shows the volunteer, totals computed from their clean-ups, each clean-up with its site and photos, attendances and achievements', async () => {
     const cookie = await signInVolunteer(t.app, mailer, 'morag@example.org', 'Morag');
-    const first = await cleanSite(cookie, 'morag@example.org', 'index.home.raft', 50);
-    const second = await cleanSite(cookie, 'morag@example.org', 'filled.count.soap', 95);
+    const first = await cleanSite(cookie, 'morag@example.org', 'rally.census.refuse', 50);
+    const second = await cleanSite(cookie, 'morag@example.org', 'bleak.exhaust.jewel', 95);
     // Someone else's clean-up and a skipped one do not count for Morag.
     const other = await signInVolunteer(t.app, mailer, 'other@example.org');
-    await cleanSite(other, 'other@example.org', 'other.site.here', 30);
-    await cleanSite(cookie, '', 'skipped.site.here', 20);
+    await cleanSite(other, 'other@example.org', 'rely.rocket.bag', 30);
+    await cleanSite(cookie, '', 'conduct.snap.radio', 20);
 
     const volunteer = await t.database.db
       .selectFrom('volunteers')
@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds)('GET /api/volunteers/dashboard on %s', (kind) =
       notes: 'Two coats',
       report: {
         id: second,
-        what3words: 'filled.count.soap',
+        what3words: 'bleak.exhaust.jewel',
         locationLink: expect.stringContaining('openstreetmap.org'),
       },
     });

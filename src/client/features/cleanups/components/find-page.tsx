@@ -2,7 +2,8 @@
 // position, then three steps: location ('I want to clean it up' or 'Find another site'), before and
 // after photos, and the e-mail step that completes the clean-up. Reloading during a clean-up restores
 // the volunteer's own claimed site at the photos step.
-import { useReducer, useRef } from 'react';
+import { useReducer, useRef, useState } from 'react';
+import { radiusText } from '#shared/domain/format.ts';
 import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS, MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
@@ -56,6 +57,9 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   const complete = useCompleteCleanup();
   const provider = useLocationProvider();
   const banner = useRef<HTMLDivElement>(null);
+  // The search radius (5 km until the volunteer widens it) and the wider one to offer when none is near.
+  const [radius, setRadius] = useState<number | undefined>(undefined);
+  const [wider, setWider] = useState<number | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
   function moveTo(next: Step) {
@@ -64,20 +68,38 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     window.requestAnimationFrame(() => stepHeading.current?.focus());
   }
 
-  async function search(from: Point, exclude: number[]) {
+  async function search(from: Point, exclude: number[], radiusMetres = radius) {
     const result = await find.mutateAsync({
       userLatitude: from.latitude,
       userLongitude: from.longitude,
       excludeReportIds: exclude,
+      ...(radiusMetres ? { radiusMetres } : {}),
     });
     if (!result.nearestReport) {
+      setWider(result.widerRadiusMetres);
       dispatch({ type: 'failed', message: result.message || m.noResult });
       return;
     }
+    setWider(null);
     dispatch({
       type: 'found',
       site: { report: result.nearestReport, distance: result.distance, locationLink: result.locationLink },
     });
+    // The result takes the focus, so the volunteer (and a screen reader) lands on what was found.
+    window.requestAnimationFrame(() => stepHeading.current?.focus());
+  }
+
+  async function onWiden() {
+    if (!origin || !wider) return;
+    setRadius(wider);
+    dispatch({ type: 'search-started', fresh: false });
+    try {
+      await search(origin, skipped, wider);
+    } catch {
+      dispatch({ type: 'failed', message: m.findFailed });
+    } finally {
+      dispatch({ type: 'search-ended' });
+    }
   }
 
   async function onFind() {
@@ -207,7 +229,19 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
           className="flex items-start gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950"
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-          <p>{error}</p>
+          <div className="grid gap-3">
+            <p>{error}</p>
+            {wider && origin && (
+              <Button
+                variant="outline"
+                onClick={() => void onWiden()}
+                disabled={searching}
+                className="justify-self-start"
+              >
+                {m.widen(radiusText(wider))}
+              </Button>
+            )}
+          </div>
         </div>
       )}
 

@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
+import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
@@ -90,7 +91,7 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
         <Field
           id={ids.words}
           label="Three-word location"
-          hint="Three words separated by dots, for example index.home.raft."
+          hint={`Three words separated by dots, for example ${GRID_EXAMPLE_WORDS}.`}
         >
           <input
             id={ids.words}

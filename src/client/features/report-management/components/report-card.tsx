@@ -2,6 +2,7 @@
 // with its map link, the photo (preview on press), description, dates, status line, inline edit,
 // add photo, delete, and the three status buttons. A report sharing its location is greyed.
 import { useId, useState, type FormEvent } from 'react';
+import { placementLabels } from '#shared/domain/location-messages.ts';
 import {
   CalendarCheck,
   CalendarPlus,
@@ -12,6 +13,7 @@ import {
   MapPin,
   Pencil,
   Trash2,
+  MapPinOff,
 } from 'lucide-react';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import type { Report } from '#shared/contracts/reports.ts';
@@ -131,6 +133,12 @@ export function ReportCard({
               Duplicate location
             </span>
           )}
+          {report.locationStatus !== 'checked' && (
+            <span className="inline-flex items-center gap-1 rounded-full border border-amber-800 bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-950">
+              <MapPinOff aria-hidden="true" className="h-3.5 w-3.5" />
+              {placementLabels[report.locationStatus]}
+            </span>
+          )}
           {onSelectedChange && (
             <label className="ml-auto inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
               <input
@@ -182,6 +190,10 @@ export function ReportCard({
             <CalendarCheck aria-hidden="true" className="h-4 w-4 text-civic-700" />
             <dt className="font-semibold">Cleaned:</dt>
             <dd>{cleanedOn ?? 'Not yet'}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="font-semibold">Position:</dt>
+            <dd>{report.locationSource ? placementLabels.source[report.locationSource] : 'None yet'}</dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="font-semibold">Status:</dt>

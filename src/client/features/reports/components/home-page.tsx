@@ -1,5 +1,6 @@
 // Route '/': the hero with the report and install buttons, the report form anchored at #report, and
 // the share row (SPEC.md sections 1 and 2a), then the way to the MUCU events.
+import { useEffect } from 'react';
 import { ArrowDown, CalendarHeart } from 'lucide-react';
 import { Link } from 'wouter';
 import { routes } from '#shared/routes.ts';
@@ -12,6 +13,10 @@ import { ReportForm } from './report-form.tsx';
 
 export function HomePage() {
   useDocumentTitle('Report Graffiti | Clean Up Edinburgh');
+  // Opening /#report (a shared link, the app's shortcut) lands on the form, as the button does.
+  useEffect(() => {
+    if (window.location.hash === '#report') scrollToForm();
+  }, []);
 
   function scrollToForm() {
     const section = document.getElementById('report');

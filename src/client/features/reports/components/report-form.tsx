@@ -9,7 +9,9 @@ import { messages } from '#shared/domain/messages.ts';
 import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { describeError } from '#client/lib/api-client.ts';
+import { ApiError, describeError } from '#client/lib/api-client.ts';
+import { GRID_EXAMPLE_WORDS, suggestionsLead } from '#shared/domain/location-messages.ts';
+import { useLocationProvider } from '#client/features/location/api/use-location-provider.ts';
 import { useObjectUrl } from '#client/lib/use-object-url.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
@@ -52,6 +54,9 @@ export function ReportForm() {
   const [offensive, setOffensive] = useState(false);
   // The last report sent from this form: its reference and status link stay until the next one.
   const [receipt, setReceipt] = useState<{ id: number; statusToken: string | null } | null>(null);
+  // Real locations the server offered for words it could not find.
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const provider = useLocationProvider().data?.provider;
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport({
     onSentLater: thankYou,
@@ -69,6 +74,7 @@ export function ReportForm() {
     emailHelp: useId(),
     emailError: useId(),
     offensive: useId(),
+    suggestions: useId(),
   };
   // Device coordinates go with the report only while the field still holds the words they gave.
   const reading =
@@ -91,6 +97,9 @@ export function ReportForm() {
       const next = await detection.detect();
       setLocation(next.conversion.words);
       setLocationError(null);
+      setSuggestions([]);
+      // The detected words take the focus, so the person hears and can check what was filled in.
+      document.getElementById(ids.location)?.focus();
     } catch (error) {
       toast({ ...describeLocationError(error), variant: 'destructive' });
     }
@@ -113,6 +122,7 @@ export function ReportForm() {
     setLocation('');
     setNotifyEmail('');
     setOffensive(false);
+    setSuggestions([]);
     detection.forget();
     if (fileInput.current) fileInput.current.value = '';
   }
@@ -188,6 +198,14 @@ export function ReportForm() {
         setReceipt({ id: outcome.report.id, statusToken: outcome.report.statusToken });
       } else toast({ title: queueMessages.savedTitle, description: queueMessages.saved[outcome.reason] });
     } catch (error) {
+      const refusal = error instanceof ApiError && error.status === 400 ? error.body : null;
+      if (refusal && (refusal.code === 'BadWords' || refusal.code === 'OutsideArea')) {
+        // The words name no place in the city: say so at the field, with what the person may have meant.
+        setLocationError(refusal.message);
+        setSuggestions(refusal.suggestions ?? []);
+        document.getElementById(ids.location)?.focus();
+        return;
+      }
       submitError(error);
       return;
     }
@@ -243,7 +261,9 @@ export function ReportForm() {
           Three-word location
         </label>
         <p id={ids.locationHelp} className="text-sm text-slate-700">
-          Three words separated by dots, like index.home.raft
+          {provider === 'what3words'
+            ? 'Three words separated by dots, as the what3words app shows them'
+            : `Three words separated by dots, like ${GRID_EXAMPLE_WORDS}`}
         </p>
         <div className="relative">
           <MapPin
@@ -268,6 +288,7 @@ export function ReportForm() {
             onChange={(event) => {
               setLocation(event.target.value);
               if (locationError) setLocationError(checkLocation(event.target.value));
+              setSuggestions([]);
             }}
             className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white py-2 pl-11 pr-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-civic-800"
           />
@@ -276,6 +297,30 @@ export function ReportForm() {
           <p id={ids.locationError} role="alert" className="text-sm font-semibold text-red-800">
             {locationError}
           </p>
+        )}
+        {suggestions.length > 0 && (
+          <div role="group" aria-labelledby={ids.suggestions} className="grid gap-2">
+            <p id={ids.suggestions} className="text-sm font-semibold text-slate-900">
+              {suggestionsLead}
+            </p>
+            <ul className="flex flex-wrap gap-2">
+              {suggestions.map((words) => (
+                <li key={words}>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setLocation(words);
+                      setLocationError(null);
+                      setSuggestions([]);
+                      document.getElementById(ids.location)?.focus();
+                    }}
+                  >
+                    {words}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         {showFormatHint && (
           <p id={ids.format} className="text-sm text-amber-900">

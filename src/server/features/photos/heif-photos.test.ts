@@ -1,0 +1,92 @@
+// Photos as phones save them: HEIC and HEIF files (HEVC-coded, made with libheif's encoder and shipped as
+// small fixtures) are decoded on the server, stripped of every byte of metadata and stored as JPEG, on the
+// public report route and on a volunteer's and an administrator's upload routes alike.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
+import { testDatabaseKinds } from '#tests/databases.ts';
+import { WAVERLEY_WORDS } from '#tests/places.ts';
+import { reportSchema } from '#shared/contracts/reports.ts';
+import { decodeHeif, isHeif } from './heif-decoder.ts';
+import { processPhoto } from './photo-pipeline.ts';
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../../../../tests/fixtures', name));
+
+describe('HEIC and HEIF decoding', () => {
+  it('recognises HEIC and HEIF by their bytes, and decodes them to upright pixels', async () => {
+    for (const [name, width, height] of [
+      ['wall.heic', 64, 48],
+      ['wall.heif', 120, 90],
+    ] as const) {
+      const bytes = fixture(name);
+      expect(isHeif(bytes), name).toBe(true);
+      const raw = await decodeHeif(bytes, 40_000_000);
+      expect([raw.width, raw.height]).toEqual([width, height]);
+      expect(raw.data.length).toBe(width * height * 4);
+    }
+  });
+
+  it('a HEIC photo becomes a JPEG with no metadata; its left band stays blue', async () => {
+    const photo = await processPhoto(fixture('wall.heic'));
+    const meta = await sharp(photo.web).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(await exifr.parse(photo.web).catch(() => undefined)).toBeUndefined();
+    const { data } = await sharp(photo.web).raw().toBuffer({ resolveWithObject: true });
+    // Pixel (4, 24): the blue band the fixture was drawn with (#2a6a9a), not the brown of the rest.
+    const i = (24 * 64 + 4) * 3;
+    expect(data[i + 2]!).toBeGreaterThan(data[i]!);
+  });
+
+  it('a truncated or corrupt HEIC is refused with a 4xx in plain words, not a crash', async () => {
+    const heic = fixture('wall.heic');
+    for (const broken of [heic.subarray(0, 200), Buffer.concat([heic.subarray(0, 40), Buffer.alloc(400, 7)])]) {
+      await expect(processPhoto(broken)).rejects.toMatchObject({
+        statusCode: 422,
+        message: 'This file could not be read as a photo. Please choose another photo.',
+      });
+    }
+  });
+});
+
+describe.each(testDatabaseKinds)('HEIC photos on the upload routes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('a report with an iPhone HEIC photo is accepted, and the stored photo is a JPEG with no metadata', async () => {
+    for (const [name, type] of [
+      ['IMG_0001.HEIC', 'image/heic'],
+      ['PXL_0001.heif', 'image/heif'],
+    ] as const) {
+      const data = fixture(name.toLowerCase().endsWith('heic') ? 'wall.heic' : 'wall.heif');
+      const { payload, headers } = await multipartBody({ what3words: WAVERLEY_WORDS }, { photo: { data, name, type } });
+      const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+      expect(response.statusCode, name).toBe(201);
+      const report = reportSchema.parse(response.json());
+      const stored = await t.app.inject({ method: 'GET', url: report.photoUrl });
+      expect(stored.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(stored.rawPayload).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+    }
+  });
+
+  it('a broken HEIC leaves nothing behind and answers 422', async () => {
+    const before = t.storedPhotos();
+    const { payload, headers } = await multipartBody(
+      { what3words: WAVERLEY_WORDS },
+      { photo: { data: fixture('wall.heic').subarray(0, 300), name: 'IMG_0002.HEIC', type: 'image/heic' } },
+    );
+    const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+    expect(response.statusCode).toBe(422);
+    expect(t.storedPhotos()).toEqual(before);
+  });
+});
