@@ -178,9 +178,20 @@ export async function volunteerWithEverything(
   return { email, name, cookie, cleanedReportId, claimedReportId, eventId };
 }
 
+/**
+ * The app's own tables. On PostgreSQL the introspection lists every schema's tables, and other test
+ * runs keep their own schemas on the same server: only the connection's current schema is ours.
+ */
+async function ownTables(db: Db) {
+  const tables = await db.introspection.getTables();
+  if (!tables.some((table) => table.schema)) return tables;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return tables.filter((table) => table.schema === rows[0]?.schema);
+}
+
 /** Every column, in every table, that points at a volunteer. */
 export async function volunteerColumns(db: Db): Promise<{ table: string; column: string }[]> {
-  const tables = await db.introspection.getTables();
+  const tables = await ownTables(db);
   return tables
     .filter((table) => !table.name.startsWith('kysely_'))
     .flatMap((table) =>
@@ -194,7 +205,7 @@ export async function volunteerColumns(db: Db): Promise<{ table: string; column:
 /** Every row of every table as text, for searching for a name or an address. */
 export async function everyRowAsText(db: Db): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const table of await db.introspection.getTables()) {
+  for (const table of await ownTables(db)) {
     if (table.name.startsWith('kysely_')) continue;
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(db);
     out[table.name] = JSON.stringify(rows.rows);
