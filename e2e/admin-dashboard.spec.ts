@@ -499,7 +499,8 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(stored).toMatchObject({
       photo_type: 'progress',
       description: 'Half the tag gone',
-      uploaded_by: 'Volunteer',
+      // Labelled by who is signed in, never by the form: here, the administrator.
+      uploaded_by: 'Administrator',
     });
     await page.getByRole('button', { name: 'Add photo to Report #1' }).click();
     await dialog
@@ -513,7 +514,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(await photoRows()).toEqual([{ description: 'Half the tag gone' }, { description: 'All of it gone' }]);
 
     await page.getByRole('button', { name: 'Show added photos' }).click();
-    await page.getByText(/^Half the tag gone · by Volunteer · \d\d\/\d\d\/\d{4}$/).waitFor();
+    await page.getByText(/^Half the tag gone · by Administrator · \d\d\/\d\d\/\d{4}$/).waitFor();
     // Each photo's delete button has a name of its own, and asks first.
     expect(
       await page

@@ -6,6 +6,9 @@ import type { Browser } from 'playwright-core';
 import { multipartBody } from '#tests/build-test-app.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { volunteerSession } from '#tests/sessions.ts';
+import { CASTLE_WORDS, realLocations } from '#tests/places.ts';
+
+const [OTHER_WORDS, THIRD_WORDS] = realLocations(2) as [string, string];
 import {
   DESKTOP,
   PHONE,
@@ -108,7 +111,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await expectNoAxeViolations(page);
 
     const { payload, headers } = await multipartBody(
-      { what3words: 'index.home.raft' },
+      { what3words: OTHER_WORDS },
       { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
     );
     const created = (await server.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json();
@@ -123,16 +126,16 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
 
   it("'Already reported here' offers 'Add my photo to it', which counts one more reporter", async () => {
     const { payload, headers } = await multipartBody(
-      { what3words: 'castle.rock.esplanade' },
+      { what3words: CASTLE_WORDS },
       { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
     );
     const first = (await server.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json();
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${server.url}/#report`);
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Castle.Rock.Esplanade');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Lawn.Blind.Eager');
     const prompt = page.getByRole('region', { name: /^Already reported here on \d\d\/\d\d\/\d{4}$/ });
     await prompt.waitFor();
-    await prompt.getByRole('img', { name: 'The graffiti already reported at castle.rock.esplanade' }).waitFor();
+    await prompt.getByRole('img', { name: `The graffiti already reported at ${CASTLE_WORDS}` }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'already-reported-phone');
 
@@ -148,15 +151,15 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
       .executeTakeFirstOrThrow();
     expect(row.reporter_count).toBe(2);
     // A different place asks nothing.
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('filled.count.soap');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill(THIRD_WORDS);
     await page
       .getByRole('region', { name: 'My reports' })
-      .getByText(`Report #${first.id}: castle.rock.esplanade`)
+      .getByText(`Report #${first.id}: ${CASTLE_WORDS}`)
       .waitFor();
     await expect.poll(() => page.getByRole('region', { name: /^Already reported here/ }).count()).toBe(0);
 
     await page.setViewportSize(DESKTOP);
-    await page.getByRole('textbox', { name: 'Three-word location' }).fill('castle.rock.esplanade');
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill(CASTLE_WORDS);
     await page
       .getByRole('region', { name: /^Already reported here/ })
       .getByText('2 people reported this')
@@ -177,7 +180,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await page.goto(`${server.url}/volunteer-portal`);
     const offensive = page.getByRole('article').filter({ hasText: 'pilot.ginger.gaze' });
     await offensive.getByText('Priority', { exact: true }).first().waitFor();
-    const twice = page.getByRole('article').filter({ hasText: 'castle.rock.esplanade' });
+    const twice = page.getByRole('article').filter({ hasText: CASTLE_WORDS });
     await twice.getByText('2 people reported this').waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-card-priority-desktop');
