@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
+import { WAVERLEY_WORDS } from '#tests/places.ts';
 import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
 
 describe('upload routes', () => {
@@ -15,7 +16,7 @@ describe('upload routes', () => {
     cookies = { ...(await adminCookies(t.app)), ...(await volunteerSession(t.database, 'up@example.org')).cookies };
     jpeg = await plainJpeg();
     const form = await multipartBody(
-      { what3words: 'index.home.raft' },
+      { what3words: WAVERLEY_WORDS },
       { photo: { data: jpeg, name: 'a.jpg', type: 'image/jpeg' } },
     );
     reportId = (await t.app.inject({ method: 'POST', url: '/api/reports', ...form })).json().id;
@@ -33,7 +34,7 @@ describe('upload routes', () => {
 
   it('a body that is not a readable form gets 400 with a clear message on every upload route', async () => {
     const good = await multipartBody(
-      { what3words: 'index.home.raft' },
+      { what3words: WAVERLEY_WORDS },
       { photo: { data: jpeg, name: 'a.jpg', type: 'image/jpeg' } },
     );
     const boundary = /boundary=(.*)$/.exec(good.headers['content-type']!)![1]!;
@@ -44,7 +45,7 @@ describe('upload routes', () => {
         post(url, good.payload, 'multipart/form-data; boundary=wrong-boundary'),
         post(url, good.payload, 'multipart/form-data'),
         post(url, cutShort, `multipart/form-data; boundary=${boundary}`),
-        post(url, '{"what3words":"index.home.raft"}', 'application/json'),
+        post(url, '{"what3words":"pilot.ginger.gaze"}', 'application/json'),
       ];
       for (const response of await Promise.all(cases)) {
         expect(response.statusCode, `${url}: ${response.body}`).toBeGreaterThanOrEqual(400);
@@ -57,12 +58,12 @@ describe('upload routes', () => {
   it('a file the route does not use is refused (400), and more files than it takes are refused (413)', async () => {
     const photo = { data: jpeg, name: 'a.jpg', type: 'image/jpeg' };
     const storedBefore = t.storedPhotos().length;
-    const extra = await multipartBody({ what3words: 'index.home.raft' }, { photo, somethingElse: photo });
+    const extra = await multipartBody({ what3words: WAVERLEY_WORDS }, { photo, somethingElse: photo });
     const refused = await t.app.inject({ method: 'POST', url: '/api/reports', ...extra });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe("This form takes no file called 'somethingElse'.");
 
-    const ten = await multipartBody({ what3words: 'index.home.raft' }, { photo: Array(10).fill(photo) });
+    const ten = await multipartBody({ what3words: WAVERLEY_WORDS }, { photo: Array(10).fill(photo) });
     const tooMany = await t.app.inject({ method: 'POST', url: '/api/reports', ...ten });
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().message).toBe("At most 1 file may be sent as 'photo'.");

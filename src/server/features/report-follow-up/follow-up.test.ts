@@ -13,6 +13,7 @@ import { sessionsRepository } from '#server/features/sessions/sessions.repositor
 import { sessionsService } from '#server/features/sessions/sessions.service.ts';
 import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
 import { movableClock, type MovableClock } from '#tests/volunteers.ts';
+import { CASTLE_WORDS, WAVERLEY_WORDS, realLocations } from '#tests/places.ts';
 import { createdReportSchema, reportListSchema } from '#shared/contracts/reports.ts';
 import {
   alreadyReportedSchema,
@@ -22,6 +23,8 @@ import {
 import { findNearbyResponseSchema } from '#shared/contracts/cleanups.ts';
 
 const DAY = 24 * 3600_000;
+/** A third real location, a few metres east of Waverley. */
+const OTHER_WORDS = realLocations(1)[0]!;
 const FROM = 'Clean Up Edinburgh <reports@cleanupedinburgh.org>';
 const jpeg = async (name = 'wall.jpg') => ({ data: await plainJpeg(), name, type: 'image/jpeg' });
 
@@ -86,7 +89,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
   const email = () => `reporter.${++people}@example.org`;
 
   it('the reporter gets the reference and a private status link; the page shows the report and nothing personal', async () => {
-    const report = await submit({ what3words: 'pilot.ginger.gaze', description: 'Call Jane on 07700 900123' });
+    const report = await submit({ what3words: WAVERLEY_WORDS, description: 'Call Jane on 07700 900123' });
     expect(report.statusToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const page = await statusOf(report.statusToken!);
     expect(page.statusCode).toBe(200);
@@ -94,7 +97,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     const body = reportStatusPageSchema.strict().parse(page.json());
     expect(body).toMatchObject({
       id: report.id,
-      what3words: 'pilot.ginger.gaze',
+      what3words: WAVERLEY_WORDS,
       status: 'reported',
       completedAt: null,
       afterPhotoUrl: null,
@@ -109,14 +112,14 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
   });
 
   it('a status page cannot be found by number or by a guessed token', async () => {
-    const report = await submit({ what3words: 'index.home.raft' });
+    const report = await submit({ what3words: OTHER_WORDS });
     for (const token of [String(report.id), 'A'.repeat(43), `${report.statusToken!.slice(0, 42)}x`]) {
       const response = await statusOf(token);
       expect(response.statusCode).toBe(404);
-      expect(JSON.stringify(response.json())).not.toContain('index.home.raft');
+      expect(JSON.stringify(response.json())).not.toContain(OTHER_WORDS);
     }
     // A retried submission answers the same token.
-    const key = { what3words: 'filled.count.soap', idempotencyKey: 'phone-retry-0001' };
+    const key = { what3words: CASTLE_WORDS, idempotencyKey: 'phone-retry-0001' };
     const first = await submit(key);
     const { payload, headers } = await multipartBody(key, { photo: await jpeg() });
     const again = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
@@ -124,7 +127,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
   });
 
   it('once cleaned the page shows completed with its date and the after photo beside the before', async () => {
-    const report = await submit({ what3words: 'index.home.raft' });
+    const report = await submit({ what3words: OTHER_WORDS });
     clock.advance(2 * DAY);
     await complete(report.id);
     const body = reportStatusPageSchema.parse((await statusOf(report.statusToken!)).json());
@@ -136,7 +139,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
 
   it('tell me when it is cleaned: a confirm link first, then exactly one e-mail on completion, then the address is gone', async () => {
     const address = email();
-    const report = await submit({ what3words: 'index.home.raft', notifyEmail: ` ${address.toUpperCase()} ` });
+    const report = await submit({ what3words: OTHER_WORDS, notifyEmail: ` ${address.toUpperCase()} ` });
     await t.app.alerts.drain();
     const [confirmMail] = mailsTo(address);
     expect(mailsTo(address)).toHaveLength(1);
@@ -169,7 +172,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
 
   it('following from the status page, and the one-click unsubscribe deletes the address', async () => {
     const address = email();
-    const report = await submit({ what3words: 'index.home.raft' });
+    const report = await submit({ what3words: OTHER_WORDS });
     const follow = await t.app.inject({
       method: 'POST',
       url: `/api/report-status/${report.statusToken}/follow`,
@@ -204,7 +207,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
   });
 
   it('an address never told is deleted by the retention job after 90 days', async () => {
-    const report = await submit({ what3words: 'index.home.raft', notifyEmail: email() });
+    const report = await submit({ what3words: OTHER_WORDS, notifyEmail: email() });
     clock.advance(89 * DAY);
     expect((await t.app.retention.runOnce()).reportFollowers).toBe(0);
     clock.advance(2 * DAY);
@@ -226,28 +229,28 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     ).report;
 
   it('already reported here: an open report with the same words or within 25 m, never a completed one', async () => {
-    const near = await submit({ what3words: 'filled.count.soap', ...north(0) });
-    expect(await alreadyReported('words=///Filled.Count.Soap')).toMatchObject({
+    const near = await submit({ what3words: CASTLE_WORDS, ...north(0) });
+    expect(await alreadyReported('words=///Lawn.Blind.Eager')).toMatchObject({
       id: near.id,
-      what3words: 'filled.count.soap',
+      what3words: CASTLE_WORDS,
       reportedAt: near.reportedAt,
       reporterCount: 1,
     });
-    expect((await alreadyReported('words=filled.count.soap'))!.thumbnailUrl).toBe(near.thumbnailUrl);
+    expect((await alreadyReported(`words=${CASTLE_WORDS}`))!.thumbnailUrl).toBe(near.thumbnailUrl);
     // 22 m away: the same graffiti. 28 m away: a different place.
     expect(
-      (await alreadyReported(`words=index.home.raft&lat=${HERE.latitude + 0.0002}&lng=${HERE.longitude}`))?.id,
+      (await alreadyReported(`words=${OTHER_WORDS}&lat=${HERE.latitude + 0.0002}&lng=${HERE.longitude}`))?.id,
     ).toBe(near.id);
     expect(
-      await alreadyReported(`words=index.home.raft&lat=${HERE.latitude + 0.00025}&lng=${HERE.longitude}`),
+      await alreadyReported(`words=${OTHER_WORDS}&lat=${HERE.latitude + 0.00025}&lng=${HERE.longitude}`),
     ).toBeNull();
-    expect(await alreadyReported('words=index.home.raft')).toBeNull();
+    expect(await alreadyReported(`words=${OTHER_WORDS}`)).toBeNull();
     await complete(near.id);
-    expect(await alreadyReported('words=filled.count.soap')).toBeNull();
+    expect(await alreadyReported(`words=${CASTLE_WORDS}`)).toBeNull();
   });
 
   it("'Add my photo to it' counts one more reporter, keeps the photo, and gives the reporter the status link", async () => {
-    const first = await submit({ what3words: 'filled.count.soap' });
+    const first = await submit({ what3words: CASTLE_WORDS });
     for (const expected of [2, 3]) {
       const { payload, headers } = await multipartBody({}, { photo: await jpeg() });
       const response = await t.app.inject({
@@ -299,9 +302,9 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
   });
 
   it('offensive graffiti within 2 km is offered before any nearer ordinary site; an administrator can clear the mark', async () => {
-    const ordinary = await submit({ what3words: 'filled.count.soap', ...north(0.0014) }); // 156 m
-    const offensive = await submit({ what3words: 'index.home.raft', ...north(0.015), offensive: 'true' }); // 1.67 km
-    await submit({ what3words: 'pilot.ginger.gaze', ...north(0.03), offensive: 'true' }); // 3.3 km: too far to jump the queue
+    const ordinary = await submit({ what3words: CASTLE_WORDS, ...north(0.0014) }); // 156 m
+    const offensive = await submit({ what3words: OTHER_WORDS, ...north(0.015), offensive: 'true' }); // 1.67 km
+    await submit({ what3words: WAVERLEY_WORDS, ...north(0.03), offensive: 'true' }); // 3.3 km: too far to jump the queue
     expect(offensive.priority).toBe(true);
     const find = async () =>
       findNearbyResponseSchema.parse(
@@ -316,7 +319,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       );
     const first = await find();
     expect(first.nearestReport).toMatchObject({ id: offensive.id, priority: true });
-    expect(first.message).toBe('Priority: offensive graffiti 1.7 km away. Please clean it first.');
+    expect(first.message).toBe('Priority: offensive graffiti 1,668 metres away. Please clean it first.');
 
     const refused = await t.app.inject({
       method: 'PUT',
