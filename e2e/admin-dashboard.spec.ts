@@ -49,7 +49,12 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
   async function seedReport(
     what3words: string,
     reportedAt: string,
-    extra: { status?: 'reported' | 'cleaning' | 'completed'; completedAt?: string; description?: string } = {},
+    extra: {
+      status?: 'reported' | 'cleaning' | 'completed';
+      completedAt?: string;
+      description?: string;
+      priority?: boolean;
+    } = {},
   ) {
     return server.database.db
       .insertInto('reports')
@@ -65,6 +70,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
         longitude: -3.1883,
         location_source: 'device',
         words_scheme: 'grid',
+        priority: extra.priority ? 1 : 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -438,6 +444,35 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     // The list polls every 5 s; while nothing changes the server answers 304.
     const before = statuses.filter((s) => s === 304).length;
     await expect.poll(() => statuses.filter((s) => s === 304).length, { timeout: 20_000 }).toBeGreaterThan(before);
+    await context.close();
+  });
+
+  it("'Priority first' puts the priority report at the top, and 'Priority only' leaves just it", async () => {
+    await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z', { priority: true });
+    await seedReport('bleak.exhaust.jewel', '2026-11-02T10:00:00.000Z');
+    await seedReport('daring.lion.race', '2026-11-03T10:00:00.000Z');
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    const cards = page.getByRole('article');
+    const words = () => cards.locator('p > span.font-semibold').allTextContents();
+    const summary = page.getByText(/^Showing \d/);
+    await summary.filter({ hasText: 'Showing 1-3 of 3' }).waitFor();
+    expect(await words()).toEqual(['daring.lion.race', 'bleak.exhaust.jewel', 'rally.census.refuse']);
+
+    const first = page.getByRole('button', { name: 'Priority first' });
+    await first.click();
+    expect(await first.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(words).toEqual(['rally.census.refuse', 'daring.lion.race', 'bleak.exhaust.jewel']);
+    expect(await cards.first().locator('h3').textContent()).toBe('Report #1');
+
+    await page.getByText('More filters').click();
+    await page.getByRole('checkbox', { name: 'Priority only' }).check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await summary.filter({ hasText: 'Showing 1-1 of 1' }).waitFor();
+    expect(await words()).toEqual(['rally.census.refuse']);
+    expect(await page.getByRole('link', { name: /Export these reports/ }).getAttribute('href')).toMatch(/priority=1/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-reports-priority-desktop');
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import * as reporterFollowUp from './migrations/014-reporter-follow-up.ts';
 import * as locationCheck from './migrations/013-location-check.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
+import * as reportListPriority from './migrations/018-report-list-priority.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -21,6 +22,7 @@ const migrations: Record<string, DialectMigration> = {
   '013-location-check': locationCheck,
   '016-event-rsvps': eventRsvps,
   '017-privacy': privacy,
+  '018-report-list-priority': reportListPriority,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -27,6 +27,13 @@ export const reportFilterSchema = z.object({
   q: z.string().trim().max(200).optional(),
   /** '1': only reports whose location could not be placed (no coordinates). */
   unplaced: z.enum(['1']).optional(),
+  /** '1': only reports marked priority (offensive graffiti). */
+  priority: z.enum(['1']).optional(),
+  /**
+   * '1': priority reports before the others, each group in the chosen sort (or newest first). An
+   * order rather than a filter, kept here so the CSV follows the list being shown.
+   */
+  priorityFirst: z.enum(['1']).optional(),
   /** Reported on or after this day, and on or before that one (the city's calendar days). */
   from: cityDate.optional(),
   to: cityDate.optional(),

@@ -1,6 +1,7 @@
 // The management list's queries: one filtered, sorted page at a time by keyset (the page after a
 // given report, never an OFFSET), how many match, how many come before a page (its first
-// 'Report #n'), and which locations are shared across every report. Indexes: 010-report-list.
+// 'Report #n'), and which locations are shared across every report. Indexes: 010-report-list, and
+// 018-report-list-priority for the priority filter and 'Priority first'.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { TZDate } from '@date-fns/tz';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/report-list.ts';
@@ -12,6 +13,9 @@ import type { ReportRow } from './reports.repository.ts';
 
 type Eb = ExpressionBuilder<Tables, 'reports'>;
 
+/** A filter, narrowed (inside the repository) to one group of 'Priority first': 1 priority, 0 the rest. */
+type ListFilter = ReportFilter & { group?: 0 | 1 };
+
 /**
  * Where a page ends, as the sort sees it. The cleaned sorts put the reports not cleaned yet after
  * the cleaned ones ('b', newest report first); every other position is in part 'a'.
@@ -21,6 +25,8 @@ export interface ListPosition {
   /** The sort's time (reported_at, or completed_at in part 'a' of a cleaned sort); none in part 'b'. */
   at: string | null;
   id: number;
+  /** With 'Priority first': 1 among the priority reports (shown first), 0 among the rest. */
+  group?: 0 | 1;
 }
 
 interface Order {
@@ -52,9 +58,11 @@ function cityDayStart(day: string, plusDays = 0): string {
 /** LIKE text for "contains", with the pattern characters taken literally. */
 const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filterWhere(eb: Eb, filter: ReportFilter): Expression<SqlBool> {
+function filterWhere(eb: Eb, filter: ListFilter): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (filter.status !== 'all') all.push(eb('status', '=', filter.status));
+  if (filter.priority) all.push(eb('priority', '=', 1));
+  if (filter.group !== undefined) all.push(eb('priority', '=', filter.group));
   // Unplaced: no map position, or typed words still to be checked (or never found) by the provider.
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
   if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
@@ -87,13 +95,68 @@ function keyCompare(eb: Eb, order: Order, at: ListPosition, mode: 'after' | 'thr
 }
 
 export function reportListRepository(db: Db) {
-  const filtered = (filter: ReportFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter));
+  const filtered = (filter: ListFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter));
 
-  async function count(filter: ReportFilter, where?: (eb: Eb) => Expression<SqlBool>): Promise<number> {
+  async function count(filter: ListFilter, where?: (eb: Eb) => Expression<SqlBool>): Promise<number> {
     let query = filtered(filter);
     if (where) query = query.where(where);
     const row = await query.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** How many come up to and including `position` in one sort's order (one group of 'Priority first'). */
+  async function countThroughIn(filter: ListFilter, order: Order, position: ListPosition): Promise<number> {
+    if (!order.split) return count(filter, (eb) => keyCompare(eb, order, position, 'through'));
+    if (position.part === 'a') {
+      return count(filter, (eb) =>
+        eb.and([eb(order.column, 'is not', null), keyCompare(eb, order, position, 'through')]),
+      );
+    }
+    // Part 'b' (newest report first) comes after every cleaned report.
+    const [cleaned, upTo] = await Promise.all([
+      count(filter, (eb) => eb(order.column, 'is not', null)),
+      count(filter, (eb) => eb.and([eb(order.column, 'is', null), eb('id', '>=', position.id)])),
+    ]);
+    return cleaned + upTo;
+  }
+
+  /** Up to `limit` reports after `after` in one sort's order (one group of 'Priority first'). */
+  async function pageIn(
+    filter: ListFilter,
+    order: Order,
+    after: ListPosition | null,
+    limit: number,
+  ): Promise<ReportRow[]> {
+    const base = () => filtered(filter).selectAll();
+    if (!order.split) {
+      let query = base();
+      if (after) query = query.where((eb) => keyCompare(eb, order, after, 'after'));
+      return query.orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute();
+    }
+    // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
+    const rows: ReportRow[] = [];
+    if (!after || after.part === 'a') {
+      rows.push(
+        ...(await base()
+          .where(order.column, 'is not', null)
+          .where((eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])))
+          .orderBy(order.column, order.direction)
+          .orderBy('id', order.direction)
+          .limit(limit)
+          .execute()),
+      );
+    }
+    if (rows.length < limit) {
+      rows.push(
+        ...(await base()
+          .where(order.column, 'is', null)
+          .where((eb) => (after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])))
+          .orderBy('id', 'desc')
+          .limit(limit - rows.length)
+          .execute()),
+      );
+    }
+    return rows;
   }
 
   return {
@@ -102,7 +165,7 @@ export function reportListRepository(db: Db) {
      * triggers keep; anything else is counted.
      */
     async count(filter: ReportFilter): Promise<number> {
-      if (filter.q || filter.unplaced || filter.from || filter.to) return count(filter);
+      if (filter.q || filter.unplaced || filter.priority || filter.from || filter.to) return count(filter);
       const state = await db
         .selectFrom('report_list_state')
         .select(['reported', 'cleaning', 'completed'])
@@ -115,21 +178,20 @@ export function reportListRepository(db: Db) {
     /** How many come before the report after `position`, counting it: the number of the next card, less one. */
     async countThrough(filter: ReportFilter, sort: ReportListSort | undefined, position: ListPosition) {
       const order = orderOf(sort);
-      if (!order.split) return count(filter, (eb) => keyCompare(eb, order, position, 'through'));
-      if (position.part === 'a') {
-        return count(filter, (eb) =>
-          eb.and([eb(order.column, 'is not', null), keyCompare(eb, order, position, 'through')]),
-        );
-      }
-      // Part 'b' (newest report first) comes after every cleaned report.
-      const [cleaned, upTo] = await Promise.all([
-        count(filter, (eb) => eb(order.column, 'is not', null)),
-        count(filter, (eb) => eb.and([eb(order.column, 'is', null), eb('id', '>=', position.id)])),
+      if (!filter.priorityFirst) return countThroughIn(filter, order, position);
+      if (position.group === 1) return countThroughIn({ ...filter, group: 1 }, order, position);
+      // Among the rest: every priority report comes before it.
+      const [first, upTo] = await Promise.all([
+        count({ ...filter, group: 1 }),
+        countThroughIn({ ...filter, group: 0 }, order, position),
       ]);
-      return cleaned + upTo;
+      return first + upTo;
     },
 
-    /** Up to `limit` reports after `after` (from the top without it), in the sort's order. */
+    /**
+     * Up to `limit` reports after `after` (from the top without it), in the sort's order; with
+     * 'Priority first', the priority reports in that order, then the rest in that order.
+     */
     async page(
       filter: ReportFilter,
       sort: ReportListSort | undefined,
@@ -137,44 +199,23 @@ export function reportListRepository(db: Db) {
       limit: number,
     ): Promise<ReportRow[]> {
       const order = orderOf(sort);
-      const base = () => filtered(filter).selectAll();
-      if (!order.split) {
-        let query = base();
-        if (after) query = query.where((eb) => keyCompare(eb, order, after, 'after'));
-        return query.orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute();
-      }
-      // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
+      if (!filter.priorityFirst) return pageIn(filter, order, after, limit);
       const rows: ReportRow[] = [];
-      if (!after || after.part === 'a') {
-        rows.push(
-          ...(await base()
-            .where(order.column, 'is not', null)
-            .where((eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])))
-            .orderBy(order.column, order.direction)
-            .orderBy('id', order.direction)
-            .limit(limit)
-            .execute()),
-        );
-      }
+      if (!after || after.group === 1) rows.push(...(await pageIn({ ...filter, group: 1 }, order, after, limit)));
       if (rows.length < limit) {
-        rows.push(
-          ...(await base()
-            .where(order.column, 'is', null)
-            .where((eb) => (after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])))
-            .orderBy('id', 'desc')
-            .limit(limit - rows.length)
-            .execute()),
-        );
+        const from = after?.group === 0 ? after : null;
+        rows.push(...(await pageIn({ ...filter, group: 0 }, order, from, limit - rows.length)));
       }
       return rows;
     },
 
-    /** Where a row sits in the sort's order, to continue after it. */
-    positionOf(row: ReportRow, sort: ReportListSort | undefined): ListPosition {
+    /** Where a row sits in the order (the sort's, and with 'Priority first' its group), to continue after it. */
+    positionOf(row: ReportRow, filter: ReportFilter, sort: ReportListSort | undefined): ListPosition {
       const order = orderOf(sort);
       const at = row[order.column];
-      if (order.split && (at === null || at === undefined)) return { part: 'b', at: null, id: row.id };
-      return { part: 'a', at: toIso(at!), id: row.id };
+      const group = filter.priorityFirst ? { group: Number(row.priority) === 1 ? (1 as const) : (0 as const) } : {};
+      if (order.split && (at === null || at === undefined)) return { part: 'b', at: null, id: row.id, ...group };
+      return { part: 'a', at: toIso(at!), id: row.id, ...group };
     },
 
     /** Of these locations, those that more than one report shares (across every report). */
@@ -198,7 +239,7 @@ export function reportListRepository(db: Db) {
         const rows = await this.page(filter, sort, after, batch);
         if (rows.length > 0) yield rows;
         if (rows.length < batch) return;
-        after = this.positionOf(rows[rows.length - 1]!, sort);
+        after = this.positionOf(rows[rows.length - 1]!, filter, sort);
       }
     },
   };

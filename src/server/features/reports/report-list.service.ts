@@ -16,27 +16,49 @@ export interface PageRequest extends ReportFilter {
   limit: number;
 }
 
-/** A cursor names the sort it belongs to and where the page ended; a cursor of another sort is refused. */
-export function encodeCursor(sort: ReportListSort | undefined, position: ListPosition): string {
-  const parts = [sort ?? '', position.part, position.at ?? '', String(position.id)];
+/** The order a cursor belongs to: the sort, and whether priority reports come first. */
+type CursorOrder = { sort?: ReportListSort | undefined; priorityFirst?: '1' | undefined };
+const orderName = ({ sort, priorityFirst }: CursorOrder) => `${sort ?? ''}${priorityFirst ? '+priority' : ''}`;
+
+/**
+ * A cursor names the order it belongs to and where the page ended (with 'Priority first', in which
+ * group); a cursor of another order is refused.
+ */
+export function encodeCursor(order: CursorOrder, position: ListPosition): string {
+  const parts = [orderName(order), position.part, position.at ?? '', String(position.id)];
+  if (order.priorityFirst) parts.push(String(position.group ?? 0));
   return Buffer.from(parts.join('|')).toString('base64url');
 }
 
-export function decodeCursor(text: string, sort: ReportListSort | undefined): ListPosition {
-  const [cursorSort, part, at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+export function decodeCursor(text: string, order: CursorOrder): ListPosition {
+  const [cursorOrder, part, at, id, group] = Buffer.from(text, 'base64url').toString('utf8').split('|');
   const valid =
-    cursorSort === (sort ?? '') &&
+    cursorOrder === orderName(order) &&
     (part === 'a' || part === 'b') &&
     /^\d+$/.test(id ?? '') &&
-    (part === 'b' ? at === '' : !Number.isNaN(Date.parse(at ?? '')));
+    (part === 'b' ? at === '' : !Number.isNaN(Date.parse(at ?? ''))) &&
+    (order.priorityFirst ? group === '0' || group === '1' : group === undefined);
   if (!valid) throw new ValidationError(listMessages.staleCursor);
-  return { part, at: part === 'b' ? null : new Date(at!).toISOString(), id: Number(id) };
+  const position: ListPosition = { part, at: part === 'b' ? null : new Date(at!).toISOString(), id: Number(id) };
+  if (order.priorityFirst) position.group = group === '1' ? 1 : 0;
+  return position;
 }
 
 /** The question, in one canonical form: the same question always gives the same ETag. */
 export function questionKey(request: PageRequest): string {
-  const { status, sort, q, unplaced, from, to, cursor, limit } = request;
-  return JSON.stringify([status, sort ?? '', q ?? '', unplaced ?? '', from ?? '', to ?? '', cursor ?? '', limit]);
+  const { status, sort, q, unplaced, priority, priorityFirst, from, to, cursor, limit } = request;
+  return JSON.stringify([
+    status,
+    sort ?? '',
+    q ?? '',
+    unplaced ?? '',
+    priority ?? '',
+    priorityFirst ?? '',
+    from ?? '',
+    to ?? '',
+    cursor ?? '',
+    limit,
+  ]);
 }
 
 export function reportListService(deps: { repository: ReportListRepository; listVersion: () => Promise<string> }) {
@@ -47,8 +69,8 @@ export function reportListService(deps: { repository: ReportListRepository; list
    */
   const counts = new Map<string, number>();
   async function countOf(request: PageRequest, version: string): Promise<number> {
-    const { status, q, unplaced, from, to } = request;
-    const key = JSON.stringify([version, status, q ?? '', unplaced ?? '', from ?? '', to ?? '']);
+    const { status, q, unplaced, priority, from, to } = request;
+    const key = JSON.stringify([version, status, q ?? '', unplaced ?? '', priority ?? '', from ?? '', to ?? '']);
     const known = counts.get(key);
     if (known !== undefined) return known;
     const n = await repository.count(request);
@@ -69,7 +91,7 @@ export function reportListService(deps: { repository: ReportListRepository; list
     },
 
     async page(request: PageRequest, version: string): Promise<ReportPage> {
-      const after = request.cursor ? decodeCursor(request.cursor, request.sort) : null;
+      const after = request.cursor ? decodeCursor(request.cursor, request) : null;
       // One more than asked tells whether a next page exists.
       const [rows, total, before] = await Promise.all([
         repository.page(request, request.sort, after, request.limit + 1),
@@ -88,7 +110,7 @@ export function reportListService(deps: { repository: ReportListRepository; list
         total,
         nextCursor:
           rows.length > request.limit && last
-            ? encodeCursor(request.sort, repository.positionOf(last, request.sort))
+            ? encodeCursor(request, repository.positionOf(last, request, request.sort))
             : null,
       };
     },

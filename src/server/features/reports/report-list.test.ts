@@ -32,6 +32,7 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
       completedAt?: string | null;
       description?: string | null;
       placed?: boolean;
+      priority?: boolean;
     } = {},
   ) {
     day += 1;
@@ -55,6 +56,7 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
         latitude: extra.placed === false ? null : 55.95,
         longitude: extra.placed === false ? null : -3.19,
         words_scheme: 'grid',
+        priority: extra.priority ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -195,6 +197,68 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     // 23:30 UTC on 15 June is 00:30 on 16 June in Edinburgh (BST).
     expect(await ids({ from: '2026-06-16', to: '2026-06-16' })).toEqual([lost]);
     expect(await ids({ to: '2026-06-15' })).toEqual([stencil, tag]);
+  });
+
+  it("'Priority only' lists the priority reports, counted and paged; in the CSV too", async () => {
+    const plain = await insert();
+    const old = await insert({ priority: true, status: 'completed' });
+    await insert();
+    const recent = await insert({ priority: true });
+    const newest = await insert({ priority: true, status: 'cleaning' });
+    for (const limit of [1, 2, 3]) expect(await walk({ priority: '1', limit })).toEqual([newest, recent, old]);
+    expect((await pageOf({ priority: '1', limit: 1 })).total).toBe(3);
+    expect((await pageOf({ priority: '1', status: 'reported' })).reports.map((r) => r.id)).toEqual([recent]);
+    expect((await pageOf({ priority: '1', status: 'reported' })).total).toBe(1);
+    expect(await walk({ priority: '1', sort: 'cleaned-newest', limit: 1 })).toEqual([old, newest, recent]);
+    expect((await pageOf({ status: 'all' })).reports.map((r) => r.id)).toContain(plain);
+
+    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/reports/export?priority=1', cookies: admin });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trimEnd().split('\r\n').slice(1);
+    expect(lines.map((line) => Number(line.split(',')[1]))).toEqual([newest, recent, old]);
+  });
+
+  it("'Priority first' puts priority reports before the rest, each in the chosen sort, across page boundaries", async () => {
+    const same = '2026-03-01T10:00:00.000Z';
+    const a = await insert({ reportedAt: same, status: 'completed', completedAt: '2026-03-05T10:00:00.000Z' });
+    const b = await insert({ reportedAt: same, status: 'completed', priority: true, completedAt: same });
+    const c = await insert({ reportedAt: same, priority: true });
+    const d = await insert({ reportedAt: '2026-02-01T10:00:00.000Z', status: 'completed', completedAt: same });
+    const e = await insert({ reportedAt: '2026-04-01T10:00:00.000Z', status: 'cleaning' });
+    const f = await insert({ reportedAt: '2026-01-15T10:00:00.000Z', priority: true });
+    const expected = {
+      none: [c, b, f, e, a, d],
+      'reported-newest': [c, b, f, e, a, d],
+      'reported-oldest': [f, b, c, d, a, e],
+      // Within each group, not cleaned yet comes after the cleaned ones, newest report first.
+      'cleaned-newest': [b, f, c, a, d, e],
+      'cleaned-oldest': [b, f, c, d, a, e],
+    } as const;
+    for (const [sort, order] of Object.entries(expected)) {
+      const asked = sort === 'none' ? {} : { sort: sort as ReportPageQuery['sort'] };
+      for (const limit of [1, 2, 3, 50]) {
+        expect(await walk({ ...asked, priorityFirst: '1', limit }), `${sort} by ${limit}`).toEqual(order);
+      }
+    }
+    const first = await pageOf({ priorityFirst: '1', limit: 2 });
+    expect(first.total).toBe(6);
+    expect(await walk({ priorityFirst: '1', status: 'reported', limit: 1 })).toEqual([c, f]);
+    expect(await walk({ priorityFirst: '1', status: 'completed', limit: 1 })).toEqual([b, a, d]);
+    expect(await walk({ priorityFirst: '1', priority: '1', limit: 2 })).toEqual([c, b, f]);
+
+    // A cursor belongs to its order: not to the same sort without 'Priority first', nor the reverse.
+    const plainCursor = (await pageOf({ limit: 1 })).nextCursor!;
+    expect((await page({ priorityFirst: '1', limit: 1, cursor: plainCursor })).statusCode).toBe(400);
+    expect((await page({ limit: 1, cursor: first.nextCursor! })).statusCode).toBe(400);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports/export?priorityFirst=1&sort=reported-oldest',
+      cookies: admin,
+    });
+    const lines = csv.body.trimEnd().split('\r\n').slice(1);
+    expect(lines.map((line) => Number(line.split(',')[1]))).toEqual(expected['reported-oldest']);
+    expect(lines.map((line) => Number(line.split(',')[0]))).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('a page carries its own ETag: 304 while nothing changes, a new one when a report changes or the question does', async () => {

@@ -3,7 +3,8 @@
 // counts, numbers and shades the list and sends one page of 50 cards at a time (keyset paging), so
 // the page holds 50 cards whatever the size of the city's list. The page polls every 5 s; cards
 // whose report did not change are not drawn again, so scroll position and focus stay. Also: search,
-// unplaced reports, a date range, several cards' status at once, and the list being shown as CSV.
+// unplaced reports, priority reports only or first, a date range, several cards' status at once, and
+// the list being shown as CSV.
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
 import { memo, useCallback, useId, useState, type FormEvent } from 'react';
 import {
@@ -16,6 +17,7 @@ import {
   Inbox,
   ListChecks,
   Search,
+  ShieldAlert,
   UserPlus,
 } from 'lucide-react';
 import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/report-list.ts';
@@ -50,19 +52,22 @@ const pillClass =
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
-/** The filters besides status and sort: search words, unplaced reports only, a range of days. */
+/** The filters besides status and sort: search words, unplaced or priority reports only, a range of days. */
 interface Narrowing {
   q: string;
   unplaced: boolean;
+  priority: boolean;
   from: string;
   to: string;
 }
-const noNarrowing: Narrowing = { q: '', unplaced: false, from: '', to: '' };
+const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, from: '', to: '' };
 
 export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const provider = useLocationProvider();
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<ReportSort | null>(null);
+  /** Priority reports before the others, each group in the chosen sort. */
+  const [priorityFirst, setPriorityFirst] = useState(false);
   const [narrowing, setNarrowing] = useState<Narrowing>(noNarrowing);
   /** The cursor of each page visited so far: the last one is the page shown. */
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -82,8 +87,10 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const filters: Omit<ReportPageQuery, 'cursor' | 'limit'> = {
     status: filter,
     sort: sort ?? undefined,
+    priorityFirst: priorityFirst ? '1' : undefined,
     q: narrowing.q || undefined,
     unplaced: narrowing.unplaced ? '1' : undefined,
+    priority: narrowing.priority ? '1' : undefined,
     from: narrowing.from || undefined,
     to: narrowing.to || undefined,
   };
@@ -163,6 +170,18 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                 </button>
               );
             })}
+            <button
+              type="button"
+              aria-pressed={priorityFirst}
+              onClick={() => {
+                setPriorityFirst(!priorityFirst);
+                startOver();
+              }}
+              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
+            >
+              <ShieldAlert aria-hidden="true" className="h-4 w-4" />
+              Priority first
+            </button>
           </div>
         </div>
         <NarrowingForm
@@ -359,10 +378,10 @@ const ReportListItem = memo(function ReportListItem({
   );
 });
 
-/** Search words, unplaced reports only, and a range of days; applied together with the button. */
+/** Search words, unplaced or priority reports only, and a range of days; applied together with the button. */
 function NarrowingForm({ applied, onApply }: { applied: Narrowing; onApply(next: Narrowing): void }) {
   const [draft, setDraft] = useState(applied);
-  const ids = { q: useId(), from: useId(), to: useId(), unplaced: useId() };
+  const ids = { q: useId(), from: useId(), to: useId(), unplaced: useId(), priority: useId() };
   function submit(event: FormEvent) {
     event.preventDefault();
     const next = { ...draft, q: draft.q.trim() };
@@ -388,9 +407,12 @@ function NarrowingForm({ applied, onApply }: { applied: Narrowing; onApply(next:
         <Search aria-hidden="true" className="h-4 w-4" />
         Search
       </button>
-      <details className="group w-full" open={Boolean(applied.unplaced || applied.from || applied.to) || undefined}>
+      <details
+        className="group w-full"
+        open={Boolean(applied.unplaced || applied.priority || applied.from || applied.to) || undefined}
+      >
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-civic-800 underline underline-offset-4">
-          More filters (dates, reports without a map position)
+          More filters (dates, priority, reports without a map position)
         </summary>
         <div className="flex flex-wrap items-end gap-2 pt-2">
           <div className="grid gap-1">
@@ -426,6 +448,16 @@ function NarrowingForm({ applied, onApply }: { applied: Narrowing; onApply(next:
               className="h-5 w-5 accent-civic-800"
             />
             Only reports without a map position
+          </label>
+          <label htmlFor={ids.priority} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input
+              id={ids.priority}
+              type="checkbox"
+              checked={draft.priority}
+              onChange={(event) => setDraft({ ...draft, priority: event.target.checked })}
+              className="h-5 w-5 accent-civic-800"
+            />
+            Priority only
           </label>
         </div>
       </details>
