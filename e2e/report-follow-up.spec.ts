@@ -152,10 +152,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     expect(row.reporter_count).toBe(2);
     // A different place asks nothing.
     await page.getByRole('textbox', { name: 'Three-word location' }).fill(THIRD_WORDS);
-    await page
-      .getByRole('region', { name: 'My reports' })
-      .getByText(`Report #${first.id}: ${CASTLE_WORDS}`)
-      .waitFor();
+    await page.getByRole('region', { name: 'My reports' }).getByText(`Report #${first.id}: ${CASTLE_WORDS}`).waitFor();
     await expect.poll(() => page.getByRole('region', { name: /^Already reported here/ }).count()).toBe(0);
 
     await page.setViewportSize(DESKTOP);
