@@ -4,7 +4,8 @@
 //   2. starts the real server (src/server/main.ts) on it as a child process;
 //   3. loads `GET /api/reports` with autocannon: full answers, plain and with `Accept-Encoding: br`
 //      (within 10% of plain), then revalidations that must all be 304;
-//   4. times report submissions with a 4 MB phone photo (budget: under 1 s each), then 200 uploads at
+//   4. times report submissions with a 4 MB phone photo (budget: under 1 s each), a 12 MP HEIC photo
+//      beside the same picture as JPEG (figures only), then 200 uploads at
 //      once (the first answer within 2 s; the rest 201, or 503 with Retry-After from the photo queue);
 //   5. stops the server, builds the client and sums the gzip size of the JavaScript the home page
 //      loads before interaction (budget: 100 KB);
@@ -23,7 +24,7 @@ import { seedReports } from './seed.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { allAnswered, checkList, loadFullList, loadFullListBrotli, loadRevalidations } from './list-load.ts';
 import { burstPhoto, uploadBurst } from './upload-burst.ts';
-import { phonePhoto, timeSubmissions } from './photo-upload.ts';
+import { heicAndSameJpeg, phonePhoto, timeSubmissions } from './photo-upload.ts';
 import { buildClient, measureInitialJs } from './client-js.ts';
 import { formatTable, type Row } from './table.ts';
 import { runLighthouse } from './lighthouse.ts';
@@ -50,6 +51,7 @@ async function main(): Promise<number> {
     server = await step('Starting the server', () => startServer(repoRoot, dataDir));
     rows.push(...(await benchList(server.baseUrl)));
     rows.push(...(await benchSubmissions(server.baseUrl, photo)));
+    rows.push(...(await benchHeic(server.baseUrl)));
     rows.push(...(await benchUploadBurst(server.baseUrl)));
     await step('Stopping the server', () => server!.stop());
     rows.push(...(await benchNearestSite(workDir)));
@@ -154,6 +156,30 @@ async function benchSubmissions(baseUrl: string, photo: Buffer): Promise<Row[]> 
       status: within(figures.maxMs),
     },
   ];
+}
+
+/** A HEIC photo beside a JPEG of the same picture: what decoding HEVC costs, with no budget of its own. */
+async function benchHeic(baseUrl: string): Promise<Row[]> {
+  const { heic, jpeg } = await step('Making a 12 MP HEIC photo and the same picture as JPEG', () =>
+    heicAndSameJpeg(repoRoot),
+  );
+  const rows: Row[] = [];
+  for (const [label, bytes, file] of [
+    ['HEIC', heic, { name: 'IMG_0002.HEIC', type: 'image/heic' }],
+    ['JPEG of the same picture', jpeg, { name: 'IMG_0002.jpg', type: 'image/jpeg' }],
+  ] as const) {
+    const figures = await step(`Submitting 1 + 3 reports with a 12 MP ${label} (${mb(bytes.length)})`, () =>
+      timeSubmissions(baseUrl, bytes, 1, 3, file),
+    );
+    console.log(`    times: ${figures.timesMs.map(ms).join(', ')}`);
+    rows.push({
+      metric: `POST /api/reports, 12 MP ${label} (${mb(bytes.length)}): median / max of 3`,
+      value: `${ms(figures.medianMs)} / ${ms(figures.maxMs)}`,
+      budget: '-',
+      status: '',
+    });
+  }
+  return rows;
 }
 
 async function benchUploadBurst(baseUrl: string): Promise<Row[]> {
