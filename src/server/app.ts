@@ -203,19 +203,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: deps.config.adminEmails ?? [],
   });
 
-  // Administrators (issue 6): report management, MUCU events, analytics.
+  // Administrators: report management, MUCU events, analytics.
   await app.register(reportManagementRoutes, {
     service: reportManagementService({
       repository: reportManagementRepository(db, deps.database.dialect),
       list: reportListRepository(db),
-      reports: reportsService({
-        repository: reportsRepository(db),
-        storage: deps.storage,
-        clock,
-        location,
-        log: app.log,
-        alerts,
-      }),
+      reports,
       storage: deps.storage,
       clock,
       location,
