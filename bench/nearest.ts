@@ -1,4 +1,4 @@
-// The nearest-site search (DESIGN.md budget: p99 under 5 ms on the server over 100,000 reports),
+// The nearest-site search (budget: p99 under 5 ms on the server over 100,000 reports),
 // timed in-process on the real repository and service, so the figure is the server's own time.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The management list at 100,000 reports (DESIGN.md budgets), on SQLite and on PostgreSQL: a page
+// The management list at 100,000 reports, on SQLite and on PostgreSQL: a page
 // of 50 cards for every status filter x sort, the next page after a cursor, a search, and the size
 // of an unchanged refresh on the wire. Timed in-process through the real app (routing, validation,
 // queries and serialisation), so the figures are the server's own time.

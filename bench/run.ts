@@ -1,4 +1,4 @@
-// `npm run bench`: checks the performance budgets of DESIGN.md on this machine, over loopback only.
+// `npm run bench`: checks the performance budgets on this machine, over loopback only.
 //
 //   1. seeds 10,000 reports into a SQLite database in a temporary DATA_DIR;
 //   2. starts the real server (src/server/main.ts) on it as a child process;

@@ -1,6 +1,6 @@
 // A real SMTP server in the test process (smtp-server), receiving what our mailer sends over a socket
 // and parsing each message with postal-mime. STARTTLS is off: smtp-server's bundled certificate has
-// expired, so the client must be told to ignore TLS for this URL (INTEGRATIONS.md).
+// expired, so the client must be told to ignore TLS for this URL.
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 import type { AddressInfo } from 'node:net';

@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRsvpsRoutes, { service: eventRsvps });
   await app.register(adminAnalyticsRoutes, { db, clock });
 
-  // Volunteers (issue 5): sign-in, the find-and-clean workflow, the personal dashboard.
+  // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
     service: volunteerAuthService({
       db,
@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cleanupsRoutes, { service: cleanupsService({ db, storage: deps.storage, clock, log: app.log }) });
   await app.register(volunteerDashboardRoutes, { db });
 
-  // Volunteer alerts (issue 7): choices, devices, unsubscribe, and the administrators' summary.
+  // Volunteer alerts: choices, devices, unsubscribe, and the administrators' summary.
   await app.register(alertsRoutes, { service: alerts.service });
 
   // Privacy: the notice's facts, a volunteer's download and erasure, the retention job, the audit log.

@@ -1,4 +1,4 @@
-// One parse of the environment (DESIGN.md "Configuration"). Every variable is optional; a bad value
+// One parse of the environment. Every variable is optional; a bad value
 // stops the start with one line naming the variable and what is wrong with it.
 import { z } from 'zod';
 import net from 'node:net';

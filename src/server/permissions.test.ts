@@ -1,4 +1,4 @@
-// The permission matrix of DESIGN.md, walked over EVERY /api route of the built app with an
+// The permission matrix, walked over EVERY /api route of the built app with an
 // anonymous visitor, a signed-in volunteer and an administrator. The routes the app has must be
 // exactly the routes of this table: a route added without an entry here fails this test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ interface Entry {
   needsVolunteer?: boolean;
 }
 
-/** DESIGN.md "Permissions". */
+/** Who may call each route. */
 const matrix: Record<string, Entry> = {
   // Anyone: submit a report, list reports, read photos, stats, sign in, location conversions, health.
   'GET /api/health': { rule: 'public' },
@@ -48,7 +48,7 @@ const matrix: Record<string, Entry> = {
   'POST /api/cleanup/complete': { rule: 'volunteer' },
   'GET /api/volunteers/dashboard': { rule: 'volunteer', needsVolunteer: true },
   'POST /api/mucus': { rule: 'volunteer' },
-  // Alerts (issue 7): a volunteer's own alert settings and push subscription; the key a browser
+  // Alerts: a volunteer's own alert settings and push subscription; the key a browser
   // subscribes with and the e-mailed unsubscribe link are public (the link carries its own token).
   'GET /api/alerts/preferences': { rule: 'volunteer', needsVolunteer: true },
   'PUT /api/alerts/preferences': { rule: 'volunteer' },

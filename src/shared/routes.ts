@@ -1,4 +1,4 @@
-// The client's route table (SPEC.md section 2, every alias). The server uses the same list to answer
+// The client's route table, every path and alias. The server uses the same list to answer
 // unknown paths with status 404 while the SPA shows its 404 page.
 
 export const routes = {
@@ -6,7 +6,7 @@ export const routes = {
   about: '/about',
   find: ['/volunteers', '/volunteer', '/volunteer-backend'],
   signIn: ['/volunteer-signin', '/volunteers/signin'],
-  /** The page an e-mailed sign-in link opens: one 'Continue' button (DESIGN.md). */
+  /** The page an e-mailed sign-in link opens: one 'Continue' button. */
   signInLink: '/volunteers/signin/continue',
   volunteerDashboard: ['/volunteers/dashboard', '/volunteer-dashboard'],
   adminDashboard: '/volunteer-portal',

@@ -1,4 +1,4 @@
-// Providers and the route table: every path and alias of SPEC.md section 2.
+// Providers and the route table: every path and alias.
 import { lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
@@ -77,7 +77,7 @@ export function App() {
           {routes.volunteerDashboard.map((path) => (
             <Route key={path} path={path}>
               {() =>
-                // Administrators get the report management dashboard here (SPEC.md section 2).
+                // Administrators get the report management dashboard here.
                 path === '/volunteer-dashboard' && adminFlag.get() ? (
                   <LazyRoute>
                     <ManagementPage />

@@ -1,4 +1,4 @@
-// The database tables as Kysely sees them (DESIGN.md "Data model"). Timestamps are written as
+// The database tables as Kysely sees them. Timestamps are written as
 // ISO-8601 UTC strings on both databases; PostgreSQL reads them back as Date, SQLite as the string,
 // so repositories normalise with `toIso` before anything leaves them.
 import type { ColumnType, Generated } from 'kysely';

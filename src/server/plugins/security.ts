@@ -1,4 +1,4 @@
-// Security headers (DESIGN.md "Security headers") and the same-origin rule for requests that change
+// Security headers and the same-origin rule for requests that change
 // state: a browser on another site must not be able to submit, edit or delete on a visitor's behalf.
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';

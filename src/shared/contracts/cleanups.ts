@@ -1,4 +1,4 @@
-// The find-and-clean workflow's API (SPEC.md sections 2c, 3, 4, 7; DESIGN.md permissions, time
+// The find-and-clean workflow's API (with its permissions and the rules of time
 // worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
 import { z } from 'zod';
 import { rowId } from './ids.ts';
@@ -49,7 +49,7 @@ export const currentCleanupResponseSchema = z.object({
 });
 export type CurrentCleanupResponse = z.infer<typeof currentCleanupResponseSchema>;
 
-/** SPEC.md section 3 "Cleanup record", with the nested report. hoursWorked is in minutes. */
+/** A cleanup record, with the nested report. hoursWorked is in minutes. */
 export const cleanupRecordSchema = z.object({
   id: z.number().int(),
   reportId: z.number().int(),

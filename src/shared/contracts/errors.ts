@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one body shape of every refusal (STYLE.md rule 5). `title` is the short heading a toast shows. */
+/** The one body shape of every refusal. `title` is the short heading a toast shows. */
 export const errorResponseSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),

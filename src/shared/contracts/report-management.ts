@@ -1,4 +1,4 @@
-// The management dashboard's report calls (SPEC.md sections 2b and 7): edit, delete, delete a photo,
+// The management dashboard's report calls: edit, delete, delete a photo,
 // manual reports and renumbering. Responses reuse the report shapes of reports.ts.
 import { z } from 'zod';
 import { rowIdParam } from './ids.ts';
@@ -13,7 +13,7 @@ const optionalDescription = z
   .nullish()
   .transform((value) => (value?.trim() ? value.trim() : null));
 
-/** `PATCH /api/reports/:id`: location required, description optional (SPEC.md section 5). */
+/** `PATCH /api/reports/:id`: location required, description optional. */
 export const updateReportRequestSchema = z.object({
   what3words: threeWordsInputSchema,
   /** Left out: kept as it is; empty or null: removed. */

@@ -1,4 +1,4 @@
-// The reports API contract (SPEC.md sections 3 and 7, DESIGN.md data model): the server validates
+// The reports API contract: the server validates
 // with these schemas and the client takes its types from them.
 import { z } from 'zod';
 import { rowIdParam } from './ids.ts';

@@ -1,4 +1,4 @@
-// Volunteer sign-in (DESIGN.md "Volunteer sign-in is passwordless but proven"): an e-mail carries a
+// Volunteer sign-in: an e-mail carries a
 // one-time link and a 6-digit code; either starts a session. The server validates with these schemas
 // and the client takes its types from them.
 import { z } from 'zod';

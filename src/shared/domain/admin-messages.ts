@@ -1,5 +1,4 @@
-// Wording of the administrator screens, the management dashboard and MUCU events (SPEC.md sections
-// 2b, 2f, 5 and 8), copied exactly where the spec gives it. Server refusals and client toasts share it.
+// Wording of the administrator screens, the management dashboard and MUCU events, copied exactly where the spec gives it. Server refusals and client toasts share it.
 
 export const managementMessages = {
   noReportsTitle: 'No Reports Found',

@@ -51,7 +51,7 @@ export function formatDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-/** SPEC.md section 9: cleanups divided by reports, rounded; 0 with no reports; the bar caps at 100. */
+/** Cleanups divided by reports, rounded; 0 with no reports; the bar caps at 100. */
 export function progressPercent(reports: number, cleanups: number): number {
   if (reports <= 0) return 0;
   return Math.round((cleanups / reports) * 100);

@@ -29,7 +29,7 @@ export function formatDateTime(iso: string | Date): string {
   return dateTimeFormatter.format(new Date(iso));
 }
 
-/** SPEC.md section 9: hours are shown from minutes as 'Xh Ym'. */
+/** Hours are shown from minutes as 'Xh Ym'. */
 export function formatMinutes(totalMinutes: number): string {
   const minutes = Math.max(0, Math.round(totalMinutes));
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;

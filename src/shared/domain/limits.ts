@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9, in one place for client and server.
+// Business constants, in one place for client and server.
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** Progress photos sent at once on one report. */
@@ -26,5 +26,5 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const ADMIN_PASSCODE_LENGTH = 6;
 export const CONFETTI_PARTICLES = 50;
 
-/** SPEC.md section 9: the city guidance area. */
+/** The city guidance area. */
 export const CITY_GUIDANCE_AREA = { minLat: 55.9, maxLat: 56, minLng: -3.3, maxLng: -3.1 } as const;

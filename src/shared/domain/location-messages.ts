@@ -1,7 +1,7 @@
-// Wording for locating a report (SPEC.md section 8, "Location detection (report form)" and
+// Wording for locating a report (the report form's location detection and
 // "Geolocation messages"), copied exactly, plus our guidance for typing the words by hand.
 
-/** SPEC.md section 8, "Location detection (report form)": the titles, copied exactly. */
+/** The report form's location detection: the titles, copied exactly. */
 export const locationErrorTitles = {
   authentication: 'Location Service Authentication Issue',
   quota: 'Service temporarily unavailable',
@@ -30,7 +30,7 @@ export const suggestionsLead = 'Did you mean:';
 /** A real location of the built-in grid (Waverley station), used as the example on the form. */
 export const GRID_EXAMPLE_WORDS = 'pilot.ginger.gaze';
 
-/** Titles of the report form's location errors (SPEC.md section 8). */
+/** Titles of the report form's location errors. */
 export const locationDetectionTitles = {
   permissionDenied: 'Location Permission Denied',
   unavailable: 'Location Unavailable',
@@ -38,7 +38,7 @@ export const locationDetectionTitles = {
   failed: 'Location Detection Failed',
 } as const;
 
-/** The browser geolocation messages (SPEC.md section 8). */
+/** The browser geolocation messages. */
 export const geolocationMessages = {
   unsupported: 'Geolocation is not supported by this browser.',
   denied: 'Location access denied. Please enable location services.',
@@ -47,7 +47,7 @@ export const geolocationMessages = {
   unknown: 'An unknown error occurred.',
 } as const;
 
-/** The location button's labels (SPEC.md section 2a). */
+/** The location button's labels. */
 export const locationButtonLabels = {
   idle: 'Use My Current Location',
   detecting: 'Detecting...',

@@ -1,7 +1,7 @@
-// Wording of the volunteer journey (SPEC.md sections 2c, 2d, 2e and 8), copied exactly where the spec
+// Wording of the volunteer journey, copied exactly where the spec
 // gives it. Client screens and server refusals both use these, so they say the same thing.
 
-/** SPEC.md 2d and 5, and section 8 "Sign-in and logout". */
+/** Sign-in and logout. */
 export const signInMessages = {
   emailRequiredTitle: 'Email Required',
   emailRequired: 'Please enter your email address to continue.',
@@ -25,7 +25,7 @@ export const signInMessages = {
   logoutFailed: 'Failed to logout. Please try again.',
 } as const;
 
-/** SPEC.md 2c, 4, 5 and 8: the find workflow. */
+/** The find workflow. */
 export const findMessages = {
   heading: 'Find graffiti near me',
   find: 'Find Nearest Graffiti',
@@ -61,7 +61,7 @@ export const findMessages = {
   noPhoto: 'Please select a photo to upload.',
 } as const;
 
-/** SPEC.md 2e: the personal dashboard. */
+/** The personal dashboard. */
 export const dashboardMessages = {
   title: 'Volunteer Dashboard',
   logout: 'Logout',
@@ -77,7 +77,7 @@ export const dashboardMessages = {
   completedBadge: 'Completed',
 } as const;
 
-/** Hashtags of the community clean-up, in every shared clean-up (SPEC.md section 9). */
+/** Hashtags of the community clean-up, in every shared clean-up. */
 export const SHARE_HASHTAGS = [
   '#CleanUpEdinburgh',
   '#MeetUpCleanUp',
@@ -85,5 +85,5 @@ export const SHARE_HASHTAGS = [
   '#CommunityCleanup',
 ] as const;
 
-/** The longest a claim holds a site, and the most minutes one clean-up can count (DESIGN.md). */
+/** The longest a claim holds a site, and the most minutes one clean-up can count. */
 export const CLAIM_LIFETIME_MINUTES = 8 * 60;

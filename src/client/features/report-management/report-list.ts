@@ -1,4 +1,4 @@
-// What the management dashboard offers: the status filter and the four sorts (SPEC.md 2b). The
+// What the management dashboard offers: the status filter and the four sorts. The
 // server filters, sorts, numbers and shades the list; these are the buttons' values and words.
 import type { Report } from '#shared/contracts/reports.ts';
 import type { ReportListSort, ReportListStatus } from '#shared/contracts/report-list.ts';

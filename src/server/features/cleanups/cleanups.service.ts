@@ -1,4 +1,4 @@
-// The rules of cleaning a site (DESIGN.md "Permissions", "Time worked"): a volunteer claims an open site
+// The rules of cleaning a site: a volunteer claims an open site
 // (reported -> cleaning) and may give their own claim back; only the claimant or an administrator
 // completes it; administrators may set any status. A claim older than 8 hours lapses by itself. A
 // clean-up stores both photos, completes the report, records the minutes and awards achievements in
@@ -276,7 +276,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
 export type CleanupsService = ReturnType<typeof cleanupsService>;
 
-/** SPEC.md section 7: a failed photo upload says 'Failed to upload photo', with the reason when known. */
+/** A failed photo upload says 'Failed to upload photo', with the reason when known. */
 function asUploadFailure(error: unknown, log?: FastifyBaseLogger): AppError {
   if (error instanceof AppError) {
     return error.statusCode >= 500

@@ -1,4 +1,4 @@
-// The nearest site waiting to be cleaned (DESIGN.md "geo"): search a box around the volunteer that
+// The nearest site waiting to be cleaned: search a box around the volunteer that
 // widens until it holds a site within its own radius; the nearest such site is the nearest anywhere,
 // since everything outside the box is farther than the radius. Cost grows with the sites near the
 // volunteer, not with all sites. Offensive graffiti (the priority mark) within 2 km comes before any

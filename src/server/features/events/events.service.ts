@@ -1,4 +1,4 @@
-// Meet Up Clean Up events (SPEC.md sections 3 and 5): the name is always the location + ' MUCU';
+// Meet Up Clean Up events: the name is always the location + ' MUCU';
 // recording attendance registers an unknown address and may earn the volunteer an achievement, all
 // in one transaction. Changing or cancelling an event e-mails everyone who said they would come, in
 // the same transaction as the change.

@@ -39,7 +39,7 @@ const pointInRegion = fc.record({
 });
 
 describe('grid three-word locations', () => {
-  it('covers the City of Edinburgh council area, including the city guidance area of SPEC.md section 9', () => {
+  it('covers the City of Edinburgh council area, including the city guidance area', () => {
     expect(south).toBeLessThanOrEqual(55.9);
     expect(north).toBeGreaterThanOrEqual(56);
     expect(west).toBeLessThanOrEqual(-3.3);

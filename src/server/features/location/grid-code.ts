@@ -13,7 +13,7 @@ export interface GridRegion {
   east: number;
 }
 
-/** The City of Edinburgh council area's bounding box; it contains SPEC.md section 9's guidance area. */
+/** The City of Edinburgh council area's bounding box; it contains the city guidance area. */
 export const EDINBURGH_REGION: GridRegion = { south: 55.81, west: -3.45, north: 56.01, east: -3.05 };
 
 export const SQUARE_METRES = 3;

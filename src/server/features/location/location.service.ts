@@ -104,7 +104,7 @@ export function createLocationService(options: LocationServiceOptions): Location
   );
 }
 
-/** DESIGN.md: what3words when `W3W_API_KEY` is set, otherwise the grid. */
+/** The provider: what3words when `W3W_API_KEY` is set, otherwise the grid. */
 export function locationServiceFromConfig(config: Pick<Config, 'w3wApiKey' | 'w3wApiUrl'>): LocationService {
   return config.w3wApiKey
     ? createLocationService({ provider: 'what3words', w3wApiKey: config.w3wApiKey, w3wApiUrl: config.w3wApiUrl })

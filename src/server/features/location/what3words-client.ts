@@ -1,4 +1,4 @@
-// The what3words v3 provider (INTEGRATIONS.md "what3words API v3"): two GET calls with our key, and
+// The what3words v3 provider: two GET calls with our key, and
 // their refusals turned into our own statuses and codes (docs/decisions/002-location-service-errors.md).
 import { z } from 'zod';
 import {

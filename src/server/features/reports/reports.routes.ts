@@ -21,7 +21,7 @@ export interface ReportsRoutesOptions {
   service: ReportsService;
   /** The management list's pages (the same path, asked with a query). */
   list: ReportListService;
-  /** Public submissions per client per hour (DESIGN.md "Rate limits"). */
+  /** Public submissions per client per hour. */
   submissionsPerHour: number;
 }
 

@@ -1,4 +1,4 @@
-// Passwordless, proven sign-in (DESIGN.md): an e-mail with a one-time link and a 6-digit code, valid
+// Passwordless, proven sign-in: an e-mail with a one-time link and a 6-digit code, valid
 // 10 minutes, single use, stored only as hashes. A code allows 5 wrong tries; an address gets at most
 // 3 e-mails per 15 minutes. The answer to a sign-in request is the same whether the address was known.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The find-and-clean workflow's calls: one hook per call (STYLE.md), all through apiRequest.
+// The find-and-clean workflow's calls: one hook per call, all through apiRequest.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CompleteCleanupResponse,
@@ -22,7 +22,7 @@ export function useFindNearby() {
 export function useCurrentCleanup() {
   // Not kept once the page is left, so each visit asks again before the workflow starts: a claim made
   // or released meanwhile (here, on another device, by the 8-hour release) must not be hidden by the
-  // always-fresh cache (SPEC.md section 4).
+  // always-fresh cache.
   return useQuery({
     queryKey: [cleanupPaths.current],
     queryFn: () => apiRequest<CurrentCleanupResponse>(cleanupPaths.current),
@@ -30,7 +30,7 @@ export function useCurrentCleanup() {
   });
 }
 
-/** PATCH /api/reports/:id/status; the report list is refreshed 200 ms later (SPEC.md section 4). */
+/** PATCH /api/reports/:id/status; the report list is refreshed 200 ms later. */
 export function useSetReportStatus() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-// Find graffiti near me (SPEC.md 2c and 4): find the nearest reported site from the volunteer's
+// Find graffiti near me: find the nearest reported site from the volunteer's
 // position, then three steps: location ('I want to clean it up' or 'Find another site'), before and
 // after photos, and the e-mail step that completes the clean-up. Reloading during a clean-up restores
 // the volunteer's own claimed site at the photos step.
@@ -36,7 +36,7 @@ export default function FindPage() {
 }
 
 /**
- * SPEC.md section 4: a site in cleaning on load restores the workflow at the photos step; here it is
+ * A site in cleaning on load restores the workflow at the photos step; here it is
  * the volunteer's own claimed site (another volunteer's claim is theirs to finish).
  */
 function RestoreWorkflow({ volunteer }: { volunteer: Volunteer }) {

@@ -1,4 +1,4 @@
-// Step 1, the location (SPEC.md 2c): the graffiti's photo (tap for full size), how far away it is, and
+// Step 1, the location: the graffiti's photo (tap for full size), how far away it is, and
 // 'I want to clean it up' or 'Find another site'.
 import type { RefObject } from 'react';
 import { MapPin, Search, Sparkles } from 'lucide-react';

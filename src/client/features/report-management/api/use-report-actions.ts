@@ -1,5 +1,5 @@
 // The management dashboard's changes to reports, one hook per call. After each the list is fetched
-// again (a status change 200 ms later, SPEC.md section 4), and the stats with it.
+// again (a status change 200 ms later), and the stats with it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { locationPaths, reportManagementPaths, reportPaths } from '#shared/contracts/paths.ts';
 import type { Report, ReportPhoto } from '#shared/contracts/reports.ts';

@@ -1,5 +1,5 @@
 // The management list as the dashboard sees it: one page asked of the server (filter, sort, search
-// and where the page starts), polled every 5 s (SPEC.md section 9). Each poll sends that page's last
+// and where the page starts), polled every 5 s. Each poll sends that page's last
 // ETag, so an unchanged page costs a 304 and no JSON; a changed one keeps the report objects that did
 // not change (the query cache's structural sharing), so their cards are not drawn again.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The report management dashboard (SPEC.md 2b): status filters, the four sorts, the report cards,
+// The report management dashboard: status filters, the four sorts, the report cards,
 // and the dialogs they open, with the MUCU event dialogs on a toolbar. The server filters, sorts,
 // counts, numbers and shades the list and sends one page of 50 cards at a time (keyset paging), so
 // the page holds 50 cards whatever the size of the city's list. The page polls every 5 s; cards

@@ -1,4 +1,4 @@
-// Add Manual Report (SPEC.md 2b, 5): a photo and a location, both required and trimmed, and an
+// Add Manual Report: a photo and a location, both required and trimmed, and an
 // optional description. Opened by its button or by the window event 'openManualForm'; the page
 // mounts ManualReportHost once, outside its tabs, so the event works on every tab and a half-filled
 // form is kept while the report list is unmounted.

@@ -1,4 +1,4 @@
-// One report on the management dashboard (SPEC.md 2b): 'Report #n' by list position, the location
+// One report on the management dashboard: 'Report #n' by list position, the location
 // with its map link, the photo (preview on press), description, dates, status line, inline edit,
 // add photo, delete, and the three status buttons. A report sharing its location is greyed.
 import { useId, useState, type FormEvent } from 'react';

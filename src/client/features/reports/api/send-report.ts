@@ -1,4 +1,4 @@
-// POST /api/reports (SPEC.md section 7): one report as a multipart form. Used for a fresh submission
+// POST /api/reports: one report as a multipart form. Used for a fresh submission
 // and again, with the same idempotency key, for every retry of a report kept on the device.
 import { reportPaths } from '#shared/contracts/paths.ts';
 import type { CreatedReport } from '#shared/contracts/reports.ts';
@@ -18,7 +18,7 @@ export interface ReportSubmission {
   notifyEmail?: string;
   /** 'Is it offensive ...?' answered yes. */
   offensive?: boolean;
-  /** The same key on every retry, so the server stores the report once (DESIGN.md data model). */
+  /** The same key on every retry, so the server stores the report once. */
   idempotencyKey: string;
 }
 
@@ -46,7 +46,7 @@ export function sendReport(submission: ReportSubmission): Promise<CreatedReport>
 type Position = { latitude: number; longitude: number; accuracy?: number };
 
 /**
- * The coordinates to send (DESIGN.md "Three-word locations"): the device's reading when the person used
+ * The coordinates to send: the device's reading when the person used
  * the location button for these words, else the photo's own GPS, else none (the server uses the words).
  */
 export function coordinatesFor(

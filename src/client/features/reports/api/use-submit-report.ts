@@ -1,6 +1,6 @@
 // Submitting a report from the form: the photo as prepared on the phone, the words, and the
 // coordinates, through the offline queue (kept on the device when it cannot go yet). On success the
-// reports and stats caches are refreshed (SPEC.md section 7).
+// reports and stats caches are refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reportPaths } from '#shared/contracts/paths.ts';
 import type { PreparedPhoto } from '../photo/load-prepare-photo.ts';

@@ -1,5 +1,5 @@
 // Route '/': the hero with the report and install buttons, the report form anchored at #report, and
-// the share row (SPEC.md sections 1 and 2a), then the way to the MUCU events.
+// the share row, then the way to the MUCU events.
 import { useEffect } from 'react';
 import { ArrowDown, CalendarHeart } from 'lucide-react';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-// The public report form (SPEC.md section 2a): a photo (camera first), a three-word location, and
+// The public report form: a photo (camera first), a three-word location, and
 // 'Submit Report'. Checks run before sending, with the spec's words; the server checks again. The photo
 // is shrunk on the phone once chosen, and a report that cannot go yet is kept on the phone and sent
 // later (offline/), so a weak signal costs neither time nor the report.
@@ -107,7 +107,7 @@ export function ReportForm() {
 
   function choosePhoto(file: File | undefined) {
     if (!file) return;
-    // The limit applies to the file as chosen (SPEC.md section 5), before any shrinking.
+    // The limit applies to the file as chosen, before any shrinking.
     if (file.size > MAX_PHOTO_BYTES) {
       toast({ title: m.fileTooLargeTitle, description: m.fileTooLarge, variant: 'destructive' });
       if (fileInput.current) fileInput.current.value = '';

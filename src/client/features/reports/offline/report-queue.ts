@@ -1,5 +1,4 @@
-// Reports kept on this device until the server has them (issue 4: "a report is never lost to a bad
-// signal"). A report is written to IndexedDB before its upload starts and deleted once the server
+// Reports kept on this device until the server has them: a report is never lost to a bad signal. A report is written to IndexedDB before its upload starts and deleted once the server
 // answers, so closing the page mid-upload loses nothing; every try reuses the report's idempotency key,
 // so the server stores it once however many tries it takes. Loaded lazily by use-report-queue.ts.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
