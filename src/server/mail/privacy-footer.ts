@@ -1,12 +1,12 @@
 // Every e-mail the service sends says where to read how it uses personal data: one wrapper around the
 // mailer adds the privacy notice's link to the text and the HTML of each message.
+import { escapeHtml } from './escape-html.ts';
 import type { Mailer } from './mailer.ts';
 
 export const privacyLine = (noticeUrl: string) => `How we use your personal data: ${noticeUrl}`;
 
 export function withPrivacyNotice(mailer: Mailer, noticeUrl: string): Mailer {
-  const escaped = noticeUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const htmlLine = `<p style="color:#475569;font-size:13px">How we use your personal data: <a href="${escaped}">Privacy notice</a></p>`;
+  const htmlLine = `<p style="color:#475569;font-size:13px">How we use your personal data: <a href="${escapeHtml(noticeUrl)}">Privacy notice</a></p>`;
   return {
     send(message) {
       const text = `${message.text.replace(/\n+$/, '')}\n\n${privacyLine(noticeUrl)}\n`;

@@ -7,6 +7,7 @@ import { formatEventWhen } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 
 export type EventMailKind = 'reminder' | 'changed' | 'cancelled' | 'promoted';
 
@@ -76,7 +77,7 @@ export function eventEmail(
       : [`Event page (and "I can't make it" if your plans change): ${pageUrl}`, `Add to your calendar: ${calendarUrl}`];
   const why = "You get this e-mail because you said you'd come to this MUCU event.";
 
-  const text = [
+  const lines = [
     `Hello ${ctx.name ?? 'volunteer'},`,
     '',
     intro,
@@ -85,38 +86,27 @@ export function eventEmail(
     ...facts,
     '',
     ...links,
-    '',
-    '--',
-    why,
-    `Stop e-mails about MUCU events with one click: ${unsubscribe}`,
-  ].join('\n');
+  ];
 
   const linkHtml =
     kind === 'cancelled'
       ? `<p><a href="${escapeHtml(`${ctx.publicUrl}/events`)}" style="font-weight:bold">See the other MUCU events</a></p>`
       : `<p><a href="${escapeHtml(pageUrl)}" style="font-weight:bold">Open the event page</a> · <a href="${escapeHtml(calendarUrl)}">Add to your calendar</a></p>`;
-  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p>Hello ${escapeHtml(ctx.name ?? 'volunteer')},</p>
+  const htmlBody = `<p>Hello ${escapeHtml(ctx.name ?? 'volunteer')},</p>
 <p>${escapeHtml(intro)}</p>
 ${changeLines.length > 0 ? `<ul>${changeLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
 <p><strong>${escapeHtml(event.name)}</strong><br>
 When: ${escapeHtml(when)}<br>
 Where: ${event.mapsLink ? `<a href="${escapeHtml(event.mapsLink)}">${escapeHtml(event.location)}</a>` : escapeHtml(event.location)}</p>
 ${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}
-${linkHtml}
-<hr>
-<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>
-<a href="${escapeHtml(unsubscribe)}">Stop e-mails about MUCU events</a></p>
-</body></html>`;
-
-  return {
+${linkHtml}`;
+  return unsubscribableMail({
     to: ctx.to,
     subject,
-    text,
-    html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+    lines,
+    htmlBody,
+    why,
+    unsubscribeUrl: unsubscribe,
+    stops: 'MUCU events',
+  });
 }

@@ -8,6 +8,7 @@ import { formatUkDate } from '#shared/domain/follow-up-messages.ts';
 import { reportStatusPath } from '#shared/routes.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 
 export interface FollowedReport {
   id: number;
@@ -33,21 +34,8 @@ export const followUnsubscribeUrl = (publicUrl: string, token: string) =>
   `${publicUrl}${urlOf(routes.unsubscribe.path, {}, { token })}`;
 
 function wrap(ctx: FollowerMailContext, subject: string, lines: string[], htmlBody: string, why: string): MailMessage {
-  const unsubscribe = followUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
-  const text = [...lines, '', '--', why, `Stop e-mails about this report with one click: ${unsubscribe}`].join('\n');
-  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-${htmlBody}
-<hr>
-<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>
-<a href="${escapeHtml(unsubscribe)}">Stop e-mails about this report</a></p>
-</body></html>`;
-  return {
-    to: ctx.to,
-    subject,
-    text,
-    html,
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+  const unsubscribeUrl = followUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
+  return unsubscribableMail({ to: ctx.to, subject, lines, htmlBody, why, unsubscribeUrl, stops: 'this report' });
 }
 
 export function confirmFollowMail(report: FollowedReport, ctx: FollowerMailContext): MailMessage {
