@@ -5,6 +5,7 @@ import type { Insertable } from 'kysely';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { ReportsTable } from '#server/db/tables.ts';
+import { mulberry32 } from '../scripts/seed-reports.ts';
 
 const BATCH_SIZE = 500; // 500 rows x 13 columns stays far below SQLite's bound-parameter limit
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -52,17 +53,5 @@ function fakeReport(random: () => number, now: number): Insertable<ReportsTable>
     location_source: 'device',
     words_scheme: 'grid',
     idempotency_key: null,
-  };
-}
-
-/** A small deterministic pseudo-random generator (mulberry32): uniform numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }

@@ -103,7 +103,7 @@ async function photoPool(storage: PhotoStorage, size: number, random: () => numb
 }
 
 /** A small deterministic pseudo-random generator (mulberry32): uniform numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
