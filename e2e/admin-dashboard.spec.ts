@@ -348,8 +348,8 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await cards.first().waitFor();
     const titles = () => cards.locator('h3').allTextContents();
     const words = () => cards.locator('p > span.font-semibold').allTextContents();
-    expect(await titles()).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
-    expect(await words()).toEqual([
+    await expect.poll(titles).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
+    await expect.poll(words).toEqual([
       'rally.census.refuse',
       'daring.lion.race',
       'bleak.exhaust.jewel',
@@ -380,29 +380,31 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     // Filters.
     const filters = page.getByRole('group', { name: 'Filter by status' });
     await filters.getByRole('button', { name: 'Completed' }).click();
-    expect(await words()).toEqual(['bleak.exhaust.jewel']);
+    await expect.poll(words).toEqual(['bleak.exhaust.jewel']);
     await filters.getByRole('button', { name: 'Cleaning' }).click();
-    expect(await words()).toEqual(['daring.lion.race']);
+    await expect.poll(words).toEqual(['daring.lion.race']);
     await filters.getByRole('button', { name: 'Reported' }).click();
-    expect(await words()).toEqual(['rally.census.refuse', 'rally.census.refuse']);
+    await expect.poll(words).toEqual(['rally.census.refuse', 'rally.census.refuse']);
     await filters.getByRole('button', { name: 'All' }).click();
 
     // Sorts: oldest first, then pressing it again returns to the server's order.
     const oldest = page.getByRole('button', { name: 'Reported: oldest' });
     await oldest.click();
-    expect(await oldest.getAttribute('aria-pressed')).toBe('true');
-    expect(await words()).toEqual([
+    await expect.poll(() => oldest.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(words).toEqual([
       'rally.census.refuse',
       'bleak.exhaust.jewel',
       'daring.lion.race',
       'rally.census.refuse',
     ]);
-    expect(await titles()).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
+    await expect.poll(titles).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
     await page.getByRole('button', { name: 'Cleaned: newest' }).click();
-    expect((await words())[0]).toBe('bleak.exhaust.jewel');
+    await expect.poll(async () => (await words())[0]).toBe('bleak.exhaust.jewel');
     await page.getByRole('button', { name: 'Cleaned: newest' }).click();
-    expect(await page.getByRole('button', { name: 'Cleaned: newest' }).getAttribute('aria-pressed')).toBe('false');
-    expect(await words()).toEqual([
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Cleaned: newest' }).getAttribute('aria-pressed'))
+      .toBe('false');
+    await expect.poll(words).toEqual([
       'rally.census.refuse',
       'daring.lion.race',
       'bleak.exhaust.jewel',
@@ -457,7 +459,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const words = () => cards.locator('p > span.font-semibold').allTextContents();
     const summary = page.getByText(/^Showing \d/);
     await summary.filter({ hasText: 'Showing 1-3 of 3' }).waitFor();
-    expect(await words()).toEqual(['daring.lion.race', 'bleak.exhaust.jewel', 'rally.census.refuse']);
+    await expect.poll(words).toEqual(['daring.lion.race', 'bleak.exhaust.jewel', 'rally.census.refuse']);
 
     const first = page.getByRole('button', { name: 'Priority first' });
     await first.click();
@@ -469,7 +471,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.getByRole('checkbox', { name: 'Priority only' }).check();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await summary.filter({ hasText: 'Showing 1-1 of 1' }).waitFor();
-    expect(await words()).toEqual(['rally.census.refuse']);
+    await expect.poll(words).toEqual(['rally.census.refuse']);
     expect(await page.getByRole('link', { name: /Export these reports/ }).getAttribute('href')).toMatch(/priority=1/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-reports-priority-desktop');
