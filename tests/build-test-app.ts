@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '#server/app.ts';
 import { localPhotoStorage, type PhotoStorage } from '#server/features/photos/photo-storage.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
@@ -39,6 +39,7 @@ export async function buildTestApp(
     ...overrides,
   });
   await app.ready();
+  speakLikeABrowser(app);
   return {
     app,
     database,
@@ -51,6 +52,23 @@ export async function buildTestApp(
       fs.rmSync(photoDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Requests injected by tests carry `Sec-Fetch-Site: same-origin`, as every request from our own pages does
+ * in a browser. A test that needs a request without it passes the header as undefined.
+ */
+export function speakLikeABrowser(app: FastifyInstance): void {
+  const inject = app.inject.bind(app);
+  const asBrowser = (options: InjectOptions | string): InjectOptions => {
+    const request = typeof options === 'string' ? { url: options } : options;
+    const headers = Object.entries({ 'sec-fetch-site': 'same-origin', ...request.headers }).filter(
+      ([, value]) => value !== undefined,
+    );
+    return { ...request, headers: Object.fromEntries(headers) };
+  };
+  app.inject = ((options?: InjectOptions | string) =>
+    options === undefined ? inject() : inject(asBrowser(options))) as FastifyInstance['inject'];
 }
 
 export interface UploadFile {

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { hashPasscode } from '#server/secrets.ts';
+import { speakLikeABrowser } from './build-test-app.ts';
 
 export interface RunningServer {
   url: string;
@@ -40,6 +41,8 @@ export async function startLocalServer(
     ...options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Calls a test makes through app.inject come from our own pages, as a browser's would.
+  speakLikeABrowser(app);
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,10 +1,23 @@
 // Security headers and the same-origin rule for requests that change
 // state: a browser on another site must not be able to submit, edit or delete on a visitor's behalf.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { ForbiddenError } from '../errors.ts';
+import { SESSION_COOKIES } from './auth.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CROSS_SITE = 'Requests from other sites are not accepted.';
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${Object.values(SESSION_COOKIES).join('|')})=`);
+
+/**
+ * Every browser this service supports says where a request comes from (`Sec-Fetch-Site`, and `Origin` on
+ * writes). A write that carries a session cookie but neither header did not come from our pages: an old or
+ * stripped client, or a forged request. Writes without a session (a public report, a mail client's one-click
+ * unsubscribe) are not affected.
+ */
+function saysWhereItComesFrom(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] !== undefined || request.headers.origin !== undefined;
+}
 
 export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
   const https = publicUrl.startsWith('https://');
@@ -38,9 +51,12 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (!saysWhereItComesFrom(request) && SESSION_COOKIE.test(request.headers.cookie ?? '')) {
+      throw new ForbiddenError('Requests that do not say which site they come from are not accepted.');
+    }
     const fetchSite = request.headers['sec-fetch-site'];
     if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      throw new ForbiddenError('Requests from other sites are not accepted.');
+      throw new ForbiddenError(CROSS_SITE);
     }
     const origin = request.headers.origin;
     if (typeof origin === 'string' && origin !== 'null') {
@@ -48,13 +64,13 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
       try {
         host = new URL(origin).host;
       } catch {
-        throw new ForbiddenError('Requests from other sites are not accepted.');
+        throw new ForbiddenError(CROSS_SITE);
       }
       if (origin !== publicOrigin && host !== request.headers.host) {
-        throw new ForbiddenError('Requests from other sites are not accepted.');
+        throw new ForbiddenError(CROSS_SITE);
       }
     } else if (origin === 'null') {
-      throw new ForbiddenError('Requests from other sites are not accepted.');
+      throw new ForbiddenError(CROSS_SITE);
     }
   });
 }

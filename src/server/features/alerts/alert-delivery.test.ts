@@ -9,7 +9,7 @@ import { smtpMailer } from '#server/mail/mailer.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { localPhotoStorage } from '../photos/photo-storage.ts';
 import { hashPasscode } from '#server/secrets.ts';
-import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { buildTestApp, speakLikeABrowser, type TestApp } from '#tests/build-test-app.ts';
 import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { startFakePushService, type FakePushService } from '#tests/fake-push-service.ts';
@@ -343,7 +343,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     });
 
     async function serverOn(db: DatabaseHandle, pollMs: number) {
-      return buildApp({
+      const app = await buildApp({
         config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', trustProxy: undefined },
         logger: false,
         database: db,
@@ -352,6 +352,8 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
         ...appDeps(),
         alerts: { pollMs },
       });
+      speakLikeABrowser(app);
+      return app;
     }
 
     it('alerts pending when the server stops are delivered after it starts again', async () => {

@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
     await smtp.close();
   });
 
-  const signIn = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  const signIn = (payload: Record<string, unknown>, headers: Record<string, string | undefined> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload, headers });
   const verify = (email: string, code: string) =>
     t.app.inject({ method: 'POST', url: '/api/volunteers/auth/verify', payload: { email, code } });
@@ -227,6 +227,24 @@ describe.each(testDatabaseKinds)('volunteer sign-in on %s', (kind) => {
     expect(
       await t.database.db.selectFrom('volunteers').select('id').where('email', '=', email).executeTakeFirst(),
     ).toBeUndefined();
+  });
+
+  it('a signed-in write that says neither which site it comes from is refused with 403; a signed-out one is not', async () => {
+    const email = freshEmail('bare');
+    const { code } = await requestMail(email);
+    const cookie = sessionCookie(await verify(email, code));
+    const logout = (headers: Record<string, string | undefined>) =>
+      t.app.inject({ method: 'POST', url: '/api/volunteers/auth/logout', headers: { cookie, ...headers } });
+
+    const bare = await logout({ 'sec-fetch-site': undefined });
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().message).toBe('Requests that do not say which site they come from are not accepted.');
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    // A browser that sends Origin but not Sec-Fetch-Site (older Safari) is still heard.
+    expect((await logout({ 'sec-fetch-site': undefined, origin: 'http://localhost:3000' })).statusCode).toBe(204);
+    // Without a session nothing can be done on anyone's behalf, so a plain client may ask for a sign-in link.
+    expect((await signIn({ email: freshEmail('plain') }, { 'sec-fetch-site': undefined })).statusCode).toBe(200);
   });
 
   it('logout ends the session on the server: the old cookie no longer signs anyone in', async () => {
