@@ -188,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(reportsRoutes, {
     service: reports,
-    list: reportListService({ repository: reportListRepository(db), listVersion: reports.listVersion }),
+    list: reportListService({ repository: reportListRepository(db, dialect), listVersion: reports.listVersion }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(followUpRoutes, {
@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportManagementRoutes, {
     service: reportManagementService({
       repository: reportManagementRepository(db, deps.database.dialect),
-      list: reportListRepository(db),
+      list: reportListRepository(db, dialect),
       reports,
       storage: deps.storage,
       clock,

@@ -5,6 +5,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as alerts from './migrations/004-alerts.ts';
 import * as reportList from './migrations/010-report-list.ts';
 import * as reportListState from './migrations/010-report-list-state.ts';
+import * as reportSearch from './migrations/010-report-search.ts';
 import * as reporterFollowUp from './migrations/014-reporter-follow-up.ts';
 import * as locationCheck from './migrations/013-location-check.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '004-alerts': alerts,
   '010-report-list': reportList,
   '010-report-list-state': reportListState,
+  '010-report-search': reportSearch,
   '014-reporter-follow-up': reporterFollowUp,
   '013-location-check': locationCheck,
   '016-event-rsvps': eventRsvps,

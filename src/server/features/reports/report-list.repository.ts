@@ -7,6 +7,7 @@ import { TZDate } from '@date-fns/tz';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/report-list.ts';
 import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
 import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { Tables } from '#server/db/tables.ts';
 import { toIso } from '#server/db/tables.ts';
 import type { ReportRow } from './reports.repository.ts';
@@ -58,7 +59,24 @@ function cityDayStart(day: string, plusDays = 0): string {
 /** LIKE text for "contains", with the pattern characters taken literally. */
 const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filterWhere(eb: Eb, filter: ListFilter): Expression<SqlBool> {
+/**
+ * Reports whose location or description contains a word. Words of three characters or more are looked up
+ * in the trigram index (010-report-search): on SQLite the FTS5 table, where a quoted phrase matches any
+ * text containing it; on PostgreSQL the GIN indexes serve the LIKE itself. Shorter words are read through.
+ */
+function containsWord(eb: Eb, word: string, dialect: Dialect): Expression<SqlBool> {
+  if (dialect === 'sqlite' && [...word].length >= 3) {
+    const phrase = `"${word.replace(/"/g, '""')}"`;
+    return eb('id', 'in', sql<number>`(select rowid from reports_search where reports_search match ${phrase})`);
+  }
+  const pattern = containsPattern(word);
+  return eb.or([
+    sql<SqlBool>`lower(what3words) like ${pattern} escape '\\'`,
+    sql<SqlBool>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
+  ]);
+}
+
+function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (filter.status !== 'all') all.push(eb('status', '=', filter.status));
   if (filter.priority) all.push(eb('priority', '=', 1));
@@ -74,11 +92,8 @@ function filterWhere(eb: Eb, filter: ListFilter): Expression<SqlBool> {
       all.push(eb('id', '=', Number(hashed[1])));
       continue;
     }
-    const pattern = containsPattern(word.replace(/^\/+/, ''));
-    const either: Expression<SqlBool>[] = [
-      sql<SqlBool>`lower(what3words) like ${pattern} escape '\\'`,
-      sql<SqlBool>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
-    ];
+    const text = word.replace(/^\/+/, '');
+    const either: Expression<SqlBool>[] = [text ? containsWord(eb, text, dialect) : sql<SqlBool>`1 = 1`];
     if (/^\d{1,9}$/.test(word)) either.push(eb('id', '=', Number(word)));
     all.push(eb.or(either));
   }
@@ -94,8 +109,8 @@ function keyCompare(eb: Eb, order: Order, at: ListPosition, mode: 'after' | 'thr
   return eb(eb.refTuple(order.column, 'id'), op, eb.tuple(at.at!, at.id));
 }
 
-export function reportListRepository(db: Db) {
-  const filtered = (filter: ListFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter));
+export function reportListRepository(db: Db, dialect: Dialect) {
+  const filtered = (filter: ListFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter, dialect));
 
   async function count(filter: ListFilter, where?: (eb: Eb) => Expression<SqlBool>): Promise<number> {
     let query = filtered(filter);

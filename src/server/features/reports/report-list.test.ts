@@ -199,6 +199,34 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     expect(await ids({ to: '2026-06-15' })).toEqual([stencil, tag]);
   });
 
+  it('the search follows edits and deletions, and takes quotes and short words as typed', async () => {
+    const shelter = await insert({ words: 'filled.count.soap', description: 'Spray on the bus shelter' });
+    const quoted = await insert({ words: 'daring.lion.race', description: 'Says "NO" in red, by a gate' });
+    const ids = async (q: string) => (await pageOf({ q })).reports.map((r) => r.id);
+    expect(await ids('SHELTER')).toEqual([shelter]);
+    expect(await ids('"no"')).toEqual([quoted]);
+    expect(await ids('no" or "x')).toEqual([]);
+    expect(await ids('re')).toEqual([quoted]);
+
+    await t.database.db
+      .updateTable('reports')
+      .set({ description: 'Tag on the bin' })
+      .where('id', '=', shelter)
+      .execute();
+    expect(await ids('shelter')).toEqual([]);
+    expect(await ids('bin')).toEqual([shelter]);
+    await t.database.db
+      .updateTable('reports')
+      .set({ what3words: 'index.home.raft' })
+      .where('id', '=', quoted)
+      .execute();
+    expect(await ids('home.raft')).toEqual([quoted]);
+    expect(await ids('lion')).toEqual([]);
+    await t.database.db.deleteFrom('reports').where('id', '=', quoted).execute();
+    expect(await ids('raft')).toEqual([]);
+    expect((await pageOf({ q: 'gate' })).total).toBe(0);
+  });
+
   it("'Priority only' lists the priority reports, counted and paged; in the CSV too", async () => {
     const plain = await insert();
     const old = await insert({ priority: true, status: 'completed' });
