@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
@@ -17,17 +18,24 @@ import { urlOf } from '#shared/contracts/http.ts';
 import { createTestDatabase } from '#tests/databases.ts';
 import { seedReports } from '../scripts/seed-reports.ts';
 import { formatTable, type Row } from './table.ts';
+import { benchDashboardInBrowser } from './report-list-browser.ts';
+import { buildClient } from './client-js.ts';
 
 export const LIST_REPORTS = 100_000;
 const PAGE_BUDGET_MS = 20;
 const SEARCH_BUDGET_MS = 50;
 const REFRESH_BUDGET_BYTES = 1024;
 const ROUNDS = 10;
+const PASSCODE = '135790';
 const SEARCHES = ['tag', 'abandon', 'bus shelter', 'able.', '#4242', 'railway bridge', 'zoo', 'shop shutter'];
 
 export type ListDatabase = 'sqlite' | 'postgres';
 
-export async function benchReportList(kind: ListDatabase, workDir: string): Promise<Row[]> {
+/**
+ * The list's server-side figures over 100,000 reports; with `clientDir` (a built client), also the
+ * dashboard's figures in Chromium over the same database.
+ */
+export async function benchReportList(kind: ListDatabase, workDir: string, clientDir?: string): Promise<Row[]> {
   if (kind === 'postgres' && !process.env.TEST_DATABASE_URL) {
     return [
       { metric: 'Management list on PostgreSQL', value: 'TEST_DATABASE_URL not set', budget: '-', status: 'SKIP' },
@@ -49,7 +57,8 @@ export async function benchReportList(kind: ListDatabase, workDir: string): Prom
       logger: false,
       database,
       storage,
-      adminPasscodeHash: hashPasscode('135790'),
+      adminPasscodeHash: hashPasscode(PASSCODE),
+      clientDir,
     });
     await app.ready();
     try {
@@ -96,6 +105,19 @@ export async function benchReportList(kind: ListDatabase, workDir: string): Prom
       const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
       const pageP99 = percentile(pageTimes, 0.99);
       const searchP99 = percentile(searchTimes, 0.99);
+      const inBrowser: Row[] = [];
+      if (clientDir) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
+        inBrowser.push(
+          ...(await benchDashboardInBrowser({
+            baseUrl: `http://127.0.0.1:${port}`,
+            passcode: PASSCODE,
+            db: database.db,
+            name,
+          })),
+        );
+      }
       return [
         {
           metric: `List on ${name}, ${total.toLocaleString('en-GB')} reports: page of 50, p50 / p99 (${pageTimes.length} pages, 4 filters x 5 sorts)`,
@@ -121,6 +143,7 @@ export async function benchReportList(kind: ListDatabase, workDir: string): Prom
           budget: `<= ${REFRESH_BUDGET_BYTES} bytes`,
           status: unchanged.response.statusCode === 304 && refreshBytes <= REFRESH_BUDGET_BYTES ? 'PASS' : 'FAIL',
         },
+        ...inBrowser,
       ];
     } finally {
       await app.close();
@@ -148,7 +171,12 @@ const ratio = (value: number, budget: number) => `${Math.round((value / budget) 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-list-bench-'));
   try {
-    const rows = [...(await benchReportList('sqlite', workDir)), ...(await benchReportList('postgres', workDir))];
+    const clientDir = path.join(workDir, 'client');
+    await buildClient(path.resolve(import.meta.dirname, '..'), clientDir);
+    const rows = [
+      ...(await benchReportList('sqlite', workDir, clientDir)),
+      ...(await benchReportList('postgres', workDir, clientDir)),
+    ];
     console.log(formatTable(rows));
     process.exitCode = rows.some((row) => row.status === 'FAIL') ? 1 : 0;
   } finally {
