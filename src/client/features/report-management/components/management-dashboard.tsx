@@ -32,7 +32,8 @@ import { describeError } from '#client/lib/api-client.ts';
 import { AddAttendanceDialog } from '#client/features/events/components/add-attendance-dialog.tsx';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
-import { useLocationProvider, useSetStatusMany } from '../api/use-report-actions.ts';
+import { useSetStatusMany } from '../api/use-report-actions.ts';
+import { useLocationProvider } from '#client/features/location/api/use-location-provider.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
 import {
   mapLinkFor,
