@@ -100,6 +100,11 @@ export const reportSchema = z.object({
   completedAt: z.iso.datetime().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /**
+   * A link that shows the place on a map, chosen by the code the words were stored in: what3words'
+   * own page for what3words addresses, otherwise OpenStreetMap at the coordinates; null when neither.
+   */
+  locationLink: z.string().nullable(),
   locationSource: locationSourceSchema.nullable(),
   locationStatus: locationStatusSchema,
   /** An administrator blurred part of one of its photos to protect someone's privacy. */

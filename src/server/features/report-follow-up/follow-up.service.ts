@@ -17,7 +17,7 @@ import { ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
 import { PermanentJobError, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
-import { locationLinkOf } from '../cleanups/location-link.ts';
+import { locationLinkOf } from '../reports/location-link.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import type { ReportRow } from '../reports/reports.repository.ts';
