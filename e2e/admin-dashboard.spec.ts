@@ -349,12 +349,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const titles = () => cards.locator('h3').allTextContents();
     const words = () => cards.locator('p > span.font-semibold').allTextContents();
     await expect.poll(titles).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
-    await expect.poll(words).toEqual([
-      'rally.census.refuse',
-      'daring.lion.race',
-      'bleak.exhaust.jewel',
-      'rally.census.refuse',
-    ]);
+    await expect
+      .poll(words)
+      .toEqual(['rally.census.refuse', 'daring.lion.race', 'bleak.exhaust.jewel', 'rally.census.refuse']);
 
     // Duplicates: the two rally.census.refuse reports are shaded grey and say so.
     const duplicateCards = page.locator('article[data-duplicate]');
@@ -372,7 +369,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(await cards.nth(1).innerText()).toMatch(/Status:\s*Currently being cleaned/);
     expect(await cards.nth(3).innerText()).toMatch(/Status:\s*Awaiting cleanup/);
     expect(await first.getByRole('link', { name: /Open map/ }).getAttribute('href')).toMatch(
-      /^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95330&mlon=-3\.18830/,
+      /^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.953300&mlon=-3\.188300/,
     );
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-reports-desktop');
@@ -391,12 +388,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const oldest = page.getByRole('button', { name: 'Reported: oldest' });
     await oldest.click();
     await expect.poll(() => oldest.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(words).toEqual([
-      'rally.census.refuse',
-      'bleak.exhaust.jewel',
-      'daring.lion.race',
-      'rally.census.refuse',
-    ]);
+    await expect
+      .poll(words)
+      .toEqual(['rally.census.refuse', 'bleak.exhaust.jewel', 'daring.lion.race', 'rally.census.refuse']);
     await expect.poll(titles).toEqual(['Report #1', 'Report #2', 'Report #3', 'Report #4']);
     await page.getByRole('button', { name: 'Cleaned: newest' }).click();
     await expect.poll(async () => (await words())[0]).toBe('bleak.exhaust.jewel');
@@ -404,12 +398,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Cleaned: newest' }).getAttribute('aria-pressed'))
       .toBe('false');
-    await expect.poll(words).toEqual([
-      'rally.census.refuse',
-      'daring.lion.race',
-      'bleak.exhaust.jewel',
-      'rally.census.refuse',
-    ]);
+    await expect
+      .poll(words)
+      .toEqual(['rally.census.refuse', 'daring.lion.race', 'bleak.exhaust.jewel', 'rally.census.refuse']);
 
     // Inline edit, one at a time: a blank location is refused, then saved.
     await page.getByRole('button', { name: 'Edit Report #2' }).click();

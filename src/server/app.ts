@@ -25,6 +25,7 @@ import { sessionsService } from './features/sessions/sessions.service.ts';
 import { multipartLimits } from './plugins/multipart.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportPhotosRoutes } from './features/reports/report-photos.routes.ts';
 import { reportsRepository } from './features/reports/reports.repository.ts';
 import { reportsService } from './features/reports/reports.service.ts';
 import { reportListRepository } from './features/reports/report-list.repository.ts';
@@ -204,17 +205,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Administrators: report management, MUCU events, analytics.
-  await app.register(reportManagementRoutes, {
-    service: reportManagementService({
-      repository: reportManagementRepository(db, deps.database.dialect),
-      list: reportListRepository(db, dialect),
-      reports,
-      storage: deps.storage,
-      clock,
-      location,
-      log: app.log,
-    }),
+  const reportManagement = reportManagementService({
+    repository: reportManagementRepository(db, deps.database.dialect),
+    list: reportListRepository(db, dialect),
+    reports,
+    storage: deps.storage,
+    clock,
+    location,
+    log: app.log,
   });
+  await app.register(reportManagementRoutes, { service: reportManagement });
   await app.register(eventsRoutes, { service: eventsService({ db, clock, dialect, publicUrl }) });
   // Public MUCU events: the pages, 'I'll be there', calendars, and who is coming.
   const eventRsvps = eventRsvpsService({ db, dialect, clock, publicUrl });
@@ -232,7 +232,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
   });
-  await app.register(cleanupsRoutes, { service: cleanupsService({ db, storage: deps.storage, clock, log: app.log }) });
+  const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });
+  await app.register(cleanupsRoutes, { service: cleanups });
+  // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
+  await app.register(reportPhotosRoutes, {
+    photosOf: (reportId) => reports.photosOf(reportId),
+    addPhotos: (reportId, input, auth) => cleanups.addPhotos(reportId, input, auth),
+    deletePhoto: (reportId, photoId) => reportManagement.deletePhoto(reportId, photoId),
+  });
   await app.register(volunteerDashboardRoutes, { db });
 
   // Volunteer alerts: choices, devices, unsubscribe, and the administrators' summary.

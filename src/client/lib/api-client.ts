@@ -34,7 +34,8 @@ export class NetworkError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest<T = unknown>(url: string, method: HttpMethod = 'GET', body?: unknown): Promise<T> {
+/** The answer's JSON, unchecked: callers go through `api` (api.ts), which types it from the endpoint's definition. */
+export async function apiRequest(url: string, method: HttpMethod = 'GET', body?: unknown): Promise<unknown> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body instanceof FormData) {
     init.body = body;
@@ -49,9 +50,9 @@ export async function apiRequest<T = unknown>(url: string, method: HttpMethod = 
     throw new NetworkError(error);
   }
   await throwIfNotOk(response);
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {
@@ -61,10 +62,10 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /** A query function for GET calls; with `on401: 'returnNull'` a 401 reads as "nobody signed in". */
-export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' } = { on401: 'throw' }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+export function getQueryFn({ on401 }: { on401: 'returnNull' | 'throw' } = { on401: 'throw' }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> => {
     try {
-      return await apiRequest<T>(queryKey.join('/'));
+      return await apiRequest(queryKey.join('/'));
     } catch (error) {
       if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
       throw error;

@@ -47,7 +47,14 @@ export function serve<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
+      ...(endpoint.response
+        ? {
+            response: {
+              [status]: endpoint.response,
+              ...(endpoint.alsoStatus ? { [endpoint.alsoStatus]: endpoint.response } : {}),
+            },
+          }
+        : {}),
     },
     async handler(request, reply) {
       const result = await handler(request as EndpointRequest<E>, reply);
@@ -63,18 +70,37 @@ export interface ParsedForm<E extends Endpoint> {
   files: Partial<Record<string, Buffer[]>>;
 }
 
+/** A multipart body as sent: its text fields, and only the files the definition names. */
+export async function readRawForm(
+  request: FastifyRequest,
+  endpoint: Endpoint,
+): Promise<{ fields: Record<string, string>; files: Partial<Record<string, Buffer[]>> }> {
+  if (!endpoint.form) throw new Error(`${endpoint.method} ${endpoint.path} does not take a form`);
+  return readMultipart(request, endpoint.form.files);
+}
+
+/** The text fields of a form, parsed with its definition's schema (the first problem is the answer). */
+export function parseFormFields<E extends Endpoint>(
+  endpoint: E,
+  fields: Record<string, string>,
+  errorOptions?: AppErrorOptions,
+): ParsedFormFieldsOf<E> {
+  if (!endpoint.form) throw new Error(`${endpoint.method} ${endpoint.path} does not take a form`);
+  const parsed = endpoint.form.fields.safeParse(fields);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message, errorOptions);
+  return parsed.data as ParsedFormFieldsOf<E>;
+}
+
 /**
  * Reads the multipart body of a route that takes a form: only the file fields its definition names
- * are kept, and the text fields are parsed with its schema (the first problem is the answer).
+ * are kept, and the text fields are parsed with its schema (the first problem is the answer). A route
+ * that must check its files before its fields uses readRawForm and parseFormFields instead.
  */
 export async function readForm<E extends Endpoint>(
   request: FastifyRequest,
   endpoint: E,
   errorOptions?: AppErrorOptions,
 ): Promise<ParsedForm<E>> {
-  if (!endpoint.form) throw new Error(`${endpoint.method} ${endpoint.path} does not take a form`);
-  const form = await readMultipart(request, endpoint.form.files);
-  const fields = endpoint.form.fields.safeParse(form.fields);
-  if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message, errorOptions);
-  return { fields: fields.data as ParsedFormFieldsOf<E>, files: form.files };
+  const form = await readRawForm(request, endpoint);
+  return { fields: parseFormFields(endpoint, form.fields, errorOptions), files: form.files };
 }

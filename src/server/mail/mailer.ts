@@ -1,15 +1,18 @@
 // Outgoing e-mail: nodemailer over SMTP_URL, or, with none set, the log (a developer's outbox), so a
 // local user can still sign in by reading the code from the server's output.
+import { z } from 'zod';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-}
+/** One e-mail, as queued in a job and handed to the mailer. */
+export const mailMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -16,6 +16,10 @@ import type { locationEndpoints } from './location.ts';
 import type { reportListEndpoints } from './report-list.ts';
 import type { reportFollowUpEndpoints } from './report-follow-up.ts';
 import type { reportLocationEndpoints } from './report-locations.ts';
+import type { reportEndpoints } from './reports.ts';
+import type { reportManagementEndpoints } from './report-management.ts';
+import type { cleanupEndpoints, reportWorkEndpoints } from './cleanups.ts';
+import type { healthEndpoints } from './health.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -25,7 +29,12 @@ export interface ApiEndpoints {
   volunteerDashboard: typeof volunteerDashboardEndpoints;
   alerts: typeof alertEndpoints;
   location: typeof locationEndpoints;
-  reports: typeof reportListEndpoints;
+  health: typeof healthEndpoints;
+  reports: typeof reportListEndpoints &
+    typeof reportEndpoints &
+    typeof reportManagementEndpoints &
+    typeof reportWorkEndpoints;
+  cleanups: typeof cleanupEndpoints;
   publicEvents: typeof publicEventEndpoints;
   privacy: typeof privacyEndpoints;
   photoRedaction: typeof photoRedactionEndpoints;

@@ -2,9 +2,10 @@
 // worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
 import { z } from 'zod';
 import { rowId } from './ids.ts';
-import { reportSchema, reportStatusSchema } from './reports.ts';
-
-export { cleanupPaths } from './paths.ts';
+import { reportIdParamsSchema, reportPhotoListSchema, reportSchema, reportStatusSchema } from './reports.ts';
+import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 const coordinate = (name: string, min: number, max: number) =>
   z
@@ -100,5 +101,35 @@ export const reportPhotoFieldsSchema = z.object({
     .max(2000)
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : null)),
-  // `uploadedBy` may be sent (the spec's form has it) but is not read: the server sets it from the session.
+  /** Sent by the dashboard's form ('Volunteer') but never read: the server sets it from the session. */
+  uploadedBy: z.string().optional(),
 });
+
+export const cleanupEndpoints = {
+  findNearby: endpoint(apiRoutes.cleanups.findNearby, {
+    body: findNearbyRequestSchema,
+    response: findNearbyResponseSchema,
+  }),
+  current: endpoint(apiRoutes.cleanups.current, { response: currentCleanupResponseSchema }),
+  /** Multipart: the fields above, one `beforePhoto` and one `afterPhoto`. */
+  complete: endpoint(apiRoutes.cleanups.complete, {
+    form: { fields: completeCleanupFieldsSchema, files: { beforePhoto: { max: 1 }, afterPhoto: { max: 1 } } },
+    response: completeCleanupResponseSchema,
+  }),
+};
+
+/** The workflow's calls on one report: its status, and progress photos added to it. */
+export const reportWorkEndpoints = {
+  setStatus: endpoint(apiRoutes.reports.setStatus, {
+    params: reportIdParamsSchema,
+    body: reportStatusUpdateSchema,
+    response: reportSchema,
+  }),
+  /** Multipart: up to five `photos` (the workflow), or one `photo` with the fields above (the dashboard). */
+  addPhotos: endpoint(apiRoutes.reports.addPhotos, {
+    params: reportIdParamsSchema,
+    form: { fields: reportPhotoFieldsSchema, files: { photos: { max: MAX_PROGRESS_PHOTOS }, photo: { max: 1 } } },
+    response: reportPhotoListSchema,
+    status: 201,
+  }),
+};

@@ -22,6 +22,8 @@ export interface EndpointSchemas {
   response: ZodType | null;
   /** The status of a successful answer: 200 unless given. */
   status?: 200 | 201 | 204;
+  /** Another success status the same answer may carry (an upload sent again: 200 instead of 201). */
+  alsoStatus?: 200 | 201;
 }
 
 export type Endpoint<M extends HttpMethod = HttpMethod, P extends string = string> = Route<M, P> & EndpointSchemas;

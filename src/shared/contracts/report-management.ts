@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { rowIdParam } from './ids.ts';
 import { managementMessages } from '../domain/admin-messages.ts';
-import { threeWordsInputSchema } from './reports.ts';
-
-export { reportManagementPaths } from './paths.ts';
+import { reportIdParamsSchema, reportSchema, threeWordsInputSchema } from './reports.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 const optionalDescription = z
   .string()
@@ -49,3 +49,22 @@ export const renumberResponseSchema = z.object({
   renumbered: z.number().int(),
 });
 export type RenumberResponse = z.infer<typeof renumberResponseSchema>;
+
+const routes = apiRoutes.reports;
+
+export const reportManagementEndpoints = {
+  edit: endpoint(routes.edit, {
+    params: reportIdParamsSchema,
+    body: updateReportRequestSchema,
+    response: reportSchema,
+  }),
+  delete: endpoint(routes.delete, { params: reportIdParamsSchema, response: null, status: 204 }),
+  deletePhoto: endpoint(routes.deletePhoto, { params: reportPhotoParamsSchema, response: null, status: 204 }),
+  /** Multipart: the fields above and one `photo`. */
+  createManual: endpoint(routes.createManual, {
+    form: { fields: manualReportFieldsSchema, files: { photo: { max: 1 } } },
+    response: reportSchema,
+    status: 201,
+  }),
+  renumber: endpoint(routes.renumber, { response: renumberResponseSchema }),
+};

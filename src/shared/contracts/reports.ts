@@ -6,8 +6,8 @@ import { REPORT_STATUSES } from '../domain/report-status.ts';
 import { followUpMessages } from '../domain/follow-up-messages.ts';
 import { messages } from '../domain/messages.ts';
 import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
-
-export { reportPaths } from './paths.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 export const locationSourceSchema = z.enum(['device', 'photo', 'words']);
@@ -100,6 +100,11 @@ export const reportSchema = z.object({
   completedAt: z.iso.datetime().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /**
+   * A link that shows the place on a map, chosen by the code the words were stored in: what3words'
+   * own page for what3words addresses, otherwise OpenStreetMap at the coordinates; null when neither.
+   */
+  locationLink: z.string().nullable(),
   locationSource: locationSourceSchema.nullable(),
   locationStatus: locationStatusSchema,
   /** An administrator blurred part of one of its photos to protect someone's privacy. */
@@ -144,3 +149,18 @@ export const statsSchema = z.object({
   totalMinutes: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;
+
+export const reportEndpoints = {
+  /**
+   * A public report (multipart: the fields above and one `photo`). 201 when stored; 200 with the
+   * report already stored when the same idempotency key comes again.
+   */
+  create: endpoint(apiRoutes.reports.create, {
+    form: { fields: createReportFieldsSchema, files: { photo: { max: 1 } } },
+    response: createdReportSchema,
+    status: 201,
+    alsoStatus: 200,
+  }),
+  photos: endpoint(apiRoutes.reports.photos, { params: reportIdParamsSchema, response: reportPhotoListSchema }),
+  stats: endpoint(apiRoutes.reports.stats, { response: statsSchema }),
+};

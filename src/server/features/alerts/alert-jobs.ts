@@ -3,17 +3,18 @@
 // the end of their 10-minute window; the dispatch groups what waited into one message and queues its
 // sending ('alert-push' per device, 'alert-email'); the daily digest is queued once a day.
 // Each step commits what it did together with the jobs it queued, so a crash repeats no message.
+import { z } from 'zod';
 import { haversineMetres } from '#shared/domain/geo.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { mailMessageSchema, type Mailer } from '#server/mail/mailer.ts';
 import { toIso } from '#server/db/tables.ts';
-import type { AlertRecipient, AlertReport, AlertsRepository, InstantChannel } from './alerts.repository.ts';
+import type { AlertRecipient, AlertReport, AlertsRepository } from './alerts.repository.ts';
 import { alertEmail, pushPayload } from './alert-messages.ts';
 import { cityDayAndHour } from '#shared/domain/calendar-days.ts';
 import { enqueueJob, type ClaimedJob, type OutboxRepository } from './outbox.repository.ts';
-import { PermanentJobError, type JobHandler, type JobOutcome } from './outbox-worker.ts';
+import { payloadOf, type JobHandler, type JobOutcome } from './outbox-worker.ts';
 import type { PushSender } from './push-sender.ts';
 
 const MINUTE = 60_000;
@@ -34,23 +35,19 @@ export const JOB = {
   digest: 'alert-digest',
 } as const;
 
-export interface ReportAlertPayload {
-  reportId: number;
-  photoKey: string;
-}
-interface DispatchPayload {
-  volunteerId: number;
-  channel: InstantChannel;
-}
-interface PushJobPayload {
-  subscriptionId: number;
-  payload: string;
-}
-interface EmailJobPayload {
-  volunteerId: number;
-  kind: 'instant' | 'daily';
-  message: MailMessage;
-}
+const reportAlertPayloadSchema = z.object({ reportId: z.number(), photoKey: z.string() });
+export type ReportAlertPayload = z.infer<typeof reportAlertPayloadSchema>;
+const dispatchPayloadSchema = z.object({ volunteerId: z.number(), channel: z.enum(['push', 'email']) });
+type DispatchPayload = z.infer<typeof dispatchPayloadSchema>;
+const pushJobPayloadSchema = z.object({ subscriptionId: z.number(), payload: z.string() });
+type PushJobPayload = z.infer<typeof pushJobPayloadSchema>;
+const emailJobPayloadSchema = z.object({
+  volunteerId: z.number(),
+  kind: z.enum(['instant', 'daily']),
+  message: mailMessageSchema,
+});
+type EmailJobPayload = z.infer<typeof emailJobPayloadSchema>;
+const digestPayloadSchema = z.object({ day: z.string() });
 
 export interface AlertJobsDeps {
   db: Db;
@@ -82,22 +79,13 @@ export function withinArea(
   );
 }
 
-function payloadOf<T>(job: ClaimedJob, check: (p: Record<string, unknown>) => boolean): T {
-  const p = job.payload as Record<string, unknown> | null;
-  if (!p || typeof p !== 'object' || !check(p)) throw new PermanentJobError(`malformed ${job.kind} job`);
-  return p as T;
-}
-
 export function alertJobs(deps: AlertJobsDeps) {
   const { db, repository, outbox, clock, mailer, push, publicUrl, digestHour, log } = deps;
   let digestQueuedFor: string | undefined;
   let prunedAt = 0;
 
   async function fanOut(job: ClaimedJob): Promise<JobOutcome> {
-    const { reportId, photoKey } = payloadOf<ReportAlertPayload>(
-      job,
-      (p) => typeof p.reportId === 'number' && typeof p.photoKey === 'string',
-    );
+    const { reportId, photoKey } = payloadOf(job, reportAlertPayloadSchema);
     const report = await repository.findReport(reportId, photoKey);
     if (!report || report.status !== 'reported') return;
     const targets = (await repository.instantRecipients())
@@ -129,10 +117,7 @@ export function alertJobs(deps: AlertJobsDeps) {
   }
 
   async function dispatch(job: ClaimedJob): Promise<JobOutcome> {
-    const { volunteerId, channel } = payloadOf<DispatchPayload>(
-      job,
-      (p) => typeof p.volunteerId === 'number' && (p.channel === 'push' || p.channel === 'email'),
-    );
+    const { volunteerId, channel } = payloadOf(job, dispatchPayloadSchema);
     return db.transaction().execute(async (trx): Promise<JobOutcome> => {
       const window = await repository.lockWindow(trx, volunteerId, channel);
       const now = clock.now();
@@ -184,10 +169,7 @@ export function alertJobs(deps: AlertJobsDeps) {
   }
 
   async function sendPush(job: ClaimedJob): Promise<JobOutcome> {
-    const { subscriptionId, payload } = payloadOf<PushJobPayload>(
-      job,
-      (p) => typeof p.subscriptionId === 'number' && typeof p.payload === 'string',
-    );
+    const { subscriptionId, payload } = payloadOf(job, pushJobPayloadSchema);
     const subscription = await repository.findSubscription(subscriptionId);
     if (!subscription) return; // the volunteer switched push off on that device
     const result = await push.send(subscription, payload);
@@ -198,17 +180,14 @@ export function alertJobs(deps: AlertJobsDeps) {
   }
 
   async function sendEmail(job: ClaimedJob): Promise<JobOutcome> {
-    const { volunteerId, message } = payloadOf<EmailJobPayload>(
-      job,
-      (p) => typeof p.volunteerId === 'number' && typeof p.message === 'object',
-    );
+    const { volunteerId, message } = payloadOf(job, emailJobPayloadSchema);
     const preferences = await repository.findPreferences(volunteerId);
     if (!preferences || preferences.email === 'off') return; // unsubscribed since it was queued
     await mailer.send(message);
   }
 
   async function digest(job: ClaimedJob): Promise<JobOutcome> {
-    payloadOf<{ day: string }>(job, (p) => typeof p.day === 'string');
+    payloadOf(job, digestPayloadSchema);
     for (const recipient of await repository.dailyRecipients()) {
       const now = clock.now();
       const since = Math.max(

@@ -5,7 +5,8 @@ import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
 import { movableClock } from '#tests/volunteers.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { enqueueJob, outboxRepository } from './outbox.repository.ts';
-import { outboxWorker, PermanentJobError, type JobHandler } from './outbox-worker.ts';
+import { z } from 'zod';
+import { outboxWorker, payloadOf, PermanentJobError, type JobHandler } from './outbox-worker.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -96,5 +97,32 @@ describe.each(testDatabaseKinds)('the outbox worker on %s', (kind) => {
     expect(rows[0]!.delivered_at).not.toBeNull();
     expect(rows[1]).toMatchObject({ kind: 'hopeless', attempts: 1, delivered_at: null, last_error: 'cannot be done' });
     expect(rows[1]!.gave_up_at).not.toBeNull();
+  });
+
+  it('a job whose payload does not fit its schema is given up at once; one that fits runs with it parsed', async () => {
+    const mailed: string[] = [];
+    const worker = outboxWorker({
+      outbox: outboxRepository(database.db, database.dialect),
+      clock,
+      log: silent,
+      handlers: {
+        mail: async (job) => void mailed.push(payloadOf(job, z.object({ to: z.string() })).to),
+      },
+    });
+    await queue('mail', { to: 'a@example.com' });
+    await queue('mail', { to: 42 });
+    await queue('mail', null);
+    await worker.drain();
+    expect(mailed).toEqual(['a@example.com']);
+    const rows = await database.db
+      .selectFrom('outbox')
+      .select(['attempts', 'delivered_at', 'gave_up_at', 'last_error'])
+      .orderBy('id')
+      .execute();
+    expect(rows[0]!.delivered_at).not.toBeNull();
+    for (const row of rows.slice(1)) {
+      expect(row).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'malformed mail job' });
+      expect(row.gave_up_at).not.toBeNull();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // exponential back-off for up to 24 hours. Any number of processes may run one against PostgreSQL.
 import { backoffDelayMs } from '#shared/domain/backoff.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { output, ZodType } from 'zod';
 import type { Clock } from '#server/clock.ts';
 import type { ClaimedJob, OutboxRepository } from './outbox.repository.ts';
 
@@ -15,6 +16,13 @@ export type JobHandler = (job: ClaimedJob) => Promise<JobOutcome>;
 
 /** Thrown by a handler when trying again cannot help (a malformed job, a refused payload). */
 export class PermanentJobError extends Error {}
+
+/** A job's payload parsed with its kind's schema; one that does not fit is given up at once. */
+export function payloadOf<S extends ZodType>(job: ClaimedJob, schema: S): output<S> {
+  const parsed = schema.safeParse(job.payload);
+  if (!parsed.success) throw new PermanentJobError(`malformed ${job.kind} job`);
+  return parsed.data;
+}
 
 export interface OutboxWorkerOptions {
   outbox: OutboxRepository;

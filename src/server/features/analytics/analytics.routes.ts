@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsEndpoints as endpoints } from '#shared/contracts/analytics.ts';
-import { reportPaths, statsSchema } from '#shared/contracts/reports.ts';
+import { reportEndpoints } from '#shared/contracts/reports.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { serve } from '#server/http/serve.ts';
@@ -10,11 +9,7 @@ import { statsRepository } from './stats.repository.ts';
 
 export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const stats = statsRepository(db);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(reportPaths.stats, { config: { access: 'public' }, schema: { response: { 200: statsSchema } } }, () =>
-      stats.totals(),
-    );
+  serve(app, reportEndpoints.stats, { access: 'public' }, () => stats.totals());
 }
 
 /** The administrator's analytics: volunteers, daily progress and its CSV export. */

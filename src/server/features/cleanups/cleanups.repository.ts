@@ -4,7 +4,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
-import type { ReportRow } from '../reports/reports.repository.ts';
+import { nextUpdatedAt, type ReportRow } from '../reports/reports.repository.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;
@@ -19,20 +19,6 @@ export interface Box {
 
 /** The columns a claim is made of; cleared together whenever a report leaves `cleaning`. */
 const noClaim = { cleaning_started_at: null, cleaning_volunteer_id: null } as const;
-
-/**
- * A report's updated_at for a change made now: strictly later than every report's, so the report
- * list's version (count, sum of ids, latest updated_at) moves even when two changes share a
- * millisecond (the same rule as report management's, docs/decisions/021).
- */
-async function nextUpdatedAt(db: Db, now: string): Promise<string> {
-  const row = await db
-    .selectFrom('reports')
-    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
-    .executeTakeFirst();
-  const latest = row?.latest ? new Date(row.latest).getTime() : 0;
-  return new Date(Math.max(new Date(now).getTime(), latest + 1)).toISOString();
-}
 
 export function cleanupsRepository(db: Db) {
   return {

@@ -27,7 +27,7 @@ import { volunteersRepository } from '../volunteers/volunteers.repository.ts';
 import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
 import { findNearby } from './find-nearby.service.ts';
 import type { Point } from '#shared/domain/geo.ts';
-import { locationLinkOf } from './location-link.ts';
+import { locationLinkOf } from '../reports/location-link.ts';
 
 const MINUTE = 60_000;
 export const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_MINUTES * MINUTE;

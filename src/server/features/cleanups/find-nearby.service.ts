@@ -13,7 +13,7 @@ import type { ReportRow } from '../reports/reports.repository.ts';
 import { toReportResponse } from '../reports/reports.service.ts';
 import type { CleanupsRepository } from './cleanups.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
-import { locationLinkOf } from './location-link.ts';
+import { locationLinkOf } from '../reports/location-link.ts';
 import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
 
 /** The first box's radius in metres, and how much each next box widens. */

@@ -3,13 +3,14 @@
 // are queued on the worker's poll once their London hour has come. A reminder is claimed on its
 // answer's row before it is queued, so it goes once per volunteer even with several workers.
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
-import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { mailMessageSchema, type Mailer } from '#server/mail/mailer.ts';
 import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
-import { PermanentJobError, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
+import { payloadOf, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
 import { eventEmail, type EventFacts, type EventMailKind } from './event-mail.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 import type { EventRow } from './events.repository.ts';
@@ -19,11 +20,12 @@ export const EVENT_JOB = { email: 'event-email' } as const;
 
 const DAY = 24 * 60 * 60_000;
 
-interface EventEmailPayload {
-  volunteerId: number;
-  kind: EventMailKind;
-  message: MailMessage;
-}
+const eventEmailPayloadSchema = z.object({
+  volunteerId: z.number(),
+  kind: z.enum(['reminder', 'changed', 'cancelled', 'promoted'] satisfies EventMailKind[]),
+  message: mailMessageSchema,
+});
+type EventEmailPayload = z.infer<typeof eventEmailPayloadSchema>;
 
 export interface EventMailRecipient {
   volunteer_id: number;
@@ -103,9 +105,7 @@ export function eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour 
   const repository = eventRsvpsRepository(db, dialect);
 
   async function sendEmail(job: ClaimedJob): Promise<JobOutcome> {
-    const p = job.payload as Partial<EventEmailPayload> | null;
-    if (!p || typeof p.volunteerId !== 'number' || typeof p.message !== 'object' || p.message === null)
-      throw new PermanentJobError(`malformed ${job.kind} job`);
+    const p = payloadOf(job, eventEmailPayloadSchema);
     const settings = await repository.findMailSettings(p.volunteerId);
     if (settings && settings.emails_on !== 1) return; // unsubscribed since it was queued
     await mailer.send(p.message);

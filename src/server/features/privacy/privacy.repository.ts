@@ -3,19 +3,10 @@
 // volunteer is gone with everything that names them, or nothing changed.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import { nextUpdatedAt } from '../reports/reports.repository.ts';
 
 /** A LIKE pattern matching `text` literally anywhere (both databases honour `escape '\'`). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A report's updated_at for a change made now, later than every report's (the list's ETag moves). */
-async function nextUpdatedAt(db: Db, now: string): Promise<string> {
-  const row = await db
-    .selectFrom('reports')
-    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
-    .executeTakeFirstOrThrow();
-  if (row.latest === null) return now;
-  return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
-}
 
 export function privacyRepository(db: Db) {
   return {

@@ -1,25 +1,15 @@
 // The only place that reads and writes report_followers, and the reports' status tokens, reporter
 // counts and priority marks.
 import { randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
-import { newStatusToken, type ReportRow } from '../reports/reports.repository.ts';
+import { newStatusToken, nextUpdatedAt, type ReportRow } from '../reports/reports.repository.ts';
 
 export type FollowerRow = Selectable<ReportFollowersTable>;
 type Box = { minLat: number; maxLat: number; minLng?: number; maxLng?: number };
 
 export const newFollowerToken = () => randomBytes(32).toString('base64url');
-
-/** Just after the newest change to any report, so the reports list's version moves. */
-async function nextUpdatedAt(db: Db, now: string): Promise<string> {
-  const row = await db
-    .selectFrom('reports')
-    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
-    .executeTakeFirstOrThrow();
-  if (row.latest === null) return now;
-  return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
-}
 
 /** Deletes the addresses that have waited longer than allowed; answers how many went. */
 export async function deleteFollowersBefore(db: Db, before: string): Promise<number> {

@@ -5,6 +5,7 @@
 // 'Already reported here' finds an open report with the same words or within 25 m; adding a photo to
 // it counts one more reporter. Administrators set or clear the priority mark.
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { AlreadyReported, ConfirmationResult, ReportStatusPage } from '#shared/contracts/report-follow-up.ts';
 import { ALREADY_REPORTED_METRES, followUpMessages } from '#shared/domain/follow-up-messages.ts';
 import { boundingBox, haversineMetres } from '#shared/domain/geo.ts';
@@ -16,13 +17,16 @@ import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
-import { PermanentJobError, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
-import { locationLinkOf } from '../cleanups/location-link.ts';
+import { payloadOf, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
+import { locationLinkOf } from '../reports/location-link.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import type { ReportRow } from '../reports/reports.repository.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
+
+/** The payload of both follow-up jobs (the confirm link, the cleaned e-mail): whose address. */
+const followerJobPayloadSchema = z.object({ followerId: z.number() });
 
 export const FOLLOW_UP_JOB = { confirm: 'report-follow-confirm', cleaned: 'report-cleaned' } as const;
 
@@ -95,11 +99,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, log }: 
     });
   }
 
-  function followerIdOf(job: ClaimedJob): number {
-    const payload = job.payload as { followerId?: unknown } | null;
-    if (!payload || typeof payload.followerId !== 'number') throw new PermanentJobError(`malformed ${job.kind} job`);
-    return payload.followerId;
-  }
+  const followerIdOf = (job: ClaimedJob): number => payloadOf(job, followerJobPayloadSchema).followerId;
 
   async function sendConfirm(job: ClaimedJob): Promise<JobOutcome> {
     const follower = await repository.findFollower(followerIdOf(job));

@@ -2,6 +2,7 @@
 // report), delete one added photo, and renumbering. Each multi-row change is one transaction.
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import { nextUpdatedAt } from '../reports/reports.repository.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportsTable } from '#server/db/tables.ts';
 
@@ -22,21 +23,6 @@ export interface ReportEdit {
 
 /** Rows renumbered per statement: well under both databases' limits on bound parameters. */
 const RENUMBER_BATCH = 500;
-
-/**
- * A report's updated_at for a change made now: strictly later than every report's, so the list's
- * version (count, sum of ids, latest updated_at) changes even when two changes share a millisecond
- * or a renumbering leaves the sum of ids as it was.
- */
-export async function nextUpdatedAt(db: Db, now: string): Promise<string> {
-  const row = await db
-    .selectFrom('reports')
-    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
-    .executeTakeFirstOrThrow();
-  if (row.latest === null) return now;
-  const latest = new Date(row.latest).getTime();
-  return new Date(Math.max(new Date(now).getTime(), latest + 1)).toISOString();
-}
 
 export function reportManagementRepository(db: Db, dialect: Dialect) {
   return {

@@ -1,68 +1,39 @@
 // The management dashboard's calls on reports. Editing, deleting, manual reports and renumbering are
-// for administrators; the status change and added photos belong to the clean-ups feature.
+// for administrators; the status change belongs to the clean-ups feature, and a report's photos are
+// served by the reports feature (report-photos.routes.ts).
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  manualReportFieldsSchema,
-  renumberResponseSchema,
-  reportPhotoParamsSchema,
-  updateReportRequestSchema,
-} from '#shared/contracts/report-management.ts';
-import { reportIdParamsSchema, reportSchema } from '#shared/contracts/reports.ts';
+import { reportManagementEndpoints as endpoints } from '#shared/contracts/report-management.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { ValidationError } from '#server/errors.ts';
-import { readMultipart } from '#server/plugins/multipart.ts';
 import { reportListEndpoints } from '#shared/contracts/report-list.ts';
-import { serve } from '#server/http/serve.ts';
+import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ReportManagementService } from './report-management.service.ts';
 
 export async function reportManagementRoutes(app: FastifyInstance, { service }: { service: ReportManagementService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
 
-  r.patch(
-    '/api/reports/:id',
-    {
-      config: { ...admin, audit: { action: 'report.edit', fields: ['what3words', 'description'] } },
-      schema: { params: reportIdParamsSchema, body: updateReportRequestSchema, response: { 200: reportSchema } },
-    },
+  serve(
+    app,
+    endpoints.edit,
+    { ...admin, audit: { action: 'report.edit', fields: ['what3words', 'description'] } },
     (request) => service.update(request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/reports/:id',
-    { config: { ...admin, audit: { action: 'report.delete' } }, schema: { params: reportIdParamsSchema } },
-    async (request, reply) => {
-      await service.delete(request.params.id);
-      return reply.status(204).send();
-    },
+  serve(app, endpoints.delete, { ...admin, audit: { action: 'report.delete' } }, (request) =>
+    service.delete(request.params.id),
   );
 
-  r.delete(
-    '/api/reports/:id/photos/:photoId',
-    { config: { ...admin, audit: { action: 'report.photo.delete' } }, schema: { params: reportPhotoParamsSchema } },
-    async (request, reply) => {
-      await service.deletePhoto(request.params.id, request.params.photoId);
-      return reply.status(204).send();
-    },
-  );
-
-  r.post(
-    '/api/admin/reports',
-    { config: { ...admin, audit: { action: 'report.create' } }, schema: { response: { 201: reportSchema } } },
-    async (request, reply) => {
-      const form = await readMultipart(request, ['photo']);
-      const photo = form.files.photo?.[0];
-      const missing = () =>
-        new ValidationError(managementMessages.missingFields, { title: managementMessages.missingFieldsTitle });
-      if (!photo || !form.fields.what3words?.trim()) throw missing();
-      const fields = manualReportFieldsSchema.safeParse(form.fields);
-      if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message);
-      const report = await service.createManual({ ...fields.data, photo });
-      request.auditNote = { targetId: report.id };
-      return reply.status(201).send(report);
-    },
-  );
+  serve(app, endpoints.createManual, { ...admin, audit: { action: 'report.create' } }, async (request) => {
+    const form = await readRawForm(request, endpoints.createManual);
+    const photo = form.files.photo?.[0];
+    const missing = () =>
+      new ValidationError(managementMessages.missingFields, { title: managementMessages.missingFieldsTitle });
+    if (!photo || !form.fields.what3words?.trim()) throw missing();
+    const fields = parseFormFields(endpoints.createManual, form.fields);
+    const report = await service.createManual({ ...fields, photo });
+    request.auditNote = { targetId: report.id };
+    return report;
+  });
 
   serve(
     app,
@@ -88,16 +59,9 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
       .send(csv);
   });
 
-  r.post(
-    '/api/admin/renumber-reports',
-    {
-      config: { ...admin, audit: { action: 'report.renumber' } },
-      schema: { response: { 200: renumberResponseSchema } },
-    },
-    async (request) => {
-      const renumbered = await service.renumber();
-      request.auditNote = { detail: { renumbered } };
-      return { renumbered };
-    },
-  );
+  serve(app, endpoints.renumber, { ...admin, audit: { action: 'report.renumber' } }, async (request) => {
+    const renumbered = await service.renumber();
+    request.auditNote = { detail: { renumbered } };
+    return { renumbered };
+  });
 }

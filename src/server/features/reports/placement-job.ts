@@ -9,7 +9,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
-import { PermanentJobError } from '../alerts/outbox-worker.ts';
+import { payloadOf } from '../alerts/outbox-worker.ts';
 import type { MoreJobs } from '../alerts/create-alerts.ts';
 import { isProviderFailure, type LocationService } from '../location/location.service.ts';
 import { choosePlacement } from './report-placement.ts';
@@ -38,9 +38,7 @@ export interface PlacementJobDeps {
 
 export function placementJobs({ repository, location, clock, log }: PlacementJobDeps): MoreJobs {
   async function place(job: ClaimedJob): Promise<void> {
-    const parsed = payloadSchema.safeParse(job.payload);
-    if (!parsed.success) throw new PermanentJobError('malformed report-placement payload');
-    const { reportId, sent, photoGps } = parsed.data;
+    const { reportId, sent, photoGps } = payloadOf(job, payloadSchema);
     const report = await repository.findById(reportId);
     // Deleted, or placed meanwhile (an administrator corrected the words): nothing to do.
     if (!report || report.location_status !== 'to-check') return;

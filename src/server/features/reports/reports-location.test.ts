@@ -169,6 +169,23 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       expect(row.words_scheme).toBe('what3words');
     });
 
+    it("each report's map link follows the code its words were stored in, not today's provider", async () => {
+      const report = reportSchema.parse((await submit(t, { what3words: 'waverley.steps.train' })).json());
+      expect(report.locationLink).toBe('https://w3w.co/waverley.steps.train');
+      const linkInList = async () => {
+        const page = (await t.app.inject({ method: 'GET', url: '/api/reports?status=all&limit=100' })).json();
+        return page.reports.find((item: { id: number }) => item.id === report.id)?.locationLink;
+      };
+      expect(await linkInList()).toBe('https://w3w.co/waverley.steps.train');
+
+      // The same words stored in the grid's code (a report made before the switch to what3words): they
+      // are not a what3words address, so the link is the map at the report's coordinates.
+      await t.database.db.updateTable('reports').set({ words_scheme: 'grid' }).where('id', '=', report.id).execute();
+      expect(await linkInList()).toBe(
+        'https://www.openstreetmap.org/?mlat=55.951960&mlon=-3.189370#map=19/55.951960/-3.189370',
+      );
+    });
+
     it('unknown words are refused with AutoSuggest suggestions clipped to the city', async () => {
       const response = await submit(t, { what3words: 'waverley.steps.trian' });
       expect(response.statusCode).toBe(400);

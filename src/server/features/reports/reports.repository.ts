@@ -1,6 +1,6 @@
 // The only place that reads and writes the reports and report_photos tables.
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
 
@@ -20,6 +20,21 @@ export interface NewReport {
   priority?: boolean;
   locationStatus: ReportRow['location_status'];
   now: string;
+}
+
+/**
+ * A report's updated_at for a change made now: strictly later than every report's, so the report
+ * list's version (count, sum of ids, latest updated_at) moves even when two changes share a
+ * millisecond or a renumbering leaves the sum of ids as it was. Every change to a report that the
+ * list shows takes its updated_at from here (pass the transaction when there is one).
+ */
+export async function nextUpdatedAt(db: Db, now: string): Promise<string> {
+  const row = await db
+    .selectFrom('reports')
+    .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
+    .executeTakeFirstOrThrow();
+  if (row.latest === null) return now;
+  return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
 }
 
 /** The private status link's token: 32 random bytes, so no report's page can be found by trying. */

@@ -1,19 +1,12 @@
 // Thin HTTP layer for reports: parse with the shared schema, call the service, pick the status.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  createdReportSchema,
-  createReportFieldsSchema,
-  reportIdParamsSchema,
-  reportPhotoListSchema,
-  reportPaths,
-} from '#shared/contracts/reports.ts';
+import { reportEndpoints } from '#shared/contracts/reports.ts';
 import { messages } from '#shared/domain/messages.ts';
-import { NotFoundError, ValidationError } from '#server/errors.ts';
-import { readMultipart } from '#server/plugins/multipart.ts';
-import { reportPageQuerySchema } from '#shared/contracts/report-list.ts';
+import { ValidationError } from '#server/errors.ts';
+import { reportListEndpoints, reportPageQuerySchema } from '#shared/contracts/report-list.ts';
 import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
-import { serve } from '#server/http/serve.ts';
+import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ListEncoding, ReportsService } from './reports.service.ts';
 import type { ReportListService } from './report-list.service.ts';
 
@@ -42,21 +35,18 @@ export function preferredEncoding(header: string | string[] | undefined): ListEn
 export async function reportsRoutes(app: FastifyInstance, { service, list, submissionsPerHour }: ReportsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    reportPaths.create,
-    {
-      config: { access: 'public', rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
-      schema: { response: { 200: createdReportSchema, 201: createdReportSchema } },
-    },
+  serve(
+    app,
+    reportEndpoints.create,
+    { access: 'public', rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
     async (request, reply) => {
-      const form = await readMultipart(request, ['photo']);
+      const form = await readRawForm(request, reportEndpoints.create);
       const photo = form.files.photo?.[0];
       if (!photo) {
         throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
       }
-      const fields = createReportFieldsSchema.safeParse(form.fields);
-      if (!fields.success) throw new ValidationError(fields.error.issues[0]!.message);
-      const { report, created } = await service.create({ ...fields.data, photo });
+      const fields = parseFormFields(reportEndpoints.create, form.fields);
+      const { report, created } = await service.create({ ...fields, photo });
       return reply.status(created ? 201 : 200).send(report);
     },
   );
@@ -67,9 +57,10 @@ export async function reportsRoutes(app: FastifyInstance, { service, list, submi
     return service.unplaced();
   });
 
-  // No response schema: the body is cached JSON text built by toReportResponse; its shape
-  // (reportListSchema) is checked by the API tests instead of on every poll.
-  r.get(reportPaths.list, { config: { access: 'public' } }, async (request, reply) => {
+  // Registered at its definition's path without its schemas: the body is cached JSON text built by
+  // toReportResponse, whose shape (the definition's response) is checked by the API tests instead of
+  // on every poll, and the query is parsed here because no query at all asks for the whole list.
+  r.get(reportListEndpoints.list.path, { config: { access: 'public' } }, async (request, reply) => {
     const asked = request.query as Record<string, string | string[]>;
     if (Object.keys(asked).length > 0) {
       // A page of the management list; its ETag covers the question as well as the data.
@@ -94,19 +85,6 @@ export async function reportsRoutes(app: FastifyInstance, { service, list, submi
     }
     return reply.send(await service.listJson(version));
   });
-
-  r.get(
-    '/api/reports/:id/photos',
-    {
-      config: { access: 'public' },
-      schema: { params: reportIdParamsSchema, response: { 200: reportPhotoListSchema } },
-    },
-    async (request) => {
-      const photos = await service.photosOf(request.params.id);
-      if (!photos) throw new NotFoundError('Report not found');
-      return photos;
-    },
-  );
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -14,6 +14,7 @@ import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
 import { enqueuePlacement } from './placement-job.ts';
+import { locationLinkOf } from './location-link.ts';
 import { choosePlacement, type SentPosition } from './report-placement.ts';
 
 export type CreateReportInput = Omit<z.output<typeof createReportFieldsSchema>, 'offensive' | 'notifyEmail'> & {
@@ -176,6 +177,7 @@ export function toReportResponse(row: ReportRow): Report {
     completedAt: toIsoOrNull(row.completed_at),
     latitude: row.latitude,
     longitude: row.longitude,
+    locationLink: locationLinkOf(row),
     locationSource: row.location_source,
     locationStatus: row.location_status,
     photoRedacted: row.photo_redacted_at !== null,

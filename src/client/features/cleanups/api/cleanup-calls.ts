@@ -1,20 +1,16 @@
-// The find-and-clean workflow's calls: one hook per call, all through apiRequest.
+// The find-and-clean workflow's calls: one hook per call, all through the typed api.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CompleteCleanupResponse,
-  CurrentCleanupResponse,
-  FindNearbyResponse,
-} from '#shared/contracts/cleanups.ts';
-import { cleanupPaths, reportPaths } from '#shared/contracts/paths.ts';
-import { api } from '#client/lib/api.ts';
+import type { CurrentCleanupResponse } from '#shared/contracts/cleanups.ts';
+import { api, type CallInput } from '#client/lib/api.ts';
+import type { ApiEndpoints } from '#shared/contracts/api.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+
+type FindNearbyBody = CallInput<ApiEndpoints['cleanups']['findNearby']>['body'];
 
 export function useFindNearby() {
   return useMutation({
-    mutationFn: (request: { userLatitude: number; userLongitude: number; excludeReportIds?: number[] }) =>
-      apiRequest<FindNearbyResponse>(cleanupPaths.findNearby, 'POST', request),
+    mutationFn: (body: FindNearbyBody) => api.cleanups.findNearby({ body }),
   });
 }
 
@@ -24,8 +20,8 @@ export function useCurrentCleanup() {
   // or released meanwhile (here, on another device, by the 8-hour release) must not be hidden by the
   // always-fresh cache.
   return useQuery({
-    queryKey: [cleanupPaths.current],
-    queryFn: () => apiRequest<CurrentCleanupResponse>(cleanupPaths.current),
+    queryKey: [api.cleanups.current.url()],
+    queryFn: () => api.cleanups.current(),
     gcTime: 0,
   });
 }
@@ -35,10 +31,10 @@ export function useSetReportStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: Report['status'] }) =>
-      apiRequest<Report>(cleanupPaths.reportStatus(id), 'PATCH', { status }),
+      api.reports.setStatus({ params: { id }, body: { status } }),
     onSuccess: () => {
       window.setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: [reportPaths.list] }),
+        () => void queryClient.invalidateQueries({ queryKey: [api.reports.list.url()] }),
         STATUS_REFETCH_DELAY_MS,
       );
     },
@@ -56,18 +52,20 @@ export interface CompleteCleanupInput {
 export function useCompleteCleanup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CompleteCleanupInput) => {
-      const form = new FormData();
-      form.append('reportId', String(input.reportId));
-      form.append('volunteerEmail', input.volunteerEmail);
-      form.append('beforePhoto', input.beforePhoto.blob, input.beforePhoto.name);
-      form.append('afterPhoto', input.afterPhoto.blob, input.afterPhoto.name);
-      return apiRequest<CompleteCleanupResponse>(cleanupPaths.complete, 'POST', form);
-    },
+    mutationFn: (input: CompleteCleanupInput) =>
+      api.cleanups.complete({
+        form: {
+          fields: { reportId: input.reportId, volunteerEmail: input.volunteerEmail },
+          files: { beforePhoto: input.beforePhoto, afterPhoto: input.afterPhoto },
+        },
+      }),
     onSuccess: () => {
-      queryClient.setQueryData<CurrentCleanupResponse>([cleanupPaths.current], { report: null, locationLink: null });
+      queryClient.setQueryData<CurrentCleanupResponse>([api.cleanups.current.url()], {
+        report: null,
+        locationLink: null,
+      });
       void queryClient.invalidateQueries({ queryKey: [api.volunteerDashboard.dashboard.url()] });
-      void queryClient.invalidateQueries({ queryKey: [reportPaths.list] });
+      void queryClient.invalidateQueries({ queryKey: [api.reports.list.url()] });
     },
   });
 }

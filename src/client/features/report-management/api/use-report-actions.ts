@@ -1,12 +1,8 @@
 // The management dashboard's changes to reports, one hook per call. After each the list is fetched
 // again (a status change 200 ms later), and the stats with it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { locationPaths, reportManagementPaths, reportPaths } from '#shared/contracts/paths.ts';
-import type { Report, ReportPhoto } from '#shared/contracts/reports.ts';
-import type { LocationProviderResponse } from '#shared/contracts/location.ts';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
 import { api } from '#client/lib/api.ts';
 import { reportsListKey } from './use-reports-list.ts';
 
@@ -15,7 +11,7 @@ function useRefresh() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: reportsListKey }),
-      queryClient.invalidateQueries({ queryKey: [reportPaths.stats] }),
+      queryClient.invalidateQueries({ queryKey: [api.reports.stats.url()] }),
     ]);
 }
 
@@ -23,7 +19,7 @@ export function useUpdateReport() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, what3words, description }: { id: number; what3words: string; description: string }) =>
-      apiRequest<Report>(reportManagementPaths.report(id), 'PATCH', { what3words, description }),
+      api.reports.edit({ params: { id }, body: { what3words, description } }),
     onSuccess: refresh,
   });
 }
@@ -31,7 +27,7 @@ export function useUpdateReport() {
 export function useDeleteReport() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(reportManagementPaths.report(id), 'DELETE'),
+    mutationFn: (id: number) => api.reports.delete({ params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -40,7 +36,7 @@ export function useUpdateStatus() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: ReportStatus }) =>
-      apiRequest<Report>(reportManagementPaths.status(id), 'PATCH', { status }),
+      api.reports.setStatus({ params: { id }, body: { status } }),
     onSuccess: () => {
       window.setTimeout(() => void refresh(), STATUS_REFETCH_DELAY_MS);
     },
@@ -58,12 +54,12 @@ export function useSetStatusMany() {
   });
 }
 
-export const reportPhotosKey = (id: number) => [reportManagementPaths.photos(id)] as const;
+export const reportPhotosKey = (id: number) => [api.reports.photos.url({ params: { id } })] as const;
 
 export function useReportPhotos(id: number, enabled: boolean) {
   return useQuery({
     queryKey: reportPhotosKey(id),
-    queryFn: () => apiRequest<ReportPhoto[]>(reportManagementPaths.photos(id)),
+    queryFn: () => api.reports.photos({ params: { id } }),
     enabled,
   });
 }
@@ -71,14 +67,14 @@ export function useReportPhotos(id: number, enabled: boolean) {
 export function useAddReportPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, photo, description }: { id: number; photo: File; description: string }) => {
-      const form = new FormData();
-      form.append('photo', photo);
-      form.append('photoType', 'progress');
-      form.append('description', description);
-      form.append('uploadedBy', 'Volunteer');
-      return apiRequest<unknown>(reportManagementPaths.photos(id), 'POST', form);
-    },
+    mutationFn: ({ id, photo, description }: { id: number; photo: File; description: string }) =>
+      api.reports.addPhotos({
+        params: { id },
+        form: {
+          fields: { photoType: 'progress', description, uploadedBy: 'Volunteer' },
+          files: { photo: { blob: photo, name: photo.name } },
+        },
+      }),
     onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
   });
 }
@@ -87,7 +83,7 @@ export function useDeleteReportPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, photoId }: { id: number; photoId: number }) =>
-      apiRequest<void>(reportManagementPaths.photo(id, photoId), 'DELETE'),
+      api.reports.deletePhoto({ params: { id, photoId } }),
     onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
   });
 }
@@ -95,21 +91,13 @@ export function useDeleteReportPhoto() {
 export function useCreateManualReport() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { photo: File; what3words: string; description: string }) => {
-      const form = new FormData();
-      form.append('photo', input.photo);
-      form.append('what3words', input.what3words.trim());
-      form.append('description', input.description.trim());
-      return apiRequest<Report>(reportManagementPaths.manual, 'POST', form);
-    },
+    mutationFn: (input: { photo: File; what3words: string; description: string }) =>
+      api.reports.createManual({
+        form: {
+          fields: { what3words: input.what3words.trim(), description: input.description.trim() },
+          files: { photo: { blob: input.photo, name: input.photo.name } },
+        },
+      }),
     onSuccess: refresh,
-  });
-}
-
-/** Which code the three words belong to, for the map link of a report without coordinates. */
-export function useLocationProvider() {
-  return useQuery({
-    queryKey: [locationPaths.provider],
-    queryFn: () => apiRequest<LocationProviderResponse>(locationPaths.provider),
   });
 }

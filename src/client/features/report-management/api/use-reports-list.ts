@@ -3,14 +3,13 @@
 // ETag, so an unchanged page costs a 304 and no JSON; a changed one keeps the report objects that did
 // not change (the query cache's structural sharing), so their cards are not drawn again.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { reportPaths } from '#shared/contracts/paths.ts';
 import type { ReportPage, ReportPageQuery } from '#shared/contracts/report-list.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
 import { api } from '#client/lib/api.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 
 /** Every page of the list shares this prefix: invalidating it refreshes whichever page is shown. */
-export const reportsListKey = [reportPaths.list] as const;
+export const reportsListKey = [api.reports.list.url()] as const;
 
 /** The last answer and its ETag for each page URL asked. */
 const lastAnswers = new Map<string, { etag: string; page: ReportPage }>();

@@ -32,16 +32,9 @@ import { describeError } from '#client/lib/api-client.ts';
 import { AddAttendanceDialog } from '#client/features/events/components/add-attendance-dialog.tsx';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
-import { useLocationProvider, useSetStatusMany } from '../api/use-report-actions.ts';
+import { useSetStatusMany } from '../api/use-report-actions.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
-import {
-  mapLinkFor,
-  nextSort,
-  reportSorts,
-  statusFilters,
-  type ReportSort,
-  type StatusFilter,
-} from '../report-list.ts';
+import { nextSort, reportSorts, statusFilters, type ReportSort, type StatusFilter } from '../report-list.ts';
 import { DeleteReportDialog } from './delete-report-dialog.tsx';
 import { PhotoPreviewDialog, type PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddPhotoDialog } from './report-photos.tsx';
@@ -63,7 +56,6 @@ interface Narrowing {
 const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, from: '', to: '' };
 
 export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const provider = useLocationProvider();
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<ReportSort | null>(null);
   /** Priority reports before the others, each group in the chosen sort. */
@@ -106,7 +98,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
     setSelected(new Set());
   };
 
-  const mapLinks = provider.data?.provider;
   const onEdit = useCallback((id: number) => setEditingId(id), []);
   const onEditDone = useCallback(() => setEditingId(null), []);
   const onAddPhoto = useCallback((id: number, label: string) => setPhotoTarget({ id, label }), []);
@@ -278,7 +269,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                 <ReportListItem
                   key={report.id}
                   report={report}
-                  mapLink={mapLinkFor(report, mapLinks)}
+                  mapLink={report.locationLink}
                   editing={editingId === report.id}
                   selected={selected.has(report.id)}
                   onEdit={onEdit}

@@ -1,8 +1,7 @@
 // POST /api/reports: one report as a multipart form. Used for a fresh submission
 // and again, with the same idempotency key, for every retry of a report kept on the device.
-import { reportPaths } from '#shared/contracts/paths.ts';
 import type { CreatedReport } from '#shared/contracts/reports.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api.ts';
 
 export interface ReportSubmission {
   photo: Blob;
@@ -40,7 +39,7 @@ export function toReportFormData(submission: ReportSubmission): FormData {
 }
 
 export function sendReport(submission: ReportSubmission): Promise<CreatedReport> {
-  return apiRequest<CreatedReport>(reportPaths.create, 'POST', toReportFormData(submission));
+  return api.reports.create({ form: toReportFormData(submission) });
 }
 
 type Position = { latitude: number; longitude: number; accuracy?: number };

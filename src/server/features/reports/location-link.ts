@@ -1,6 +1,6 @@
 // The link that shows a site on a map: what3words for what3words addresses, otherwise OpenStreetMap at the
 // report's coordinates (the grid's words are not what3words addresses).
-import type { ReportRow } from '../reports/reports.repository.ts';
+import type { ReportRow } from './reports.repository.ts';
 
 export function locationLinkOf(
   report: Pick<ReportRow, 'what3words' | 'words_scheme' | 'latitude' | 'longitude'>,
