@@ -30,6 +30,9 @@ const INSTRUMENT = `
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
+  for (const type of ['click', 'submit']) {
+    addEventListener(type, () => { window.__changedAt = performance.now(); }, { capture: true });
+  }
   new MutationObserver((_, observer) => {
     if (document.querySelector('article h3')) {
       window.__firstCardAt = performance.now();
@@ -38,7 +41,7 @@ const INSTRUMENT = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-type InstrumentedWindow = Window & { __longTasks: number[]; __firstCardAt?: number };
+type InstrumentedWindow = Window & { __longTasks: number[]; __firstCardAt?: number; __changedAt?: number };
 
 export interface DashboardBenchOptions {
   baseUrl: string;
@@ -155,6 +158,8 @@ async function changeTimes({ context, page }: AdminPage, url: string): Promise<n
     };
     const click = (where: Page | typeof filters, name: string) => () =>
       where.getByRole('button', { name, exact: true }).click();
+    // Each change leads to a list not shown before (a list seen before would come from the page's
+    // cache and be checked with a 304), from (all, no sort, no search).
     const changes = [
       click(filters, 'Reported'),
       click(page, 'Reported: oldest'),
@@ -163,7 +168,6 @@ async function changeTimes({ context, page }: AdminPage, url: string): Promise<n
       click(filters, 'Completed'),
       click(page, 'Cleaned: oldest'),
       click(filters, 'All'),
-      click(page, 'Cleaned: oldest'),
       searchFor('bus shelter'),
       click(filters, 'Reported'),
       searchFor('tag'),
@@ -172,28 +176,31 @@ async function changeTimes({ context, page }: AdminPage, url: string): Promise<n
       click(filters, 'Completed'),
       searchFor('zoo'),
       click(filters, 'All'),
-      searchFor(''),
-      click(page, 'Reported: oldest'),
+      click(page, 'Cleaned: newest'),
+      searchFor('shop'),
       click(filters, 'Cleaning'),
-      click(filters, 'All'),
+      click(page, 'Reported: newest'),
+      searchFor('lamp post'),
     ];
     const times: number[] = [];
     for (const change of changes.slice(0, CHANGES)) {
       const answered = page.waitForResponse(
         (response) => new URL(response.url()).pathname === '/api/reports' && response.status() === 200,
       );
-      const started = performance.now();
       await change();
       const first = ((await (await answered).json()) as { reports: { what3words: string }[] }).reports[0];
-      await page.waitForFunction(
+      // From the click (or the search's submit) to the new first card, timed in the page.
+      const shown = await page.waitForFunction(
         (words) => {
           const card = document.querySelector('article');
-          return words === null ? card === null : card?.textContent?.includes(words) === true;
+          const drawn = words === null ? card === null : card?.textContent?.includes(words) === true;
+          const { __changedAt } = window as unknown as InstrumentedWindow;
+          return drawn && performance.now() - __changedAt!;
         },
         first?.what3words ?? null,
         { polling: 'raf' },
       );
-      times.push(performance.now() - started);
+      times.push((await shown.jsonValue()) as number);
     }
     return times;
   } finally {
