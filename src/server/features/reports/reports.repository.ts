@@ -38,6 +38,11 @@ export async function nextUpdatedAt(db: Db, now: string): Promise<string> {
   return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
 }
 
+/** A report by its number, read through the given handle (a transaction when there is one). */
+export function findReportById(db: Db, id: number): Promise<ReportRow | undefined> {
+  return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The private status link's token: 32 random bytes, so no report's page can be found by trying. */
 export const newStatusToken = () => randomBytes(32).toString('base64url');
 
@@ -58,9 +63,7 @@ export function reportsRepository(db: Db) {
       return insertReport(db, report);
     },
 
-    async findById(id: number): Promise<ReportRow | undefined> {
-      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findById: (id: number) => findReportById(db, id),
 
     async findByIdempotencyKey(key: string): Promise<ReportRow | undefined> {
       return db.selectFrom('reports').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
