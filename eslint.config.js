@@ -7,6 +7,11 @@ import globals from 'globals';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+const clientOnly = {
+  group: ['**/server/**', '#server/*', '#tests/*', 'node:*', 'fastify', 'kysely', 'better-sqlite3', 'pg', 'sharp'],
+  message: 'Client code may import only src/shared and browser packages.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
@@ -24,20 +29,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict([clientOnly]),
+    },
+  },
+  {
+    // The client's lib is what components stand on (the api, the toast store, browser helpers): it
+    // never reaches up into components, neither the UI kit nor a feature's.
+    files: ['src/client/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': restrict([
+        clientOnly,
         {
-          group: [
-            '**/server/**',
-            '#server/*',
-            '#tests/*',
-            'node:*',
-            'fastify',
-            'kysely',
-            'better-sqlite3',
-            'pg',
-            'sharp',
-          ],
-          message: 'Client code may import only src/shared and browser packages.',
+          group: ['**/components/**', '#client/components/**', '#client/features/**', '**/features/**'],
+          message: 'src/client/lib never imports components or features: move what both need into lib.',
         },
       ]),
     },

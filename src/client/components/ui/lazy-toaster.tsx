@@ -2,7 +2,7 @@
 // to show the page, and its F8 hotkey only matters while a toast exists.
 import { useEffect, useState, type ComponentType } from 'react';
 import { whenIdle } from '#client/lib/when-idle.ts';
-import { useToasts } from './use-toast.ts';
+import { useToasts } from '#client/lib/use-toast.ts';
 
 let toasterModule: Promise<ComponentType> | undefined;
 

@@ -2,7 +2,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/domain/limits.ts';
-import { dismissToast, useToasts } from './use-toast.ts';
+import { dismissToast, useToasts } from '#client/lib/use-toast.ts';
 
 const variantClasses = {
   default: 'border-stone-300 bg-white text-slate-900',

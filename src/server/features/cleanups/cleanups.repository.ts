@@ -4,7 +4,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
-import { nextUpdatedAt, type ReportRow } from '../reports/reports.repository.ts';
+import { findReportById, nextUpdatedAt, type ReportRow } from '#server/features/reports/reports.repository.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;
@@ -22,9 +22,7 @@ const noClaim = { cleaning_started_at: null, cleaning_volunteer_id: null } as co
 
 export function cleanupsRepository(db: Db) {
   return {
-    findReport(id: number): Promise<ReportRow | undefined> {
-      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findReport: (id: number) => findReportById(db, id),
 
     /** Claims started before the cutoff go back to `reported`; answers how many did. */
     async releaseClaimsStartedBefore(cutoff: string, now: string): Promise<number> {

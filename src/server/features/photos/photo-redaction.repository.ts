@@ -1,7 +1,7 @@
 // Which row holds a stored photo (a report's own photo, an added photo, a clean-up's before or after
 // photo), and moving that row to the blurred copy while marking the report as edited.
-import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import { nextUpdatedAt } from '#server/features/reports/reports.repository.ts';
 
 export type PhotoHolder =
   | { kind: 'report'; reportId: number }
@@ -70,13 +70,7 @@ export function photoRedactionRepository(db: Db) {
           ).numUpdatedRows;
         }
         if (Number(changed) !== 1) return false;
-        const latest = await trx
-          .selectFrom('reports')
-          .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
-          .executeTakeFirstOrThrow();
-        const updatedAt = new Date(
-          Math.max(new Date(now).getTime(), latest.latest === null ? 0 : new Date(latest.latest).getTime() + 1),
-        ).toISOString();
+        const updatedAt = await nextUpdatedAt(trx, now);
         await trx
           .updateTable('reports')
           .set({ photo_redacted_at: now, updated_at: updatedAt })

@@ -4,7 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
-import { newStatusToken, nextUpdatedAt, type ReportRow } from '../reports/reports.repository.ts';
+import {
+  findReportById,
+  newStatusToken,
+  nextUpdatedAt,
+  type ReportRow,
+} from '#server/features/reports/reports.repository.ts';
 
 export type FollowerRow = Selectable<ReportFollowersTable>;
 type Box = { minLat: number; maxLat: number; minLng?: number; maxLng?: number };
@@ -23,9 +28,7 @@ export function followUpRepository(db: Db) {
       return db.selectFrom('reports').selectAll().where('status_token', '=', token).executeTakeFirst();
     },
 
-    findReport(id: number): Promise<ReportRow | undefined> {
-      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findReport: (id: number) => findReportById(db, id),
 
     /** The newest clean-up of the report: its after photo. */
     latestCleanup(reportId: number): Promise<Pick<Selectable<CleanupsTable>, 'after_photo_key'> | undefined> {

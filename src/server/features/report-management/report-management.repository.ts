@@ -1,12 +1,9 @@
 // The writes of the management dashboard on reports: edit, delete (with everything hanging off a
 // report), delete one added photo, and renumbering. Each multi-row change is one transaction.
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import { nextUpdatedAt } from '../reports/reports.repository.ts';
+import { findReportById, nextUpdatedAt, type ReportRow } from '#server/features/reports/reports.repository.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
-import type { ReportsTable } from '#server/db/tables.ts';
-
-export type ReportRow = Selectable<ReportsTable>;
 
 export interface ReportEdit {
   what3words: string;
@@ -26,9 +23,7 @@ const RENUMBER_BATCH = 500;
 
 export function reportManagementRepository(db: Db, dialect: Dialect) {
   return {
-    findById(id: number): Promise<ReportRow | undefined> {
-      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findById: (id: number) => findReportById(db, id),
 
     async update(id: number, edit: ReportEdit, now: string): Promise<ReportRow | undefined> {
       return db.transaction().execute(async (trx) => {

@@ -111,6 +111,54 @@ describe.each(testDatabaseKinds)('reports made while the location provider is un
     expect(row).toMatchObject({ locationStatus: 'not-found', latitude: null });
   });
 
+  it('a dashboard polling the list sees a report placed or marked not found, and that change is the latest', async () => {
+    // Another report, placed at once, was changed a moment ago by a clock running ahead of this one.
+    provider.set('up');
+    const other = reportSchema.parse((await submit({ what3words: 'castle.rock.esplanade' })).json());
+    expect(other.locationStatus).toBe('checked');
+    await t.database.db
+      .updateTable('reports')
+      .set({ updated_at: new Date(Date.now() + 60_000).toISOString() })
+      .where('id', '=', other.id)
+      .execute();
+    const etagOf = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, cookies: admin });
+      expect(response.statusCode).toBe(200);
+      return response.headers.etag as string;
+    };
+    provider.set('down');
+    const placed = reportSchema.parse((await submit({ what3words: 'castle.rock.esplanade' })).json());
+    const notFound = reportSchema.parse((await submit({ what3words: 'surely.not.real' })).json());
+    const lists = ['/api/reports', '/api/reports?status=all&limit=20'];
+    const before = await Promise.all(lists.map(etagOf));
+
+    provider.set('up');
+    await runPlacementsNow();
+
+    // Asked again with the old version, each list answers with the new one instead of 304.
+    for (const [i, url] of lists.entries()) {
+      const again = await t.app.inject({
+        method: 'GET',
+        url,
+        cookies: admin,
+        headers: { 'if-none-match': before[i]! },
+      });
+      expect(again.statusCode, url).toBe(200);
+    }
+    const rows = await t.database.db
+      .selectFrom('reports')
+      .select(['id', 'location_status', 'updated_at'])
+      .where('id', 'in', [placed.id, notFound.id, other.id])
+      .execute();
+    const row = (id: number) => rows.find((r) => r.id === id)!;
+    const at = (id: number) => new Date(row(id).updated_at).getTime();
+    expect(row(placed.id).location_status).toBe('checked');
+    expect(row(notFound.id).location_status).toBe('not-found');
+    // Each change is dated after every earlier change to any report, whatever the clock said.
+    expect(at(placed.id)).toBeGreaterThan(at(other.id));
+    expect(at(notFound.id)).toBeGreaterThan(at(other.id));
+  });
+
   it('only administrators may list the unplaced reports', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/reports/unplaced' });
     expect(response.statusCode).toBe(401);

@@ -23,10 +23,11 @@ export interface NewReport {
 }
 
 /**
- * A report's updated_at for a change made now: strictly later than every report's, so the report
- * list's version (count, sum of ids, latest updated_at) moves even when two changes share a
- * millisecond or a renumbering leaves the sum of ids as it was. Every change to a report that the
- * list shows takes its updated_at from here (pass the transaction when there is one).
+ * A report's updated_at for a change made now: strictly later than every report's, so the latest
+ * change to any report always carries the latest updated_at, even when two changes share a
+ * millisecond or the clock that made an earlier one ran ahead. Every change to a report takes its
+ * updated_at from here (pass the transaction when there is one). The list's version, which its ETag
+ * carries, is the change counter the database's triggers keep on every write (see listVersion).
  */
 export async function nextUpdatedAt(db: Db, now: string): Promise<string> {
   const row = await db
@@ -35,6 +36,11 @@ export async function nextUpdatedAt(db: Db, now: string): Promise<string> {
     .executeTakeFirstOrThrow();
   if (row.latest === null) return now;
   return new Date(Math.max(new Date(now).getTime(), new Date(row.latest).getTime() + 1)).toISOString();
+}
+
+/** A report by its number, read through the given handle (a transaction when there is one). */
+export function findReportById(db: Db, id: number): Promise<ReportRow | undefined> {
+  return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The private status link's token: 32 random bytes, so no report's page can be found by trying. */
@@ -57,9 +63,7 @@ export function reportsRepository(db: Db) {
       return insertReport(db, report);
     },
 
-    async findById(id: number): Promise<ReportRow | undefined> {
-      return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findById: (id: number) => findReportById(db, id),
 
     async findByIdempotencyKey(key: string): Promise<ReportRow | undefined> {
       return db.selectFrom('reports').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
@@ -103,7 +107,7 @@ export function reportsRepository(db: Db) {
           longitude: at.longitude,
           location_source: at.source,
           location_status: 'checked',
-          updated_at: now,
+          updated_at: await nextUpdatedAt(db, now),
         })
         .where('id', '=', id)
         .where('location_status', '=', 'to-check')
@@ -113,7 +117,7 @@ export function reportsRepository(db: Db) {
     async markNotFound(id: number, now: string): Promise<void> {
       await db
         .updateTable('reports')
-        .set({ location_status: 'not-found', updated_at: now })
+        .set({ location_status: 'not-found', updated_at: await nextUpdatedAt(db, now) })
         .where('id', '=', id)
         .where('location_status', '=', 'to-check')
         .execute();

@@ -9,7 +9,7 @@ import { adminAccessMessages } from '#shared/domain/messages.ts';
 import { ADMIN_PASSCODE_LENGTH } from '#shared/domain/limits.ts';
 import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { dismissToast, toast } from '#client/components/ui/use-toast.ts';
+import { dismissToast, toast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useAdminSignIn } from '../api/use-admin-access.ts';
 import { adminNoticeText, type AdminSignInState } from '../admin-sign-in-state.ts';

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { routes } from '#shared/routes.ts';
-import { dismissToast } from '#client/components/ui/use-toast.ts';
+import { dismissToast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { api, signedOutAsNull } from '#client/lib/api.ts';
 import { onRefusal } from '#client/lib/refusals.ts';

@@ -8,7 +8,7 @@ import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#share
 import { geolocationMessages } from '#shared/domain/location-messages.ts';
 import { readPosition } from '#client/lib/geolocation.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import {
   useAlertPreferences,

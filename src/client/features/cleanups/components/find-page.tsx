@@ -11,7 +11,7 @@ import { messages } from '#shared/domain/messages.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepare-photo.ts';

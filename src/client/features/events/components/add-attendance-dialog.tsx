@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useAddAttendance, useEvents } from '../api/use-events.ts';
 import { formatEventDate } from '../event-form.ts';

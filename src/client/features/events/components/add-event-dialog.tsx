@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { isExplained } from '#client/lib/refusals.ts';

@@ -9,7 +9,7 @@ import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';

@@ -6,7 +6,7 @@ import { attendeeLabel, type MucuEvent } from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts';

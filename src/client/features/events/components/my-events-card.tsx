@@ -6,7 +6,7 @@ import { CalendarHeart } from 'lucide-react';
 import { Link } from 'wouter';
 import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath, routes } from '#shared/routes.ts';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useEventEmailSettings, useMyEvents, useSaveEventEmailSettings } from '../api/use-public-events.ts';
 import { EventFacts, RsvpPill } from './event-facts.tsx';

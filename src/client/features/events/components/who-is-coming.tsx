@@ -8,7 +8,7 @@ import { attendeeLabel } from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { goingLabel, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useRecordAttendance, useSetCapacity, useWhoIsComing } from '../api/use-public-events.ts';

@@ -5,7 +5,7 @@ import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { myDataUrl, useEraseAccount } from '../api/use-privacy.ts';
 import { PrivacyLink } from './privacy-link.tsx';

@@ -1,6 +1,6 @@
 // Deleting a report asks first, and says it cannot be undone.
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteReport } from '../api/use-report-actions.ts';

@@ -25,7 +25,7 @@ import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { api } from '#client/lib/api.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';

@@ -8,7 +8,7 @@ import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useCreateManualReport } from '../api/use-report-actions.ts';
 

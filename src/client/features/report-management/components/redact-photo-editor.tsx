@@ -8,7 +8,7 @@ import type { RedactionArea } from '#shared/contracts/photo-redaction.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useRedactPhoto } from '../api/use-redact-photo.ts';
 

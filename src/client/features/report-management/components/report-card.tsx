@@ -23,7 +23,7 @@ import { messages } from '#shared/domain/messages.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { inputClass } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useUpdateReport, useUpdateStatus } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';

@@ -8,7 +8,7 @@ import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { isExplained } from '#client/lib/refusals.ts';

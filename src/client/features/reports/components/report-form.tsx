@@ -8,7 +8,7 @@ import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { GRID_EXAMPLE_WORDS, suggestionsLead } from '#shared/domain/location-messages.ts';
 import { useLocationProvider } from '#client/features/location/api/use-location-provider.ts';

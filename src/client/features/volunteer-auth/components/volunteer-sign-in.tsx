@@ -4,7 +4,7 @@ import { LogIn, MailCheck } from 'lucide-react';
 import { POST_SIGN_IN_RELOAD_MS } from '#shared/domain/limits.ts';
 import { signInMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { dismissToast, toast } from '#client/components/ui/use-toast.ts';
+import { dismissToast, toast } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { useRequestSignIn, useVerifyCode } from '../api/volunteer-session.ts';
 import { reloadInto } from '../next-path.ts';

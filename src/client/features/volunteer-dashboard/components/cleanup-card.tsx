@@ -6,7 +6,7 @@ import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { dashboardMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { shareCleanup } from '../share-cleanup.ts';
 
 /** One fact of the card: an icon that stands for a label only screen readers need. */

@@ -10,7 +10,7 @@ import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { dashboardMessages as m, signInMessages } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast } from '#client/lib/use-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { useLogout } from '#client/features/volunteer-auth/api/volunteer-session.ts';
