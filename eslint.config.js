@@ -12,6 +12,10 @@ const clientOnly = {
   message: 'Client code may import only src/shared and browser packages.',
 };
 
+/** Playwright reads that return at once, without waiting for the page to reach any state. */
+const ONE_TIME_READS =
+  '/^(isVisible|isHidden|isEnabled|isDisabled|isChecked|isEditable|count|allTextContents|allInnerTexts|innerText|textContent|inputValue|getAttribute|evaluate|evaluateAll|title|boundingBox)$/';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
@@ -98,6 +102,20 @@ export default tseslint.config(
         {
           selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
           message: 'Wait for what the user would see (a locator, expect.poll, the Playwright clock), not for time.',
+        },
+        {
+          // expect(await locator.count()) reads the page once, maybe before the server's answer has
+          // arrived; expect.poll reads it again until it holds, and costs nothing when it already does.
+          selector: `CallExpression[callee.name='expect'] AwaitExpression > CallExpression[callee.property.name=${ONE_TIME_READS}]`,
+          message:
+            'A one-time read of the page races what is still arriving: use await expect.poll(() => ...) or locator.waitFor().',
+        },
+        {
+          // expect((await words())[0]): the first of a list read once.
+          selector:
+            "CallExpression[callee.name='expect'] > MemberExpression[computed=true][object.type='AwaitExpression']",
+          message:
+            'A one-time read of the page races what is still arriving: use await expect.poll(async () => (await ...)[i]).',
         },
       ],
     },

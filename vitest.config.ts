@@ -10,6 +10,13 @@ const slowMachine = {
 
 export default defineConfig({
   test: {
+    // Two files at a time, from both projects together. Vitest's own default is one worker fewer than
+    // the cores (one, on a two-core machine), and a project that runs its files one at a time is put in
+    // a group of its own that starts only after every other file has finished: either way the whole
+    // suite ran one file at a time. Much of a browser test is waiting (for Chromium, a poll, a retry),
+    // which a second file fills. Each browser file starts its own server on its own database, so two of
+    // them never meet.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -29,7 +36,6 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
           ...slowMachine,
         },
       },

@@ -61,8 +61,8 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
       .filter({ hasText: `Showing 1-50 of ${(await total()).toLocaleString('en-GB')}` })
       .waitFor();
     // Only one page of cards is ever in the document.
-    expect(await page.getByRole('article').count()).toBe(50);
-    expect(await page.locator('article[data-duplicate]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('article').count()).toBe(50);
+    await expect.poll(() => page.locator('article[data-duplicate]').count()).toBeGreaterThan(0);
     await screenshot(page, 'admin-reports-5000-desktop', { fullPage: false });
     await expectNoAxeViolations(page);
 
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
     await summary(page)
       .filter({ hasText: `Showing 51-100 of ${completed.toLocaleString('en-GB')}` })
       .waitFor();
-    expect((await titles(page))[0]).toBe('Report #51');
+    await expect.poll(async () => (await titles(page))[0]).toBe('Report #51');
     await page.getByRole('button', { name: 'Previous 50' }).click();
     await summary(page).filter({ hasText: 'Showing 1-50' }).waitFor();
 
@@ -99,9 +99,7 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
     await summary(page)
       .filter({ hasText: `of ${Number(matching.n).toLocaleString('en-GB')}` })
       .waitFor();
-    expect(await page.getByRole('article').first().getByText('Large piece on the railway bridge').isVisible()).toBe(
-      true,
-    );
+    await page.getByRole('article').first().getByText('Large piece on the railway bridge').waitFor();
     await context.close();
   });
 
@@ -115,7 +113,7 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
     const description = form.getByLabel('Description (optional)');
     await description.fill('');
     await description.pressSequentially('Typed one key at a time', { delay: 0 });
-    expect(await description.inputValue()).toBe('Typed one key at a time');
+    await expect.poll(() => description.inputValue()).toBe('Typed one key at a time');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('article').nth(1).getByText('Typed one key at a time').waitFor();
 
@@ -130,7 +128,7 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
       .getByText('2 reports: Currently being cleaned')
       .waitFor();
     await expect.poll(() => page.getByRole('article').nth(2).innerText()).toMatch(/Status:\s*Currently being cleaned/);
-    expect(await bar.count()).toBe(0);
+    await expect.poll(() => bar.count()).toBe(0);
 
     // Focus on a card's button; a report arrives; the next refresh shows it on top, and focus stays.
     const editThird = page.getByRole('button', { name: 'Edit Report #3', exact: true });
@@ -152,12 +150,10 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
     await summary(page)
       .filter({ hasText: `of ${(before + 1).toLocaleString('en-GB')}` })
       .waitFor();
-    expect(
-      await page.getByRole('article').first().getByText('arrived.during.refresh', { exact: true }).isVisible(),
-    ).toBe(true);
+    await page.getByRole('article').first().getByText('arrived.during.refresh', { exact: true }).waitFor();
     // The same button, now on Report #4, still holds the focus.
     await expectFocused(page.getByRole('button', { name: 'Edit Report #4', exact: true }));
-    expect(await focused!.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => focused!.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
 
@@ -166,7 +162,7 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByRole('heading', { name: 'Report #1', exact: true }).waitFor();
     await summary(page).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'admin-reports-5000-phone', { fullPage: false });
     await page.getByRole('button', { name: 'Next 50' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-reports-5000-phone-pager', { fullPage: false });

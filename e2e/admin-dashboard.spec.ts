@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.evaluate(() => sessionStorage.setItem('adminAccess', 'true'));
     await page.goto(`${server.url}/volunteer-portal`);
     await page.waitForURL(`${server.url}/volunteer-signin`);
-    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
     await context.close();
   });
 
@@ -114,38 +114,34 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.goto(`${server.url}/volunteer-signin`);
     await page.getByRole('tab', { name: 'Administrator' }).click();
     const code = page.getByLabel('Access Code');
-    expect(await code.getAttribute('type')).toBe('password');
-    expect(await code.getAttribute('maxlength')).toBe('6');
+    await expect.poll(() => code.getAttribute('type')).toBe('password');
+    await expect.poll(() => code.getAttribute('maxlength')).toBe('6');
     await code.fill('000000');
     await page.getByRole('button', { name: 'Administrator Access' }).click();
     await toast(page, 'Access Denied');
     await toast(page, 'Incorrect passcode. Please try again.');
-    expect(await code.inputValue()).toBe('');
+    await expect.poll(() => code.inputValue()).toBe('');
     await expectNoAxeViolations(page);
 
     await code.fill(E2E_ADMIN_PASSCODE);
     await page.getByRole('button', { name: 'Administrator Access' }).click();
     await page.waitForURL(`${server.url}/volunteer-portal`);
     await page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBe('true');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBe('true');
 
     await page.getByRole('button', { name: 'Admin menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Admin menu' });
     await menu.waitFor();
-    expect(await menu.getByRole('link').allTextContents()).toEqual([
-      'Administrator Dashboard',
-      'Report Management',
-      'Report Graffiti',
-      'About',
-      'Find Graffiti Near Me',
-    ]);
+    await expect
+      .poll(() => menu.getByRole('link').allTextContents())
+      .toEqual(['Administrator Dashboard', 'Report Management', 'Report Graffiti', 'About', 'Find Graffiti Near Me']);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-menu-desktop', { fullPage: false });
     await menu.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.url}/`);
-    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
-    const me = await context.request.get(`${server.url}/api/admin/me`);
-    expect(me.status()).toBe(401);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
+    // The session ends on the server, whichever finishes first: the sign-out request or the navigation.
+    await expect.poll(async () => (await context.request.get(`${server.url}/api/admin/me`)).status()).toBe(401);
     await context.close();
   });
 
@@ -189,24 +185,26 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
     const totals = page.getByRole('region', { name: 'Totals' });
     await totals.waitFor();
-    expect(await totals.innerText()).toMatch(
-      /Total Volunteers\s+2\s+Active Volunteers\s+1\s+Total Sites Cleaned\s+2\s+Total Hours\s+2h 5m/,
-    );
+    await expect
+      .poll(() => totals.innerText())
+      .toMatch(/Total Volunteers\s+2\s+Active Volunteers\s+1\s+Total Sites Cleaned\s+2\s+Total Hours\s+2h 5m/);
 
     const progress = page.getByRole('region', { name: 'Daily progress, last 30 days' });
     await progress.waitFor();
-    expect(await page.getByText('Showing last 30 days. Export CSV for complete data.').isVisible()).toBe(true);
-    const rows = await progress.getByRole('row').allInnerTexts();
+    await page.getByText('Showing last 30 days. Export CSV for complete data.').waitFor();
+    // The rows arrive with the server's answer: wait for all of them before reading them.
+    const progressRows = progress.getByRole('row');
+    await expect.poll(() => progressRows.count()).toBe(1 + 3);
+    const rows = await progressRows.allInnerTexts();
     expect(rows[0]).toMatch(/Date\s+Sites Reported\s+Sites Cleaned\s+Progress/);
     expect(rows).toHaveLength(1 + 3); // the header, then today and the two days before, newest first
     expect(rows[1]).toMatch(/^\d\d\/\d\d\/\d{4}\s+0\s+0\s+0%$/);
     expect(rows[2]).toMatch(/\s1\s+0\s+0%$/);
     expect(rows[3]).toMatch(/\s2\s+2\s+100%$/);
 
-    const volunteers = await page
-      .getByRole('region', { name: 'Volunteer details table' })
-      .getByRole('row')
-      .allInnerTexts();
+    const volunteerRows = page.getByRole('region', { name: 'Volunteer details table' }).getByRole('row');
+    await expect.poll(() => volunteerRows.count()).toBe(1 + 2);
+    const volunteers = await volunteerRows.allInnerTexts();
     expect(volunteers[0]).toMatch(/Volunteer\s+Email\s+Sites Cleaned\s+Hours Worked\s+Joined\s+Last Active/);
     expect(volunteers[1]).toMatch(
       /Morag Stewart\s+Active\s+morag@example\.org\s+2\s+2h 5m\s+\d\d\/\d\d\/\d{4}\s+\d\d\/\d\d\/\d{4}/,
@@ -214,8 +212,8 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(volunteers[2]).toMatch(/Anonymous Volunteer\s+newbie@example\.org\s+0\s+0h 0m\s+\d\d\/\d\d\/\d{4}\s+Never/);
 
     const exportLink = page.getByRole('link', { name: 'Export CSV' });
-    expect(await exportLink.getAttribute('href')).toBe('/api/admin/daily-progress/export');
-    expect(await exportLink.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => exportLink.getAttribute('href')).toBe('/api/admin/daily-progress/export');
+    await expect.poll(() => exportLink.getAttribute('target')).toBe('_blank');
     const csv = await context.request.get(`${server.url}/api/admin/daily-progress/export`);
     expect(csv.headers()['content-disposition']).toMatch(
       /^attachment; filename="daily-progress-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -270,7 +268,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.getByRole('button', { name: 'Manage MUCUs' }).click();
     const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
     await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
-    expect(await manage.getByText('05/12/2026, 10:00').isVisible()).toBe(true);
+    await manage.getByText('05/12/2026, 10:00').waitFor();
     await expectNoAxeViolations(page);
 
     await manage.getByRole('button', { name: 'Edit Leith Walk MUCU' }).click();
@@ -280,14 +278,14 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'MUCU updated');
     await manage.getByRole('heading', { name: 'The Meadows MUCU' }).waitFor();
-    expect(await manage.getByRole('link', { name: /The Meadows/ }).getAttribute('href')).toBe(
-      'https://www.openstreetmap.org/#map=17/55.9406/-3.1915',
-    );
+    await expect
+      .poll(() => manage.getByRole('link', { name: /The Meadows/ }).getAttribute('href'))
+      .toBe('https://www.openstreetmap.org/#map=17/55.9406/-3.1915');
 
     await manage.getByRole('button', { name: 'Add attendance to The Meadows MUCU' }).click();
     const attend = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
     await attend.waitFor();
-    expect(await attend.getByLabel('MUCU event').inputValue()).toBe(String(stored.id));
+    await expect.poll(() => attend.getByLabel('MUCU event').inputValue()).toBe(String(stored.id));
     await expectNoAxeViolations(page);
     await attend.getByRole('button', { name: 'Add Attendance' }).click();
     await toast(page, 'Please select a MUCU event and provide volunteer email.');
@@ -298,7 +296,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await attend.waitFor({ state: 'detached' });
     const attendees = manage.getByRole('list', { name: 'Attendees of The Meadows MUCU' });
     await attendees.waitFor();
-    expect(await attendees.innerText()).toBe('hamish.brown · Brought a ladder');
+    await expect.poll(() => attendees.innerText()).toBe('hamish.brown · Brought a ladder');
     await screenshot(page, 'admin-manage-events-desktop', { fullPage: false });
 
     // The same volunteer twice is refused with the server's reason.
@@ -312,19 +310,17 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await manage.getByRole('button', { name: 'Delete The Meadows MUCU' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete The Meadows MUCU?' });
     await confirm.waitFor();
-    expect(
-      await confirm
-        .getByText(
-          'Are you sure you want to delete this MUCU event? This will also remove all attendance records. This action cannot be undone.',
-          { exact: true },
-        )
-        .isVisible(),
-    ).toBe(true);
+    await confirm
+      .getByText(
+        'Are you sure you want to delete this MUCU event? This will also remove all attendance records. This action cannot be undone.',
+        { exact: true },
+      )
+      .waitFor();
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Delete MUCU' }).click();
     await toast(page, 'MUCU deleted');
     await manage.getByText('No MUCU events found.', { exact: true }).waitFor();
-    expect(await server.database.db.selectFrom('mucu_attendances').select('id').execute()).toEqual([]);
+    await expect.poll(() => server.database.db.selectFrom('mucu_attendances').select('id').execute()).toEqual([]);
     await context.close();
   });
 
@@ -355,22 +351,22 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
 
     // Duplicates: the two rally.census.refuse reports are shaded grey and say so.
     const duplicateCards = page.locator('article[data-duplicate]');
-    expect(await duplicateCards.count()).toBe(2);
-    expect(await duplicateCards.first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
-      'rgb(255, 255, 255)',
-    );
-    expect(await duplicateCards.first().getByText('Duplicate location').isVisible()).toBe(true);
+    await expect.poll(() => duplicateCards.count()).toBe(2);
+    await expect
+      .poll(() => duplicateCards.first().evaluate((el) => getComputedStyle(el).backgroundColor))
+      .not.toBe('rgb(255, 255, 255)');
+    await duplicateCards.first().getByText('Duplicate location').waitFor();
 
     const first = cards.nth(0);
-    expect(await first.innerText()).toMatch(/Reported:\s*04\/11\/2026/);
+    await expect.poll(() => first.innerText()).toMatch(/Reported:\s*04\/11\/2026/);
     const completed = cards.nth(2);
-    expect(await completed.innerText()).toMatch(/Cleaned:\s*06\/11\/2026/);
-    expect(await completed.innerText()).toMatch(/Status:\s*Completed/);
-    expect(await cards.nth(1).innerText()).toMatch(/Status:\s*Currently being cleaned/);
-    expect(await cards.nth(3).innerText()).toMatch(/Status:\s*Awaiting cleanup/);
-    expect(await first.getByRole('link', { name: /Open map/ }).getAttribute('href')).toMatch(
-      /^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.953300&mlon=-3\.188300/,
-    );
+    await expect.poll(() => completed.innerText()).toMatch(/Cleaned:\s*06\/11\/2026/);
+    await expect.poll(() => completed.innerText()).toMatch(/Status:\s*Completed/);
+    await expect.poll(() => cards.nth(1).innerText()).toMatch(/Status:\s*Currently being cleaned/);
+    await expect.poll(() => cards.nth(3).innerText()).toMatch(/Status:\s*Awaiting cleanup/);
+    await expect
+      .poll(() => first.getByRole('link', { name: /Open map/ }).getAttribute('href'))
+      .toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.953300&mlon=-3\.188300/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-reports-desktop');
 
@@ -409,7 +405,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await editForm.getByRole('button', { name: 'Save' }).click();
     await editForm.getByText('location is required', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Edit Report #3' }).click();
-    expect(await page.getByRole('form').count()).toBe(1);
+    await expect.poll(() => page.getByRole('form').count()).toBe(1);
     await page.getByRole('form', { name: 'Edit Report #3' }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Edit Report #2' }).click();
     const again = page.getByRole('form', { name: 'Edit Report #2' });
@@ -418,7 +414,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await again.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Report updated');
     await cards.nth(1).getByText('Stencil on the bus shelter').waitFor();
-    expect(await cards.nth(1).getByText('daring.lion.races', { exact: true }).isVisible()).toBe(true);
+    await cards.nth(1).getByText('daring.lion.races', { exact: true }).waitFor();
 
     // A status button: any status from any other.
     await page
@@ -427,7 +423,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       .click();
     await toast(page, 'Status updated');
     await expect.poll(() => cards.nth(1).innerText()).toMatch(/Status:\s*Completed/);
-    expect(await cards.nth(1).innerText()).toMatch(/Cleaned:\s*\d\d\/\d\d\/\d{4}/);
+    await expect.poll(() => cards.nth(1).innerText()).toMatch(/Cleaned:\s*\d\d\/\d\d\/\d{4}/);
     await page
       .getByRole('group', { name: 'Set the status of Report #2' })
       .getByRole('button', { name: 'Reported' })
@@ -454,16 +450,18 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
 
     const first = page.getByRole('button', { name: 'Priority first' });
     await first.click();
-    expect(await first.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => first.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(words).toEqual(['rally.census.refuse', 'daring.lion.race', 'bleak.exhaust.jewel']);
-    expect(await cards.first().locator('h3').textContent()).toBe('Report #1');
+    await expect.poll(() => cards.first().locator('h3').textContent()).toBe('Report #1');
 
     await page.getByText('More filters').click();
     await page.getByRole('checkbox', { name: 'Priority only' }).check();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await summary.filter({ hasText: 'Showing 1-1 of 1' }).waitFor();
     await expect.poll(words).toEqual(['rally.census.refuse']);
-    expect(await page.getByRole('link', { name: /Export these reports/ }).getAttribute('href')).toMatch(/priority=1/);
+    await expect
+      .poll(() => page.getByRole('link', { name: /Export these reports/ }).getAttribute('href'))
+      .toMatch(/priority=1/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-reports-priority-desktop');
     await context.close();
@@ -478,22 +476,20 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.goto(`${server.url}/volunteer-portal`);
     const lostCard = page.getByRole('article').nth(0);
     await lostCard.getByText('Photo Missing', { exact: true }).waitFor();
-    expect(
-      await lostCard
-        .getByText('The original photo for this location is no longer available. This may be a data recovery issue.')
-        .isVisible(),
-    ).toBe(true);
+    await lostCard
+      .getByText('The original photo for this location is no longer available. This may be a data recovery issue.')
+      .waitFor();
     // Inside the preview button the missing state is phrasing content only (no <div> or <p>).
     const lostButton = page.getByRole('button', { name: 'View photo of Report #1' });
-    expect(await lostButton.getByText('Photo Missing', { exact: true }).isVisible()).toBe(true);
-    expect(await lostButton.locator('div, p').count()).toBe(0);
+    await lostButton.getByText('Photo Missing', { exact: true }).waitFor();
+    await expect.poll(() => lostButton.locator('div, p').count()).toBe(0);
 
     await page.getByRole('button', { name: 'View photo of Report #2' }).click();
     const preview = page.getByRole('dialog', { name: 'Photo Preview' });
     await preview.waitFor();
     const image = preview.getByRole('img', { name: 'Graffiti at rally.census.refuse' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
-    expect(await image.getAttribute('src')).toBe(`/photos/${kept.photo_key}.jpg`);
+    await expect.poll(() => image.getAttribute('src')).toBe(`/photos/${kept.photo_key}.jpg`);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-photo-preview-desktop', { fullPage: false });
     await preview.getByRole('button', { name: 'Close' }).click();
@@ -539,16 +535,18 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog.waitFor({ state: 'detached' });
     const photoRows = () =>
       server.database.db.selectFrom('report_photos').select('description').orderBy('id').execute();
-    expect(await photoRows()).toEqual([{ description: 'Half the tag gone' }, { description: 'All of it gone' }]);
+    await expect.poll(photoRows).toEqual([{ description: 'Half the tag gone' }, { description: 'All of it gone' }]);
 
     await page.getByRole('button', { name: 'Show added photos' }).click();
     await page.getByText(/^Half the tag gone · by Administrator · \d\d\/\d\d\/\d{4}$/).waitFor();
     // Each photo's delete button has a name of its own, and asks first.
-    expect(
-      await page
-        .getByRole('button', { name: /^Delete photo/ })
-        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
-    ).toEqual(['Delete photo 1 of Report #1', 'Delete photo 2 of Report #1']);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /^Delete photo/ })
+          .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+      )
+      .toEqual(['Delete photo 1 of Report #1', 'Delete photo 2 of Report #1']);
     await page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete photo 2 of Report #1?' });
     await confirm
@@ -565,8 +563,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await confirm.getByRole('button', { name: 'Delete Photo' }).click();
     await toast(page, 'Photo deleted successfully!');
     await confirm.waitFor({ state: 'detached' });
-    expect(await photoRows()).toEqual([{ description: 'Half the tag gone' }]);
-    expect(await page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).count()).toBe(0);
+    await expect.poll(photoRows).toEqual([{ description: 'Half the tag gone' }]);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Delete photo 2 of Report #1', exact: true }).count())
+      .toBe(0);
 
     await page.getByRole('button', { name: 'Delete photo 1 of Report #1', exact: true }).click();
     await page
@@ -574,7 +574,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       .getByRole('button', { name: 'Delete Photo' })
       .click();
     await page.getByText('No photos have been added to this report.').waitFor();
-    expect(await photoRows()).toEqual([]);
+    await expect.poll(photoRows).toEqual([]);
     await context.close();
   });
 
@@ -585,11 +585,11 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByRole('article').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'admin-reports-phone');
     await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
     await page.getByRole('region', { name: 'Totals' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'admin-analytics-phone');
     await context.close();
   });
@@ -598,9 +598,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByText('No Reports Found', { exact: true }).waitFor();
-    expect(await page.getByText('No graffiti reports have been submitted yet.', { exact: true }).isVisible()).toBe(
-      true,
-    );
+    await page.getByText('No graffiti reports have been submitted yet.', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Add Manual Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Manual Report' });
@@ -628,7 +626,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     // The window event opens the same form, once.
     await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
     await dialog.waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(1);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -637,7 +635,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.getByRole('heading', { name: 'Admin Controls' }).waitFor();
     await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
     await dialog.waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(1);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Reports Management' }).click();
@@ -649,7 +647,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await confirm.getByRole('button', { name: 'Delete Report' }).click();
     await toast(page, 'Report deleted');
     await page.getByText('No Reports Found', { exact: true }).waitFor();
-    expect(fs.readdirSync(path.join(server.dataDir, 'photos'))).not.toContain(`${row.photo_key}.jpg`);
+    await expect.poll(() => fs.readdirSync(path.join(server.dataDir, 'photos'))).not.toContain(`${row.photo_key}.jpg`);
     await context.close();
   });
 
@@ -659,11 +657,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.goto(`${server.url}/volunteer-dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Report Management' }).waitFor();
     await page.getByRole('article').first().waitFor();
-    expect(await page.getByRole('group', { name: 'MUCU events' }).getByRole('button').allTextContents()).toEqual([
-      'Add MUCU Event',
-      'Manage MUCU Events',
-      'Add MUCU Attendance',
-    ]);
+    await expect
+      .poll(() => page.getByRole('group', { name: 'MUCU events' }).getByRole('button').allTextContents())
+      .toEqual(['Add MUCU Event', 'Manage MUCU Events', 'Add MUCU Attendance']);
     await expectNoAxeViolations(page);
     // Its header button and the window event open one Add Manual Report form.
     const dialog = page.getByRole('dialog', { name: 'Add Manual Report' });
@@ -673,7 +669,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.evaluate(() => window.dispatchEvent(new Event('openManualForm')));
     await dialog.waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(1);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     await context.close();
   });
 
@@ -699,7 +695,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await attend
       .getByRole('option', { name: 'Portobello Beach MUCU (12/12/2026, 10:00)' })
       .waitFor({ state: 'attached' });
-    expect(await attend.getByLabel('MUCU event').inputValue()).toBe('');
+    await expect.poll(() => attend.getByLabel('MUCU event').inputValue()).toBe('');
     await expectNoAxeViolations(page);
     await attend.getByLabel('Volunteer email').fill('fiona@example.org');
     await attend.getByRole('button', { name: 'Add Attendance' }).click();

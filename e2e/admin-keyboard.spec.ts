@@ -243,7 +243,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await page.keyboard.press('Escape');
     await attend.waitFor({ state: 'detached' });
     await expectFocused(addAttendance);
-    expect(await manage.isVisible()).toBe(true);
+    await manage.waitFor();
 
     const deleteEvent = manage.getByRole('button', { name: 'Delete Leith Walk MUCU' });
     await deleteEvent.focus();
@@ -264,7 +264,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
-    expect(await manage.isVisible()).toBe(true);
+    await manage.waitFor();
     await expectFocused(edit);
     const stored = await server.database.db
       .selectFrom('mucu_events')
@@ -315,15 +315,17 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       .click();
     await page.waitForURL(`${server.url}/volunteer-signin`);
     await page.getByText(SESSION_ENDED, { exact: true }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Administrator' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Administrator' }).getAttribute('aria-selected'))
+      .toBe('true');
     const code = page.getByLabel('Access Code');
     await expectFocused(code);
-    expect(await code.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await page.getByRole('article').count()).toBe(0);
-    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
+    await expect.poll(() => code.getAttribute('aria-describedby')).toBeTruthy();
+    await expect.poll(() => page.getByRole('article').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
     // Not the volunteer wording, nor the failed status change, in a toast or anywhere else.
-    expect(await page.getByText('Please sign in as a volunteer to continue.').count()).toBe(0);
-    expect(await page.getByText('Error updating status').count()).toBe(0);
+    await expect.poll(() => page.getByText('Please sign in as a volunteer to continue.').count()).toBe(0);
+    await expect.poll(() => page.getByText('Error updating status').count()).toBe(0);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-session-ended-1280', { fullPage: false });
 
@@ -338,8 +340,10 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await server.database.db.deleteFrom('sessions').where('kind', '=', 'admin').execute();
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await page.getByText(SESSION_ENDED, { exact: true }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Administrator' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByText('Error Loading Analytics').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Administrator' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await expect.poll(() => page.getByText('Error Loading Analytics').count()).toBe(0);
     await context.close();
   });
 
@@ -350,10 +354,12 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await page.goto(`${server.url}/volunteer-portal`);
     await page.waitForURL(`${server.url}/volunteer-signin`);
     await page.getByText(CODE_NEEDED, { exact: true }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Administrator' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Administrator' }).getAttribute('aria-selected'))
+      .toBe('true');
     await expectFocused(page.getByLabel('Access Code'));
     // Still told who they are signed in as.
-    expect(await page.getByRole('status').filter({ hasText: 'You are signed in as' }).isVisible()).toBe(true);
+    await page.getByRole('status').filter({ hasText: 'You are signed in as' }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-code-needed-390', { fullPage: false });
 
@@ -361,8 +367,8 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await page.goto(`${server.url}/`);
     await page.goto(`${server.url}/volunteer-signin`);
     await page.getByRole('tab', { name: 'Volunteer' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Volunteer' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByText(CODE_NEEDED).count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab', { name: 'Volunteer' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByText(CODE_NEEDED).count()).toBe(0);
     await context.close();
   });
 
@@ -378,7 +384,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await page.getByRole('button', { name: 'Administrator Access' }).click();
     await page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' }).waitFor();
     // The toast would last 5 s; signing in closes it at once, so it is no longer open when the dashboard shows.
-    expect(await toasts(page).locator('[data-state="open"]').count()).toBe(0);
+    await expect.poll(() => toasts(page).locator('[data-state="open"]').count()).toBe(0);
     await expect.poll(() => page.getByText('Access Denied').count()).toBe(0);
     await context.close();
   });
@@ -405,11 +411,13 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     const margaret = details.getByRole('listitem').filter({ hasText: 'Margaret Fitzgerald-MacDonald' });
     await margaret.waitFor();
     await screenshot(page, 'admin-analytics-390');
-    expect(await details.getByRole('table').count()).toBe(0);
+    await expect.poll(() => details.getByRole('table').count()).toBe(0);
     // Each fact is named beside its value, and nothing hides behind a sideways scroll.
-    expect(await margaret.innerText()).toMatch(
-      /Email\s+margaret\.fitzgerald-macdonald@leith-community-garden\.example\.org\s+Sites Cleaned\s+0\s+Hours Worked\s+0h 0m\s+Joined\s+\d\d\/\d\d\/\d{4}\s+Last Active\s+Never/,
-    );
+    await expect
+      .poll(() => margaret.innerText())
+      .toMatch(
+        /Email\s+margaret\.fitzgerald-macdonald@leith-community-garden\.example\.org\s+Sites Cleaned\s+0\s+Hours Worked\s+0h 0m\s+Joined\s+\d\d\/\d\d\/\d{4}\s+Last Active\s+Never/,
+      );
     // E-mails run the card's full width: a usual one on one line, even a 64-character one in three.
     const lines = (text: string) =>
       details
@@ -417,13 +425,15 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
         .evaluate((element) =>
           Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
         );
-    expect(await lines('hamish@example.org')).toBe(1);
-    expect(await lines(long)).toBeLessThanOrEqual(3);
+    await expect.poll(() => lines('hamish@example.org')).toBe(1);
+    await expect.poll(() => lines(long)).toBeLessThanOrEqual(3);
     const progress = page.getByRole('region', { name: 'Daily Progress Tracking' });
     await progress.getByText('Showing last 30 days. Export CSV for complete data.', { exact: true }).waitFor();
     const days = progress.getByRole('listitem');
-    expect(await days.count()).toBe(3);
-    expect(await days.nth(2).innerText()).toMatch(/^\d\d\/\d\d\/\d{4}\s+Sites Reported\s+1\s+Sites Cleaned\s+0\s+0%$/);
+    await expect.poll(() => days.count()).toBe(3);
+    await expect
+      .poll(() => days.nth(2).innerText())
+      .toMatch(/^\d\d\/\d\d\/\d{4}\s+Sites Reported\s+1\s+Sites Cleaned\s+0\s+0%$/);
     const sideways = await page.evaluate(() =>
       [...document.querySelectorAll('main *')]
         .filter((element) => element.scrollWidth > element.clientWidth + 1)
@@ -431,26 +441,18 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
         .map((element) => element.outerHTML.slice(0, 80)),
     );
     expect(sideways).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
 
     await page.setViewportSize(DESKTOP);
     const table = details.getByRole('table');
     await table.waitFor();
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
-      'Volunteer',
-      'Email',
-      'Sites Cleaned',
-      'Hours Worked',
-      'Joined',
-      'Last Active',
-    ]);
-    expect(await progress.getByRole('table').getByRole('columnheader').allInnerTexts()).toEqual([
-      'Date',
-      'Sites Reported',
-      'Sites Cleaned',
-      'Progress',
-    ]);
+    await expect
+      .poll(() => table.getByRole('columnheader').allInnerTexts())
+      .toEqual(['Volunteer', 'Email', 'Sites Cleaned', 'Hours Worked', 'Joined', 'Last Active']);
+    await expect
+      .poll(() => progress.getByRole('table').getByRole('columnheader').allInnerTexts())
+      .toEqual(['Date', 'Sites Reported', 'Sites Cleaned', 'Progress']);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-analytics-1280');
 
@@ -469,20 +471,28 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       await page.goto(`${server.url}${route}`);
       const heading = page.getByRole('heading', { level: 1, name: title });
       await heading.waitFor();
-      const siteName = await page.getByRole('banner').getByRole('link', { name: 'Clean Up Edinburgh' }).boundingBox();
-      const siteMenu = await page.getByRole('banner').getByRole('button').last().boundingBox();
-      const adminMenu = await page.getByRole('button', { name: 'Admin menu' }).boundingBox();
-      const footerText = await page
-        .getByRole('contentinfo')
-        .getByText(/^Clean Up Edinburgh:/)
-        .boundingBox();
-      const h1 = await heading.boundingBox();
-      expect(Math.round(h1!.x)).toBe(Math.round(siteName!.x));
-      expect(Math.round(footerText!.x)).toBe(Math.round(siteName!.x));
-      expect(Math.round(adminMenu!.x + adminMenu!.width)).toBe(Math.round(siteMenu!.x + siteMenu!.width));
+      // How far each edge sits from the one it lines up with, read until the layout has settled.
+      const misalignment = async () => {
+        const siteName = await page.getByRole('banner').getByRole('link', { name: 'Clean Up Edinburgh' }).boundingBox();
+        const siteMenu = await page.getByRole('banner').getByRole('button').last().boundingBox();
+        const adminMenu = await page.getByRole('button', { name: 'Admin menu' }).boundingBox();
+        const footerText = await page
+          .getByRole('contentinfo')
+          .getByText(/^Clean Up Edinburgh:/)
+          .boundingBox();
+        const h1 = await heading.boundingBox();
+        return {
+          heading: Math.round(h1!.x) - Math.round(siteName!.x),
+          footer: Math.round(footerText!.x) - Math.round(siteName!.x),
+          adminMenu: Math.round(adminMenu!.x + adminMenu!.width) - Math.round(siteMenu!.x + siteMenu!.width),
+        };
+      };
+      await expect.poll(misalignment).toEqual({ heading: 0, footer: 0, adminMenu: 0 });
       await screenshot(page, `admin-page-${route.slice(1)}-1280`, { fullPage: false });
       await page.setViewportSize(PHONE);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(PHONE.width);
       await screenshot(page, `admin-page-${route.slice(1)}-390`, { fullPage: false });
       await page.setViewportSize(DESKTOP);
     }

@@ -100,14 +100,15 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
             data: n.data as unknown,
           }));
         });
-      await expect.poll(readNotifications).toHaveLength(1);
-      expect((await readNotifications())[0]).toEqual({
-        title: 'New graffiti report in Edinburgh',
-        body: '///rally.census.refuse: Tag on the close wall',
-        icon: `${server.url}/icon-192.png`,
-        tag: 'new-reports',
-        data: { url: '/volunteers' },
-      });
+      await expect.poll(readNotifications).toEqual([
+        {
+          title: 'New graffiti report in Edinburgh',
+          body: '///rally.census.refuse: Tag on the close wall',
+          icon: `${server.url}/icon-192.png`,
+          tag: 'new-reports',
+          data: { url: '/volunteers' },
+        },
+      ]);
     } finally {
       await context.close();
     }
@@ -183,7 +184,7 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
         await page.goto(`${server.url}/volunteers/dashboard`);
         const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
         await toggle.waitFor();
-        expect(await page.getByText('Choose push notifications, e-mails, or both below').isVisible()).toBe(true);
+        await page.getByText('Choose push notifications, e-mails, or both below').waitFor();
         await expect.poll(() => toggle.isEnabled()).toBe(true);
         await expectNoAxeViolations(page);
         await screenshot(page, 'alerts-card-1280');
@@ -193,12 +194,16 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
         expect(await permissionAsked()).toBe(0);
         await toggle.click();
         await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-        expect(await permissionAsked()).toBe(1);
-        const stored = await server.database.db
-          .selectFrom('push_subscriptions')
-          .select(['endpoint', 'p256dh', 'auth', 'volunteer_id'])
-          .execute();
-        expect(stored).toEqual([{ endpoint: device.endpoint, ...device.keys, volunteer_id: volunteer.id }]);
+        await expect.poll(permissionAsked).toBe(1);
+        // The switch may show "on" before the server has stored the device: wait for the row.
+        await expect
+          .poll(() =>
+            server.database.db
+              .selectFrom('push_subscriptions')
+              .select(['endpoint', 'p256dh', 'auth', 'volunteer_id'])
+              .execute(),
+          )
+          .toEqual([{ endpoint: device.endpoint, ...device.keys, volunteer_id: volunteer.id }]);
 
         await submitReport(server.app, { what3words: 'rubber.danger.position', latitude: 55.9497, longitude: -3.1905 });
         await server.app.alerts.drain();
@@ -209,7 +214,7 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
 
         await toggle.click();
         await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
-        expect(await server.database.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
+        await expect.poll(() => server.database.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
       } finally {
         await context.close();
       }

@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('the find radius and seen walls', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName.toLowerCase())).toMatch(/^h[1-6]$/);
     await page.getByRole('button', { name: 'Find another site' }).click();
     await page.getByText('556 metres away').waitFor();
-    expect(await page.getByText(`///${southWords}`).isVisible()).toBe(true);
+    await page.getByText(`///${southWords}`).waitFor();
     await context.close();
   });
 });

@@ -110,23 +110,22 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     // Upcoming soonest first, with the date in Edinburgh's time, the map link and how many are coming.
     const upcoming = page.getByRole('region', { name: 'Upcoming events' });
     await upcoming.getByRole('article').first().waitFor();
-    expect(await upcoming.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
-      'Leith Walk MUCU',
-      'Portobello Promenade MUCU',
-    ]);
+    await expect
+      .poll(() => upcoming.getByRole('heading', { level: 3 }).allTextContents())
+      .toEqual(['Leith Walk MUCU', 'Portobello Promenade MUCU']);
     const leith = upcoming.getByRole('article', { name: 'Leith Walk MUCU' });
-    expect(await leith.getByRole('link', { name: 'Leith Walk (map, opens in a new tab)' }).getAttribute('href')).toBe(
-      'https://www.openstreetmap.org/#map=18/55.9700/-3.1720',
-    );
-    expect(await leith.getByText('0 going').isVisible()).toBe(true);
-    expect(await upcoming.getByText('0 of 20 places taken').isVisible()).toBe(true);
-    expect(await leith.locator('time').getAttribute('datetime')).toBe(daysAhead(5));
+    await expect
+      .poll(() => leith.getByRole('link', { name: 'Leith Walk (map, opens in a new tab)' }).getAttribute('href'))
+      .toBe('https://www.openstreetmap.org/#map=18/55.9700/-3.1720');
+    await leith.getByText('0 going').waitFor();
+    await upcoming.getByText('0 of 20 places taken').waitFor();
+    await expect.poll(() => leith.locator('time').getAttribute('datetime')).toBe(daysAhead(5));
     const past = page.getByRole('region', { name: 'Past events' });
-    expect(await past.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['The Meadows MUCU']);
-    expect(await past.getByText('0 attended · 0 sites cleaned that day').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Subscribe to all MUCU events' }).getAttribute('href')).toBe(
-      `${server.url.replace('http:', 'webcal:')}/api/events/feed.ics`,
-    );
+    await expect.poll(() => past.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['The Meadows MUCU']);
+    await past.getByText('0 attended · 0 sites cleaned that day').waitFor();
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Subscribe to all MUCU events' }).getAttribute('href'))
+      .toBe(`${server.url.replace('http:', 'webcal:')}/api/events/feed.ics`);
     await expectNoAxeViolations(page);
     await screenshot(page, 'events-390');
 
@@ -134,7 +133,7 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await page.waitForURL(`${server.url}/events/${ids.next}`);
     await page.getByRole('heading', { level: 1, name: 'Leith Walk MUCU' }).waitFor();
     const calendar = page.getByRole('link', { name: 'Add to calendar' });
-    expect(await calendar.getAttribute('href')).toBe(`/api/events/${ids.next}/calendar.ics`);
+    await expect.poll(() => calendar.getAttribute('href')).toBe(`/api/events/${ids.next}/calendar.ics`);
     const ics = await page.request.get(`${server.url}/api/events/${ids.next}/calendar.ics`);
     expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
     expect(await ics.text()).toContain('BEGIN:VTIMEZONE');
@@ -156,15 +155,17 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await page.getByRole('button', { name: "I'll be there" }).click();
     await toasts(page).getByText("You're going. See you there!").waitFor();
     await page.getByRole('button', { name: "I can't make it" }).waitFor();
-    expect(await page.getByText('1 going').isVisible()).toBe(true);
+    await page.getByText('1 going').waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'event-going-390');
 
     await page.goto(`${server.url}/volunteers/dashboard`);
     const card = page.getByRole('region', { name: 'Your MUCU events' });
     await card.getByRole('link', { name: 'Leith Walk MUCU' }).waitFor();
-    expect(await card.getByText("You're going").isVisible()).toBe(true);
-    expect(await card.getByRole('checkbox', { name: /E-mail me a reminder the day before/ }).isChecked()).toBe(true);
+    await card.getByText("You're going").waitFor();
+    await expect
+      .poll(() => card.getByRole('checkbox', { name: /E-mail me a reminder the day before/ }).isChecked())
+      .toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-events-390');
 
@@ -220,7 +221,7 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     const list = manage.getByRole('form', { name: "Who's coming to Leith Walk MUCU" });
     const person = list.getByRole('checkbox', { name: 'newcomer (Nadia)' });
     await person.waitFor();
-    expect(await person.isChecked()).toBe(true);
+    await expect.poll(() => person.isChecked()).toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, 'manage-events-who-is-coming-1280', { fullPage: false });
 

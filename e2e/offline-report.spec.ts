@@ -157,10 +157,10 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
     await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
-    expect(await toasts(page).getByText(SAVED_TEXT, { exact: true }).isVisible()).toBe(true);
+    await toasts(page).getByText(SAVED_TEXT, { exact: true }).waitFor();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
     // The form is ready for the next report.
-    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
     await expectNoAxeViolations(page);
     await screenshot(page, 'offline-report-saved-390');
     // Once the toast has gone, the line under the form still says a report is waiting.
@@ -270,7 +270,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
     await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
-    expect(await toasts(page).getByText(SAVED_TEXT, { exact: true }).isVisible()).toBe(true);
+    await toasts(page).getByText(SAVED_TEXT, { exact: true }).waitFor();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
     // Retried by itself after a few seconds, then again after a few more, with no help from the person.
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor({ timeout: 40_000 });
@@ -296,9 +296,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
 
     await context.setOffline(false);
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(
-      await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible(),
-    ).toBe(true);
+    await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).waitFor();
     await expect.poll(() => waitingStatus(page).count()).toBe(0);
     expect(await reportRows()).toHaveLength(0);
     await context.close();
@@ -313,13 +311,13 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
-    expect(
-      await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).isVisible(),
-    ).toBe(true);
+    await toasts(page).getByText('Please choose a JPG, PNG, WebP or HEIC photo.', { exact: true }).waitFor();
     // The person can fix it: the words stay, and nothing waits on the phone.
-    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('rally.census.refuse');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Three-word location' }).inputValue())
+      .toBe('rally.census.refuse');
     await expect.poll(() => keptReports(page)).toBe(0);
-    expect(await waitingStatus(page).count()).toBe(0);
+    await expect.poll(() => waitingStatus(page).count()).toBe(0);
     await context.close();
   });
 });
@@ -388,19 +386,15 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const input = page.getByLabel('Photo of the graffiti');
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await elevenMegabyteImage() });
     await toasts(page).getByText('File too large', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please select an image smaller than 10MB.', { exact: true }).isVisible()).toBe(
-      true,
-    );
-    expect(await input.inputValue()).toBe('');
-    expect(await page.getByText('Please upload a photo to submit your report').isVisible()).toBe(true);
-    expect(await page.getByRole('img', { name: 'The photo you chose' }).count()).toBe(0);
+    await toasts(page).getByText('Please select an image smaller than 10MB.', { exact: true }).waitFor();
+    await expect.poll(() => input.inputValue()).toBe('');
+    await page.getByText('Please upload a photo to submit your report').waitFor();
+    await expect.poll(() => page.getByRole('img', { name: 'The photo you chose' }).count()).toBe(0);
 
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(
-      true,
-    );
+    await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).waitFor();
     await context.close();
   });
 });

@@ -77,10 +77,10 @@ describe.skipIf(!hasChromium)('privacy', () => {
       await page.getByText('Clean Up Edinburgh is run by').waitFor();
       await page.getByRole('heading', { name: 'Your rights' }).waitFor();
       await page.getByText('If you have not signed in for 3 years, we e-mail you, and 30 days later').waitFor();
-      expect(await page.getByRole('link', { name: 'hello@cleanupedinburgh.org' }).first().getAttribute('href')).toBe(
-        'mailto:hello@cleanupedinburgh.org',
-      );
-      expect(await page.title()).toBe('Privacy notice | Clean Up Edinburgh');
+      await expect
+        .poll(() => page.getByRole('link', { name: 'hello@cleanupedinburgh.org' }).first().getAttribute('href'))
+        .toBe('mailto:hello@cleanupedinburgh.org');
+      await expect.poll(() => page.title()).toBe('Privacy notice | Clean Up Edinburgh');
       await expectNoAxeViolations(page);
       await screenshot(page, `privacy-notice-${name}`);
 
@@ -235,9 +235,10 @@ describe.skipIf(!hasChromium)('privacy', () => {
     );
     const newUrl = (await shown.getAttribute('src'))!;
     expect(newUrl).not.toBe(oldUrl);
-    expect((await fetch(`${server.url}${oldUrl}`)).status).toBe(404);
+    // The old files may go just after the answer that names the new ones: wait for them to go.
+    await expect.poll(async () => (await fetch(`${server.url}${oldUrl}`)).status).toBe(404);
     expect((await fetch(`${server.url}${newUrl}`)).status).toBe(200);
-    expect(await storage().exists(photoNames(site.key).web)).toBe(false);
+    await expect.poll(() => storage().exists(photoNames(site.key).web)).toBe(false);
     await page.getByRole('dialog', { name: 'Photo Preview' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.locator('main article').getByText('Photo edited to protect privacy', { exact: true }).waitFor();

@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
 
     await page.getByText(/^Your report's reference is #\d+\.$/).waitFor();
     const [row] = await server.database.db.selectFrom('reports').selectAll().execute();
-    expect(await page.getByText(`Your report's reference is #${row!.id}.`).isVisible()).toBe(true);
+    await page.getByText(`Your report's reference is #${row!.id}.`).waitFor();
     expect(Boolean(row!.priority)).toBe(true);
     const followers = await server.database.db.selectFrom('report_followers').selectAll().execute();
     expect(followers).toMatchObject([{ report_id: row!.id, email: 'reporter@example.org', confirmed_at: null }]);
@@ -73,9 +73,9 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await page.getByRole('heading', { level: 1, name: `Report #${row!.id}` }).waitFor();
     expect(page.url()).toBe(`${server.url}/report/${row!.status_token}`);
     await page.getByText('Awaiting cleanup', { exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: /pilot\.ginger\.gaze/ }).getAttribute('href')).toMatch(
-      /^https:\/\/www\.openstreetmap\.org\//,
-    );
+    await expect
+      .poll(() => page.getByRole('link', { name: /pilot\.ginger\.gaze/ }).getAttribute('href'))
+      .toMatch(/^https:\/\/www\.openstreetmap\.org\//);
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-status-awaiting-phone');
 
@@ -83,8 +83,8 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await page.reload();
     await page.getByText(/^Completed on \d\d\/\d\d\/\d{4}$/).waitFor();
     await page.getByRole('img', { name: 'The same place after cleaning' }).waitFor();
-    expect(await page.getByText('Before', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('After', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Before', { exact: true }).waitFor();
+    await page.getByText('After', { exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-status-completed-phone');
 
@@ -183,15 +183,20 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await screenshot(page, 'admin-card-priority-desktop');
 
     const toggle = offensive.getByRole('button', { name: 'Priority for the report at pilot.ginger.gaze' });
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
-    const row = await server.database.db
-      .selectFrom('reports')
-      .select('priority')
-      .where('what3words', '=', 'pilot.ginger.gaze')
-      .executeTakeFirstOrThrow();
-    expect(Boolean(row.priority)).toBe(false);
+    // The button may show the change before the server has stored it: wait for the row.
+    await expect
+      .poll(async () => {
+        const row = await server.database.db
+          .selectFrom('reports')
+          .select('priority')
+          .where('what3words', '=', 'pilot.ginger.gaze')
+          .executeTakeFirstOrThrow();
+        return Boolean(row.priority);
+      })
+      .toBe(false);
     await context.close();
   });
 });

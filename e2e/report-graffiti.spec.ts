@@ -25,17 +25,17 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await page.goto(server.url);
     await expect.poll(() => page.title()).toBe('Report Graffiti | Clean Up Edinburgh');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Clean Up Edinburgh');
-    expect(await page.getByText(/restore the historic beauty of our city/).isVisible()).toBe(true);
+    await page.getByText(/restore the historic beauty of our city/).waitFor();
 
     const form = page.locator('#report');
-    expect(await form.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(PHONE.height * 0.5);
+    await expect.poll(() => form.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(PHONE.height * 0.5);
     await page.getByRole('button', { name: 'Report Graffiti' }).click();
     await expect.poll(() => form.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(40);
 
-    expect(await page.getByText('Please upload a photo to submit your report').isVisible()).toBe(true);
+    await page.getByText('Please upload a photo to submit your report').waitFor();
     const photoInput = page.getByLabel('Photo of the graffiti');
-    expect(await photoInput.getAttribute('accept')).toBe('image/*');
-    expect(await photoInput.getAttribute('capture')).toBe('environment');
+    await expect.poll(() => photoInput.getAttribute('accept')).toBe('image/*');
+    await expect.poll(() => photoInput.getAttribute('capture')).toBe('environment');
     await photoInput.setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
     await expect.poll(() => page.getByText('Please upload a photo to submit your report').count()).toBe(0);
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Rally.Census.Refuse');
@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ what3words: 'rally.census.refuse', status: 'reported' });
     // The form is ready for the next report.
-    expect(await page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
     await context.close();
   });
 
@@ -71,9 +71,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await page.goto(`${server.url}/#report`);
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).isVisible()).toBe(
-      true,
-    );
+    await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).waitFor();
 
     await page
       .getByLabel('Photo of the graffiti')
@@ -81,8 +79,8 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await page.getByRole('alert').filter({ hasText: 'location is required' }).waitFor();
     const field = page.getByRole('textbox', { name: 'Three-word location' });
-    expect(await field.getAttribute('aria-invalid')).toBe('true');
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 
@@ -130,7 +128,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.title()).toBe('404 Page Not Found');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
     await expectNoAxeViolations(page);
     await screenshot(page, 'not-found-390');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -153,7 +151,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     ]) {
       const response = await page.goto(`${server.url}${path}`);
       expect(response?.status(), path).toBe(200);
-      expect(await page.title(), path).not.toBe('404 Page Not Found');
+      await expect.poll(() => page.title(), { message: path }).not.toBe('404 Page Not Found');
     }
     await context.close();
   });

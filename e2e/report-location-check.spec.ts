@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('a misspelt location on the report form (grid)', (
       // Opening /#report lands on the form.
       const form = page.getByRole('form', { name: 'Report graffiti' });
       await expect.poll(() => form.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
-      expect(await page.getByText('Three words separated by dots, like pilot.ginger.gaze').isVisible()).toBe(true);
+      await page.getByText('Three words separated by dots, like pilot.ginger.gaze').waitFor();
       await fillAndSubmit(page, 'pilot.ginger.gazz');
       await page
         .getByRole('alert')
@@ -47,11 +47,11 @@ describe.skipIf(!hasChromium)('a misspelt location on the report form (grid)', (
       const field = page.getByRole('textbox', { name: 'Three-word location' });
       await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
       const suggestions = page.getByRole('group', { name: 'Did you mean:' }).getByRole('button');
-      expect(await suggestions.count()).toBe(3);
+      await expect.poll(() => suggestions.count()).toBe(3);
       await screenshot(page, `report-suggestions-${viewport.width}`);
       await expectNoAxeViolations(page);
       await suggestions.getByText('pilot.ginger.gaze', { exact: true }).click();
-      expect(await field.inputValue()).toBe('pilot.ginger.gaze');
+      await expect.poll(() => field.inputValue()).toBe('pilot.ginger.gaze');
       await page.getByRole('button', { name: 'Submit Report' }).click();
       await toasts(page)
         .getByText(/Thank you for helping to make Edinburgh cleaner!/)

@@ -30,15 +30,15 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     const field = page.getByRole('textbox', { name: 'Three-word location' });
     // The detected words take the focus (it is not lost to the page body).
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await field.inputValue()).toBe('pilot.ginger.gaze');
+    await expect.poll(() => field.inputValue()).toBe('pilot.ginger.gaze');
     const map = page.getByRole('link', { name: /Check this location on a map/ });
-    expect(await map.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95/);
+    await expect.poll(() => map.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.95/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-location-detected-390');
 
     // Checked every 60 s; the reading becomes stale once it is older than 5 minutes.
     await page.clock.fastForward('04:30');
-    expect(await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).count()).toBe(1);
     await page.clock.fastForward('01:31');
     await page.getByRole('button', { name: 'Location May Be Stale - Click to Refresh' }).waitFor();
 
@@ -92,10 +92,8 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.goto(`${server.url}/#report`);
     await page.getByRole('button', { name: 'Use My Current Location' }).click();
     await toasts(page).getByText('Location Permission Denied', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Location access denied. Please enable location services.').isVisible()).toBe(
-      true,
-    );
-    expect(await page.getByRole('button', { name: 'Use My Current Location' }).isEnabled()).toBe(true);
+    await toasts(page).getByText('Location access denied. Please enable location services.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Use My Current Location' }).isEnabled()).toBe(true);
     await context.close();
   });
 });

@@ -42,11 +42,9 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
     await page.goto(`${server.url}/volunteers`);
     await page.getByRole('button', { name: 'Find Nearest Graffiti' }).click();
     await page.getByText('Photo Missing', { exact: true }).waitFor();
-    expect(
-      await page
-        .getByText('The original photo for this location is no longer available. This may be a data recovery issue.')
-        .isVisible(),
-    ).toBe(true);
+    await page
+      .getByText('The original photo for this location is no longer available. This may be a data recovery issue.')
+      .waitFor();
 
     const mapTab = context.waitForEvent('page');
     await page.getByRole('button', { name: 'I want to clean it up' }).click();
@@ -61,7 +59,7 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
     await page.getByRole('button', { name: 'Open Menu' }).click();
     await page.getByRole('link', { name: 'Find Graffiti Near Me' }).click();
     await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
-    expect(await page.getByText('///lost.photo.site').isVisible()).toBe(true);
+    await page.getByText('///lost.photo.site').waitFor();
     await context.close();
   });
 
@@ -73,8 +71,8 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
     });
     await page.goto(`${server.url}/volunteer-portal`);
     await page.waitForURL(/\/volunteer-signin$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
-    expect(await page.getByText('The dashboard could not be opened').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('adminAccess'))).toBeNull();
+    await expect.poll(() => page.getByText('The dashboard could not be opened').count()).toBe(0);
     await context.close();
   });
 
@@ -88,13 +86,13 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
     await page.goto(`${server.url}/volunteers/dashboard`);
     const problem = page.getByRole('alert').filter({ hasText: 'Your dashboard could not be loaded.' });
     await problem.waitFor();
-    expect(await problem.innerText()).toContain('Check your connection, then try again.');
+    await expect.poll(() => problem.innerText()).toContain('Check your connection, then try again.');
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-load-failed-390');
     failing = false;
     await problem.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Your MUCU events' }).waitFor();
-    expect(await problem.count()).toBe(0);
+    await expect.poll(() => problem.count()).toBe(0);
 
     // The sign-in check itself fails: the whole page says so, and Try again asks again.
     let checkFails = true;
@@ -104,7 +102,9 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
     await page.reload();
     const check = page.getByRole('alert').filter({ hasText: 'We could not check your sign-in' });
     await check.waitFor();
-    expect(await check.getByRole('heading', { level: 1 }).innerText()).toBe('We could not check your sign-in');
+    await expect
+      .poll(() => check.getByRole('heading', { level: 1 }).innerText())
+      .toBe('We could not check your sign-in');
     checkFails = false;
     await check.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Volunteer Dashboard', level: 1 }).waitFor();

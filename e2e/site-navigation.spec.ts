@@ -41,43 +41,35 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(server.url);
     const menuButton = menuButtonOf(page);
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false');
 
     // Skip link, the site name, then the menu button.
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
-    expect(await isFocused(page)).toBe(true);
+    await expect.poll(() => isFocused(page)).toBe(true);
     await page.keyboard.press('Enter');
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('true');
     // Focus moved into the drawer.
-    expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
     const links = menu.getByRole('navigation', { name: 'Main' }).getByRole('link');
-    expect((await links.allTextContents()).map((text) => text.trim())).toEqual([
-      'Report Graffiti',
-      'About',
-      'Find Graffiti Near Me',
-      'Volunteer Dashboard',
-    ]);
-    expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
-      '/',
-      '/about',
-      '/volunteers',
-      '/volunteer-dashboard',
-    ]);
+    await expect
+      .poll(async () => (await links.allTextContents()).map((text) => text.trim()))
+      .toEqual(['Report Graffiti', 'About', 'Find Graffiti Near Me', 'Volunteer Dashboard']);
+    await expect
+      .poll(() => links.evaluateAll((els) => els.map((el) => el.getAttribute('href'))))
+      .toEqual(['/', '/about', '/volunteers', '/volunteer-dashboard']);
     // The divider sits between Find Graffiti Near Me and Volunteer Dashboard.
-    expect(await menu.getByRole('separator').count()).toBe(1);
-    expect(await menu.locator('a, hr, [role="separator"]').evaluateAll((els) => els.map((el) => el.tagName))).toEqual([
-      'A',
-      'A',
-      'A',
-      'HR',
-      'A',
-    ]);
+    await expect.poll(() => menu.getByRole('separator').count()).toBe(1);
+    await expect
+      .poll(() => menu.locator('a, hr, [role="separator"]').evaluateAll((els) => els.map((el) => el.tagName)))
+      .toEqual(['A', 'A', 'A', 'HR', 'A']);
     // The page we are on is marked.
-    expect(await menu.getByRole('link', { name: 'Report Graffiti' }).getAttribute('aria-current')).toBe('page');
-    expect(await menu.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBeNull();
+    await expect
+      .poll(() => menu.getByRole('link', { name: 'Report Graffiti' }).getAttribute('aria-current'))
+      .toBe('page');
+    await expect.poll(() => menu.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBeNull();
     // Every item is a comfortable touch target.
     for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) {
       expect(box).toBeGreaterThanOrEqual(44);
@@ -88,14 +80,14 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     // Escape closes it and gives the focus back to the menu button.
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    expect(await isFocused(page)).toBe(true);
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => isFocused(page)).toBe(true);
+    await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false');
 
     // So does the close button.
     await menuButton.click();
     await menu.getByRole('button', { name: 'Close menu' }).click();
     await menu.waitFor({ state: 'detached' });
-    expect(await isFocused(page)).toBe(true);
+    await expect.poll(() => isFocused(page)).toBe(true);
 
     // A link goes to its page and closes the drawer.
     await menuButton.click();
@@ -104,8 +96,10 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     await expect.poll(() => page.title()).toBe('About | Clean Up Edinburgh');
     expect(new URL(page.url()).pathname).toBe('/about');
     await menuButton.click();
-    expect(await menu.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
-    expect(await menu.getByRole('link', { name: 'Report Graffiti' }).getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => menu.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => menu.getByRole('link', { name: 'Report Graffiti' }).getAttribute('aria-current'))
+      .toBeNull();
     await context.close();
   });
 
@@ -151,9 +145,9 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
       void dialog.dismiss();
     });
     await page.goto(server.url);
-    expect(
-      await page.evaluate(() => (window as unknown as { installEventPrevented: boolean }).installEventPrevented),
-    ).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { installEventPrevented: boolean }).installEventPrevented))
+      .toBe(true);
     await page.getByRole('button', { name: 'Install the App' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);
     expect(dialogs).toEqual([]);
@@ -186,7 +180,7 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     });
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Report Graffiti' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Install the App' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Install the App' }).count()).toBe(0);
     await context.close();
   });
 
@@ -289,7 +283,7 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('button', { name: 'Submit Report' }).waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Clean Up Edinburgh');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Clean Up Edinburgh');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { level: 1, name: 'About Clean Up Edinburgh' }).waitFor();
@@ -308,25 +302,25 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
       .getByRole('main')
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { level: 2 }) });
-    expect((await steps.getByRole('heading', { level: 2 }).allTextContents()).map((text) => text.trim())).toEqual([
-      'Step 1: Report',
-      'Step 2: Support',
-      'Step 3: Spread our Work',
-    ]);
+    await expect
+      .poll(async () => (await steps.getByRole('heading', { level: 2 }).allTextContents()).map((text) => text.trim()))
+      .toEqual(['Step 1: Report', 'Step 2: Support', 'Step 3: Spread our Work']);
     const support = steps.nth(1);
-    expect(await support.getByText(/MUCU \(Meet Up Clean Up\) event/).isVisible()).toBe(true);
-    expect(await support.getByRole('link', { name: 'Sign up to the newsletter' }).getAttribute('href')).toBe(
-      siteSettings.newsletterUrl,
-    );
-    expect(await steps.nth(0).getByRole('link', { name: 'Report graffiti' }).getAttribute('href')).toBe('/');
-    expect(await steps.nth(2).getByRole('link', { name: 'Share on Facebook (opens in a new tab)' }).count()).toBe(1);
+    await support.getByText(/MUCU \(Meet Up Clean Up\) event/).waitFor();
+    await expect
+      .poll(() => support.getByRole('link', { name: 'Sign up to the newsletter' }).getAttribute('href'))
+      .toBe(siteSettings.newsletterUrl);
+    await expect.poll(() => steps.nth(0).getByRole('link', { name: 'Report graffiti' }).getAttribute('href')).toBe('/');
+    await expect
+      .poll(() => steps.nth(2).getByRole('link', { name: 'Share on Facebook (opens in a new tab)' }).count())
+      .toBe(1);
 
     const donate = page.getByRole('link', { name: 'Donate (opens in a new tab)' });
-    expect(await donate.getAttribute('href')).toBe(siteSettings.donationUrl);
-    expect(await donate.getAttribute('target')).toBe('_blank');
-    expect(await donate.getAttribute('rel')).toContain('noopener');
+    await expect.poll(() => donate.getAttribute('href')).toBe(siteSettings.donationUrl);
+    await expect.poll(() => donate.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => donate.getAttribute('rel')).toContain('noopener');
     const contact = page.getByRole('link', { name: `E-mail us at ${siteSettings.contactEmail}` });
-    expect(await contact.getAttribute('href')).toBe(`mailto:${siteSettings.contactEmail}`);
+    await expect.poll(() => contact.getAttribute('href')).toBe(`mailto:${siteSettings.contactEmail}`);
     await context.close();
   });
 
@@ -335,13 +329,16 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     await page.goto(server.url);
     const share = page.getByRole('region', { name: 'Spread the word' });
     const links = share.getByRole('link');
-    const names = await links.evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()));
-    expect(names).toEqual([
-      'Share on Facebook (opens in a new tab)',
-      'Share on X (opens in a new tab)',
-      'Share on WhatsApp (opens in a new tab)',
-      'Follow us on Instagram (opens in a new tab)',
-    ]);
+    // evaluateAll does not wait for the links: poll until the region has rendered them.
+    const names = () => links.evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    await expect
+      .poll(names)
+      .toEqual([
+        'Share on Facebook (opens in a new tab)',
+        'Share on X (opens in a new tab)',
+        'Share on WhatsApp (opens in a new tab)',
+        'Follow us on Instagram (opens in a new tab)',
+      ]);
     const site = encodeURIComponent(`${server.url}/`);
     const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
     expect(hrefs[0]).toBe(`https://www.facebook.com/sharer/sharer.php?u=${site}`);
@@ -351,8 +348,8 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     expect(decodeURIComponent(hrefs[2]!)).toContain(`${server.url}/`);
     expect(hrefs[3]).toBe('https://www.instagram.com/cleanupedinburgh');
     for (const link of await links.all()) {
-      expect(await link.getAttribute('target')).toBe('_blank');
-      expect(await link.getAttribute('rel')).toContain('noopener');
+      await expect.poll(() => link.getAttribute('target')).toBe('_blank');
+      await expect.poll(() => link.getAttribute('rel')).toContain('noopener');
       await expect.poll(() => link.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
     }
     await context.close();
@@ -370,7 +367,9 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await expectNoAxeViolations(page);
         // Nothing sticks out sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+          .toBeLessThanOrEqual(viewport.width);
         await screenshot(page, `site-${name}-${viewport.width}`);
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('dialog', { name: 'Menu' }).waitFor();

@@ -92,20 +92,18 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await page.goto(`${server.url}/volunteers`);
     await page.waitForURL(/\/volunteer-signin\?next=%2Fvolunteers$/);
     await page.getByRole('tab', { name: 'Volunteer' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Administrator' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Back to Home' }).isVisible()).toBe(true);
-    expect(
-      await page
-        .getByText(
-          'New volunteers are registered automatically at first sign-in. Returning volunteers use the same e-mail address.',
-        )
-        .isVisible(),
-    ).toBe(true);
+    await page.getByRole('tab', { name: 'Administrator' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+    await page
+      .getByText(
+        'New volunteers are registered automatically at first sign-in. Returning volunteers use the same e-mail address.',
+      )
+      .waitFor();
 
     // No address: the spec's toast.
     await page.getByRole('button', { name: 'Sign In' }).click();
     await toasts(page).getByText('Email Required', { exact: true }).waitFor();
-    expect(await toasts(page).getByText('Please enter your email address to continue.').isVisible()).toBe(true);
+    await toasts(page).getByText('Please enter your email address to continue.').waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'volunteer-signin-390');
 
@@ -138,7 +136,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
 
     await find.click();
     await page.getByText('156 metres away').waitFor();
-    expect(await page.getByText(`///${JUST_UP_HILL}`).isVisible()).toBe(true);
+    await page.getByText(`///${JUST_UP_HILL}`).waitFor();
     await page
       .getByRole('img', { name: `Graffiti at ///${JUST_UP_HILL}` })
       .evaluate((img: HTMLImageElement) =>
@@ -162,27 +160,25 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await page.bringToFront();
     await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
     const siteId = ids.get(JUST_UP_HILL)!;
-    expect(
-      await server.database.db
-        .selectFrom('reports')
-        .select('status')
-        .where('id', '=', siteId)
-        .executeTakeFirstOrThrow(),
-    ).toEqual({
-      status: 'cleaning',
-    });
+    await expect
+      .poll(() =>
+        server.database.db.selectFrom('reports').select('status').where('id', '=', siteId).executeTakeFirstOrThrow(),
+      )
+      .toEqual({
+        status: 'cleaning',
+      });
 
     // A reload during the clean-up comes back to the photos step of the volunteer's own site.
     await page.reload();
     await page.getByRole('heading', { name: 'Upload Before & After Photos' }).waitFor();
-    expect(await page.getByText(`///${JUST_UP_HILL}`).isVisible()).toBe(true);
+    await page.getByText(`///${JUST_UP_HILL}`).waitFor();
     const upload = page.getByRole('button', { name: 'Upload photos' });
-    expect(await upload.isDisabled()).toBe(true);
-    expect(await page.getByText('Tap to add photo').count()).toBe(2);
+    await expect.poll(() => upload.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText('Tap to add photo').count()).toBe(2);
     await page
       .getByLabel('Before photo')
       .setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
-    expect(await upload.isDisabled()).toBe(true);
+    await expect.poll(() => upload.isDisabled()).toBe(true);
     await page
       .getByLabel('After photo')
       .setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: await png(800, 600) });
@@ -195,12 +191,12 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     // The e-mail step, pre-filled with the signed-in volunteer's address.
     await page.getByRole('heading', { name: 'Almost done!' }).waitFor();
     const emailField = page.getByLabel('Your e-mail address');
-    expect(await emailField.inputValue()).toBe(EMAIL);
+    await expect.poll(() => emailField.inputValue()).toBe(EMAIL);
     const completeButton = page.getByRole('button', { name: 'Complete Cleanup' });
     await emailField.fill('');
-    expect(await completeButton.isDisabled()).toBe(true);
+    await expect.poll(() => completeButton.isDisabled()).toBe(true);
     await emailField.fill(EMAIL);
-    expect(await page.getByRole('button', { name: 'Skip' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Skip' }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'find-email-390');
 
@@ -212,7 +208,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
       .execute();
     await completeButton.click();
     await page.getByText('Cleanup completed! Great job cleaning up Edinburgh!').waitFor();
-    expect(await page.getByRole('button', { name: 'Find Nearest Graffiti' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Find Nearest Graffiti' }).waitFor();
     await screenshot(page, 'find-done-390');
     const cleanup = await server.database.db
       .selectFrom('cleanups')
@@ -226,13 +222,13 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await page.getByRole('heading', { name: 'Volunteer Dashboard', level: 1 }).waitFor();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Site #${siteId}` }) });
     await card.waitFor();
-    expect(await card.getByText('0h 47m').isVisible()).toBe(true);
-    expect(await card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByRole('link', { name: /Before/ }).getAttribute('target')).toBe('_blank');
-    expect(await page.getByText('Welcome back, Isla!').isVisible()).toBe(true);
+    await card.getByText('0h 47m').waitFor();
+    await card.getByText('Completed', { exact: true }).waitFor();
+    await expect.poll(() => card.getByRole('link', { name: /Before/ }).getAttribute('target')).toBe('_blank');
+    await page.getByText('Welcome back, Isla!').waitFor();
     const badge = page.locator('[data-badge-type="first_cleanup"]');
-    expect(await badge.getByText('First clean-up').isVisible()).toBe(true);
-    expect(await page.getByText('No MUCUs attended yet').isVisible()).toBe(true);
+    await badge.getByText('First clean-up').waitFor();
+    await page.getByText('No MUCUs attended yet').waitFor();
     await Promise.all(
       (await page.locator('img').all()).map((img) =>
         img.evaluate((el: HTMLImageElement) =>
@@ -289,8 +285,8 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await proceed.click();
     await page.waitForURL(`${server.url}/volunteers/dashboard`);
     await page.getByText('No sites cleaned yet').waitFor();
-    expect(await page.getByText('Anonymous Volunteer').isVisible()).toBe(true);
-    expect(await page.getByText('No achievements yet').isVisible()).toBe(true);
+    await page.getByText('Anonymous Volunteer').waitFor();
+    await page.getByText('No achievements yet').waitFor();
   });
 
   it('the sign-in page at desktop width, with the Administrator tab', async () => {
@@ -300,7 +296,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await page.goto(`${server.url}/volunteers/signin`);
     await page.getByRole('tab', { name: 'Administrator' }).click();
     await page.getByRole('button', { name: 'Administrator Access' }).waitFor();
-    expect(await page.getByLabel('Access Code').getAttribute('maxlength')).toBe('6');
+    await expect.poll(() => page.getByLabel('Access Code').getAttribute('maxlength')).toBe('6');
     await expectNoAxeViolations(page);
     await screenshot(page, 'volunteer-signin-admin-1280');
   });

@@ -184,7 +184,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         (r) => r.status === 201 && (subscriptionId === undefined || r.subscriptionId === subscriptionId),
       );
     },
-    async waitForRequests(count, timeoutMs = 5_000) {
+    async waitForRequests(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (requests.length < count) {
         if (Date.now() > deadline)

@@ -53,7 +53,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, timeoutMs = 5_000) {
+    async waitFor(to, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.find((m) => !taken.has(m) && m.to.includes(to.toLowerCase()));

@@ -66,14 +66,18 @@ export function toasts(page: Page) {
  * animations makes the browser apply pending style changes first, so one just triggered is included.
  */
 export async function animationsFinished(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    // Two frames first: a change the page has not drawn yet (a resize, a state just set) starts its
+    // transitions there. (A hidden tab draws no frames, and runs no transitions either.)
+    if (document.visibilityState === 'visible')
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
       document
         .getAnimations()
         .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
 }
 
 /**
@@ -86,15 +90,17 @@ export async function expectFocused(target: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** axe finds no violations on the page as it stands. */
+/** axe finds no violations on the page once it has settled. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // A toast half way through fading in or out has, for that moment, too little contrast.
-  await animationsFinished(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(summary).toEqual([]);
+  // A toast half way through fading in or out, or a panel still moving after a resize, has for that
+  // moment too little contrast. The check waits for finished animations and, if something was still
+  // on its way, checks again: a violation that stays fails the test as before.
+  const violations = async () => {
+    await animationsFinished(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  };
+  await expect.poll(violations, { timeout: 60_000, interval: 250 }).toEqual([]);
 }
 
 /** Writes test-results/screenshots/NAME.png: the whole page, or just the viewport (an open drawer). */

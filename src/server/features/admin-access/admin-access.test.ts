@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ADMIN_PASSCODE, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
@@ -50,24 +51,21 @@ describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
   });
 
   it('checking passcodes does not stall the server: the event loop keeps turning while they are hashed', async () => {
-    // How long one check holds whatever thread runs it, on this machine, now.
+    // How long three checks hold whatever thread runs them, on this machine, now (three, not one, so
+    // that a moment's hold-up of this process weighs less).
     const started = performance.now();
-    hashPasscode('123456');
-    const oneCheckMs = performance.now() - started;
+    for (let i = 0; i < 3; i++) hashPasscode('123456');
+    const threeChecksMs = performance.now() - started;
 
-    let longestGap = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    longestGap = 0;
+    // Three checks at once. Hashed on the event loop's thread, they would keep it busy for three
+    // checks' time; hashed elsewhere, it is busy only with the requests themselves (which share the
+    // cores with the hashing) and free for others the rest of the time.
+    // The busy time comes from the event loop's own account, not from the gaps between timer ticks,
+    // which another process on a busy machine can stretch whatever the server does.
+    const before = performance.eventLoopUtilization();
     await Promise.all(['192.0.2.81', '192.0.2.82', '192.0.2.83'].map((ip) => signIn('333333', ip)));
-    longestGap = Math.max(longestGap, performance.now() - last);
-    clearInterval(timer);
-    expect(longestGap).toBeLessThan(oneCheckMs / 2);
+    const { active } = performance.eventLoopUtilization(before);
+    expect(active).toBeLessThan(threeChecksMs / 2);
   });
 
   it('thirty wrong codes sent at once get at most five checks; the rest are refused with 429', async () => {
