@@ -2,7 +2,8 @@
 // position, then three steps: location ('I want to clean it up' or 'Find another site'), before and
 // after photos, and the e-mail step that completes the clean-up. Reloading during a clean-up restores
 // the volunteer's own claimed site at the photos step.
-import { useReducer, useRef, useState } from 'react';
+import { useReducer, useState } from 'react';
+import { useFocusAfterRender } from '#client/lib/use-focus-after-render.ts';
 import { radiusText } from '#shared/domain/format.ts';
 import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
@@ -56,16 +57,16 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   const setStatus = useSetReportStatus();
   const complete = useCompleteCleanup();
   const provider = useLocationProvider();
-  const banner = useRef<HTMLDivElement>(null);
+  const [banner, focusBanner] = useFocusAfterRender<HTMLDivElement>();
   // The search radius (5 km until the volunteer widens it) and the wider one to offer when none is near.
   const [radius, setRadius] = useState<number | undefined>(undefined);
   const [wider, setWider] = useState<number | null>(null);
-  const stepHeading = useRef<HTMLHeadingElement>(null);
+  // The new step's heading takes the focus once drawn, so a screen reader hears where the volunteer is.
+  const [stepHeading, focusStep] = useFocusAfterRender<HTMLHeadingElement>();
 
   function moveTo(next: Step) {
     dispatch({ type: 'moved', step: next });
-    // The new step's heading takes the focus, so a screen reader hears where the volunteer is.
-    window.requestAnimationFrame(() => stepHeading.current?.focus());
+    focusStep();
   }
 
   async function search(from: Point, exclude: number[], radiusMetres = radius) {
@@ -86,7 +87,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       site: { report: result.nearestReport, distance: result.distance, locationLink: result.locationLink },
     });
     // The result takes the focus, so the volunteer (and a screen reader) lands on what was found.
-    window.requestAnimationFrame(() => stepHeading.current?.focus());
+    focusStep();
   }
 
   async function onWiden() {
@@ -148,7 +149,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       return;
     }
     dispatch({ type: 'claimed' });
-    window.requestAnimationFrame(() => stepHeading.current?.focus());
+    focusStep();
   }
 
   async function onGiveUp() {
@@ -191,7 +192,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       return;
     }
     dispatch({ type: 'completed' });
-    window.requestAnimationFrame(() => banner.current?.focus());
+    focusBanner();
     void celebrate().catch(() => undefined);
   }
 
