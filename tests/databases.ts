@@ -11,6 +11,31 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
+/**
+ * Kysely's migrator lists the tables of every schema in the database, and a schema another test drops
+ * at that moment makes the listing fail ('relation ... does not exist'). Migrations hold this advisory
+ * lock shared (they may run together); dropping a schema holds it alone.
+ */
+const SCHEMA_LOCK = 72_018_121;
+
+async function underSchemaLock<T>(
+  url: string,
+  mode: 'shared' | 'alone',
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [
+      SCHEMA_LOCK,
+    ]);
+    return await work(client);
+  } finally {
+    // Ending the session releases the lock.
+    await client.end();
+  }
+}
+
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'sqlite') {
     const handle = openDatabase({ kind: 'sqlite', filename: ':memory:' });
@@ -24,15 +49,14 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<Databa
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
-  await migrateToLatest(handle.db as never, handle.dialect);
+  await underSchemaLock(url, 'shared', () => migrateToLatest(handle.db as never, handle.dialect));
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
+      await underSchemaLock(url, 'alone', async (client) => {
+        await client.query(`drop schema if exists ${schema} cascade`);
+      });
     },
   };
 }
