@@ -92,8 +92,10 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
       all.push(eb('id', '=', Number(hashed[1])));
       continue;
     }
+    // '///words' as copied from a map app; slashes alone ask for nothing.
     const text = word.replace(/^\/+/, '');
-    const either: Expression<SqlBool>[] = [text ? containsWord(eb, text, dialect) : sql<SqlBool>`1 = 1`];
+    if (!text) continue;
+    const either: Expression<SqlBool>[] = [containsWord(eb, text, dialect)];
     if (/^\d{1,9}$/.test(word)) either.push(eb('id', '=', Number(word)));
     all.push(eb.or(either));
   }
