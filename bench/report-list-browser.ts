@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import type { Db } from '#server/db/client.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
 import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
-import type { Row } from './table.ts';
+import { percentile, ratio, type Row } from './table.ts';
 
 const FIRST_CARD_DESKTOP_MS = 1_000;
 const FIRST_CARD_THROTTLED_MS = 3_000;
@@ -274,9 +274,4 @@ async function addReport(db: Db, words: string): Promise<void> {
     .execute();
 }
 
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-const ratio = (value: number, budget: number) => `${Math.round((value / budget) * 100)}% of budget`;

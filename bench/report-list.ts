@@ -17,7 +17,7 @@ import { REPORT_LIST_SORTS, REPORT_LIST_STATUSES } from '#shared/domain/report-l
 import { urlOf } from '#shared/contracts/http.ts';
 import { createTestDatabase } from '#tests/databases.ts';
 import { seedReports } from '../scripts/seed-reports.ts';
-import { formatTable, type Row } from './table.ts';
+import { formatTable, percentile, ratio, type Row } from './table.ts';
 import { benchDashboardInBrowser } from './report-list-browser.ts';
 import { buildClient } from './client-js.ts';
 
@@ -161,12 +161,7 @@ function wireBytes(response: { headers: Record<string, unknown>; rawPayload: Buf
   return Buffer.byteLength(`HTTP/1.1 304 Not Modified\r\n${head}\r\n`) + response.rawPayload.length;
 }
 
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const ratio = (value: number, budget: number) => `${Math.round((value / budget) * 100)}% of budget`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-list-bench-'));

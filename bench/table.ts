@@ -21,3 +21,12 @@ export function formatTable(rows: Row[]): string {
   const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
   return [format(cells[0]!), rule, ...cells.slice(1).map(format)].join('\n');
 }
+
+/** The value at quantile `q` (0-1) of some timings. */
+export function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** A figure beside its budget: '82% of budget'. */
+export const ratio = (value: number, budget: number) => `${Math.round((value / budget) * 100)}% of budget`;
