@@ -12,7 +12,9 @@ import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import {
   DESKTOP,
   E2E_ADMIN_PASSCODE,
+  animationsFinished,
   PHONE,
+  expectFocusWithin,
   expectNoAxeViolations,
   hasChromium,
   newPage,
@@ -96,7 +98,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
   async function roundTrip(page: Page, opener: Locator, dialog: Locator, shot: string) {
     await opener.focus();
     await page.keyboard.press('Enter');
-    await dialog.waitFor();
+    await expectFocusWithin(dialog);
     await expectNoAxeViolations(page);
     await screenshot(page, shot, { fullPage: false });
     await page.keyboard.press('Escape');
@@ -198,6 +200,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       await manageButton.focus();
       await page.keyboard.press('Enter');
       await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
+      await expectFocusWithin(manage);
       await expectNoAxeViolations(page);
       await screenshot(page, `admin-manage-events-${width}`, { fullPage: false });
       await page.keyboard.press('Escape');
@@ -216,6 +219,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       await manageMucus.focus();
       await page.keyboard.press('Enter');
       await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
+      await expectFocusWithin(manage);
       await page.keyboard.press('Escape');
       await manage.waitFor({ state: 'detached' });
       await expectFocused(manageMucus);
@@ -234,12 +238,13 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await page.keyboard.press('Enter');
     const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
     await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
+    await expectFocusWithin(manage);
 
     const addAttendance = manage.getByRole('button', { name: 'Add attendance to Leith Walk MUCU' });
     await addAttendance.focus();
     await page.keyboard.press('Enter');
     const attend = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
-    await attend.waitFor();
+    await expectFocusWithin(attend);
     await page.keyboard.press('Escape');
     await attend.waitFor({ state: 'detached' });
     await expectFocused(addAttendance);
@@ -249,7 +254,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await deleteEvent.focus();
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: 'Delete Leith Walk MUCU?' });
-    await confirm.waitFor();
+    await expectFocusWithin(confirm);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
@@ -276,6 +281,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     // A deleted event takes its Delete button with it; focus stays in the dialog, on the next event.
     await deleteEvent.focus();
     await page.keyboard.press('Enter');
+    await expectFocusWithin(confirm);
     await confirm.getByRole('button', { name: 'Delete MUCU' }).focus();
     await page.keyboard.press('Enter');
     await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor({ state: 'detached' });
@@ -293,6 +299,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       .getByRole('region', { name: /Notifications/, includeHidden: true })
       .getByText('MUCU deleted', { exact: true });
     await deleted.waitFor();
+    await animationsFinished(page); // the toast has slid in and listens for Escape
     await page.keyboard.press('Escape');
     await deleted.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');

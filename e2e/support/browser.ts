@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
 import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
 import { startLocalServer, type RunningServer, type ServerOptions } from '#tests/local-server.ts';
 
@@ -52,7 +52,39 @@ export function useBrowserAndServer(
 export async function newPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'en-GB' });
   const page = await context.newPage();
+  describeOnFailure(page);
   return { context, page };
+}
+
+/**
+ * If the running test fails, prints what the page showed (its accessibility tree and where the focus
+ * was) and what went wrong in it (errors, warnings, refused requests), so a failure on a busy CI
+ * machine can be read without running it again.
+ */
+function describeOnFailure(page: Page): void {
+  const events: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      events.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => events.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      events.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  onTestFailed(async () => {
+    if (page.isClosed()) return;
+    const shown = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch((error: Error) => `(no snapshot: ${error.message})`);
+    const focused = await page
+      .evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing')
+      .catch(() => 'unknown');
+    console.error(
+      [`The page at ${page.url()} when the test failed:`, shown, `Focus: ${focused}`, ...events.slice(-30)].join('\n'),
+    );
+  });
 }
 
 /** The visible toast area (Radix also repeats a toast's text in a screen-reader live region). */
@@ -87,6 +119,17 @@ export async function animationsFinished(page: Page): Promise<void> {
 export async function expectFocused(target: Locator): Promise<void> {
   await expect
     .poll(() => target.evaluate((element) => element === document.activeElement), { timeout: 15_000 })
+    .toBe(true);
+}
+
+/**
+ * Waits until the keyboard focus is inside `container`: a dialog has finished opening (its focus trap
+ * and its Escape handling are in place together) only once it has taken the focus. A key pressed
+ * before then goes to whatever was open underneath.
+ */
+export async function expectFocusWithin(container: Locator): Promise<void> {
+  await expect
+    .poll(() => container.evaluate((element) => element.contains(document.activeElement)), { timeout: 15_000 })
     .toBe(true);
 }
 
