@@ -20,7 +20,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/
 import { awardAchievements } from '../achievements/achievements.service.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto, type ProcessedPhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
-import type { ReportRow } from '../reports/reports.repository.ts';
+import { reportsRepository, type ReportRow } from '../reports/reports.repository.ts';
 import { toReportPhotoResponse, toReportResponse } from '../reports/reports.service.ts';
 import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
 import { volunteersRepository } from '../volunteers/volunteers.repository.ts';
@@ -91,11 +91,12 @@ export interface CleanupsServiceDeps {
 
 export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps) {
   const repository = cleanupsRepository(db);
+  const reports = reportsRepository(db);
 
   /** Claims older than 8 hours go back to `reported`, so a forgotten claim never hides a site. */
   async function releaseLapsedClaims(): Promise<number> {
     const now = clock.now();
-    const released = await repository.releaseClaimsStartedBefore(
+    const released = await reports.releaseClaimsStartedBefore(
       new Date(now.getTime() - CLAIM_LIFETIME_MS).toISOString(),
       now.toISOString(),
     );
@@ -147,7 +148,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
       if (actor.admin) {
         if (report.status === status) return toReportResponse(report);
-        const updated = await repository.setStatus(reportId, status, actor.volunteer?.id ?? null, now);
+        const updated = await reports.setStatus(reportId, status, actor.volunteer?.id ?? null, now);
         if (!updated) throw new NotFoundError('Report not found');
         return toReportResponse(updated);
       }
@@ -158,7 +159,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
           throw new ConflictError(findMessages.alreadyClaimed);
         }
         if (report.status === 'completed') throw new ConflictError(findMessages.alreadyCompleted);
-        if (!(await repository.claim(reportId, actor.volunteer?.id ?? null, now))) {
+        if (!(await reports.claim(reportId, actor.volunteer?.id ?? null, now))) {
           // Someone else got there between the read and the claim.
           const current = await reportOrThrow(reportId);
           if (current.status === 'cleaning' && isClaimant(current, actor)) return toReportResponse(current);
@@ -172,7 +173,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       if (status === 'reported' && report.status === 'reported') return toReportResponse(report);
       if (status === 'reported' && report.status === 'cleaning') {
         if (!isClaimant(report, actor)) throw new ForbiddenError(findMessages.notYourClaim);
-        if (!(await repository.release(reportId, actor.volunteer!.id, now)))
+        if (!(await reports.release(reportId, actor.volunteer!.id, now)))
           throw new ConflictError(findMessages.notYourClaim);
         return toReportResponse(await reportOrThrow(reportId));
       }
@@ -208,7 +209,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
               volunteer_id: actor.volunteer?.id ?? null,
             })),
           );
-          await inTrx.touchReport(reportId, now);
+          await reports.touch(reportId, now, trx);
           return inserted;
         });
         return rows.map(toReportPhotoResponse);
@@ -242,7 +243,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       try {
         return await db.transaction().execute(async (trx) => {
           const inTrx = cleanupsRepository(trx);
-          const completed = await inTrx.markCompleted(report, nowIso);
+          const completed = await reports.markCompleted(report, nowIso, trx);
           if (!completed)
             throw new ConflictError('This site changed while the photos were uploading. Please try again.');
 

@@ -1,7 +1,7 @@
 // Which row holds a stored photo (a report's own photo, an added photo, a clean-up's before or after
 // photo), and moving that row to the blurred copy while marking the report as edited.
 import type { Db } from '#server/db/client.ts';
-import { nextUpdatedAt } from '#server/features/reports/reports.repository.ts';
+import { reportsRepository } from '#server/features/reports/reports.repository.ts';
 
 export type PhotoHolder =
   | { kind: 'report'; reportId: number }
@@ -9,6 +9,7 @@ export type PhotoHolder =
   | { kind: 'cleanup-before' | 'cleanup-after'; id: number; reportId: number };
 
 export function photoRedactionRepository(db: Db) {
+  const reports = reportsRepository(db);
   return {
     async findHolder(key: string): Promise<PhotoHolder | null> {
       const report = await db.selectFrom('reports').select('id').where('photo_key', '=', key).executeTakeFirst();
@@ -39,43 +40,29 @@ export function photoRedactionRepository(db: Db) {
      */
     async replaceKey(holder: PhotoHolder, oldKey: string, newKey: string, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        let changed: bigint;
+        let changed: boolean;
         if (holder.kind === 'report') {
-          changed = (
-            await trx
-              .updateTable('reports')
-              .set({ photo_key: newKey })
-              .where('id', '=', holder.reportId)
-              .where('photo_key', '=', oldKey)
-              .executeTakeFirst()
-          ).numUpdatedRows;
+          changed = await reports.replacePhotoKey(holder.reportId, oldKey, newKey, trx);
         } else if (holder.kind === 'report-photo') {
-          changed = (
-            await trx
-              .updateTable('report_photos')
-              .set({ photo_key: newKey })
-              .where('id', '=', holder.id)
-              .where('photo_key', '=', oldKey)
-              .executeTakeFirst()
-          ).numUpdatedRows;
+          const result = await trx
+            .updateTable('report_photos')
+            .set({ photo_key: newKey })
+            .where('id', '=', holder.id)
+            .where('photo_key', '=', oldKey)
+            .executeTakeFirst();
+          changed = Number(result.numUpdatedRows) === 1;
         } else {
           const column = holder.kind === 'cleanup-before' ? 'before_photo_key' : 'after_photo_key';
-          changed = (
-            await trx
-              .updateTable('cleanups')
-              .set({ [column]: newKey })
-              .where('id', '=', holder.id)
-              .where(column, '=', oldKey)
-              .executeTakeFirst()
-          ).numUpdatedRows;
+          const result = await trx
+            .updateTable('cleanups')
+            .set({ [column]: newKey })
+            .where('id', '=', holder.id)
+            .where(column, '=', oldKey)
+            .executeTakeFirst();
+          changed = Number(result.numUpdatedRows) === 1;
         }
-        if (Number(changed) !== 1) return false;
-        const updatedAt = await nextUpdatedAt(trx, now);
-        await trx
-          .updateTable('reports')
-          .set({ photo_redacted_at: now, updated_at: updatedAt })
-          .where('id', '=', holder.reportId)
-          .execute();
+        if (!changed) return false;
+        await reports.markPhotoRedacted(holder.reportId, now, trx);
         return true;
       });
     },

@@ -21,7 +21,7 @@ import { payloadOf, type JobHandler, type JobOutcome } from '../alerts/outbox-wo
 import { locationLinkOf } from '../reports/location-link.ts';
 import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
-import type { ReportRow } from '../reports/reports.repository.ts';
+import { reportsRepository, type ReportRow } from '../reports/reports.repository.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
 
@@ -44,6 +44,7 @@ export interface FollowUpServiceDeps {
 
 export function followUpService({ db, storage, clock, mailer, publicUrl, log }: FollowUpServiceDeps) {
   const repository = followUpRepository(db);
+  const reports = reportsRepository(db);
   const notFound = () => new NotFoundError(followUpMessages.notFound, { title: followUpMessages.notFoundTitle });
 
   async function statusPageOf(row: ReportRow): Promise<ReportStatusPage> {
@@ -239,7 +240,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, log }: 
     },
 
     async setPriority(reportId: number, priority: boolean): Promise<{ id: number; priority: boolean }> {
-      const row = await repository.setPriority(reportId, priority, clock.now().toISOString());
+      const row = await reports.setPriority(reportId, priority, clock.now().toISOString());
       if (!row) throw new NotFoundError('Report not found');
       return { id: row.id, priority: Boolean(row.priority) };
     },
