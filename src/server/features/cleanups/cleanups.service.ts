@@ -18,7 +18,7 @@ import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
 import { awardAchievements } from '../achievements/achievements.service.ts';
-import { photoUrls, processPhoto, removePhoto, storePhoto, type ProcessedPhoto } from '../photos/photo-pipeline.ts';
+import { photoUrls, processPhoto, withStoredPhotos, type ProcessedPhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { reportsRepository, type ReportRow } from '../reports/reports.repository.ts';
 import { toReportPhotoResponse, toReportResponse } from '../reports/reports.service.ts';
@@ -113,18 +113,6 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
   const isClaimant = (report: ReportRow, actor: Actor) =>
     actor.volunteer !== null && report.cleaning_volunteer_id === actor.volunteer.id;
 
-  /** Stores processed photos; if any fails, the ones already stored are removed again. */
-  async function storeAll(photos: ProcessedPhoto[]): Promise<string[]> {
-    const keys: string[] = [];
-    try {
-      for (const photo of photos) keys.push(await storePhoto(storage, photo));
-      return keys;
-    } catch (error) {
-      await Promise.all(keys.map((key) => removePhoto(storage, key)));
-      throw error;
-    }
-  }
-
   return {
     releaseLapsedClaims,
 
@@ -190,12 +178,9 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       } catch (error) {
         throw asUploadFailure(error, log);
       }
-      const keys = await storeAll(processed).catch((error: unknown) => {
-        throw asUploadFailure(error, log);
-      });
-      try {
-        const now = clock.now().toISOString();
-        const rows = await db.transaction().execute(async (trx) => {
+      const rows = await withStoredPhotos(storage, processed, (keys) =>
+        db.transaction().execute(async (trx) => {
+          const now = clock.now().toISOString();
           const inTrx = cleanupsRepository(trx);
           const inserted = await inTrx.insertReportPhotos(
             keys.map((key) => ({
@@ -211,12 +196,11 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
           );
           await reports.touch(reportId, now, trx);
           return inserted;
-        });
-        return rows.map(toReportPhotoResponse);
-      } catch (error) {
-        await Promise.all(keys.map((key) => removePhoto(storage, key)));
+        }),
+      ).catch((error: unknown) => {
         throw asUploadFailure(error, log);
-      }
+      });
+      return rows.map(toReportPhotoResponse);
     },
 
     async complete(input: CompleteCleanupInput, actor: Actor): Promise<CompleteCleanupResponse> {
@@ -236,12 +220,10 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       // Both photos are checked before either is stored: a bad after photo stores nothing.
       const before = await processPhoto(input.beforePhoto);
       const after = await processPhoto(input.afterPhoto);
-      const [beforeKey, afterKey] = await storeAll([before, after]);
-
-      const now = clock.now();
-      const nowIso = now.toISOString();
-      try {
-        return await db.transaction().execute(async (trx) => {
+      return withStoredPhotos(storage, [before, after], ([beforeKey, afterKey]) =>
+        db.transaction().execute(async (trx) => {
+          const now = clock.now();
+          const nowIso = now.toISOString();
           const inTrx = cleanupsRepository(trx);
           const completed = await reports.markCompleted(report, nowIso, trx);
           if (!completed)
@@ -266,11 +248,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
           const newAchievements = volunteerId === null ? [] : await awardAchievements(trx, volunteerId, now);
           if (volunteerId !== null) await volunteersRepository(trx).touchLastActive(volunteerId, nowIso);
           return { cleanup: toCleanupRecord(cleanup, completed), report: toReportResponse(completed), newAchievements };
-        });
-      } catch (error) {
-        await Promise.all([removePhoto(storage, beforeKey!), removePhoto(storage, afterKey!)]);
-        throw error;
-      }
+        }),
+      );
     },
   };
 }

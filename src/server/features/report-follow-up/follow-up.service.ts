@@ -19,7 +19,7 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
 import { payloadOf, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
 import { locationLinkOf } from '../reports/location-link.ts';
-import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
+import { photoUrls, processPhoto, withStoredPhoto } from '../photos/photo-pipeline.ts';
 import type { PhotoStorage } from '../photos/photo-storage.ts';
 import { reportsRepository, type ReportRow } from '../reports/reports.repository.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
@@ -223,17 +223,11 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, log }: 
       const report = await repository.findReport(reportId);
       if (!report) throw new NotFoundError('Report not found');
       if (report.status === 'completed') throw new ConflictError(followUpMessages.reportNotOpen);
-      const key = await storePhoto(storage, await processPhoto(photo));
-      const updated = await repository
-        .addConfirmation(reportId, key, clock.now().toISOString())
-        .catch(async (error: unknown) => {
-          await removePhoto(storage, key);
-          throw error;
-        });
-      if (!updated) {
-        await removePhoto(storage, key);
-        throw new ConflictError(followUpMessages.reportNotOpen);
-      }
+      const updated = await withStoredPhoto(storage, await processPhoto(photo), async (key) => {
+        const row = await repository.addConfirmation(reportId, key, clock.now().toISOString());
+        if (!row) throw new ConflictError(followUpMessages.reportNotOpen);
+        return row;
+      });
       if (notifyEmail) await follow(reportId, notifyEmail);
       log.info({ reportId, reporterCount: updated.reporter_count }, 'a reporter added their photo to an open report');
       return { id: updated.id, statusToken: updated.status_token!, reporterCount: updated.reporter_count };
