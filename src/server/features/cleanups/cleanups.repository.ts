@@ -5,7 +5,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
-import { findReportById, type ReportRow } from '#server/features/reports/reports.repository.ts';
+import { findReportById, type ReportRow } from '#server/features/reports/index.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;

@@ -17,17 +17,20 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
-import { awardAchievements } from '../achievements/achievements.service.ts';
-import { photoUrls, processPhoto, withStoredPhotos, type ProcessedPhoto } from '../photos/photo-pipeline.ts';
-import type { PhotoStorage } from '../photos/photo-storage.ts';
-import { reportsRepository, type ReportRow } from '../reports/reports.repository.ts';
-import { toReportPhotoResponse, toReportResponse } from '../reports/reports.service.ts';
-import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
-import { volunteersRepository } from '../volunteers/volunteers.repository.ts';
+import { awardAchievements } from '#server/features/achievements/index.ts';
+import { photoUrls, processPhoto, withStoredPhotos, type ProcessedPhoto } from '#server/features/photos/index.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
+import {
+  reportsRepository,
+  type ReportRow,
+  toReportPhotoResponse,
+  toReportResponse,
+  locationLinkOf,
+} from '#server/features/reports/index.ts';
+import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
 import { findNearby } from './find-nearby.service.ts';
 import type { Point } from '#shared/domain/geo.ts';
-import { locationLinkOf } from '../reports/location-link.ts';
 
 const MINUTE = 60_000;
 export const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_MINUTES * MINUTE;

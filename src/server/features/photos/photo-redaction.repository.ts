@@ -1,7 +1,7 @@
 // Which row holds a stored photo (a report's own photo, an added photo, a clean-up's before or after
 // photo), and moving that row to the blurred copy while marking the report as edited.
 import type { Db } from '#server/db/client.ts';
-import { reportsRepository } from '#server/features/reports/reports.repository.ts';
+import { reportsRepository } from '#server/features/reports/index.ts';
 
 export type PhotoHolder =
   | { kind: 'report'; reportId: number }

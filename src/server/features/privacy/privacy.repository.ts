@@ -3,7 +3,7 @@
 // volunteer is gone with everything that names them, or nothing changed.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import { reportsRepository } from '#server/features/reports/reports.repository.ts';
+import { reportsRepository } from '#server/features/reports/index.ts';
 
 /** A LIKE pattern matching `text` literally anywhere (both databases honour `escape '\'`). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

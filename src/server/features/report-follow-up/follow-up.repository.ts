@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
-import { findReportById, reportsRepository, type ReportRow } from '#server/features/reports/reports.repository.ts';
+import { findReportById, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
 
 export type FollowerRow = Selectable<ReportFollowersTable>;
 type Box = { minLat: number; maxLat: number; minLng?: number; maxLng?: number };

@@ -16,12 +16,16 @@ import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
-import { payloadOf, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
-import { locationLinkOf } from '../reports/location-link.ts';
-import { photoUrls, processPhoto, withStoredPhoto } from '../photos/photo-pipeline.ts';
-import type { PhotoStorage } from '../photos/photo-storage.ts';
-import { reportsRepository, type ReportRow } from '../reports/reports.repository.ts';
+import {
+  enqueueJob,
+  type ClaimedJob,
+  payloadOf,
+  type JobHandler,
+  type JobOutcome,
+} from '#server/features/alerts/index.ts';
+import { locationLinkOf, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
+import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
 

@@ -2,7 +2,7 @@
 // that hung off the report), delete one added photo, and renumbering. The reports table itself is
 // written by the reports repository; what is here composes its writes with this feature's reads.
 import type { Db } from '#server/db/client.ts';
-import { reportsRepository, type ReportEdit } from '#server/features/reports/reports.repository.ts';
+import { reportsRepository, type ReportEdit } from '#server/features/reports/index.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 
 export type { ReportEdit };
