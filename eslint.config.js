@@ -65,13 +65,15 @@ const featuresOf = (side) =>
     .map((entry) => entry.name);
 
 /**
- * Feature boundaries: a feature's files import another feature only through its public modules. On the
- * server that is the feature's index.ts; on the client, the modules listed for it in clientPublicModules (a barrel there
- * would tie every module of a feature to whichever page imports one of them, and the pages are loaded
- * on demand). src/server/app.ts and src/client/app compose the features and may reach any module.
+ * Feature boundaries: a feature's files import another feature only through its public modules. On
+ * the server that is the feature's index.ts; on the client, the modules clientPublicModules lists for
+ * it (a barrel there would tie every module of a feature to whichever page imports one of them, and
+ * the pages are loaded on demand). src/server/app.ts and src/client/app compose the features and may
+ * reach any module.
  */
 const featureBoundaries = (side, publicModules) => {
   const features = featuresOf(side);
+  const entryName = side === 'server' ? 'its index.ts' : 'clientPublicModules in eslint.config.js';
   return features.map((feature) => ({
     target: `src/${side}/features/${feature}`,
     from: `src/${side}/features`,
@@ -81,7 +83,7 @@ const featureBoundaries = (side, publicModules) => {
         .filter((other) => other !== feature)
         .flatMap((other) => publicModules(other).map((m) => `./${other}/${m}`)),
     ],
-    message: `Import another feature only through its public modules (${side === 'server' ? 'its index.ts' : 'clientPublicModules in eslint.config.js'}).`,
+    message: `Import another feature only through its public modules (${entryName}).`,
   }));
 };
 

@@ -1,5 +1,5 @@
-// Which row holds a stored photo (a report's own photo, an added photo, a clean-up's before or after
-// photo), and moving that row to the blurred copy while marking the report as edited.
+// Which rows hold stored photos (a report's own photo, an added photo, a clean-up's before or after
+// photo): all the keys in use, for the orphan sweep, and the holder of one, to move to its blurred copy.
 import type { Db } from '#server/db/client.ts';
 import { reportsRepository } from '#server/features/reports/index.ts';
 
@@ -7,6 +7,20 @@ export type PhotoHolder =
   | { kind: 'report'; reportId: number }
   | { kind: 'report-photo'; id: number; reportId: number }
   | { kind: 'cleanup-before' | 'cleanup-after'; id: number; reportId: number };
+
+/** Every photo key a row refers to: a report's own photo, an added photo, a clean-up's two photos. */
+export async function photoKeysInUse(db: Db): Promise<Set<string>> {
+  const [reports, photos, cleanups] = await Promise.all([
+    db.selectFrom('reports').select('photo_key').execute(),
+    db.selectFrom('report_photos').select('photo_key').execute(),
+    db.selectFrom('cleanups').select(['before_photo_key', 'after_photo_key']).execute(),
+  ]);
+  return new Set([
+    ...reports.map((row) => row.photo_key),
+    ...photos.map((row) => row.photo_key),
+    ...cleanups.flatMap((row) => [row.before_photo_key, row.after_photo_key]),
+  ]);
+}
 
 export function photoRedactionRepository(db: Db) {
   const reports = reportsRepository(db);
