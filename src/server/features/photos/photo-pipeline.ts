@@ -150,6 +150,30 @@ export async function storePhoto(storage: PhotoStorage, photo: ProcessedPhoto): 
   return key;
 }
 
+/**
+ * Stores the photos, then hands their keys to `use` (the database write that refers to them). If a
+ * photo cannot be stored, or `use` throws, every photo stored here is removed again and the error goes
+ * on: a change that failed leaves no file behind.
+ */
+export async function withStoredPhotos<T>(
+  storage: PhotoStorage,
+  photos: readonly ProcessedPhoto[],
+  use: (keys: string[]) => Promise<T>,
+): Promise<T> {
+  const keys: string[] = [];
+  try {
+    for (const photo of photos) keys.push(await storePhoto(storage, photo));
+    return await use(keys);
+  } catch (error) {
+    await Promise.all(keys.map((key) => removePhoto(storage, key)));
+    throw error;
+  }
+}
+
+/** One photo stored for `use`, removed again if `use` fails (see withStoredPhotos). */
+export const withStoredPhoto = <T>(storage: PhotoStorage, photo: ProcessedPhoto, use: (key: string) => Promise<T>) =>
+  withStoredPhotos(storage, [photo], ([key]) => use(key!));
+
 export async function removePhoto(storage: PhotoStorage, key: string): Promise<void> {
   const names = photoNames(key);
   await Promise.allSettled([storage.remove(names.web), storage.remove(names.thumbnail)]);

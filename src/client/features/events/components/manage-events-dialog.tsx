@@ -10,7 +10,8 @@ import { toast } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts';
-import { eventDraftFrom, formatEventDate, toLocalInput, type EventFormValues } from '../event-form.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
+import { eventDraftFrom, toLocalInput, type EventFormValues } from '../event-form.ts';
 import { AddAttendanceDialog } from './add-attendance-dialog.tsx';
 import { EventFields } from './event-fields.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
@@ -146,7 +147,7 @@ function EventSummary({
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-800">
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden="true" className="h-4 w-4 text-civic-700" />
-              {formatEventDate(mucu.date)}
+              {formatDateTime(mucu.date)}
             </span>
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="h-4 w-4 text-civic-700" />
