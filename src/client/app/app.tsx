@@ -50,8 +50,8 @@ function startAdminScreenEarly(path: string): void {
         ? loadManagementPage
         : null;
   if (!load) return;
-  startAdminSessionCheck();
-  startFirstPage();
+  startAdminSessionCheck(queryClient);
+  startFirstPage(queryClient);
   // The lazy screen asks for the same module and gets this same load; a failure is shown by it.
   load().catch(() => undefined);
 }

@@ -2,8 +2,8 @@
 // together instead of one after the other. The screen takes the answer once, and only while it is
 // recent; otherwise (or when nobody started it) the screen asks as it always does.
 export interface HeadStart<T> {
-  /** Starts the request now; a failure is kept for the screen, never reported as unhandled. */
-  start(call: () => Promise<T>): void;
+  /** Starts the request now and answers it; a failure is kept for the screen, never reported as unhandled. */
+  start(call: () => Promise<T>): Promise<T>;
   /** The answer started early, handed over once, if started within `maxAgeMs`. */
   take(): Promise<T> | undefined;
 }
@@ -15,6 +15,7 @@ export function headStart<T>(maxAgeMs: number): HeadStart<T> {
       const answer = call();
       answer.catch(() => undefined);
       started = { at: performance.now(), answer };
+      return answer;
     },
     take() {
       const early = started;

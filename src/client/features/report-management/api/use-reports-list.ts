@@ -3,7 +3,7 @@
 // ETag, so an unchanged page costs a 304 and no JSON; a changed one keeps the report objects that did
 // not change (the query cache's structural sharing), so their cards are not drawn again. The first page
 // may be asked early, while the dashboard's code loads (see app.tsx).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReportPage, ReportPageQuery } from '#shared/contracts/report-list.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
@@ -24,10 +24,21 @@ const earlyFirstPage = headStart<ReportPage>(REPORTS_POLL_MS);
 
 /**
  * Asks for the first page now, beside the administrator check: the server refuses it without an
- * administrator session, and the dashboard shows it only once the check has passed.
+ * administrator session, and the dashboard shows it only once the check has passed. Answered before
+ * the dashboard's code has arrived, it waits in the cache, so the dashboard's first drawing has cards.
  */
-export function startFirstPage(): void {
-  earlyFirstPage.start(() => askForPage(firstPageUrl));
+export function startFirstPage(queryClient: QueryClient): void {
+  earlyFirstPage
+    .start(() => askForPage(firstPageUrl))
+    .then(
+      (page) => {
+        const key = [...reportsListKey, firstPageQuery];
+        if (queryClient.getQueryData(key) !== undefined) return;
+        queryClient.setQueryData(key, page);
+        earlyFirstPage.take();
+      },
+      () => undefined,
+    );
 }
 
 async function fetchPage(query: ReportPageQuery, signal: AbortSignal): Promise<ReportPage> {
