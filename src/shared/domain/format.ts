@@ -50,3 +50,9 @@ export function metresText(metres: number): string {
 export function radiusText(metres: number): string {
   return metres >= 1000 ? `${(metres / 1000).toLocaleString('en-GB')} km` : metresText(metres);
 }
+
+/** How the management screens show an attendee: the local part of the e-mail. */
+export function attendeeLabel(email: string): string {
+  const at = email.indexOf('@');
+  return at > 0 ? email.slice(0, at) : email;
+}

@@ -126,7 +126,6 @@ export function reportManagementService({
     async csv(filter: ReportFilter): Promise<string> {
       const rows: CsvCell[][] = [CSV_HEADER];
       for await (const batch of list.all(filter, filter.sort)) {
-        const shared = await list.sharedLocations(batch.map((row) => row.what3words));
         for (const row of batch) {
           rows.push([
             rows.length,
@@ -138,7 +137,7 @@ export function reportManagementService({
             row.completed_at === null ? null : cityDay(row.completed_at),
             row.latitude,
             row.longitude,
-            shared.has(row.what3words) ? 'yes' : 'no',
+            row.duplicate ? 'yes' : 'no',
             photoUrls(row.photo_key).photoUrl,
           ]);
         }

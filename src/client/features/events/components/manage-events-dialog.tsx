@@ -2,7 +2,8 @@
 // a time, add attendance, and delete after the required confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
-import { attendeeLabel, type MucuEvent } from '#shared/contracts/events.ts';
+import type { MucuEvent } from '#shared/contracts/events.ts';
+import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
