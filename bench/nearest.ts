@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '#server/db/client.ts';
 import { cleanupsRepository } from '#server/features/cleanups/cleanups.repository.ts';
-import { findNearby, findNearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
+import { findNearby, nearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
 import { seedReports } from './seed.ts';
 
 export interface NearestFigures {
@@ -28,8 +28,8 @@ export async function benchNearest(workDir: string, reports: number, searches: n
       latitude: 55.9 + next() * 0.1,
       longitude: -3.3 + next() * 0.2,
     }));
-    for (const point of points.slice(0, 20)) await findNearestOpenSite(repository, point, []); // warm up
-    const search = await time(points, (point) => findNearestOpenSite(repository, point, []));
+    for (const point of points.slice(0, 20)) await nearestOpenSite(repository, point, []); // warm up
+    const search = await time(points, (point) => nearestOpenSite(repository, point, []));
     const wholeCall = await time(points, (point) => findNearby(repository, point, []));
     return { reports, searches, search, wholeCall };
   } finally {

@@ -11,6 +11,7 @@ import * as locationCheck from './migrations/013-location-check.ts';
 import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
 import * as reportListPriority from './migrations/018-report-list-priority.ts';
+import * as nearestSite from './migrations/019-nearest-site.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectMigration> = {
   '016-event-rsvps': eventRsvps,
   '017-privacy': privacy,
   '018-report-list-priority': reportListPriority,
+  '019-nearest-site': nearestSite,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -4,11 +4,23 @@
 // inside one transaction.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import type { Point } from '#shared/domain/geo.ts';
 import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
-import { findReportById, type ReportRow } from '#server/features/reports/index.ts';
+import { countWaiting, findReportById, type ReportRow } from '#server/features/reports/index.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;
+
+/** What the nearest-site search weighs of an open site. */
+export type OpenSite = Pick<ReportRow, 'id' | 'latitude' | 'longitude'> & { what3words?: string };
+
+export interface OpenSitesQuery {
+  /** Nearest to this point first. */
+  from?: Point;
+  limit?: number;
+  priorityOnly?: boolean;
+  withWords?: boolean;
+}
 
 export interface Box {
   minLat: number;
@@ -22,12 +34,25 @@ export function cleanupsRepository(db: Db) {
   return {
     findReport: (id: number) => findReportById(db, id),
 
-    /** Open sites with coordinates inside the box, except the skipped ones. */
-    openSitesIn(box: Box, exclude: readonly number[]): Promise<ReportRow[]> {
+    /**
+     * Open sites with coordinates inside the box, except the skipped ones, nearest to `from` first:
+     * only what the search weighs. Their number and coordinates are in the index on status and
+     * coordinates, so a wide box of thousands of sites reads no whole rows; their words are read only
+     * when asked for (to pass over places already seen). The order is by flat-map distance (exact
+     * enough to rank sites within a city; the caller measures the few it is given on the globe), and
+     * `limit` keeps the answer small. With `priorityOnly`, marked sites alone.
+     */
+    openSitesIn(
+      box: Box,
+      exclude: readonly number[],
+      { from, limit, priorityOnly = false, withWords = false }: OpenSitesQuery = {},
+    ): Promise<OpenSite[]> {
       let query = db
         .selectFrom('reports')
-        .selectAll()
+        .select(['id', 'latitude', 'longitude'])
+        .$if(withWords, (q) => q.select('what3words'))
         .where('status', '=', 'reported')
+        .$if(priorityOnly, (q) => q.where('priority', '=', 1))
         .where('latitude', '>=', box.minLat)
         .where('latitude', '<=', box.maxLat);
       if (box.minLng !== undefined && box.maxLng !== undefined) {
@@ -36,6 +61,13 @@ export function cleanupsRepository(db: Db) {
         query = query.where('longitude', 'is not', null);
       }
       if (exclude.length > 0) query = query.where('id', 'not in', [...exclude]);
+      if (from) {
+        const squash = Math.cos((from.latitude * Math.PI) / 180);
+        const dLat = sql<number>`(latitude - ${from.latitude})`;
+        const dLng = sql<number>`((longitude - ${from.longitude}) * ${squash})`;
+        query = query.orderBy(sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`).orderBy('id');
+      }
+      if (limit !== undefined) query = query.limit(limit);
       return query.execute();
     },
 
@@ -49,17 +81,23 @@ export function cleanupsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Open sites with and without coordinates. All of them come from the counts the triggers keep;
+     * those without coordinates (few: words the grid could not place) from the status and coordinates
+     * index. A report's latitude and longitude are set together, so a missing latitude is enough.
+     */
     async countOpenSites(): Promise<{ withCoordinates: number; withoutCoordinates: number }> {
-      const row = await db
-        .selectFrom('reports')
-        .select([
-          sql<string>`count(*)`.as('total'),
-          sql<string>`count(case when latitude is not null and longitude is not null then 1 end)`.as('located'),
-        ])
-        .where('status', '=', 'reported')
-        .executeTakeFirstOrThrow();
-      const located = Number(row.located);
-      return { withCoordinates: located, withoutCoordinates: Number(row.total) - located };
+      const [waiting, unplaced] = await Promise.all([
+        countWaiting(db),
+        db
+          .selectFrom('reports')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('status', '=', 'reported')
+          .where('latitude', 'is', null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const withoutCoordinates = Number(unplaced.n);
+      return { withCoordinates: waiting - withoutCoordinates, withoutCoordinates };
     },
 
     /** The volunteer's own site in cleaning, the latest claimed if several. */

@@ -11,7 +11,7 @@ import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { ReportRow } from '#server/features/reports/index.ts';
 import { toReportResponse, locationLinkOf } from '#server/features/reports/index.ts';
-import type { CleanupsRepository } from './cleanups.repository.ts';
+import type { CleanupsRepository, OpenSite } from './cleanups.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
 import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
 
@@ -23,13 +23,16 @@ const LAST_RADIUS_M = 10_000_000;
 /** The radius searched unless the volunteer widens it, and the wider ones offered in turn. */
 export const DEFAULT_FIND_RADIUS_M = 5_000;
 export const WIDER_FIND_RADII_M = [20_000, 100_000] as const;
+/** How many of the nearest sites by flat-map distance are measured on the globe. */
+const CANDIDATES = 16;
 /** Two reports this close are at the same wall: one three-word square is about 3 m across. */
 export const SAME_PLACE_METRES = 5;
 
 type Place = Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>;
 
-function samePlace(a: Place, b: Place): boolean {
-  if (normaliseThreeWords(a.what3words) === normaliseThreeWords(b.what3words)) return true;
+function samePlace(a: Place, b: OpenSite): boolean {
+  if (b.what3words !== undefined && normaliseThreeWords(a.what3words) === normaliseThreeWords(b.what3words))
+    return true;
   if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return false;
   return (
     haversineMetres(
@@ -39,24 +42,43 @@ function samePlace(a: Place, b: Place): boolean {
   );
 }
 
-export async function findNearestOpenSite(
+type Found<T> = { report: T; distance: number } | null;
+
+/** The nearer of two sites; at the same distance, the older report. */
+function nearer<T extends { id: number }>(best: Found<T>, report: T, distance: number): Found<T> {
+  return !best || distance < best.distance || (distance === best.distance && report.id < best.report.id)
+    ? { report, distance }
+    : best;
+}
+
+const distanceTo = (from: Point, site: OpenSite) =>
+  haversineMetres(from, { latitude: site.latitude!, longitude: site.longitude! });
+
+/** The nearest open site, weighed on its place alone (the whole report is read for the winner only). */
+export async function nearestOpenSite(
   repository: CleanupsRepository,
   from: Point,
   exclude: readonly number[],
   maxMetres = Number.POSITIVE_INFINITY,
   seenPlaces: readonly Place[] = [],
-): Promise<{ report: ReportRow; distance: number } | null> {
+): Promise<Found<OpenSite>> {
   for (let radius = FIRST_RADIUS_M; ; radius *= WIDEN_BY) {
     const limit = Math.min(radius, maxMetres);
     const everywhere = limit > LAST_RADIUS_M;
     const box = everywhere ? { minLat: -90, maxLat: 90 } : boundingBox(from, limit);
-    let best: { report: ReportRow; distance: number } | null = null;
-    for (const report of await repository.openSitesIn(box, exclude)) {
-      if (seenPlaces.some((seen) => samePlace(seen, report))) continue;
-      const distance = haversineMetres(from, { latitude: report.latitude!, longitude: report.longitude! });
-      if (!best || distance < best.distance || (distance === best.distance && report.id < best.report.id))
-        best = { report, distance };
+    // The nearest few by flat-map distance hold the nearest on the globe; places already seen are
+    // passed over, so as many more are asked for as there are seen places (each may be many reports,
+    // and if all that came were seen, the whole box is read).
+    const few = CANDIDATES + seenPlaces.length * CANDIDATES;
+    const query = { from, withWords: seenPlaces.length > 0 };
+    let sites = await repository.openSitesIn(box, exclude, { ...query, limit: few });
+    let unseen = sites.filter((site) => !seenPlaces.some((seen) => samePlace(seen, site)));
+    if (unseen.length === 0 && sites.length === few) {
+      sites = await repository.openSitesIn(box, exclude, query);
+      unseen = sites.filter((site) => !seenPlaces.some((seen) => samePlace(seen, site)));
     }
+    let best: Found<OpenSite> = null;
+    for (const site of unseen) best = nearer(best, site, distanceTo(from, site));
     if (best && (everywhere || best.distance <= limit)) return best;
     if (everywhere || limit >= maxMetres) return null;
   }
@@ -66,20 +88,43 @@ export async function findNearestOpenSite(
  * The nearest open priority site (offensive graffiti) within 2 km, which volunteers are offered before
  * any nearer ordinary site.
  */
-export async function findNearestPrioritySite(
+export async function nearestPrioritySite(
   repository: CleanupsRepository,
   from: Point,
   exclude: readonly number[],
-): Promise<{ report: ReportRow; distance: number } | null> {
-  let best: { report: ReportRow; distance: number } | null = null;
-  for (const report of await repository.openSitesIn(boundingBox(from, PRIORITY_RADIUS_METRES), exclude)) {
-    if (!report.priority) continue;
-    const distance = haversineMetres(from, { latitude: report.latitude!, longitude: report.longitude! });
-    if (distance > PRIORITY_RADIUS_METRES) continue;
-    if (!best || distance < best.distance || (distance === best.distance && report.id < best.report.id))
-      best = { report, distance };
+): Promise<Found<OpenSite>> {
+  let best: Found<OpenSite> = null;
+  const box = boundingBox(from, PRIORITY_RADIUS_METRES);
+  for (const site of await repository.openSitesIn(box, exclude, { priorityOnly: true, from, limit: CANDIDATES })) {
+    const distance = distanceTo(from, site);
+    if (distance <= PRIORITY_RADIUS_METRES) best = nearer(best, site, distance);
   }
   return best;
+}
+
+/** The site to offer: a priority site near by first, else the nearest elsewhere, with its whole report. */
+async function siteToOffer(
+  repository: CleanupsRepository,
+  from: Point,
+  exclude: readonly number[],
+  radiusMetres: number,
+  seenPlaces: readonly Place[],
+): Promise<{ report: ReportRow; distance: number; priority: boolean } | null> {
+  const [priority, nearest] = await Promise.all([
+    nearestPrioritySite(repository, from, exclude),
+    // Elsewhere first; once every other site within the radius was seen, the rest of a seen wall.
+    nearestOpenSite(repository, from, exclude, radiusMetres, seenPlaces).then(
+      (elsewhere) => elsewhere ?? nearestOpenSite(repository, from, exclude, radiusMetres),
+    ),
+  ]);
+  const found = priority ?? nearest;
+  if (!found) return null;
+  const report = await repository.findReport(found.report.id);
+  // Claimed or deleted in the moment between: search again without it.
+  if (!report || report.status !== 'reported') {
+    return siteToOffer(repository, from, [...exclude, found.report.id], radiusMetres, seenPlaces);
+  }
+  return { report, distance: found.distance, priority: Boolean(priority) };
 }
 
 export async function findNearby(
@@ -89,15 +134,10 @@ export async function findNearby(
   radiusMetres = DEFAULT_FIND_RADIUS_M,
 ): Promise<FindNearbyResponse> {
   const seenPlaces = await repository.placesOf(exclude);
-  const [priority, nearest, counts] = await Promise.all([
-    findNearestPrioritySite(repository, from, exclude),
-    // Elsewhere first; once every other site within the radius was seen, the rest of a seen wall.
-    findNearestOpenSite(repository, from, exclude, radiusMetres, seenPlaces).then(
-      (elsewhere) => elsewhere ?? findNearestOpenSite(repository, from, exclude, radiusMetres),
-    ),
+  const [found, counts] = await Promise.all([
+    siteToOffer(repository, from, exclude, radiusMetres, seenPlaces),
     repository.countOpenSites(),
   ]);
-  const found = priority ?? nearest;
   const base = {
     totalAvailable: counts.withCoordinates,
     withoutCoordinates: counts.withoutCoordinates,
@@ -109,7 +149,7 @@ export async function findNearby(
       ...base,
       nearestReport: toReportResponse(found.report),
       distance,
-      message: priority
+      message: found.priority
         ? `Priority: offensive graffiti ${metresText(distance)} away. Please clean it first.`
         : `The nearest graffiti is ${metresText(distance)} away.`,
       locationLink: locationLinkOf(found.report),
