@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('alerts', alerts.worker);
   app.addHook('preClose', () => alerts.worker.stop());
 
-  await app.register(healthRoutes, { database: deps.database });
+  await app.register(healthRoutes, { database: deps.database, storage: deps.storage });
   const reports = reportsService({
     repository: reportsRepository(db),
     storage: deps.storage,
