@@ -102,6 +102,8 @@ describe('backup and restore on SQLite', () => {
       expect(backup.code).toBe(0);
       const [folder] = fs.readdirSync(backupsDir);
       const backupDir = path.join(backupsDir, folder!);
+      // One self-contained database file, not a live database's WAL companions.
+      expect(fs.readdirSync(backupDir).filter((name) => name.startsWith('app.db'))).toEqual(['app.db']);
 
       // A DATA_DIR that holds anything is never overwritten.
       const occupied = tempDir('cue-occupied-');

@@ -75,7 +75,7 @@ export async function backupDataDir(dataDir: string, intoDir: string, now = new 
     files.push(entry.name);
   }
 
-  const counts = countRows(path.join(partial, DATABASE_FILE));
+  const counts = settleCopy(path.join(partial, DATABASE_FILE));
   const manifest: BackupManifest = { createdAt: now.toISOString(), database: 'sqlite', ...counts, photos, files };
   fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   fs.renameSync(partial, target);
@@ -120,9 +120,14 @@ export function restoreDataDir(backupDir: string, dataDir: string): BackupManife
   return manifest;
 }
 
-function countRows(filename: string): { reports: number; volunteers: number } {
-  const db = new Database(filename, { readonly: true });
+/**
+ * Turns the copy into one self-contained file (the live database runs in WAL mode, which a copy does
+ * not need and which would leave -wal and -shm files beside it) and counts what it holds.
+ */
+function settleCopy(filename: string): { reports: number; volunteers: number } {
+  const db = new Database(filename, { fileMustExist: true });
   try {
+    db.pragma('journal_mode = DELETE');
     const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     return { reports: count('reports'), volunteers: count('volunteers') };
   } finally {
