@@ -5,12 +5,86 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 const restrict = (patterns) => ['error', { patterns }];
 
 const clientOnly = {
   group: ['**/server/**', '#server/*', '#tests/*', 'node:*', 'fastify', 'kysely', 'better-sqlite3', 'pg', 'sharp'],
   message: 'Client code may import only src/shared and browser packages.',
+};
+
+/**
+ * What each client feature offers the others (paths inside its folder); everything else there is its
+ * own. A page that shows another feature's card or dialog imports that component; a new entry here is
+ * a feature deciding to offer one more piece.
+ */
+const clientPublicModules = {
+  'admin-access': [
+    'admin-flag.ts',
+    'admin-sign-in-state.ts',
+    'api/use-admin-access.ts',
+    'components/admin-access-form.tsx',
+  ],
+  alerts: ['components/alerts-card.tsx', 'components/alerts-summary.tsx'],
+  'audit-log': ['components/audit-log-card.tsx'],
+  events: [
+    'components/add-attendance-dialog.tsx',
+    'components/add-event-dialog.tsx',
+    'components/manage-events-dialog.tsx',
+    'components/my-events-card.tsx',
+  ],
+  location: [
+    'api/use-location-provider.ts',
+    'components/location-button.tsx',
+    'location-errors.ts',
+    'use-location-detection.ts',
+  ],
+  privacy: ['components/privacy-link.tsx', 'components/your-data-card.tsx'],
+  'report-follow-up': [
+    'api/use-already-reported.ts',
+    'components/already-reported.tsx',
+    'components/follow-form.tsx',
+    'components/my-reports.tsx',
+    'components/report-marks.tsx',
+    'components/report-receipt.tsx',
+  ],
+  'report-management': [
+    'api/use-reports-list.ts',
+    'components/management-dashboard.tsx',
+    'components/manual-report-dialog.tsx',
+  ],
+  reports: ['offline/report-queue.ts', 'photo/load-prepare-photo.ts'],
+  site: ['components/install-button.tsx', 'components/share-row.tsx'],
+  'volunteer-auth': ['api/volunteer-session.ts', 'components/require-volunteer.tsx', 'next-path.ts'],
+};
+
+const featuresOf = (side) =>
+  readdirSync(`src/${side}/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Feature boundaries: a feature's files import another feature only through its public modules. On
+ * the server that is the feature's index.ts; on the client, the modules clientPublicModules lists for
+ * it (a barrel there would tie every module of a feature to whichever page imports one of them, and
+ * the pages are loaded on demand). src/server/app.ts and src/client/app compose the features and may
+ * reach any module.
+ */
+const featureBoundaries = (side, publicModules) => {
+  const features = featuresOf(side);
+  const entryName = side === 'server' ? 'its index.ts' : 'clientPublicModules in eslint.config.js';
+  return features.map((feature) => ({
+    target: `src/${side}/features/${feature}`,
+    from: `src/${side}/features`,
+    except: [
+      `./${feature}`,
+      ...features
+        .filter((other) => other !== feature)
+        .flatMap((other) => publicModules(other).map((m) => `./${other}/${m}`)),
+    ],
+    message: `Import another feature only through its public modules (${entryName}).`,
+  }));
 };
 
 /** Playwright reads that return at once, without waiting for the page to reach any state. */
@@ -30,7 +104,18 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureBoundaries('server', () => ['index.ts']),
+            ...featureBoundaries('client', (f) => clientPublicModules[f] ?? []),
+          ],
+        },
+      ],
+    },
   },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -3,10 +3,11 @@
 // (no public form, so no submission limit), in batches inside one transaction. The rows come from a
 // seeded generator, so the same count gives the same reports. Photos: a pool of small real JPEGs
 // (each stored once with its thumbnail through the photo pipeline) shared by the reports.
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import sharp from 'sharp';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportsTable } from '#server/db/tables.ts';
 import type { PhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
@@ -79,6 +80,16 @@ export async function seedReports(db: Db, storage: PhotoStorage, count: number, 
     }
   });
   return { photos: photos.length };
+}
+
+/**
+ * After a bulk load, brings the table to the state a live database reaches by itself: on PostgreSQL,
+ * VACUUM ANALYZE (what autovacuum does soon after many inserts) marks the table's pages all-visible, so
+ * the list's counts read their index alone instead of visiting every matching row, and gives the
+ * planner the new row counts. SQLite needs neither.
+ */
+export async function settleAfterLoad(db: Db, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await sql`vacuum analyze reports`.execute(db);
 }
 
 /** Small JPEGs of a wall with a coloured tag on it, each stored once (photo and thumbnail). */

@@ -8,7 +8,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
-import { seedReports } from './seed-reports.ts';
+import { seedReports, settleAfterLoad } from './seed-reports.ts';
 
 const usage = 'Usage: npm run seed -- --reports <count> [--append] [--days <days>]';
 
@@ -41,6 +41,7 @@ async function main(): Promise<number> {
     const { photos } = await seedReports(database.db, localPhotoStorage(path.join(config.dataDir, 'photos')), count, {
       days,
     });
+    await settleAfterLoad(database.db, database.dialect);
     const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Added ${count.toLocaleString('en-GB')} reports (${photos} photos) to ${where} in ${seconds} s.`);

@@ -10,11 +10,15 @@ import { NotFoundPage } from '../features/site/components/not-found-page.tsx';
 import { SiteLayout } from '../features/site/components/site-layout.tsx';
 import { LazyRoute } from './lazy-route.tsx';
 import { adminFlag } from '../features/admin-access/admin-flag.ts';
+import { startAdminSessionCheck } from '../features/admin-dashboard/api/admin-session.ts';
+import { startFirstPage } from '../features/report-management/api/use-reports-list.ts';
 
 // Screens other than the home page load on demand: the home page's first bundle stays small.
 const AboutPage = lazy(() => import('../features/site/components/about-page.tsx'));
-const AdminDashboardPage = lazy(() => import('../features/admin-dashboard/components/admin-dashboard-page.tsx'));
-const ManagementPage = lazy(() => import('../features/admin-dashboard/components/management-page.tsx'));
+const loadAdminDashboardPage = () => import('../features/admin-dashboard/components/admin-dashboard-page.tsx');
+const loadManagementPage = () => import('../features/admin-dashboard/components/management-page.tsx');
+const AdminDashboardPage = lazy(loadAdminDashboardPage);
+const ManagementPage = lazy(loadManagementPage);
 const FindPage = lazy(() => import('../features/cleanups/components/find-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
 const SignInPage = lazy(() => import('../features/volunteer-auth/components/sign-in-page.tsx'));
@@ -28,6 +32,29 @@ const EventPage = lazy(() => import('../features/events/components/event-page.ts
 const ReportStatusPage = lazy(() => import('../features/report-follow-up/components/report-status-page.tsx'));
 
 const queryClient = createQueryClient();
+
+startAdminScreenEarly(window.location.pathname);
+
+/**
+ * Opened straight on a screen with the report list (a reload, a bookmark), an administrator waits for
+ * the screen's code, the administrator check and the first page of reports: all three start now,
+ * together, instead of one after another. The screen still shows nothing before the check passes, and
+ * the server refuses the list to anyone without an administrator session.
+ */
+function startAdminScreenEarly(path: string): void {
+  if (!adminFlag.get()) return;
+  const load =
+    path === routes.adminDashboard
+      ? loadAdminDashboardPage
+      : path === '/volunteer-dashboard'
+        ? loadManagementPage
+        : null;
+  if (!load) return;
+  startAdminSessionCheck(queryClient);
+  startFirstPage(queryClient);
+  // The lazy screen asks for the same module and gets this same load; a failure is shown by it.
+  load().catch(() => undefined);
+}
 
 export function App() {
   return (

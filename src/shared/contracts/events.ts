@@ -126,9 +126,3 @@ export const eventEndpoints = {
     status: 201,
   }),
 };
-
-/** How the management screens show an attendee: the local part of the e-mail. */
-export function attendeeLabel(email: string): string {
-  const at = email.indexOf('@');
-  return at > 0 ? email.slice(0, at) : email;
-}

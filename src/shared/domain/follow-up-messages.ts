@@ -38,8 +38,3 @@ export const followUpMessages = {
   addedMyPhoto: 'Thank you: your photo was added to the report.',
   reportNotOpen: 'This report is no longer open. Please make a new report.',
 } as const;
-
-/** A date as the site writes it: 12/11/2026 (London). */
-export function formatUkDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date(iso));
-}

@@ -1,21 +1,27 @@
 // Formatting shared by every screen: en-GB dates (day/month/year) and hours from minutes.
+import { CITY_TIME_ZONE } from './calendar-days.ts';
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
-  timeZone: 'Europe/London',
+  timeZone: CITY_TIME_ZONE,
 });
 
-/** '21/11/2026' for an ISO timestamp, in the city's own time zone. */
+/** '21/11/2026' for an ISO timestamp, in the city's own time zone; null when there is none. */
 export function formatDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : dateFormatter.format(date);
 }
 
+/** '21/11/2026' for a timestamp the report carries (always set), in the city's own time zone. */
+export function formatUkDate(iso: string): string {
+  return dateFormatter.format(new Date(iso));
+}
+
 const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+  timeZone: CITY_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -43,4 +49,10 @@ export function metresText(metres: number): string {
 /** A search radius as a person reads it: '5 km', or '800 metres' below a kilometre. */
 export function radiusText(metres: number): string {
   return metres >= 1000 ? `${(metres / 1000).toLocaleString('en-GB')} km` : metresText(metres);
+}
+
+/** How the management screens show an attendee: the local part of the e-mail. */
+export function attendeeLabel(email: string): string {
+  const at = email.indexOf('@');
+  return at > 0 ? email.slice(0, at) : email;
 }

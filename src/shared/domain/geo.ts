@@ -3,7 +3,8 @@
 
 /** The Earth's mean radius (IUGG), in metres. */
 export const EARTH_RADIUS_M = 6_371_008.8;
-const METRES_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_M) / 180;
+/** Metres in one degree of a great circle on the mean Earth: one degree of latitude. */
+export const METRES_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180;
 
 export interface Point {
   latitude: number;
@@ -30,14 +31,14 @@ export function boundingBox(
   centre: Point,
   radius: number,
 ): { minLat: number; maxLat: number; minLng?: number; maxLng?: number } {
-  const dLat = radius / METRES_PER_DEGREE_LAT;
+  const dLat = radius / METRES_PER_DEGREE;
   const minLat = Math.max(-90, centre.latitude - dLat);
   const maxLat = Math.min(90, centre.latitude + dLat);
   // The widest a circle of this radius gets in longitude is at the latitude nearest a pole.
   const widest = Math.max(Math.abs(minLat), Math.abs(maxLat));
   const cos = Math.cos(radians(widest));
   if (cos < 1e-6) return { minLat, maxLat };
-  const dLng = radius / (METRES_PER_DEGREE_LAT * cos);
+  const dLng = radius / (METRES_PER_DEGREE * cos);
   const minLng = centre.longitude - dLng;
   const maxLng = centre.longitude + dLng;
   if (dLng >= 180 || minLng < -180 || maxLng > 180) return { minLat, maxLat };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventDraftFrom, formatEventDate, toLocalInput } from './event-form.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
+import { eventDraftFrom, toLocalInput } from './event-form.ts';
 
 describe('the MUCU event form', () => {
   const valid = { location: '  Leith Walk ', date: '2026-12-05T10:00', description: ' Bring gloves ', mapsLink: '' };
@@ -37,6 +38,6 @@ describe('the MUCU event form', () => {
   it('round-trips a date through the datetime-local input', () => {
     const iso = new Date('2026-12-05T10:30').toISOString();
     expect(toLocalInput(iso)).toBe('2026-12-05T10:30');
-    expect(formatEventDate('2026-07-01T09:00:00.000Z')).toBe('01/07/2026, 10:00');
+    expect(formatDateTime('2026-07-01T09:00:00.000Z')).toBe('01/07/2026, 10:00');
   });
 });

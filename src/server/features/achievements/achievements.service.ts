@@ -1,7 +1,7 @@
 // Achievements: awarded by the server, once each, from what a volunteer has done. Call awardAchievements in
 // the same transaction as the change that may earn one (a clean-up, an attendance).
-import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import { achievementsRepository } from './achievements.repository.ts';
 
 export const BADGES = [
   'first_cleanup',
@@ -38,31 +38,10 @@ export function earnedBadges(progress: Progress): BadgeType[] {
 
 /** Awards every badge the volunteer has earned and does not hold yet; answers the new ones. */
 export async function awardAchievements(db: Db, volunteerId: number, now: Date): Promise<BadgeType[]> {
-  const [cleanups, mucus, held] = await Promise.all([
-    db
-      .selectFrom('cleanups')
-      .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(minutes_worked), 0)`.as('minutes')])
-      .where('volunteer_id', '=', volunteerId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('mucu_attendances')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('volunteer_id', '=', volunteerId)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('achievements').select('badge_type').where('volunteer_id', '=', volunteerId).execute(),
-  ]);
-  const have = new Set(held.map((row) => row.badge_type));
-  const fresh = earnedBadges({
-    cleanups: Number(cleanups.n),
-    mucus: Number(mucus.n),
-    minutes: Number(cleanups.minutes),
-  }).filter((badge) => !have.has(badge));
-  if (fresh.length > 0) {
-    await db
-      .insertInto('achievements')
-      .values(fresh.map((badge_type) => ({ volunteer_id: volunteerId, badge_type, earned_at: now.toISOString() })))
-      .onConflict((oc) => oc.columns(['volunteer_id', 'badge_type']).doNothing())
-      .execute();
-  }
+  const repository = achievementsRepository(db);
+  const [progress, held] = await Promise.all([repository.progressOf(volunteerId), repository.heldBy(volunteerId)]);
+  const have = new Set(held);
+  const fresh = earnedBadges(progress).filter((badge) => !have.has(badge));
+  await repository.award(volunteerId, fresh, now.toISOString());
   return fresh;
 }

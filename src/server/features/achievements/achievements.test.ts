@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
+import { findOrRegisterVolunteer } from '#server/features/volunteers/index.ts';
 import { awardAchievements, earnedBadges } from './achievements.service.ts';
 
 describe('which badges are earned', () => {

@@ -7,7 +7,7 @@ import webpush from 'web-push';
 import { buildApp } from '#server/app.ts';
 import { smtpMailer } from '#server/mail/mailer.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { localPhotoStorage } from '../photos/photo-storage.ts';
+import { localPhotoStorage } from '#server/features/photos/index.ts';
 import { hashPasscode } from '#server/secrets.ts';
 import { buildTestApp, speakLikeABrowser, type TestApp } from '#tests/build-test-app.ts';
 import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';

@@ -6,7 +6,7 @@ import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import { apiRoutes } from '#shared/contracts/api-routes.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
-import { photoUrls } from '../photos/photo-pipeline.ts';
+import { photoUrls } from '#server/features/photos/index.ts';
 import { toIso } from '#server/db/tables.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import type { AlertReport } from './alerts.repository.ts';

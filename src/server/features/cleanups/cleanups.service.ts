@@ -17,17 +17,20 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
-import { awardAchievements } from '../achievements/achievements.service.ts';
-import { photoUrls, processPhoto, removePhoto, storePhoto, type ProcessedPhoto } from '../photos/photo-pipeline.ts';
-import type { PhotoStorage } from '../photos/photo-storage.ts';
-import type { ReportRow } from '../reports/reports.repository.ts';
-import { toReportPhotoResponse, toReportResponse } from '../reports/reports.service.ts';
-import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
-import { volunteersRepository } from '../volunteers/volunteers.repository.ts';
+import { awardAchievements } from '#server/features/achievements/index.ts';
+import { photoUrls, processPhoto, withStoredPhotos, type ProcessedPhoto } from '#server/features/photos/index.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
+import {
+  reportsRepository,
+  type ReportRow,
+  toReportPhotoResponse,
+  toReportResponse,
+  locationLinkOf,
+} from '#server/features/reports/index.ts';
+import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
 import { findNearby } from './find-nearby.service.ts';
 import type { Point } from '#shared/domain/geo.ts';
-import { locationLinkOf } from '../reports/location-link.ts';
 
 const MINUTE = 60_000;
 export const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_MINUTES * MINUTE;
@@ -91,11 +94,12 @@ export interface CleanupsServiceDeps {
 
 export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps) {
   const repository = cleanupsRepository(db);
+  const reports = reportsRepository(db);
 
   /** Claims older than 8 hours go back to `reported`, so a forgotten claim never hides a site. */
   async function releaseLapsedClaims(): Promise<number> {
     const now = clock.now();
-    const released = await repository.releaseClaimsStartedBefore(
+    const released = await reports.releaseClaimsStartedBefore(
       new Date(now.getTime() - CLAIM_LIFETIME_MS).toISOString(),
       now.toISOString(),
     );
@@ -111,18 +115,6 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
   const isClaimant = (report: ReportRow, actor: Actor) =>
     actor.volunteer !== null && report.cleaning_volunteer_id === actor.volunteer.id;
-
-  /** Stores processed photos; if any fails, the ones already stored are removed again. */
-  async function storeAll(photos: ProcessedPhoto[]): Promise<string[]> {
-    const keys: string[] = [];
-    try {
-      for (const photo of photos) keys.push(await storePhoto(storage, photo));
-      return keys;
-    } catch (error) {
-      await Promise.all(keys.map((key) => removePhoto(storage, key)));
-      throw error;
-    }
-  }
 
   return {
     releaseLapsedClaims,
@@ -147,7 +139,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
       if (actor.admin) {
         if (report.status === status) return toReportResponse(report);
-        const updated = await repository.setStatus(reportId, status, actor.volunteer?.id ?? null, now);
+        const updated = await reports.setStatus(reportId, status, actor.volunteer?.id ?? null, now);
         if (!updated) throw new NotFoundError('Report not found');
         return toReportResponse(updated);
       }
@@ -158,7 +150,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
           throw new ConflictError(findMessages.alreadyClaimed);
         }
         if (report.status === 'completed') throw new ConflictError(findMessages.alreadyCompleted);
-        if (!(await repository.claim(reportId, actor.volunteer?.id ?? null, now))) {
+        if (!(await reports.claim(reportId, actor.volunteer?.id ?? null, now))) {
           // Someone else got there between the read and the claim.
           const current = await reportOrThrow(reportId);
           if (current.status === 'cleaning' && isClaimant(current, actor)) return toReportResponse(current);
@@ -172,7 +164,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       if (status === 'reported' && report.status === 'reported') return toReportResponse(report);
       if (status === 'reported' && report.status === 'cleaning') {
         if (!isClaimant(report, actor)) throw new ForbiddenError(findMessages.notYourClaim);
-        if (!(await repository.release(reportId, actor.volunteer!.id, now)))
+        if (!(await reports.release(reportId, actor.volunteer!.id, now)))
           throw new ConflictError(findMessages.notYourClaim);
         return toReportResponse(await reportOrThrow(reportId));
       }
@@ -189,12 +181,9 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       } catch (error) {
         throw asUploadFailure(error, log);
       }
-      const keys = await storeAll(processed).catch((error: unknown) => {
-        throw asUploadFailure(error, log);
-      });
-      try {
-        const now = clock.now().toISOString();
-        const rows = await db.transaction().execute(async (trx) => {
+      const rows = await withStoredPhotos(storage, processed, (keys) =>
+        db.transaction().execute(async (trx) => {
+          const now = clock.now().toISOString();
           const inTrx = cleanupsRepository(trx);
           const inserted = await inTrx.insertReportPhotos(
             keys.map((key) => ({
@@ -208,14 +197,13 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
               volunteer_id: actor.volunteer?.id ?? null,
             })),
           );
-          await inTrx.touchReport(reportId, now);
+          await reports.touch(reportId, now, trx);
           return inserted;
-        });
-        return rows.map(toReportPhotoResponse);
-      } catch (error) {
-        await Promise.all(keys.map((key) => removePhoto(storage, key)));
+        }),
+      ).catch((error: unknown) => {
         throw asUploadFailure(error, log);
-      }
+      });
+      return rows.map(toReportPhotoResponse);
     },
 
     async complete(input: CompleteCleanupInput, actor: Actor): Promise<CompleteCleanupResponse> {
@@ -235,14 +223,12 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       // Both photos are checked before either is stored: a bad after photo stores nothing.
       const before = await processPhoto(input.beforePhoto);
       const after = await processPhoto(input.afterPhoto);
-      const [beforeKey, afterKey] = await storeAll([before, after]);
-
-      const now = clock.now();
-      const nowIso = now.toISOString();
-      try {
-        return await db.transaction().execute(async (trx) => {
+      return withStoredPhotos(storage, [before, after], ([beforeKey, afterKey]) =>
+        db.transaction().execute(async (trx) => {
+          const now = clock.now();
+          const nowIso = now.toISOString();
           const inTrx = cleanupsRepository(trx);
-          const completed = await inTrx.markCompleted(report, nowIso);
+          const completed = await reports.markCompleted(report, nowIso, trx);
           if (!completed)
             throw new ConflictError('This site changed while the photos were uploading. Please try again.');
 
@@ -265,11 +251,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
           const newAchievements = volunteerId === null ? [] : await awardAchievements(trx, volunteerId, now);
           if (volunteerId !== null) await volunteersRepository(trx).touchLastActive(volunteerId, nowIso);
           return { cleanup: toCleanupRecord(cleanup, completed), report: toReportResponse(completed), newAchievements };
-        });
-      } catch (error) {
-        await Promise.all([removePhoto(storage, beforeKey!), removePhoto(storage, afterKey!)]);
-        throw error;
-      }
+        }),
+      );
     },
   };
 }

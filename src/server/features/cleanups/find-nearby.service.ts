@@ -9,11 +9,10 @@ import type { FindNearbyResponse } from '#shared/contracts/cleanups.ts';
 import { metresText, radiusText } from '#shared/domain/format.ts';
 import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
-import type { ReportRow } from '../reports/reports.repository.ts';
-import { toReportResponse } from '../reports/reports.service.ts';
+import type { ReportRow } from '#server/features/reports/index.ts';
+import { toReportResponse, locationLinkOf } from '#server/features/reports/index.ts';
 import type { CleanupsRepository } from './cleanups.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
-import { locationLinkOf } from '../reports/location-link.ts';
 import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
 
 /** The first box's radius in metres, and how much each next box widens. */

@@ -3,12 +3,13 @@
 // VTIMEZONE, so a phone shows the city's time whatever zone it is in; events last two hours.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
+import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
 import type { EventFacts } from './event-mail.ts';
 
-const ZONE = 'Europe/London';
+const ZONE = CITY_TIME_ZONE;
 
 export interface CalendarOptions {
   publicUrl: string;

@@ -20,7 +20,7 @@ import type {
 } from '#shared/contracts/event-rsvps.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED, rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
-import { awardAchievements } from '../achievements/achievements.service.ts';
+import { awardAchievements } from '#server/features/achievements/index.ts';
 import { calendarFileName, eventCalendar, eventsFeed } from './event-calendar.ts';
 import { eventFactsOf, newUnsubscribeToken, queueEventEmails } from './event-jobs.ts';
 import { eventRsvpsRepository, type RsvpPersonRow } from './event-rsvps.repository.ts';

@@ -1,8 +1,9 @@
 // Event days are London days: the day-before reminder goes at a London hour (through GMT and BST),
 // and a past event's "sites cleaned that day" counts the clean-ups of its London calendar day.
 import { TZDate } from '@date-fns/tz';
+import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
 
-const ZONE = 'Europe/London';
+const ZONE = CITY_TIME_ZONE;
 
 /** The instant of `hour`:00 London time on the London day before the event's day. */
 export function reminderTimeOf(eventStart: Date, hour: number): Date {

@@ -5,6 +5,7 @@ import type { ConversionResult } from '#shared/contracts/location.ts';
 import { messages, CITY_NAME } from '#shared/domain/messages.ts';
 import { isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { ValidationError } from '#server/errors.ts';
+import { METRES_PER_DEGREE } from '#shared/domain/geo.ts';
 
 export interface GridRegion {
   south: number;
@@ -17,8 +18,6 @@ export interface GridRegion {
 export const EDINBURGH_REGION: GridRegion = { south: 55.81, west: -3.45, north: 56.01, east: -3.05 };
 
 export const SQUARE_METRES = 3;
-/** Metres in one degree of a great circle on the mean Earth (radius 6,371,008.8 m). */
-export const METRES_PER_DEGREE = (2 * Math.PI * 6_371_008.8) / 360;
 
 const WORDS = wordlist;
 const WORD_COUNT = 2048;

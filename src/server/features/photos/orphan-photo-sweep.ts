@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/clock.ts';
+import { photoKeysInUse } from './photo-redaction.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -50,19 +51,6 @@ export function orphanPhotoSweep({
 }: OrphanPhotoSweepDeps): OrphanPhotoSweep {
   let timer: NodeJS.Timeout | undefined;
 
-  async function referencedKeys(): Promise<Set<string>> {
-    const [reports, photos, cleanups] = await Promise.all([
-      db.selectFrom('reports').select('photo_key').execute(),
-      db.selectFrom('report_photos').select('photo_key').execute(),
-      db.selectFrom('cleanups').select(['before_photo_key', 'after_photo_key']).execute(),
-    ]);
-    return new Set([
-      ...reports.map((row) => row.photo_key),
-      ...photos.map((row) => row.photo_key),
-      ...cleanups.flatMap((row) => [row.before_photo_key, row.after_photo_key]),
-    ]);
-  }
-
   async function runOnce(): Promise<{ removed: number }> {
     let names: string[];
     try {
@@ -73,7 +61,7 @@ export function orphanPhotoSweep({
     }
     const cutoff = clock.now().getTime() - minAgeMs;
     // Read the rows after listing the files: a photo written meanwhile is younger than the cutoff anyway.
-    const keys = await referencedKeys();
+    const keys = await photoKeysInUse(db);
     let removed = 0;
     for (const name of names) {
       const file = path.join(directory, name);

@@ -1,14 +1,29 @@
-// Which row holds a stored photo (a report's own photo, an added photo, a clean-up's before or after
-// photo), and moving that row to the blurred copy while marking the report as edited.
+// Which rows hold stored photos (a report's own photo, an added photo, a clean-up's before or after
+// photo): all the keys in use, for the orphan sweep, and the holder of one, to move to its blurred copy.
 import type { Db } from '#server/db/client.ts';
-import { nextUpdatedAt } from '#server/features/reports/reports.repository.ts';
+import { reportsRepository } from '#server/features/reports/index.ts';
 
 export type PhotoHolder =
   | { kind: 'report'; reportId: number }
   | { kind: 'report-photo'; id: number; reportId: number }
   | { kind: 'cleanup-before' | 'cleanup-after'; id: number; reportId: number };
 
+/** Every photo key a row refers to: a report's own photo, an added photo, a clean-up's two photos. */
+export async function photoKeysInUse(db: Db): Promise<Set<string>> {
+  const [reports, photos, cleanups] = await Promise.all([
+    db.selectFrom('reports').select('photo_key').execute(),
+    db.selectFrom('report_photos').select('photo_key').execute(),
+    db.selectFrom('cleanups').select(['before_photo_key', 'after_photo_key']).execute(),
+  ]);
+  return new Set([
+    ...reports.map((row) => row.photo_key),
+    ...photos.map((row) => row.photo_key),
+    ...cleanups.flatMap((row) => [row.before_photo_key, row.after_photo_key]),
+  ]);
+}
+
 export function photoRedactionRepository(db: Db) {
+  const reports = reportsRepository(db);
   return {
     async findHolder(key: string): Promise<PhotoHolder | null> {
       const report = await db.selectFrom('reports').select('id').where('photo_key', '=', key).executeTakeFirst();
@@ -39,43 +54,29 @@ export function photoRedactionRepository(db: Db) {
      */
     async replaceKey(holder: PhotoHolder, oldKey: string, newKey: string, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        let changed: bigint;
+        let changed: boolean;
         if (holder.kind === 'report') {
-          changed = (
-            await trx
-              .updateTable('reports')
-              .set({ photo_key: newKey })
-              .where('id', '=', holder.reportId)
-              .where('photo_key', '=', oldKey)
-              .executeTakeFirst()
-          ).numUpdatedRows;
+          changed = await reports.replacePhotoKey(holder.reportId, oldKey, newKey, trx);
         } else if (holder.kind === 'report-photo') {
-          changed = (
-            await trx
-              .updateTable('report_photos')
-              .set({ photo_key: newKey })
-              .where('id', '=', holder.id)
-              .where('photo_key', '=', oldKey)
-              .executeTakeFirst()
-          ).numUpdatedRows;
+          const result = await trx
+            .updateTable('report_photos')
+            .set({ photo_key: newKey })
+            .where('id', '=', holder.id)
+            .where('photo_key', '=', oldKey)
+            .executeTakeFirst();
+          changed = Number(result.numUpdatedRows) === 1;
         } else {
           const column = holder.kind === 'cleanup-before' ? 'before_photo_key' : 'after_photo_key';
-          changed = (
-            await trx
-              .updateTable('cleanups')
-              .set({ [column]: newKey })
-              .where('id', '=', holder.id)
-              .where(column, '=', oldKey)
-              .executeTakeFirst()
-          ).numUpdatedRows;
+          const result = await trx
+            .updateTable('cleanups')
+            .set({ [column]: newKey })
+            .where('id', '=', holder.id)
+            .where(column, '=', oldKey)
+            .executeTakeFirst();
+          changed = Number(result.numUpdatedRows) === 1;
         }
-        if (Number(changed) !== 1) return false;
-        const updatedAt = await nextUpdatedAt(trx, now);
-        await trx
-          .updateTable('reports')
-          .set({ photo_redacted_at: now, updated_at: updatedAt })
-          .where('id', '=', holder.reportId)
-          .execute();
+        if (!changed) return false;
+        await reports.markPhotoRedacted(holder.reportId, now, trx);
         return true;
       });
     },

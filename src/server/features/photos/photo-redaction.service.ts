@@ -7,7 +7,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { redactionMessages, type RedactionArea, type RedactPhotoResponse } from '#shared/contracts/photo-redaction.ts';
 import type { Clock } from '#server/clock.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
-import { photoNames, photoUrls, processPhoto, removePhoto, storePhoto } from './photo-pipeline.ts';
+import { photoNames, photoUrls, processPhoto, removePhoto, withStoredPhoto } from './photo-pipeline.ts';
 import type { PhotoStorage } from './photo-storage.ts';
 import type { PhotoRedactionRepository } from './photo-redaction.repository.ts';
 
@@ -53,17 +53,15 @@ export function photoRedactionService({
       const original = key && holder ? await storage.read(photoNames(key).web) : null;
       if (!key || !holder || !original) throw new NotFoundError(redactionMessages.photoNotFound);
 
-      const newKey = await storePhoto(storage, await processPhoto(await blurAreas(original, areas)));
-      const moved = await repository
-        .replaceKey(holder, key, newKey, clock.now().toISOString())
-        .catch(async (error: unknown) => {
-          await removePhoto(storage, newKey);
-          throw error;
-        });
-      if (!moved) {
-        await removePhoto(storage, newKey);
-        throw new ConflictError(redactionMessages.photoChanged);
-      }
+      const newKey = await withStoredPhoto(
+        storage,
+        await processPhoto(await blurAreas(original, areas)),
+        async (newKey) => {
+          if (!(await repository.replaceKey(holder, key, newKey, clock.now().toISOString())))
+            throw new ConflictError(redactionMessages.photoChanged);
+          return newKey;
+        },
+      );
       await removePhoto(storage, key);
       return { reportId: holder.reportId, ...photoUrls(newKey) };
     },

@@ -1,11 +1,9 @@
 // The e-mail to a volunteer whose account has not been used for years: it will be erased on a given
 // day unless they sign in before then.
+import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { formatDate } from '#shared/domain/format.ts';
 import { routes } from '#shared/routes.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface InactivityMailInput {
   to: string;

@@ -3,7 +3,7 @@
 // volunteer is gone with everything that names them, or nothing changed.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import { nextUpdatedAt } from '../reports/reports.repository.ts';
+import { reportsRepository } from '#server/features/reports/index.ts';
 
 /** A LIKE pattern matching `text` literally anywhere (both databases honour `escape '\'`). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -186,29 +186,7 @@ export function privacyRepository(db: Db) {
           .set({ volunteer_id: null })
           .where('volunteer_id', '=', volunteerId)
           .execute();
-        const claimed = await trx
-          .selectFrom('reports')
-          .select('id')
-          .where('cleaning_volunteer_id', '=', volunteerId)
-          .execute();
-        if (claimed.length > 0) {
-          await trx
-            .updateTable('reports')
-            .set({
-              status: 'reported',
-              cleaning_started_at: null,
-              cleaning_volunteer_id: null,
-              updated_at: await nextUpdatedAt(trx, now),
-            })
-            .where('cleaning_volunteer_id', '=', volunteerId)
-            .where('status', '=', 'cleaning')
-            .execute();
-          await trx
-            .updateTable('reports')
-            .set({ cleaning_volunteer_id: null })
-            .where('cleaning_volunteer_id', '=', volunteerId)
-            .execute();
-        }
+        await reportsRepository(db).releaseClaimsOf(volunteerId, now, trx);
         // Alert jobs carry the volunteer's id, and e-mail jobs their address, in the payload.
         await trx
           .deleteFrom('outbox')

@@ -9,8 +9,8 @@ import type { Clock } from '#server/clock.ts';
 import type { PrivacySettings } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
-import { photoNames } from '../photos/photo-pipeline.ts';
-import type { PhotoStorage } from '../photos/photo-storage.ts';
+import { photoNames } from '#server/features/photos/index.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
 import { privacyRepository } from './privacy.repository.ts';
 
 /** Sign-in links, codes and ended sessions are kept this long (then the daily job deletes them). */

@@ -10,13 +10,13 @@ import type { Clock } from '#server/clock.ts';
 import type { PrivacySettings } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import type { AuditLogService } from '../audit-log/audit-log.service.ts';
-import { sessionLifetimes } from '../sessions/sessions.service.ts';
-import { ADMIN_WINDOW_MS } from '../admin-access/admin-access.service.ts';
+import type { AuditLogService } from '#server/features/audit-log/index.ts';
+import { sessionLifetimes } from '#server/features/sessions/index.ts';
+import { ADMIN_WINDOW_MS } from '#server/features/admin-access/index.ts';
 import { inactivityMail } from './inactivity-mail.ts';
 import { privacyRepository } from './privacy.repository.ts';
 import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/follow-up-messages.ts';
-import { deleteFollowersBefore } from '../report-follow-up/follow-up.repository.ts';
+import { deleteFollowersBefore } from '#server/features/report-follow-up/index.ts';
 import { SIGN_IN_RECORDS_HOURS } from './privacy.service.ts';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@
 // List-Unsubscribe headers (RFC 2369, RFC 8058).
 import { apiRoutes } from '#shared/contracts/api-routes.ts';
 import { urlOf } from '#shared/contracts/http.ts';
-import { formatUkDate } from '#shared/domain/follow-up-messages.ts';
+import { formatUkDate } from '#shared/domain/format.ts';
 import { reportStatusPath } from '#shared/routes.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';

@@ -1,15 +1,11 @@
-// The only place that reads and writes report_followers, and the reports' status tokens, reporter
-// counts and priority marks.
+// The only place that reads and writes report_followers, and the reads of the follow-up pages (a
+// report by its status token, open reports nearby); the reports' own columns change through the
+// reports repository.
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
-import {
-  findReportById,
-  newStatusToken,
-  nextUpdatedAt,
-  type ReportRow,
-} from '#server/features/reports/reports.repository.ts';
+import { findReportById, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
 
 export type FollowerRow = Selectable<ReportFollowersTable>;
 type Box = { minLat: number; maxLat: number; minLng?: number; maxLng?: number };
@@ -68,14 +64,7 @@ export function followUpRepository(db: Db) {
     /** 'Add my photo to it': the photo joins the report's photos and the count grows, in one transaction. */
     async addConfirmation(reportId: number, photoKey: string, now: string): Promise<ReportRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const at = await nextUpdatedAt(trx, now);
-        const updated = await trx
-          .updateTable('reports')
-          .set((eb) => ({ reporter_count: eb('reporter_count', '+', 1), updated_at: at }))
-          .where('id', '=', reportId)
-          .where('status', '!=', 'completed')
-          .returningAll()
-          .executeTakeFirst();
+        const updated = await reportsRepository(db).addReporter(reportId, now, trx);
         if (!updated) return undefined;
         await trx
           .insertInto('report_photos')
@@ -89,21 +78,8 @@ export function followUpRepository(db: Db) {
             volunteer_id: null,
           })
           .execute();
-        if (updated.status_token) return updated;
-        // Reports from before status links get one now.
-        const token = newStatusToken();
-        await trx.updateTable('reports').set({ status_token: token }).where('id', '=', reportId).execute();
-        return { ...updated, status_token: token };
+        return updated;
       });
-    },
-
-    async setPriority(reportId: number, priority: boolean, now: string): Promise<ReportRow | undefined> {
-      return db
-        .updateTable('reports')
-        .set({ priority: priority ? 1 : 0, updated_at: await nextUpdatedAt(db, now) })
-        .where('id', '=', reportId)
-        .returningAll()
-        .executeTakeFirst();
     },
 
     /** Keeps the address once per report; answers the row (new or already there). */

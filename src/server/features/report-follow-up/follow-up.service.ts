@@ -16,12 +16,16 @@ import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
-import { payloadOf, type JobHandler, type JobOutcome } from '../alerts/outbox-worker.ts';
-import { locationLinkOf } from '../reports/location-link.ts';
-import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
-import type { PhotoStorage } from '../photos/photo-storage.ts';
-import type { ReportRow } from '../reports/reports.repository.ts';
+import {
+  enqueueJob,
+  type ClaimedJob,
+  payloadOf,
+  type JobHandler,
+  type JobOutcome,
+} from '#server/features/alerts/index.ts';
+import { locationLinkOf, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
+import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
 
@@ -44,6 +48,7 @@ export interface FollowUpServiceDeps {
 
 export function followUpService({ db, storage, clock, mailer, publicUrl, log }: FollowUpServiceDeps) {
   const repository = followUpRepository(db);
+  const reports = reportsRepository(db);
   const notFound = () => new NotFoundError(followUpMessages.notFound, { title: followUpMessages.notFoundTitle });
 
   async function statusPageOf(row: ReportRow): Promise<ReportStatusPage> {
@@ -222,24 +227,18 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, log }: 
       const report = await repository.findReport(reportId);
       if (!report) throw new NotFoundError('Report not found');
       if (report.status === 'completed') throw new ConflictError(followUpMessages.reportNotOpen);
-      const key = await storePhoto(storage, await processPhoto(photo));
-      const updated = await repository
-        .addConfirmation(reportId, key, clock.now().toISOString())
-        .catch(async (error: unknown) => {
-          await removePhoto(storage, key);
-          throw error;
-        });
-      if (!updated) {
-        await removePhoto(storage, key);
-        throw new ConflictError(followUpMessages.reportNotOpen);
-      }
+      const updated = await withStoredPhoto(storage, await processPhoto(photo), async (key) => {
+        const row = await repository.addConfirmation(reportId, key, clock.now().toISOString());
+        if (!row) throw new ConflictError(followUpMessages.reportNotOpen);
+        return row;
+      });
       if (notifyEmail) await follow(reportId, notifyEmail);
       log.info({ reportId, reporterCount: updated.reporter_count }, 'a reporter added their photo to an open report');
       return { id: updated.id, statusToken: updated.status_token!, reporterCount: updated.reporter_count };
     },
 
     async setPriority(reportId: number, priority: boolean): Promise<{ id: number; priority: boolean }> {
-      const row = await repository.setPriority(reportId, priority, clock.now().toISOString());
+      const row = await reports.setPriority(reportId, priority, clock.now().toISOString());
       if (!row) throw new NotFoundError('Report not found');
       return { id: row.id, priority: Boolean(row.priority) };
     },

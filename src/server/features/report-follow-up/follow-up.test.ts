@@ -9,8 +9,7 @@ import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
-import { sessionsRepository } from '#server/features/sessions/sessions.repository.ts';
-import { sessionsService } from '#server/features/sessions/sessions.service.ts';
+import { sessionsRepository, sessionsService } from '#server/features/sessions/index.ts';
 import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
 import { movableClock, type MovableClock } from '#tests/volunteers.ts';
 import { CASTLE_WORDS, WAVERLEY_WORDS, realLocations } from '#tests/places.ts';

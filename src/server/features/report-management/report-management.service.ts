@@ -9,12 +9,12 @@ import { REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-s
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import { NotFoundError } from '#server/errors.ts';
-import { isProviderFailure, type LocationService } from '../location/location.service.ts';
-import { photoUrls, removePhoto } from '../photos/photo-pipeline.ts';
-import type { ReportListRepository } from '../reports/report-list.repository.ts';
-import { toCsv, type CsvCell } from '../analytics/csv.ts';
-import type { PhotoStorage } from '../photos/photo-storage.ts';
-import { toReportResponse, type ReportsService } from '../reports/reports.service.ts';
+import { isProviderFailure, type LocationService } from '#server/features/location/index.ts';
+import { photoUrls, removePhoto } from '#server/features/photos/index.ts';
+import type { ReportListRepository } from '#server/features/reports/index.ts';
+import { toCsv, type CsvCell } from '#server/features/analytics/index.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
+import { toReportResponse, type ReportsService } from '#server/features/reports/index.ts';
 import type { ReportEdit, ReportManagementRepository } from './report-management.repository.ts';
 
 const CSV_HEADER = [
@@ -126,7 +126,6 @@ export function reportManagementService({
     async csv(filter: ReportFilter): Promise<string> {
       const rows: CsvCell[][] = [CSV_HEADER];
       for await (const batch of list.all(filter, filter.sort)) {
-        const shared = await list.sharedLocations(batch.map((row) => row.what3words));
         for (const row of batch) {
           rows.push([
             rows.length,
@@ -138,7 +137,7 @@ export function reportManagementService({
             row.completed_at === null ? null : cityDay(row.completed_at),
             row.latitude,
             row.longitude,
-            shared.has(row.what3words) ? 'yes' : 'no',
+            row.duplicate ? 'yes' : 'no',
             photoUrls(row.photo_key).photoUrl,
           ]);
         }

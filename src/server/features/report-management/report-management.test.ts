@@ -4,8 +4,8 @@ import { testDatabaseKinds } from '#tests/databases.ts';
 import { elevenMegabyteImage, plainJpeg } from '#tests/fixture-photos.ts';
 import { adminCookies, storedPhotoKey, volunteerSession, type Cookies } from '#tests/sessions.ts';
 import { reportListSchema, reportSchema, type Report } from '#shared/contracts/reports.ts';
-import { photoNames } from '../photos/photo-pipeline.ts';
-import { createLocationService } from '../location/location.service.ts';
+import { photoNames } from '#server/features/photos/index.ts';
+import { createLocationService } from '#server/features/location/index.ts';
 
 const jpegFile = async () => ({ data: await plainJpeg(), name: 'graffiti.jpg', type: 'image/jpeg' });
 const grid = createLocationService({ provider: 'grid' });

@@ -8,10 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { enqueueJob, type ClaimedJob } from '../alerts/outbox.repository.ts';
-import { payloadOf } from '../alerts/outbox-worker.ts';
-import type { MoreJobs } from '../alerts/create-alerts.ts';
-import { isProviderFailure, type LocationService } from '../location/location.service.ts';
+import { enqueueJob, type ClaimedJob, payloadOf } from '#server/features/alerts/index.ts';
+import type { MoreJobs } from '#server/features/alerts/index.ts';
+import { isProviderFailure, type LocationService } from '#server/features/location/index.ts';
 import { choosePlacement } from './report-placement.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 

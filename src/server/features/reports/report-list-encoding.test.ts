@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { systemClock } from '#server/clock.ts';
-import { createLocationService } from '#server/features/location/location.service.ts';
+import { createLocationService } from '#server/features/location/index.ts';
 import { reportsRepository } from './reports.repository.ts';
 import { preferredEncoding } from './reports.routes.ts';
 import { reportsService } from './reports.service.ts';

@@ -1,7 +1,7 @@
 // The management list's queries: one filtered, sorted page at a time by keyset (the page after a
 // given report, never an OFFSET), how many match, how many come before a page (its first
-// 'Report #n'), and which locations are shared across every report. Indexes: 010-report-list, and
-// 018-report-list-priority for the priority filter and 'Priority first'.
+// 'Report #n'), and, on each report of a page, whether another report shares its location. Indexes:
+// 010-report-list, and 018-report-list-priority for the priority filter and 'Priority first'.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { TZDate } from '@date-fns/tz';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/report-list.ts';
@@ -13,6 +13,28 @@ import { toIso } from '#server/db/tables.ts';
 import type { ReportRow } from './reports.repository.ts';
 
 type Eb = ExpressionBuilder<Tables, 'reports'>;
+
+/** A report of a page: its row, and whether any other report has the same three-word location. */
+export type ListRow = ReportRow & { duplicate: boolean };
+
+/**
+ * Whether another report, anywhere in the data and whatever its status, has this report's location:
+ * one look-up in the location index per report, read in the page's own query.
+ */
+const sharesLocation = (eb: Eb) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('reports as other')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('other.what3words', '=', 'reports.what3words')
+        .whereRef('other.id', '!=', 'reports.id'),
+    )
+    .as('duplicate');
+
+/** SQLite answers the mark as 0 or 1, PostgreSQL as a boolean. */
+const marked = (rows: (ReportRow & { duplicate: unknown })[]): ListRow[] =>
+  rows.map((row) => ({ ...row, duplicate: Boolean(row.duplicate) }));
 
 /** A filter, narrowed (inside the repository) to one group of 'Priority first': 1 priority, 0 the rest. */
 type ListFilter = ReportFilter & { group?: 0 | 1 };
@@ -143,34 +165,40 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     order: Order,
     after: ListPosition | null,
     limit: number,
-  ): Promise<ReportRow[]> {
-    const base = () => filtered(filter).selectAll();
+  ): Promise<ListRow[]> {
+    const base = () => filtered(filter).selectAll().select(sharesLocation);
     if (!order.split) {
       let query = base();
       if (after) query = query.where((eb) => keyCompare(eb, order, after, 'after'));
-      return query.orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute();
+      return marked(
+        await query.orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute(),
+      );
     }
     // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
-    const rows: ReportRow[] = [];
+    const rows: ListRow[] = [];
     if (!after || after.part === 'a') {
       rows.push(
-        ...(await base()
-          .where(order.column, 'is not', null)
-          .where((eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])))
-          .orderBy(order.column, order.direction)
-          .orderBy('id', order.direction)
-          .limit(limit)
-          .execute()),
+        ...marked(
+          await base()
+            .where(order.column, 'is not', null)
+            .where((eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])))
+            .orderBy(order.column, order.direction)
+            .orderBy('id', order.direction)
+            .limit(limit)
+            .execute(),
+        ),
       );
     }
     if (rows.length < limit) {
       rows.push(
-        ...(await base()
-          .where(order.column, 'is', null)
-          .where((eb) => (after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])))
-          .orderBy('id', 'desc')
-          .limit(limit - rows.length)
-          .execute()),
+        ...marked(
+          await base()
+            .where(order.column, 'is', null)
+            .where((eb) => (after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])))
+            .orderBy('id', 'desc')
+            .limit(limit - rows.length)
+            .execute(),
+        ),
       );
     }
     return rows;
@@ -214,10 +242,10 @@ export function reportListRepository(db: Db, dialect: Dialect) {
       sort: ReportListSort | undefined,
       after: ListPosition | null,
       limit: number,
-    ): Promise<ReportRow[]> {
+    ): Promise<ListRow[]> {
       const order = orderOf(sort);
       if (!filter.priorityFirst) return pageIn(filter, order, after, limit);
-      const rows: ReportRow[] = [];
+      const rows: ListRow[] = [];
       if (!after || after.group === 1) rows.push(...(await pageIn({ ...filter, group: 1 }, order, after, limit)));
       if (rows.length < limit) {
         const from = after?.group === 0 ? after : null;
@@ -235,22 +263,8 @@ export function reportListRepository(db: Db, dialect: Dialect) {
       return { part: 'a', at: toIso(at!), id: row.id, ...group };
     },
 
-    /** Of these locations, those that more than one report shares (across every report). */
-    async sharedLocations(words: readonly string[]): Promise<Set<string>> {
-      const unique = [...new Set(words)];
-      if (unique.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('reports')
-        .select('what3words')
-        .where('what3words', 'in', unique)
-        .groupBy('what3words')
-        .having(sql<SqlBool>`count(*) > 1`)
-        .execute();
-      return new Set(rows.map((row) => row.what3words));
-    },
-
     /** Every report the filter selects, in the sort's order, a batch at a time (for the CSV). */
-    async *all(filter: ReportFilter, sort: ReportListSort | undefined, batch = 2000): AsyncGenerator<ReportRow[]> {
+    async *all(filter: ReportFilter, sort: ReportListSort | undefined, batch = 2000): AsyncGenerator<ListRow[]> {
       let after: ListPosition | null = null;
       for (;;) {
         const rows = await this.page(filter, sort, after, batch);

@@ -99,13 +99,12 @@ export function reportListService(deps: { repository: ReportListRepository; list
         after ? repository.countThrough(request, request.sort, after) : Promise.resolve(0),
       ]);
       const shown = rows.slice(0, request.limit);
-      const shared = await repository.sharedLocations(shown.map((row) => row.what3words));
       const last = shown[shown.length - 1];
       return {
         reports: shown.map((row, index) => ({
           ...toReportResponse(row),
           position: before + index + 1,
-          duplicate: shared.has(row.what3words),
+          duplicate: row.duplicate,
         })),
         total,
         nextCursor:

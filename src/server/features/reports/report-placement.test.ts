@@ -14,7 +14,7 @@ import {
   type FakeWhat3words,
 } from '#tests/fake-what3words.ts';
 import { reportListSchema, reportSchema } from '#shared/contracts/reports.ts';
-import { createLocationService, type LocationService } from '../location/location.service.ts';
+import { createLocationService, type LocationService } from '#server/features/location/index.ts';
 
 /** A what3words provider whose key can be changed, to take the service down and bring it back. */
 function switchable(url: string) {

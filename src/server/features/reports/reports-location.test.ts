@@ -8,8 +8,7 @@ import { WAVERLEY_WORDS } from '#tests/places.ts';
 import { FAKE_W3W_KEY, FAKE_W3W_QUOTA_KEY, startFakeWhat3words, type FakeWhat3words } from '#tests/fake-what3words.ts';
 import { reportSchema } from '#shared/contracts/reports.ts';
 import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
-import { createGridCode } from '../location/grid-code.ts';
-import { createLocationService } from '../location/location.service.ts';
+import { createGridCode, createLocationService } from '#server/features/location/index.ts';
 
 async function submit(t: TestApp, fields: Record<string, string>) {
   const { payload, headers } = await multipartBody(fields, {

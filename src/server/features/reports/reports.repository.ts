@@ -1,7 +1,11 @@
-// The only place that reads and writes the reports and report_photos tables.
+// The only place that writes the reports table: intake, placement, claims and statuses, edits,
+// deletion, renumbering, priority marks, added reporters and redacted photos. Every write dates its
+// change with nextUpdatedAt and takes an optional transaction, so another feature's repository can
+// change a report inside its own transaction; without one, a write of several statements opens its own.
 import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
@@ -22,6 +26,34 @@ export interface NewReport {
   now: string;
 }
 
+/** An administrator's edit of a report's words and description. */
+export interface ReportEdit {
+  what3words: string;
+  description: string | null;
+  /** Set when the words changed: the coordinates follow them (null when they did not convert). */
+  coordinates?: {
+    latitude: number | null;
+    longitude: number | null;
+    locationSource: ReportRow['location_source'];
+    wordsScheme: ReportRow['words_scheme'];
+    locationStatus: ReportRow['location_status'];
+  };
+}
+
+/** The columns a claim is made of; cleared together whenever a report leaves `cleaning`. */
+const noClaim = { cleaning_started_at: null, cleaning_volunteer_id: null } as const;
+
+/** A report moved to a status by an administrator: completed_at true to it, a claim only while cleaning. */
+function statusFields(status: ReportsTable['status'], claimant: number | null, now: string) {
+  if (status === 'cleaning')
+    return { status, cleaning_started_at: now, cleaning_volunteer_id: claimant, completed_at: null };
+  if (status === 'completed') return { status, ...noClaim, completed_at: now };
+  return { status, ...noClaim, completed_at: null };
+}
+
+/** Rows renumbered per statement: well under both databases' limits on bound parameters. */
+const RENUMBER_BATCH = 500;
+
 /**
  * A report's updated_at for a change made now: strictly later than every report's, so the latest
  * change to any report always carries the latest updated_at, even when two changes share a
@@ -29,7 +61,7 @@ export interface NewReport {
  * updated_at from here (pass the transaction when there is one). The list's version, which its ETag
  * carries, is the change counter the database's triggers keep on every write (see listVersion).
  */
-export async function nextUpdatedAt(db: Db, now: string): Promise<string> {
+async function nextUpdatedAt(db: Db, now: string): Promise<string> {
   const row = await db
     .selectFrom('reports')
     .select(sql<string | Date | null>`max(updated_at)`.as('latest'))
@@ -47,6 +79,10 @@ export function findReportById(db: Db, id: number): Promise<ReportRow | undefine
 export const newStatusToken = () => randomBytes(32).toString('base64url');
 
 export function reportsRepository(db: Db) {
+  /** Runs `work` in the caller's transaction, or in a new one when there is none. */
+  const inTransaction = <T>(trx: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> =>
+    trx ? work(trx) : db.transaction().execute(work);
+
   return {
     /** With `alsoInTransaction`, the row and whatever it writes commit together (the alerts outbox). */
     async insert(
@@ -99,28 +135,315 @@ export function reportsRepository(db: Db) {
       id: number,
       at: { latitude: number; longitude: number; source: NonNullable<ReportRow['location_source']> },
       now: string,
+      trx?: Db,
     ): Promise<void> {
-      await db
+      const q = trx ?? db;
+      await q
         .updateTable('reports')
         .set({
           latitude: at.latitude,
           longitude: at.longitude,
           location_source: at.source,
           location_status: 'checked',
-          updated_at: await nextUpdatedAt(db, now),
+          updated_at: await nextUpdatedAt(q, now),
         })
         .where('id', '=', id)
         .where('location_status', '=', 'to-check')
         .execute();
     },
 
-    async markNotFound(id: number, now: string): Promise<void> {
-      await db
+    async markNotFound(id: number, now: string, trx?: Db): Promise<void> {
+      const q = trx ?? db;
+      await q
         .updateTable('reports')
-        .set({ location_status: 'not-found', updated_at: await nextUpdatedAt(db, now) })
+        .set({ location_status: 'not-found', updated_at: await nextUpdatedAt(q, now) })
         .where('id', '=', id)
         .where('location_status', '=', 'to-check')
         .execute();
+    },
+
+    /** Dates a change to the report itself made elsewhere (an added or deleted photo of it). */
+    async touch(id: number, now: string, trx?: Db): Promise<void> {
+      const q = trx ?? db;
+      await q
+        .updateTable('reports')
+        .set({ updated_at: await nextUpdatedAt(q, now) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Claims started before the cutoff go back to `reported`; answers how many did. */
+    async releaseClaimsStartedBefore(cutoff: string, now: string, trx?: Db): Promise<number> {
+      const q = trx ?? db;
+      // Called before every workflow call: a cheap look first (the status index), the write only when needed.
+      const lapsed = await q
+        .selectFrom('reports')
+        .select('id')
+        .where('status', '=', 'cleaning')
+        .where('cleaning_started_at', '<', cutoff)
+        .limit(1)
+        .executeTakeFirst();
+      if (!lapsed) return 0;
+      const result = await q
+        .updateTable('reports')
+        .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
+        .where('status', '=', 'cleaning')
+        .where('cleaning_started_at', 'is not', null)
+        .where('cleaning_started_at', '<', cutoff)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Claims an open site; false when it was not open any more. */
+    async claim(id: number, volunteerId: number | null, now: string, trx?: Db): Promise<boolean> {
+      const q = trx ?? db;
+      const result = await q
+        .updateTable('reports')
+        .set({
+          status: 'cleaning',
+          cleaning_started_at: now,
+          cleaning_volunteer_id: volunteerId,
+          completed_at: null,
+          updated_at: await nextUpdatedAt(q, now),
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'reported')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Gives a claim back; with a volunteer, only that volunteer's claim. */
+    async release(id: number, volunteerId: number | null, now: string, trx?: Db): Promise<boolean> {
+      const q = trx ?? db;
+      let query = q
+        .updateTable('reports')
+        .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
+        .where('id', '=', id)
+        .where('status', '=', 'cleaning');
+      if (volunteerId !== null) query = query.where('cleaning_volunteer_id', '=', volunteerId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * An erased volunteer's claims: a site they were cleaning goes back to the list, and no report
+     * keeps their id as its claimant.
+     */
+    async releaseClaimsOf(volunteerId: number, now: string, trx?: Db): Promise<void> {
+      await inTransaction(trx, async (q) => {
+        const claimed = await q
+          .selectFrom('reports')
+          .select('id')
+          .where('cleaning_volunteer_id', '=', volunteerId)
+          .execute();
+        if (claimed.length === 0) return;
+        await q
+          .updateTable('reports')
+          .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
+          .where('cleaning_volunteer_id', '=', volunteerId)
+          .where('status', '=', 'cleaning')
+          .execute();
+        await q
+          .updateTable('reports')
+          .set({ cleaning_volunteer_id: null })
+          .where('cleaning_volunteer_id', '=', volunteerId)
+          .execute();
+      });
+    },
+
+    /** An administrator's status change: any status from any other, completed_at kept true to it. */
+    async setStatus(
+      id: number,
+      status: ReportsTable['status'],
+      claimant: number | null,
+      now: string,
+      trx?: Db,
+    ): Promise<ReportRow | undefined> {
+      const q = trx ?? db;
+      return q
+        .updateTable('reports')
+        .set({ ...statusFields(status, claimant, now), updated_at: await nextUpdatedAt(q, now) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Several reports to one status at once, as an administrator's single change would set each.
+     * Reports already in that status are left as they are. Answers how many of the ids exist.
+     */
+    async setStatusMany(
+      ids: readonly number[],
+      status: ReportsTable['status'],
+      claimant: number | null,
+      now: string,
+      trx?: Db,
+    ): Promise<number> {
+      return inTransaction(trx, async (q) => {
+        await q
+          .updateTable('reports')
+          .set({ ...statusFields(status, claimant, now), updated_at: await nextUpdatedAt(q, now) })
+          .where('id', 'in', [...ids])
+          .where('status', '!=', status)
+          .execute();
+        const found = await q
+          .selectFrom('reports')
+          .select(sql<string | number>`count(*)`.as('n'))
+          .where('id', 'in', [...ids])
+          .executeTakeFirstOrThrow();
+        return Number(found.n);
+      });
+    },
+
+    /**
+     * Marks a site completed, provided it is still as the caller saw it (same status and claimant);
+     * undefined when another request changed it in between.
+     */
+    async markCompleted(
+      seen: Pick<ReportRow, 'id' | 'status' | 'cleaning_volunteer_id'>,
+      now: string,
+      trx?: Db,
+    ): Promise<ReportRow | undefined> {
+      const q = trx ?? db;
+      let query = q
+        .updateTable('reports')
+        .set({ status: 'completed', completed_at: now, ...noClaim, updated_at: await nextUpdatedAt(q, now) })
+        .where('id', '=', seen.id)
+        .where('status', '=', seen.status);
+      query =
+        seen.cleaning_volunteer_id === null
+          ? query.where('cleaning_volunteer_id', 'is', null)
+          : query.where('cleaning_volunteer_id', '=', seen.cleaning_volunteer_id);
+      return query.returningAll().executeTakeFirst();
+    },
+
+    /** An administrator's edit; the coordinates change only when the words did. */
+    async update(id: number, edit: ReportEdit, now: string, trx?: Db): Promise<ReportRow | undefined> {
+      return inTransaction(trx, async (q) => {
+        const updatedAt = await nextUpdatedAt(q, now);
+        return q
+          .updateTable('reports')
+          .set({
+            what3words: edit.what3words,
+            description: edit.description,
+            updated_at: updatedAt,
+            ...(edit.coordinates
+              ? {
+                  latitude: edit.coordinates.latitude,
+                  longitude: edit.coordinates.longitude,
+                  location_source: edit.coordinates.locationSource,
+                  words_scheme: edit.coordinates.wordsScheme,
+                  location_status: edit.coordinates.locationStatus,
+                }
+              : {}),
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+      });
+    },
+
+    async setPriority(id: number, priority: boolean, now: string, trx?: Db): Promise<ReportRow | undefined> {
+      const q = trx ?? db;
+      return q
+        .updateTable('reports')
+        .set({ priority: priority ? 1 : 0, updated_at: await nextUpdatedAt(q, now) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * One more reporter of an open report: its count grows, and a report from before status links
+     * gets its token now. Undefined when the report is completed (or gone).
+     */
+    async addReporter(id: number, now: string, trx?: Db): Promise<ReportRow | undefined> {
+      return inTransaction(trx, async (q) => {
+        const at = await nextUpdatedAt(q, now);
+        const updated = await q
+          .updateTable('reports')
+          .set((eb) => ({ reporter_count: eb('reporter_count', '+', 1), updated_at: at }))
+          .where('id', '=', id)
+          .where('status', '!=', 'completed')
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated || updated.status_token) return updated;
+        const token = newStatusToken();
+        await q.updateTable('reports').set({ status_token: token }).where('id', '=', id).execute();
+        return { ...updated, status_token: token };
+      });
+    },
+
+    /** Points the report at a new photo key, only if it still holds the old one; false when it moved on. */
+    async replacePhotoKey(id: number, oldKey: string, newKey: string, trx?: Db): Promise<boolean> {
+      const result = await (trx ?? db)
+        .updateTable('reports')
+        .set({ photo_key: newKey })
+        .where('id', '=', id)
+        .where('photo_key', '=', oldKey)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** One of the report's photos was blurred: the report shows as edited in every dashboard's list. */
+    async markPhotoRedacted(id: number, now: string, trx?: Db): Promise<void> {
+      const q = trx ?? db;
+      const updatedAt = await nextUpdatedAt(q, now);
+      await q
+        .updateTable('reports')
+        .set({ photo_redacted_at: now, updated_at: updatedAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Deletes the report; its photos, clean-ups and followers go with it (ON DELETE CASCADE). */
+    async delete(id: number, trx?: Db): Promise<void> {
+      await (trx ?? db).deleteFrom('reports').where('id', '=', id).execute();
+    },
+
+    /**
+     * Gives the reports the ids 1..n in reported order. Photos and clean-ups follow through ON UPDATE
+     * CASCADE. Two passes: first every id moves above the highest one, so no new id meets an old one
+     * under the unique key; then each takes its place. The id sequence then continues from n.
+     */
+    async renumber(now: string, dialect: Dialect, trx?: Db): Promise<number> {
+      return inTransaction(trx, async (q) => {
+        // No report may be added while ids move (PostgreSQL; SQLite writes one at a time already).
+        if (dialect === 'postgres') await sql`lock table reports in exclusive mode`.execute(q);
+        const rows = await q
+          .selectFrom('reports')
+          .select('id')
+          .orderBy('reported_at', 'asc')
+          .orderBy('id', 'asc')
+          .execute();
+        if (rows.length > 0) {
+          const shift = Math.max(...rows.map((row) => row.id));
+          await q
+            .updateTable('reports')
+            .set({ id: sql<number>`id + ${shift}` })
+            .execute();
+          const updatedAt = await nextUpdatedAt(q, now);
+          for (let start = 0; start < rows.length; start += RENUMBER_BATCH) {
+            const batch = rows.slice(start, start + RENUMBER_BATCH);
+            // column1 = the new id, column2 = the shifted old id: both databases name VALUES columns so.
+            const values = sql.join(
+              batch.map((row, i) => sql`(cast(${start + i + 1} as integer), cast(${row.id + shift} as integer))`),
+            );
+            await sql`update reports set id = m.column1, updated_at = ${updatedAt}
+              from (values ${values}) as m where reports.id = m.column2`.execute(q);
+          }
+        }
+        if (dialect === 'postgres') {
+          await sql`select setval(pg_get_serial_sequence('reports', 'id'), (select coalesce(max(id), 0) + 1 from reports), false)`.execute(
+            q,
+          );
+        } else {
+          await sql`update sqlite_sequence set seq = (select coalesce(max(id), 0) from reports) where name = 'reports'`.execute(
+            q,
+          );
+        }
+        return rows.length;
+      });
     },
 
     async photosOf(reportId: number): Promise<ReportPhotoRow[]> {

@@ -9,9 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ConversionResult } from '#shared/contracts/location.ts';
-import { isProviderFailure, type LocationService } from '../location/location.service.ts';
-import type { PhotoStorage } from '../photos/photo-storage.ts';
-import { photoUrls, processPhoto, removePhoto, storePhoto } from '../photos/photo-pipeline.ts';
+import { isProviderFailure, type LocationService } from '#server/features/location/index.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
+import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
 import { enqueuePlacement } from './placement-job.ts';
 import { locationLinkOf } from './location-link.ts';
@@ -79,27 +79,27 @@ export function reportsService({ repository, storage, clock, location, log, aler
         await alerts?.enqueueReportAlert(trx, row);
       };
 
-      const photoKey = await storePhoto(storage, photo);
       let row: ReportRow;
       try {
-        row = await repository.insert(
-          {
-            what3words: input.what3words,
-            description: input.description,
-            photoKey,
-            latitude: coordinates?.latitude ?? null,
-            longitude: coordinates?.longitude ?? null,
-            locationSource: coordinates?.source ?? null,
-            wordsScheme: location.provider,
-            idempotencyKey: input.idempotencyKey ?? null,
-            priority: input.offensive ?? false,
-            locationStatus: place ? 'checked' : 'to-check',
-            now,
-          },
-          alsoInTransaction,
+        row = await withStoredPhoto(storage, photo, (photoKey) =>
+          repository.insert(
+            {
+              what3words: input.what3words,
+              description: input.description,
+              photoKey,
+              latitude: coordinates?.latitude ?? null,
+              longitude: coordinates?.longitude ?? null,
+              locationSource: coordinates?.source ?? null,
+              wordsScheme: location.provider,
+              idempotencyKey: input.idempotencyKey ?? null,
+              priority: input.offensive ?? false,
+              locationStatus: place ? 'checked' : 'to-check',
+              now,
+            },
+            alsoInTransaction,
+          ),
         );
       } catch (error) {
-        await removePhoto(storage, photoKey);
         // Two copies of one retried submission raced: the other one won, answer with it.
         if (input.idempotencyKey) {
           const existing = await repository.findByIdempotencyKey(input.idempotencyKey);

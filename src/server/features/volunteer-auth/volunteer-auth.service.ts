@@ -10,8 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { toIsoOrNull } from '#server/db/tables.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import { findOrRegisterVolunteer } from '../volunteers/volunteers.service.ts';
-import { volunteersRepository, type VolunteerRow } from '../volunteers/volunteers.repository.ts';
+import { findOrRegisterVolunteer, volunteersRepository, type VolunteerRow } from '#server/features/volunteers/index.ts';
 import { signInMail } from './sign-in-mail.ts';
 import { signInTokensRepository } from './sign-in-tokens.repository.ts';
 

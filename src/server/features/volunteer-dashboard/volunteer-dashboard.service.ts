@@ -3,8 +3,8 @@
 import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
-import { toCleanupRecord } from '../cleanups/cleanups.service.ts';
-import { toVolunteerResponse } from '../volunteer-auth/volunteer-auth.service.ts';
+import { toCleanupRecord } from '#server/features/cleanups/index.ts';
+import { toVolunteerResponse } from '#server/features/volunteer-auth/index.ts';
 import { volunteerDashboardRepository } from './volunteer-dashboard.repository.ts';
 
 export async function volunteerDashboard(db: Db, volunteerId: number): Promise<VolunteerDashboard | null> {

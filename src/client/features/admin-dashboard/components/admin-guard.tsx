@@ -10,11 +10,11 @@ import { accessMessages } from '#shared/domain/permissions.ts';
 import { routes } from '#shared/routes.ts';
 import { dismissToast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
-import { api, signedOutAsNull } from '#client/lib/api.ts';
 import { onRefusal } from '#client/lib/refusals.ts';
 import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
 import { adminSignInState, type AdminNotice } from '#client/features/admin-access/admin-sign-in-state.ts';
 import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
+import { adminSessionKey, fetchAdminSession } from '../api/admin-session.ts';
 
 /** The administrator session is gone: 401, or a volunteer session refused an administrator call. */
 function sessionGone(error: ApiError): boolean {
@@ -26,8 +26,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const flagged = adminFlag.get();
   const session = useQuery({
-    queryKey: [api.adminAccess.session.url()],
-    queryFn: () => signedOutAsNull(api.adminAccess.session()),
+    queryKey: adminSessionKey,
+    queryFn: fetchAdminSession,
     enabled: flagged,
     refetchOnMount: 'always',
   });

@@ -6,7 +6,7 @@ import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/
 import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useAddAttendance, useEvents } from '../api/use-events.ts';
-import { formatEventDate } from '../event-form.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
 
 export function AddAttendanceDialog({
   open,
@@ -79,7 +79,7 @@ export function AddAttendanceDialog({
             <option value="">{events.isPending ? 'Loading events...' : 'Select a MUCU event'}</option>
             {events.data?.map((mucu) => (
               <option key={mucu.id} value={mucu.id}>
-                {mucu.name} ({formatEventDate(mucu.date)})
+                {mucu.name} ({formatDateTime(mucu.date)})
               </option>
             ))}
           </select>

@@ -5,8 +5,9 @@ import { CalendarCheck, CalendarClock, CalendarDays, ExternalLink, MapPin, Users
 import type { UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
 import { feedUrl } from '../api/use-public-events.ts';
 import { formatEventWhen, goingLabel } from '#shared/domain/event-rsvp-messages.ts';
+import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
 
-const tileFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
+const tileFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: CITY_TIME_ZONE });
 
 /** The date as a small calendar tile: '5' over 'Dec'. Decorative: the full date is written beside it. */
 export function DateTile({ iso, muted = false }: { iso: string; muted?: boolean }) {

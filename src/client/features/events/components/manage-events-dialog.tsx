@@ -2,7 +2,8 @@
 // a time, add attendance, and delete after the required confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
-import { attendeeLabel, type MucuEvent } from '#shared/contracts/events.ts';
+import type { MucuEvent } from '#shared/contracts/events.ts';
+import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
@@ -10,7 +11,8 @@ import { toast } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts';
-import { eventDraftFrom, formatEventDate, toLocalInput, type EventFormValues } from '../event-form.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
+import { eventDraftFrom, toLocalInput, type EventFormValues } from '../event-form.ts';
 import { AddAttendanceDialog } from './add-attendance-dialog.tsx';
 import { EventFields } from './event-fields.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
@@ -146,7 +148,7 @@ function EventSummary({
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-800">
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden="true" className="h-4 w-4 text-civic-700" />
-              {formatEventDate(mucu.date)}
+              {formatDateTime(mucu.date)}
             </span>
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="h-4 w-4 text-civic-700" />

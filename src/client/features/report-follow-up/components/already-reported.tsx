@@ -3,7 +3,8 @@
 // reported as new with the form's own button.
 import { Users } from 'lucide-react';
 import type { AlreadyReported as AlreadyReportedAnswer } from '#shared/contracts/report-follow-up.ts';
-import { followUpMessages as m, formatUkDate } from '#shared/domain/follow-up-messages.ts';
+import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
+import { formatUkDate } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 
 type Existing = NonNullable<AlreadyReportedAnswer['report']>;

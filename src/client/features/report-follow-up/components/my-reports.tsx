@@ -2,7 +2,8 @@
 // with the offline queue), each with its current status. Shows nothing until this device has sent one.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { followUpMessages as m, formatUkDate } from '#shared/domain/follow-up-messages.ts';
+import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
+import { formatUkDate } from '#shared/domain/format.ts';
 import { reportStatusPath } from '#shared/routes.ts';
 import { useReportStatuses } from '../api/use-report-status.ts';
 import { StatusLabel } from './status-label.tsx';

@@ -5,7 +5,8 @@
 import { ExternalLink, MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { ReportStatusPage as ReportStatusData } from '#shared/contracts/report-follow-up.ts';
-import { followUpMessages as m, formatUkDate } from '#shared/domain/follow-up-messages.ts';
+import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
+import { formatUkDate } from '#shared/domain/format.ts';
 import { routes } from '#shared/routes.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';

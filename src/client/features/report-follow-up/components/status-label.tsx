@@ -3,7 +3,8 @@
 import { CheckCircle2, Clock, Sparkles } from 'lucide-react';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
-import { followUpMessages, formatUkDate } from '#shared/domain/follow-up-messages.ts';
+import { followUpMessages } from '#shared/domain/follow-up-messages.ts';
+import { formatUkDate } from '#shared/domain/format.ts';
 
 export function statusText(status: ReportStatus, completedAt: string | null): string {
   return status === 'completed' && completedAt

@@ -1,12 +1,15 @@
 // The management list as the dashboard sees it: one page asked of the server (filter, sort, search
 // and where the page starts), polled every 5 s. Each poll sends that page's last
 // ETag, so an unchanged page costs a 304 and no JSON; a changed one keeps the report objects that did
-// not change (the query cache's structural sharing), so their cards are not drawn again.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// not change (the query cache's structural sharing), so their cards are not drawn again. The first page
+// may be asked early, while the dashboard's code loads (see app.tsx).
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReportPage, ReportPageQuery } from '#shared/contracts/report-list.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
+import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { api } from '#client/lib/api.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
+import { headStart } from '#client/lib/head-start.ts';
 
 /** Every page of the list shares this prefix: invalidating it refreshes whichever page is shown. */
 export const reportsListKey = [api.reports.list.url()] as const;
@@ -14,8 +17,51 @@ export const reportsListKey = [api.reports.list.url()] as const;
 /** The last answer and its ETag for each page URL asked. */
 const lastAnswers = new Map<string, { etag: string; page: ReportPage }>();
 
+/** The page the dashboard opens on: every status, no sort, no search, from the top. */
+export const firstPageQuery: ReportPageQuery = { status: 'all', limit: REPORT_PAGE_SIZE };
+const firstPageUrl = api.reports.list.url({ query: firstPageQuery });
+const earlyFirstPage = headStart<ReportPage>(REPORTS_POLL_MS);
+
+/**
+ * Asks for the first page now, beside the administrator check: the server refuses it without an
+ * administrator session, and the dashboard shows it only once the check has passed. Answered before
+ * the dashboard's code has arrived, it waits in the cache, so the dashboard's first drawing has cards.
+ */
+export function startFirstPage(queryClient: QueryClient): void {
+  earlyFirstPage
+    .start(() => askForPage(firstPageUrl))
+    .then(
+      (page) => {
+        const key = [...reportsListKey, firstPageQuery];
+        if (queryClient.getQueryData(key) !== undefined) return;
+        queryClient.setQueryData(key, page);
+        earlyFirstPage.take();
+      },
+      () => undefined,
+    );
+}
+
 async function fetchPage(query: ReportPageQuery, signal: AbortSignal): Promise<ReportPage> {
   const url = api.reports.list.url({ query });
+  const early = isFirstPage(query) ? earlyFirstPage.take() : undefined;
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // Refused or lost on the way: ask again, as if it had never been started.
+    }
+  }
+  return askForPage(url, signal);
+}
+
+/** Whether a query asks the same as `firstPageQuery` (unset fields aside, in any order). */
+function isFirstPage(query: ReportPageQuery): boolean {
+  const set = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
+  const first: Record<string, unknown> = firstPageQuery;
+  return set.length === Object.keys(first).length && set.every(([name, value]) => first[name] === value);
+}
+
+async function askForPage(url: string, signal?: AbortSignal): Promise<ReportPage> {
   const last = lastAnswers.get(url);
   let response: Response;
   try {

@@ -6,7 +6,7 @@
 // unplaced reports, priority reports only or first, a date range, several cards' status at once, and
 // the list being shown as CSV.
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
-import { memo, useCallback, useId, useState, type FormEvent } from 'react';
+import { memo, startTransition, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import {
   ArrowDownWideNarrow,
   ArrowUpNarrowWide,
@@ -44,6 +44,12 @@ const pillClass =
   'min-h-11 rounded-xl border-2 px-4 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white';
 
 const count = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * The cards of a new list drawn at once, enough to fill a desk's screen; the rest of the page follows
+ * right after that paint, in pieces the browser can interrupt.
+ */
+const FIRST_CARDS = 6;
 
 /** The filters besides status and sort: search words, unplaced or priority reports only, a range of days. */
 interface Narrowing {
@@ -91,6 +97,25 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const page = reports.data;
   const shown = page?.reports ?? [];
   const narrowed = filter !== 'all' || narrowing !== noNarrowing;
+
+  // A new list (another question, or the first answer) shows its first cards at once and the rest
+  // after the next paint. A refresh of the list on screen keeps every card: unchanged ones are not
+  // drawn again.
+  const question = JSON.stringify({ ...filters, cursor });
+  const [drawnInFull, setDrawnInFull] = useState<string | null>(null);
+  const fresh = page !== undefined && !reports.isPlaceholderData && drawnInFull !== question;
+  const cards = fresh ? shown.slice(0, FIRST_CARDS) : shown;
+  useEffect(() => {
+    if (!fresh) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setDrawnInFull(question)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [fresh, question]);
 
   // A new question starts from its first page, with nothing picked.
   const startOver = () => {
@@ -265,7 +290,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
             </p>
           ) : (
             <ol className="grid gap-4 xl:grid-cols-2" aria-busy={reports.isPlaceholderData || undefined}>
-              {shown.map((report) => (
+              {cards.map((report) => (
                 <ReportListItem
                   key={report.id}
                   report={report}

@@ -26,10 +26,39 @@ export function AddedPhotos({
   onPreview(photo: PreviewPhoto): void;
 }) {
   const [open, setOpen] = useState(false);
-  const photos = useReportPhotos(reportId, open);
+  const listId = useId();
+  // The photos, and what deletes them, exist only once asked for: a page of cards carries none of it.
+  return (
+    <div className="grid gap-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-1 font-semibold text-civic-800 underline-offset-4 hover:underline"
+      >
+        <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        {open ? 'Hide added photos' : 'Show added photos'}
+      </button>
+      {open && <AddedPhotoList id={listId} reportId={reportId} label={label} onPreview={onPreview} />}
+    </div>
+  );
+}
+
+function AddedPhotoList({
+  id,
+  reportId,
+  label,
+  onPreview,
+}: {
+  id: string;
+  reportId: number;
+  label: string;
+  onPreview(photo: PreviewPhoto): void;
+}) {
+  const photos = useReportPhotos(reportId, true);
   const remove = useDeleteReportPhoto();
   const [deleteTarget, setDeleteTarget] = useState<{ photoId: number; name: string } | null>(null);
-  const listId = useId();
 
   async function onConfirmDelete() {
     if (!deleteTarget) return;
@@ -43,67 +72,55 @@ export function AddedPhotos({
   }
 
   return (
-    <div className="grid gap-2">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-        className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-1 font-semibold text-civic-800 underline-offset-4 hover:underline"
-      >
-        <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-        {open ? 'Hide added photos' : 'Show added photos'}
-      </button>
-      {open && (
-        <div id={listId}>
-          {photos.isPending && <p className="text-sm text-slate-700">Loading photos...</p>}
-          {photos.isError && <p className="text-sm text-red-800">{describeError(photos.error).message}</p>}
-          {photos.data?.length === 0 && (
-            <p className="text-sm text-slate-700">No photos have been added to this report.</p>
-          )}
-          {photos.data && photos.data.length > 0 && (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {photos.data.map((photo, index) => {
-                const name = `photo ${index + 1} of ${label}`;
-                const caption = [
-                  photo.description,
-                  photo.uploadedBy && `by ${photo.uploadedBy}`,
-                  formatDate(photo.createdAt),
-                ]
-                  .filter(Boolean)
-                  .join(' · ');
-                return (
-                  <li key={photo.id} className="grid gap-1 text-sm">
-                    <button
-                      type="button"
-                      onClick={() =>
-                        onPreview({
-                          url: photo.photoUrl,
-                          alt: photo.description ?? `${photo.photoType} photo`,
-                          caption,
-                        })
-                      }
-                      className="aspect-[4/3] overflow-hidden rounded-lg bg-stone-100"
-                    >
-                      <ReportPhoto src={photo.thumbnailUrl} alt={photo.description ?? `${photo.photoType} photo`} />
-                    </button>
-                    <span className="text-slate-700">{caption}</span>
-                    <Button
-                      variant="ghost"
-                      className="min-h-11 justify-start px-2 text-red-800"
-                      onClick={() => setDeleteTarget({ photoId: photo.id, name })}
-                      aria-label={`Delete ${name}`}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete photo
-                    </Button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      )}
+    <>
+      <div id={id}>
+        {photos.isPending && <p className="text-sm text-slate-700">Loading photos...</p>}
+        {photos.isError && <p className="text-sm text-red-800">{describeError(photos.error).message}</p>}
+        {photos.data?.length === 0 && (
+          <p className="text-sm text-slate-700">No photos have been added to this report.</p>
+        )}
+        {photos.data && photos.data.length > 0 && (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {photos.data.map((photo, index) => {
+              const name = `photo ${index + 1} of ${label}`;
+              const caption = [
+                photo.description,
+                photo.uploadedBy && `by ${photo.uploadedBy}`,
+                formatDate(photo.createdAt),
+              ]
+                .filter(Boolean)
+                .join(' · ');
+              return (
+                <li key={photo.id} className="grid gap-1 text-sm">
+                  <button
+                    type="button"
+                    onClick={() =>
+                      onPreview({
+                        url: photo.photoUrl,
+                        alt: photo.description ?? `${photo.photoType} photo`,
+                        caption,
+                      })
+                    }
+                    className="aspect-[4/3] overflow-hidden rounded-lg bg-stone-100"
+                  >
+                    <ReportPhoto src={photo.thumbnailUrl} alt={photo.description ?? `${photo.photoType} photo`} />
+                  </button>
+                  <span className="text-slate-700">{caption}</span>
+                  <Button
+                    variant="ghost"
+                    className="min-h-11 justify-start px-2 text-red-800"
+                    onClick={() => setDeleteTarget({ photoId: photo.id, name })}
+                    aria-label={`Delete ${name}`}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Delete photo
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
       <Dialog
         open={deleteTarget !== null}
         onOpenChange={(next) => !next && setDeleteTarget(null)}
@@ -121,7 +138,7 @@ export function AddedPhotos({
           pending={remove.isPending}
         />
       </Dialog>
-    </div>
+    </>
   );
 }
 

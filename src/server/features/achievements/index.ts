@@ -1,0 +1,3 @@
+// The achievements feature as other features see it: badges are awarded inside the transaction that
+// earns them.
+export { awardAchievements } from './achievements.service.ts';
