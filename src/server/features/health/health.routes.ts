@@ -7,7 +7,7 @@ import { healthEndpoints, type Readiness } from '#shared/contracts/health.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { pingDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pendingMigrations } from '#server/db/migrate.ts';
-import type { PhotoStorage } from '#server/features/photos/photo-storage.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
 import { serve } from '#server/http/serve.ts';
 
 /** A probe must hear back quickly, even from a database (or a disk) that has frozen. */
