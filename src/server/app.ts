@@ -19,6 +19,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
 import { sessionsService } from './features/sessions/sessions.service.ts';
@@ -72,7 +73,8 @@ import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts'
 import { followUpService } from './features/report-follow-up/follow-up.service.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> & Partial<Pick<Config, 'adminEmails' | 'privacy'>>;
+  config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
+    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken'>>;
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
@@ -175,9 +177,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
   });
   app.decorate('alerts', alerts.worker);
+  // Every route below is counted and timed; /metrics itself exists only when a token is configured.
+  if (deps.config.metricsToken) {
+    registerMetrics(app, {
+      token: deps.config.metricsToken,
+      database: deps.database,
+      outboxBacklog: alerts.outboxBacklog,
+      now: () => clock.now(),
+    });
+  }
   app.addHook('preClose', () => alerts.worker.stop());
 
-  await app.register(healthRoutes, { database: deps.database });
+  await app.register(healthRoutes, { database: deps.database, storage: deps.storage });
   const reports = reportsService({
     repository: reportsRepository(db),
     storage: deps.storage,

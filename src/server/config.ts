@@ -106,6 +106,13 @@ const envSchema = z.object({
   OPERATOR_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   INACTIVE_ACCOUNT_DAYS: wholeDays(30),
   ERASURE_NOTICE_DAYS: wholeDays(1),
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (a long random secret)')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -130,6 +137,8 @@ export type Config = {
   /** Who runs the service and how long an unused account is kept (the privacy notice shows both). */
   privacy: PrivacySettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
+  metricsToken: string | undefined;
 };
 
 export interface PrivacySettings {
@@ -193,5 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       erasureNoticeDays: e.ERASURE_NOTICE_DAYS ?? defaultPrivacySettings.erasureNoticeDays,
     },
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

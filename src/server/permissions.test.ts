@@ -25,6 +25,8 @@ interface Entry {
 const matrix: Record<string, Entry> = {
   // Anyone: submit a report, list reports, read photos, stats, sign in, location conversions, health.
   'GET /api/health': { rule: 'public' },
+  'GET /api/health/live': { rule: 'public' },
+  'GET /api/health/ready': { rule: 'public' },
   'POST /api/reports': { rule: 'public' },
   'GET /api/reports': { rule: 'public' },
   'GET /api/reports/:id/photos': { rule: 'public' },

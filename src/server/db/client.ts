@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Ends every connection; safe to call twice. */
   close(): Promise<void>;
+  /** PostgreSQL's connection pool right now: open connections, idle ones, and callers waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseOptions =
@@ -70,7 +72,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: once(() => db.destroy()) };
+  return {
+    db,
+    dialect: 'postgres',
+    close: once(() => db.destroy()),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** Asks the database for `select 1`, failing after `withinMs` when it does not answer. */

@@ -30,6 +30,18 @@ const migrations: Record<string, DialectMigration> = {
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const { error, results } = await (await migratorFor(db, dialect)).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this code knows that the database has not applied yet (none once it is current). */
+export async function pendingMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const known = await (await migratorFor(db, dialect)).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+async function migratorFor(db: Kysely<unknown>, dialect: Dialect): Promise<Migrator> {
   // On PostgreSQL, Kysely looks for its migration tables across every schema unless told which one,
   // and would find another schema's copies (another test run, another app on the same server).
   const schema =
@@ -44,14 +56,12 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
       return out;
     },
   };
-  const { error, results } = await new Migrator({
+  return new Migrator({
     db,
     provider,
     // Migrations are numbered by the piece of work that adds them, not by date: one with a lower
     // number than some already applied still runs (once) on an existing database.
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
 }

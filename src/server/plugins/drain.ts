@@ -7,6 +7,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Stops taking requests and resolves once those in flight have been answered. */
     drain(): Promise<void>;
+    /** True once the server has begun to drain or close. */
+    isDraining(): boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route answers for itself while the server drains (the health probes, which say so in their
+     * own words) instead of hearing the restart 503.
+     */
+    answersWhileDraining?: boolean;
   }
 }
 
@@ -16,7 +25,7 @@ export function registerDrain(app: FastifyInstance): void {
   let onIdle: (() => void) | undefined;
 
   app.addHook('onRequest', async (request, reply) => {
-    if (draining) {
+    if (draining && !request.routeOptions.config.answersWhileDraining) {
       return reply.status(503).header('Connection', 'close').header('Retry-After', '5').send({
         statusCode: 503,
         error: 'Service Unavailable',
@@ -36,6 +45,7 @@ export function registerDrain(app: FastifyInstance): void {
     draining = true;
   });
 
+  app.decorate('isDraining', () => draining);
   app.decorate('drain', () => {
     draining = true;
     if (inFlight === 0) return Promise.resolve();

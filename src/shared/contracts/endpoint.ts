@@ -22,8 +22,11 @@ export interface EndpointSchemas {
   response: ZodType | null;
   /** The status of a successful answer: 200 unless given. */
   status?: 200 | 201 | 204;
-  /** Another success status the same answer may carry (an upload sent again: 200 instead of 201). */
-  alsoStatus?: 200 | 201;
+  /**
+   * Another status the same answer shape may carry: an upload sent again (200 instead of 201), or a
+   * readiness probe that is not ready (503, still naming its checks).
+   */
+  alsoStatus?: 200 | 201 | 503;
 }
 
 export type Endpoint<M extends HttpMethod = HttpMethod, P extends string = string> = Route<M, P> & EndpointSchemas;

@@ -53,6 +53,8 @@ export interface Alerts {
   service: AlertsService;
   worker: OutboxWorker;
   enqueueReportAlert: typeof enqueueReportAlert;
+  /** Jobs not yet delivered nor given up, those of them already retried, and when the oldest was queued. */
+  outboxBacklog(): Promise<{ pending: number; retrying: number; oldestPendingAt: string | null }>;
 }
 
 export function createAlerts(deps: AlertsDeps): Alerts {
@@ -91,5 +93,9 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     pollMs: deps.pollMs,
   });
   const service = alertsService({ repository, outbox, clock: deps.clock, vapidPublicKey: push.publicKey, digestHour });
-  return { service, worker, enqueueReportAlert };
+  const outboxBacklog = async () => {
+    const { pending, retrying, oldestPendingAt } = await outbox.backlog(deps.clock.now().toISOString());
+    return { pending, retrying, oldestPendingAt };
+  };
+  return { service, worker, enqueueReportAlert, outboxBacklog };
 }

@@ -1,16 +1,34 @@
+// The probes a load balancer or an orchestrator asks: /api/health (the database answers),
+// /api/health/live (the process answers) and /api/health/ready (this process should be sent traffic).
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthEndpoints } from '#shared/contracts/health.ts';
+import { healthEndpoints, type Readiness } from '#shared/contracts/health.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { pingDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { pendingMigrations } from '#server/db/migrate.ts';
+import type { PhotoStorage } from '#server/features/photos/index.ts';
+import { serve } from '#server/http/serve.ts';
 
-/** A probe must hear back quickly, even from a database that has frozen. */
+/** A probe must hear back quickly, even from a database (or a disk) that has frozen. */
 const HEALTH_PING_MS = 2_000;
 
-/** GET /api/health: 200 when the database answers, 503 otherwise (for load balancers and probes). */
-export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+type CheckName = keyof Readiness['checks'];
+
+/** How each failed check reads in the 503's message. */
+const failureWords: Record<CheckName, string> = {
+  database: 'the database is not answering',
+  storage: 'photos cannot be stored',
+  migrations: 'the database has migrations still to apply',
+  draining: 'the server is shutting down',
+};
+
+export async function healthRoutes(
+  app: FastifyInstance,
+  { database, storage }: { database: DatabaseHandle; storage: PhotoStorage },
+) {
   const { check } = healthEndpoints;
-  // Registered from its definition with the 503 answer's shape beside the 200's.
+  // GET /api/health: registered from its definition with the 503 answer's shape beside the 200's.
   app.withTypeProvider<ZodTypeProvider>().route({
     method: check.method,
     url: check.path,
@@ -29,4 +47,64 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       return { status: 'ok' as const, database: database.dialect };
     },
   });
+
+  // The process answers: nothing else is asked, so a slow database never gets a live process restarted.
+  serve(app, healthEndpoints.live, { access: 'public', answersWhileDraining: true }, () => ({ status: 'ok' as const }));
+
+  serve(app, healthEndpoints.ready, { access: 'public', answersWhileDraining: true }, async (request, reply) => {
+    const [databaseOk, storageOk, migrationsOk] = await Promise.all([
+      passes(request.log, 'database', () => pingDatabase(database.db, HEALTH_PING_MS)),
+      passes(request.log, 'storage', () => storageTakesAPhoto(storage)),
+      passes(request.log, 'migrations', async () => {
+        const pending = await pendingMigrations(database.db as never, database.dialect);
+        if (pending.length > 0) throw new Error(`pending migrations: ${pending.join(', ')}`);
+      }),
+    ]);
+    const checks: Readiness['checks'] = {
+      database: databaseOk ? 'ok' : 'failed',
+      storage: storageOk ? 'ok' : 'failed',
+      migrations: migrationsOk ? 'ok' : 'failed',
+      draining: app.isDraining() ? 'failed' : 'ok',
+    };
+    const failed = (Object.keys(checks) as CheckName[]).filter((name) => checks[name] === 'failed');
+    if (failed.length === 0) return { status: 'ready' as const, checks, message: 'Ready.' };
+    const message = `Not ready: ${failed.map((name) => failureWords[name]).join('; ')}.`;
+    return reply
+      .status(503)
+      .header('Retry-After', '5')
+      .send({ status: 'not ready' as const, checks, message });
+  });
+}
+
+/** Runs one check within the probe's time; a failure is logged with its cause and reported as false. */
+async function passes(log: FastifyInstance['log'], name: CheckName, work: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PING_MS} ms`)), HEALTH_PING_MS);
+  });
+  try {
+    await Promise.race([work(), timeout]);
+    return true;
+  } catch (error) {
+    log.error({ err: error }, `readiness check failed: ${name}`);
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Stores a tiny file through the same interface the photos use, reads it back and removes it: a full
+ * disk, a read-only mount or a bucket refusing writes all fail here before an upload does.
+ */
+async function storageTakesAPhoto(storage: PhotoStorage): Promise<void> {
+  const name = `readiness-probe-${randomBytes(8).toString('hex')}.jpg`;
+  const bytes = randomBytes(16);
+  try {
+    await storage.put(name, bytes);
+    const back = await storage.read(name);
+    if (!back?.equals(bytes)) throw new Error('the stored probe read back differently');
+  } finally {
+    await storage.remove(name).catch(() => undefined);
+  }
 }

@@ -26,6 +26,21 @@ export const defaultPhotoWorkLimits = (): WorkQueueLimits => ({
 const busy = () =>
   new AppError(503, BUSY_MESSAGE, { code: 'Busy', headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } });
 
+/** Told how each photo went through the queue: how long it waited, how long it was worked on, or that it was turned away. */
+export type PhotoWorkListener = (event: { waitedMs: number; workedMs: number } | { turnedAway: true }) => void;
+
+const listeners = new Set<PhotoWorkListener>();
+
+/** Listens to every photo this process works on (the queue is one per process); returns the way to stop. */
+export function onPhotoWork(listener: PhotoWorkListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const tell = (event: Parameters<PhotoWorkListener>[0]) => {
+  for (const listener of listeners) listener(event);
+};
+
 export function workQueue(limits: WorkQueueLimits) {
   let running = 0;
   const waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
@@ -48,25 +63,32 @@ export function workQueue(limits: WorkQueueLimits) {
     },
     /** Runs `work` when its turn comes (first come, first served). */
     async run<T>(work: () => Promise<T>): Promise<T> {
+      const queuedAt = performance.now();
       if (running < limits.concurrency) {
         running++;
       } else {
-        if (waiting.length >= limits.maxWaiting) throw busy();
+        if (waiting.length >= limits.maxWaiting) {
+          tell({ turnedAway: true });
+          throw busy();
+        }
         await new Promise<void>((resolve, reject) => {
           const item = {
             start: resolve,
             timer: setTimeout(() => {
               waiting.splice(waiting.indexOf(item), 1);
+              tell({ turnedAway: true });
               reject(busy());
             }, limits.maxWaitMs),
           };
           waiting.push(item);
         });
       }
+      const startedAt = performance.now();
       try {
         return await work();
       } finally {
         running--;
+        tell({ waitedMs: startedAt - queuedAt, workedMs: performance.now() - startedAt });
         next();
       }
     },

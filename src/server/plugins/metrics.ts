@@ -1,0 +1,142 @@
+// Prometheus metrics at /metrics, for the operator's scraper only (a Bearer token from METRICS_TOKEN;
+// without one the path does not exist). Each app has its own registry, so apps never share counters.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { onPhotoWork } from '#server/features/photos/photo-work-queue.ts';
+
+export interface MetricsDeps {
+  token: string;
+  database: DatabaseHandle;
+  /** The outbox's jobs still to deliver, asked at each scrape. */
+  outboxBacklog: () => Promise<{ pending: number; retrying: number; oldestPendingAt: string | null }>;
+  now: () => Date;
+}
+
+/** A request no route matched (an unknown path, or a page of the app served as the SPA). */
+const NO_ROUTE = 'no route';
+
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route pattern and status',
+    labelNames,
+    // From a cached list to a photo upload on a weak signal.
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern (`/api/reports/:id`), never the URL: one series per route, not per report.
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? NO_ROUTE,
+      status_code: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  const photoWait = new Histogram({
+    name: 'photo_queue_wait_seconds',
+    help: 'Time a photo waited for its turn in the photo work queue',
+    buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const photoWork = new Histogram({
+    name: 'photo_processing_seconds',
+    help: 'Time to decode, check and resize one photo',
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const photoTurnedAway = new Counter({
+    name: 'photo_turned_away_total',
+    help: 'Photos answered 503 because the photo work queue was full or the wait too long',
+    registers: [registry],
+  });
+  const stopListening = onPhotoWork((event) => {
+    if ('turnedAway' in event) {
+      photoTurnedAway.inc();
+      return;
+    }
+    photoWait.observe(event.waitedMs / 1000);
+    photoWork.observe(event.workedMs / 1000);
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+  });
+
+  const outboxPending = new Gauge({
+    name: 'outbox_pending_jobs',
+    help: 'Background jobs (alerts, e-mails) not yet delivered nor given up',
+    registers: [registry],
+  });
+  const outboxRetrying = new Gauge({
+    name: 'outbox_retrying_jobs',
+    help: 'Pending background jobs that have failed at least once',
+    registers: [registry],
+  });
+  const outboxOldest = new Gauge({
+    name: 'outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending background job (0 when none)',
+    registers: [registry],
+  });
+  const { poolStats } = deps.database;
+  const pool = poolStats
+    ? new Gauge({
+        name: 'db_pool_connections',
+        help: 'PostgreSQL connection pool: open (total), idle, and callers waiting for a connection',
+        labelNames: ['state'] as const,
+        registers: [registry],
+      })
+    : undefined;
+
+  /** Figures asked for at scrape time. A database that does not answer leaves the outbox gauges as they were. */
+  async function refresh(): Promise<void> {
+    if (pool && poolStats) {
+      const stats = poolStats();
+      pool.set({ state: 'total' }, stats.total);
+      pool.set({ state: 'idle' }, stats.idle);
+      pool.set({ state: 'waiting' }, stats.waiting);
+    }
+    try {
+      const backlog = await deps.outboxBacklog();
+      outboxPending.set(backlog.pending);
+      outboxRetrying.set(backlog.retrying);
+      const oldest = backlog.oldestPendingAt ? Date.parse(backlog.oldestPendingAt) : undefined;
+      outboxOldest.set(oldest === undefined ? 0 : Math.max(0, (deps.now().getTime() - oldest) / 1000));
+    } catch (error) {
+      app.log.warn({ err: error }, 'metrics: the outbox backlog could not be read');
+    }
+  }
+
+  const expected = digest(`Bearer ${deps.token}`);
+  app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
+    const given = request.headers.authorization;
+    // Compared as digests, in constant time, so the answer's timing says nothing about the token.
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      return reply.status(401).header('WWW-Authenticate', 'Bearer realm="metrics"').send({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'The metrics need the operator token (Authorization: Bearer ...).',
+      });
+    }
+    await refresh();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
