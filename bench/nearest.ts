@@ -6,6 +6,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { cleanupsRepository } from '#server/features/cleanups/cleanups.repository.ts';
 import { findNearby, nearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
 import { seedReports } from './seed.ts';
+import { percentile } from './table.ts';
 
 export interface NearestFigures {
   reports: number;
@@ -44,7 +45,5 @@ async function time<T>(items: T[], run: (item: T) => Promise<unknown>): Promise<
     await run(item);
     durations.push(performance.now() - started);
   }
-  durations.sort((a, b) => a - b);
-  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))]!;
-  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { p50Ms: percentile(durations, 0.5), p99Ms: percentile(durations, 0.99) };
 }

@@ -14,6 +14,7 @@ import {
   E2E_ADMIN_PASSCODE,
   animationsFinished,
   PHONE,
+  expectFocused,
   expectFocusWithin,
   expectNoAxeViolations,
   hasChromium,
@@ -87,9 +88,6 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
     return { context, page };
   }
-
-  const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-  const expectFocused = (locator: Locator) => expect.poll(() => isFocused(locator)).toBe(true);
 
   /**
    * Opens a dialog from the keyboard (Enter on its control), checks it with axe and photographs it,

@@ -69,7 +69,7 @@ export async function nearestOpenSite(
     // The nearest few by flat-map distance hold the nearest on the globe; places already seen are
     // passed over, so as many more are asked for as there are seen places (each may be many reports,
     // and if all that came were seen, the whole box is read).
-    const few = CANDIDATES + seenPlaces.length * CANDIDATES;
+    const few = (1 + seenPlaces.length) * CANDIDATES;
     const query = { from, withWords: seenPlaces.length > 0 };
     let sites = await repository.openSitesIn(box, exclude, { ...query, limit: few });
     let unseen = sites.filter((site) => !seenPlaces.some((seen) => samePlace(seen, site)));
