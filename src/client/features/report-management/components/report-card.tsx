@@ -95,7 +95,7 @@ export function ReportCard({
     <article
       aria-labelledby={titleId}
       data-duplicate={duplicate || undefined}
-      className={`grid gap-4 rounded-2xl border-2 p-4 shadow-sm sm:grid-cols-[10rem_1fr] ${
+      className={`grid gap-4 [contain-intrinsic-block-size:auto_53rem] [content-visibility:auto] sm:[contain-intrinsic-block-size:auto_43rem] rounded-2xl border-2 p-4 shadow-sm sm:grid-cols-[10rem_1fr] ${
         duplicate ? 'border-stone-400 bg-stone-200' : 'border-stone-200 bg-white'
       }`}
     >
