@@ -54,7 +54,7 @@ const clientPublicModules = {
     'components/management-dashboard.tsx',
     'components/manual-report-dialog.tsx',
   ],
-  reports: ['offline/report-queue.ts', 'photo/load-prepare-photo.ts'],
+  reports: ['api/use-set-report-status.ts', 'offline/report-queue.ts', 'photo/load-prepare-photo.ts'],
   site: ['components/install-button.tsx', 'components/share-row.tsx'],
   'volunteer-auth': ['api/volunteer-session.ts', 'components/require-volunteer.tsx', 'next-path.ts'],
 };

@@ -116,11 +116,6 @@ export function cleanupsRepository(db: Db) {
     insertCleanup(row: Insertable<CleanupsTable>): Promise<CleanupRow> {
       return db.insertInto('cleanups').values(row).returningAll().executeTakeFirstOrThrow();
     },
-
-    async insertReportPhotos(rows: Insertable<ReportPhotosTable>[]): Promise<ReportPhotoRow[]> {
-      if (rows.length === 0) return [];
-      return db.insertInto('report_photos').values(rows).returningAll().execute();
-    },
   };
 }
 

@@ -184,8 +184,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       const rows = await withStoredPhotos(storage, processed, (keys) =>
         db.transaction().execute(async (trx) => {
           const now = clock.now().toISOString();
-          const inTrx = cleanupsRepository(trx);
-          const inserted = await inTrx.insertReportPhotos(
+          const inserted = await reports.insertPhotos(
             keys.map((key) => ({
               report_id: reportId,
               photo_type: input.photoType,
@@ -196,6 +195,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
               // The volunteer's own photos go into their data download (and are unlinked on erasure).
               volunteer_id: actor.volunteer?.id ?? null,
             })),
+            trx,
           );
           await reports.touch(reportId, now, trx);
           return inserted;

@@ -58,13 +58,7 @@ export function photoRedactionRepository(db: Db) {
         if (holder.kind === 'report') {
           changed = await reports.replacePhotoKey(holder.reportId, oldKey, newKey, trx);
         } else if (holder.kind === 'report-photo') {
-          const result = await trx
-            .updateTable('report_photos')
-            .set({ photo_key: newKey })
-            .where('id', '=', holder.id)
-            .where('photo_key', '=', oldKey)
-            .executeTakeFirst();
-          changed = Number(result.numUpdatedRows) === 1;
+          changed = await reports.replaceAddedPhotoKey(holder.id, oldKey, newKey, trx);
         } else {
           const column = holder.kind === 'cleanup-before' ? 'before_photo_key' : 'after_photo_key';
           const result = await trx

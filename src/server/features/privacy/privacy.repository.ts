@@ -181,12 +181,9 @@ export function privacyRepository(db: Db) {
           .set({ volunteer_id: null, notes: null })
           .where('volunteer_id', '=', volunteerId)
           .execute();
-        await trx
-          .updateTable('report_photos')
-          .set({ volunteer_id: null })
-          .where('volunteer_id', '=', volunteerId)
-          .execute();
-        await reportsRepository(db).releaseClaimsOf(volunteerId, now, trx);
+        const reports = reportsRepository(db);
+        await reports.unlinkPhotosOf(volunteerId, trx);
+        await reports.releaseClaimsOf(volunteerId, now, trx);
         // Alert jobs carry the volunteer's id, and e-mail jobs their address, in the payload.
         await trx
           .deleteFrom('outbox')

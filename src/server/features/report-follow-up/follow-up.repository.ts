@@ -64,20 +64,23 @@ export function followUpRepository(db: Db) {
     /** 'Add my photo to it': the photo joins the report's photos and the count grows, in one transaction. */
     async addConfirmation(reportId: number, photoKey: string, now: string): Promise<ReportRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const updated = await reportsRepository(db).addReporter(reportId, now, trx);
+        const reports = reportsRepository(db);
+        const updated = await reports.addReporter(reportId, now, trx);
         if (!updated) return undefined;
-        await trx
-          .insertInto('report_photos')
-          .values({
-            report_id: reportId,
-            photo_type: 'reporter',
-            description: null,
-            uploaded_by: null,
-            photo_key: photoKey,
-            created_at: now,
-            volunteer_id: null,
-          })
-          .execute();
+        await reports.insertPhotos(
+          [
+            {
+              report_id: reportId,
+              photo_type: 'reporter',
+              description: null,
+              uploaded_by: null,
+              photo_key: photoKey,
+              created_at: now,
+              volunteer_id: null,
+            },
+          ],
+          trx,
+        );
         return updated;
       });
     },

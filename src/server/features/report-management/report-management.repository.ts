@@ -43,15 +43,10 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
     /** Deletes one photo of one report; answers its key, or null when the report has no such photo. */
     async deletePhoto(reportId: number, photoId: number, now: string): Promise<string | null> {
       return db.transaction().execute(async (trx) => {
-        const photo = await trx
-          .deleteFrom('report_photos')
-          .where('id', '=', photoId)
-          .where('report_id', '=', reportId)
-          .returning('photo_key')
-          .executeTakeFirst();
-        if (!photo) return null;
+        const key = await reports.deletePhoto(reportId, photoId, trx);
+        if (key === null) return null;
         await reports.touch(reportId, now, trx);
-        return photo.photo_key;
+        return key;
       });
     },
   };

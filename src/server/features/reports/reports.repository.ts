@@ -1,9 +1,10 @@
-// The only place that writes the reports table: intake, placement, claims and statuses, edits,
-// deletion, renumbering, priority marks, added reporters and redacted photos. Every write dates its
+// The only place that writes the reports table and its added photos (report_photos): intake,
+// placement, claims and statuses, edits, deletion, renumbering, priority marks, added reporters and
+// photos, and redacted photos. Every write dates its
 // change with nextUpdatedAt and takes an optional transaction, so another feature's repository can
 // change a report inside its own transaction; without one, a write of several statements opens its own.
 import { randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
@@ -457,6 +458,44 @@ export function reportsRepository(db: Db) {
 
     async photosOf(reportId: number): Promise<ReportPhotoRow[]> {
       return db.selectFrom('report_photos').selectAll().where('report_id', '=', reportId).orderBy('id').execute();
+    },
+
+    // A report's added photos (progress, completion, reporters' confirmations) are written here only.
+
+    async insertPhotos(rows: Insertable<ReportPhotosTable>[], trx?: Db): Promise<ReportPhotoRow[]> {
+      if (rows.length === 0) return [];
+      return (trx ?? db).insertInto('report_photos').values(rows).returningAll().execute();
+    },
+
+    /** Deletes one photo of one report; answers its key, or null when the report has no such photo. */
+    async deletePhoto(reportId: number, photoId: number, trx?: Db): Promise<string | null> {
+      const photo = await (trx ?? db)
+        .deleteFrom('report_photos')
+        .where('id', '=', photoId)
+        .where('report_id', '=', reportId)
+        .returning('photo_key')
+        .executeTakeFirst();
+      return photo?.photo_key ?? null;
+    },
+
+    /** Points an added photo at a new key, only if it still holds the old one. */
+    async replaceAddedPhotoKey(photoId: number, oldKey: string, newKey: string, trx?: Db): Promise<boolean> {
+      const result = await (trx ?? db)
+        .updateTable('report_photos')
+        .set({ photo_key: newKey })
+        .where('id', '=', photoId)
+        .where('photo_key', '=', oldKey)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The photos a volunteer added stay with their reports, no longer linked to anyone. */
+    async unlinkPhotosOf(volunteerId: number, trx?: Db): Promise<void> {
+      await (trx ?? db)
+        .updateTable('report_photos')
+        .set({ volunteer_id: null })
+        .where('volunteer_id', '=', volunteerId)
+        .execute();
     },
   };
 }

@@ -3,8 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentCleanupResponse } from '#shared/contracts/cleanups.ts';
 import { api, type CallInput } from '#client/lib/api.ts';
 import type { ApiEndpoints } from '#shared/contracts/api.ts';
-import type { Report } from '#shared/contracts/reports.ts';
-import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
 
 type FindNearbyBody = CallInput<ApiEndpoints['cleanups']['findNearby']>['body'];
 
@@ -23,21 +21,6 @@ export function useCurrentCleanup() {
     queryKey: [api.cleanups.current.url()],
     queryFn: () => api.cleanups.current(),
     gcTime: 0,
-  });
-}
-
-/** PATCH /api/reports/:id/status; the report list is refreshed 200 ms later. */
-export function useSetReportStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: Report['status'] }) =>
-      api.reports.setStatus({ params: { id }, body: { status } }),
-    onSuccess: () => {
-      window.setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: [api.reports.list.url()] }),
-        STATUS_REFETCH_DELAY_MS,
-      );
-    },
   });
 }
 

@@ -1,5 +1,6 @@
 // The management dashboard's changes to reports, one hook per call. After each the list is fetched
-// again (a status change 200 ms later), and the stats with it.
+// again (a status change of several reports 200 ms later), and the stats with it. A single report's
+// status is set with useSetReportStatus of the reports feature, shared with the find page.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
@@ -29,17 +30,6 @@ export function useDeleteReport() {
   return useMutation({
     mutationFn: (id: number) => api.reports.delete({ params: { id } }),
     onSuccess: refresh,
-  });
-}
-
-export function useUpdateStatus() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ReportStatus }) =>
-      api.reports.setStatus({ params: { id }, body: { status } }),
-    onSuccess: () => {
-      window.setTimeout(() => void refresh(), STATUS_REFETCH_DELAY_MS);
-    },
   });
 }
 

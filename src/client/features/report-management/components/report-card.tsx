@@ -25,7 +25,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { inputClass } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
-import { useUpdateReport, useUpdateStatus } from '../api/use-report-actions.ts';
+import { useSetReportStatus } from '#client/features/reports/api/use-set-report-status.ts';
+import { useUpdateReport } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
@@ -77,7 +78,7 @@ export function ReportCard({
 }: ReportCardProps) {
   const title = `Report #${position}`;
   const titleId = useId();
-  const updateStatus = useUpdateStatus();
+  const updateStatus = useSetReportStatus();
   const [photoMissing, setPhotoMissing] = useState(false);
   const reportedOn = formatDate(report.reportedAt);
   const cleanedOn = formatDate(report.completedAt);
