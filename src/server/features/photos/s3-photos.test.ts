@@ -1,8 +1,8 @@
 // The real app with its photos in a bucket on a real S3-protocol server: a report's photo is served
 // back at its /photos address as from the local folder, deleting the report removes its objects, a
-// report whose row cannot be written leaves no object behind, the orphan sweep and the readiness probe
-// work on the bucket, and `npm run photos:migrate` copies a photo folder into a bucket once however
-// often it runs.
+// report whose row cannot be written leaves no object behind, the orphan sweep, the readiness probe and
+// a SQLite backup work on the bucket, and `npm run photos:migrate` copies a photo folder into a bucket
+// once however often it runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,10 @@ import { plainJpeg } from '#tests/fixture-photos.ts';
 import { CASTLE_WORDS, WAVERLEY_WORDS, realLocations } from '#tests/places.ts';
 import { adminCookies } from '#tests/sessions.ts';
 import { startS3Server, type TestS3Server } from '#tests/s3-server.ts';
+import { backupDataDir, restoreDataDir } from '#server/backup.ts';
 import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 import { photoStorageFromConfig } from './configured-photo-storage.ts';
 import { localPhotoStorage, type PhotoStorage } from './photo-storage.ts';
 import { orphanPhotoSweep } from './orphan-photo-sweep.ts';
@@ -180,6 +183,35 @@ describe('the configured storage', () => {
     expect(photoStorageFromConfig(loadConfig({ DATA_DIR: '/srv/cleanup/data' })).location).toBe(
       '/srv/cleanup/data/photos',
     );
+  });
+});
+
+describe('a backup on SQLite with the photos in a bucket', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-backup-s3-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('takes the photos from the bucket, and a restore puts them in DATA_DIR/photos', async () => {
+    const dataDir = tempDir();
+    const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
+    await migrateToLatest(database.db as never, database.dialect);
+    await database.close();
+    const bucket = s3.storage(await s3.newBucket());
+    const photos = { 'keptKey.jpg': 'the web copy', 'keptKey-thumb.jpg': 'the thumbnail' };
+    for (const [name, bytes] of Object.entries(photos)) await bucket.put(name, Buffer.from(bytes));
+
+    const backup = await backupDataDir(dataDir, tempDir(), new Date(), bucket);
+    const restored = path.join(tempDir(), 'data');
+    expect(restoreDataDir(backup, restored).photos).toBe(2);
+    for (const [name, bytes] of Object.entries(photos)) {
+      expect(fs.readFileSync(path.join(restored, 'photos', name), 'utf8')).toBe(bytes);
+    }
   });
 });
 
