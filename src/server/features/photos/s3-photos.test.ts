@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds)('photos in an S3 bucket, on %s', (kind) => {
     expect(await objectNames(storage)).toEqual(before);
   });
 
-  it('the orphan sweep removes old objects no row refers to, and keeps photos in use and other objects', async () => {
+  it('the orphan sweep removes old objects no row refers to, and keeps the photos in use', async () => {
     const inUse = await objectNames(storage);
     expect(inUse.length).toBeGreaterThan(0);
     await storage.put('orphanKey2.jpg', Buffer.from('left by a crash'));
@@ -146,7 +146,7 @@ describe.each(testDatabaseKinds)('photos in an S3 bucket, on %s', (kind) => {
     expect(await objectNames(storage)).toEqual(inUse);
   });
 
-  it('is ready when the bucket takes a photo; with the bucket missing, not ready and photos answer 503', async () => {
+  it('is ready when the bucket takes a photo; with the bucket missing, not ready, photos answer 503 and no report is kept', async () => {
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.json()).toMatchObject({ checks: { storage: 'ok' } });
@@ -162,6 +162,18 @@ describe.each(testDatabaseKinds)('photos in an S3 bucket, on %s', (kind) => {
       const photo = await noBucket.app.inject({ method: 'GET', url: '/photos/someKey.jpg' });
       expect(photo.statusCode).toBe(503);
       expect(photo.headers['retry-after']).toBe('5');
+      // A report sent meanwhile is not kept, and leaves nothing behind.
+      const form = await multipartBody(
+        { what3words: realLocations(2)[1]! },
+        { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
+      );
+      const upload = await noBucket.app.inject({ method: 'POST', url: '/api/reports', ...form });
+      expect(upload.statusCode).toBe(500);
+      const rows = await noBucket.database.db
+        .selectFrom('reports')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBe(0);
     } finally {
       await noBucket.close();
     }
