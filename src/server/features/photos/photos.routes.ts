@@ -1,5 +1,5 @@
 // Serves stored photos at /photos/<name>, from the local folder or the bucket alike: the app streams
-// the bytes itself (decision 094), so a photo keeps one address whichever storage holds it. Names are
+// the bytes itself (docs/decisions/094), so a photo keeps one address whichever storage holds it. Names are
 // random and never reused, so a photo is cached for a year; nosniff (set for every response) keeps a
 // browser from treating one as anything but an image.
 import type { FastifyInstance } from 'fastify';
