@@ -26,7 +26,8 @@ export async function startServer(repoRoot: string, dataDir: string): Promise<Ru
     ADMIN_PASSCODE: '123456',
   };
   // The bench measures the embedded SQLite set-up: nothing from the caller's shell may redirect it.
-  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'S3_BUCKET', 'SMTP_URL']) delete env[name];
+  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SMTP_URL']) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('S3_')) delete env[name];
   // The upload burst comes from 200 clients behind a proxy on this machine.
   env.TRUST_PROXY = '127.0.0.1';
 

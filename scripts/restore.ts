@@ -22,6 +22,11 @@ function main(): number {
   console.log(
     `Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${manifest.reports} reports, ${manifest.photos} photo files, ${manifest.volunteers} volunteers.`,
   );
+  if (config.s3) {
+    console.log(
+      `The photos are in ${path.join(config.dataDir, 'photos')}; the server reads them from the bucket ${config.s3.bucket}. To put any missing ones back there, run npm run photos:migrate.`,
+    );
+  }
   return 0;
 }
 

@@ -1,13 +1,14 @@
 // `npm run seed -- --reports 100000`: loads that many realistic reports into the database the server
-// uses (DATA_DIR's SQLite file, or DATABASE_URL), with their photos in DATA_DIR/photos. Made for a
-// fresh database: it refuses one that already holds reports unless `--append` is given.
+// uses (DATA_DIR's SQLite file, or DATABASE_URL), with their photos where the server keeps them
+// (DATA_DIR/photos, or the bucket S3_BUCKET names). Made for a fresh database: it refuses one that
+// already holds reports unless `--append` is given.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
+import { localPhotoFolder, photoStorageFromConfig } from '#server/features/photos/index.ts';
 import { seedReports, settleAfterLoad } from './seed-reports.ts';
 
 const usage = 'Usage: npm run seed -- --reports <count> [--append] [--days <days>]';
@@ -23,7 +24,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  fs.mkdirSync(path.join(config.dataDir, 'photos'), { recursive: true });
+  if (!config.s3) fs.mkdirSync(localPhotoFolder(config.dataDir), { recursive: true });
   const database = config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
     : openDatabase({ kind: 'sqlite', filename: path.join(config.dataDir, 'app.db') });
@@ -38,9 +39,7 @@ async function main(): Promise<number> {
       return 1;
     }
     const started = performance.now();
-    const { photos } = await seedReports(database.db, localPhotoStorage(path.join(config.dataDir, 'photos')), count, {
-      days,
-    });
+    const { photos } = await seedReports(database.db, photoStorageFromConfig(config), count, { days });
     await settleAfterLoad(database.db, database.dialect);
     const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,4 +1,5 @@
-// Builds the real app for a test: a fresh database, a temporary photo folder, silence in the logs.
+// Builds the real app for a test: a fresh database, a temporary photo folder (or the storage given),
+// silence in the logs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +14,9 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   storage: PhotoStorage;
+  /** The local photo folder (empty when another storage was given). */
   photoDir: string;
-  /** Names of every stored photo file. */
+  /** Names of every stored photo file in the local folder. */
   storedPhotos(): string[];
   close(): Promise<void>;
 }
@@ -25,11 +27,11 @@ const testPasscodeHash = hashPasscode(TEST_ADMIN_PASSCODE);
 
 export async function buildTestApp(
   kind: TestDatabaseKind,
-  overrides: Partial<Omit<AppDeps, 'database' | 'storage'>> = {},
+  overrides: Partial<Omit<AppDeps, 'database'>> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-photos-'));
-  const storage = localPhotoStorage(photoDir);
+  const storage = overrides.storage ?? localPhotoStorage(photoDir);
   const app = await buildApp({
     config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', trustProxy: undefined },
     logger: false,

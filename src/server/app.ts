@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('retention', retention);
   app.addHook('preClose', async () => retention.stop());
-  const photoSweep = orphanPhotoSweep({ db, directory: deps.storage.directory, clock, log: app.log });
+  const photoSweep = orphanPhotoSweep({ db, storage: deps.storage, clock, log: app.log });
   app.decorate('photoSweep', photoSweep);
   app.addHook('preClose', async () => photoSweep.stop());
 

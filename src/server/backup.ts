@@ -1,9 +1,12 @@
 // Backing up and restoring a DATA_DIR on SQLite while the server runs: the database through SQLite's
-// online backup (a consistent copy, taken page by page without stopping writers), then the photos and
-// the generated secrets, into a folder named with the time. A restore goes only into an empty DATA_DIR.
+// online backup (a consistent copy, taken page by page without stopping writers), then the photos
+// (from DATA_DIR/photos or the bucket) and the generated secrets, into a folder named with the time.
+// A restore goes only into an empty DATA_DIR, its photos into DATA_DIR/photos.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { S3Config } from './config.ts';
+import { isPhotoName, localPhotoStorage, type PhotoStorage } from './features/photos/index.ts';
 
 const DATABASE_FILE = 'app.db';
 const PHOTOS = 'photos';
@@ -36,8 +39,14 @@ export function backupName(at: Date): string {
  * copied first and the photos after: a photo is stored before its row is written, so every row in the
  * copy finds its photo (a photo deleted in between is the only one that can be missing, and its row is
  * being deleted too). The manifest is written last; a folder without one is not a finished backup.
+ * The photos come from `storage`: DATA_DIR/photos unless the server keeps them in a bucket.
  */
-export async function backupDataDir(dataDir: string, intoDir: string, now = new Date()): Promise<string> {
+export async function backupDataDir(
+  dataDir: string,
+  intoDir: string,
+  now = new Date(),
+  storage: PhotoStorage = localPhotoStorage(path.join(dataDir, PHOTOS)),
+): Promise<string> {
   const source = path.join(dataDir, DATABASE_FILE);
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source} to back up.`);
   fs.mkdirSync(intoDir, { recursive: true });
@@ -56,16 +65,13 @@ export async function backupDataDir(dataDir: string, intoDir: string, now = new 
   }
 
   let photos = 0;
-  const photoDir = path.join(dataDir, PHOTOS);
-  for (const name of fs.existsSync(photoDir) ? fs.readdirSync(photoDir) : []) {
-    if (name.endsWith('.tmp')) continue; // a photo still being written; its row is not in the copy
-    try {
-      fs.copyFileSync(path.join(photoDir, name), path.join(partial, PHOTOS, name));
-      photos++;
-    } catch (error) {
-      // Deleted since the folder was listed (its row is gone too).
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+  for await (const { name } of storage.list()) {
+    // Only photos: a `.tmp` file is a photo still being written, and its row is not in the copy.
+    if (!isPhotoName(name)) continue;
+    const bytes = await storage.read(name);
+    if (!bytes) continue; // deleted since it was listed (its row is gone too)
+    fs.writeFileSync(path.join(partial, PHOTOS, name), bytes);
+    photos++;
   }
 
   const files: string[] = [];
@@ -136,7 +142,20 @@ function settleCopy(filename: string): { reports: number; volunteers: number } {
 }
 
 /** What `npm run backup` says on PostgreSQL, where the database server does the backing up. */
-export function postgresBackupAdvice(dataDir: string): string {
+export function postgresBackupAdvice(dataDir: string, s3?: S3Config): string {
+  const photos = s3
+    ? [
+        `Photos are not in the database: they are objects in the bucket ${s3.bucket}. Keep them with the`,
+        "bucket's own versioning or replication, or copy them with your S3 tool, for example",
+        '',
+        `  aws s3 sync s3://${s3.bucket} /backups/cleanup-photos/${s3.endpoint ? ` --endpoint-url ${s3.endpoint}` : ''}`,
+      ]
+    : [
+        `Photos are not in the database: they are files in ${path.join(dataDir, PHOTOS)}. Copy that folder`,
+        'after the dump, for example',
+        '',
+        `  rsync -a ${path.join(dataDir, PHOTOS)}/ backup-host:/backups/cleanup-photos/`,
+      ];
   return [
     'DATABASE_URL is set: the database is PostgreSQL, and PostgreSQL backs itself up. Take a dump with',
     '',
@@ -148,10 +167,7 @@ export function postgresBackupAdvice(dataDir: string): string {
     '',
     "(or use continuous archiving / your provider's point-in-time recovery).",
     '',
-    `Photos are not in the database: they are files in ${path.join(dataDir, PHOTOS)} (S3 photo storage is`,
-    'not available yet). Copy that folder after the dump, for example',
-    '',
-    `  rsync -a ${path.join(dataDir, PHOTOS)}/ backup-host:/backups/cleanup-photos/`,
+    ...photos,
     '',
     'and keep admin-passcode.hash and vapid-keys.json from DATA_DIR unless ADMIN_PASSCODE and VAPID_* are set.',
     'Nothing was backed up by this command.',

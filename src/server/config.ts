@@ -73,7 +73,7 @@ const envSchema = z.object({
       .optional(),
   ),
   S3_BUCKET: optionalString,
-  S3_ENDPOINT: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -130,7 +130,8 @@ export type Config = {
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   /** Local hour (Europe/London) of the volunteers' daily alert digest. */
   alertDigestHour: number;
-  s3: { bucket?: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Photos in an S3-compatible bucket; unset, they are files in DATA_DIR/photos. */
+  s3: S3Config | undefined;
   adminEmails: string[];
   /** The proxies in front: how many hops to trust, or their addresses and CIDR ranges. */
   trustProxy: number | string[] | undefined;
@@ -140,6 +141,15 @@ export type Config = {
   /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
   metricsToken: string | undefined;
 };
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible service's address; addressed path-style (`<endpoint>/<bucket>/<name>`). */
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
 
 export interface PrivacySettings {
   operatorName: string;
@@ -165,10 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuration error: ${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
-  if (e.S3_BUCKET) {
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_REGION || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
-      'Configuration error: S3_BUCKET is set, but S3 photo storage is not available yet; unset it to store photos in DATA_DIR',
+      'Configuration error: S3_BUCKET must be set to store photos in a bucket (the other S3_ settings are set without it)',
     );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
@@ -186,13 +199,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     w3wApiUrl: e.W3W_API_URL.replace(/\/$/, ''),
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     alertDigestHour: e.ALERT_DIGEST_HOUR ?? 18,
-    s3: {
-      bucket: e.S3_BUCKET,
-      endpoint: e.S3_ENDPOINT,
-      region: e.S3_REGION,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
     adminEmails: e.ADMIN_EMAILS,
     trustProxy: e.TRUST_PROXY,
     privacy: {

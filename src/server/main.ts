@@ -5,7 +5,7 @@ import { DataDirInUseError, lockDataDir, prepareDataDir } from './data-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
-import { localPhotoStorage } from './features/photos/photo-storage.ts';
+import { photoStorageFromConfig } from './features/photos/configured-photo-storage.ts';
 import { locationServiceFromConfig } from './features/location/location.service.ts';
 import { ensureAdminPasscode } from './secrets.ts';
 import { smtpMailer } from './mail/mailer.ts';
@@ -29,10 +29,13 @@ async function main(): Promise<void> {
   // Volunteer alerts: Web Push keys from VAPID_* or generated once into DATA_DIR.
   const vapid = ensureVapidKeys(config.dataDir, config.vapid, config.mailFrom);
 
+  // Photos go to the bucket named by S3_BUCKET, or to DATA_DIR/photos.
+  const storage = photoStorageFromConfig(config);
+
   const app = await buildApp({
     config,
     database,
-    storage: localPhotoStorage(path.join(config.dataDir, 'photos')),
+    storage,
     location: locationServiceFromConfig(config),
     adminPasscodeHash: passcode.hash,
     // Without SMTP_URL, sign-in e-mails are written to the log (buildApp's default).
@@ -72,7 +75,9 @@ async function main(): Promise<void> {
   // Photo files left by a crash between file and row: swept shortly after start, then daily.
   app.photoSweep.start();
   const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
-  console.log(`\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where})`);
+  console.log(
+    `\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where}; photos: ${storage.location})`,
+  );
   if (passcode.generated) {
     console.log(`Administrator passcode (shown once; set ADMIN_PASSCODE to choose your own): ${passcode.generated}\n`);
   }

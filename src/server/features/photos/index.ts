@@ -1,5 +1,6 @@
 // The photos feature as other features see it: checking and re-encoding a photo, storing it (and
-// removing it again when the write that needed it fails), and where stored photos live.
+// removing it again when the write that needed it fails), and where stored photos live (a local folder
+// or a bucket).
 export {
   photoNames,
   photoUrls,
@@ -10,4 +11,5 @@ export {
   withStoredPhotos,
   type ProcessedPhoto,
 } from './photo-pipeline.ts';
-export { localPhotoStorage, type PhotoStorage } from './photo-storage.ts';
+export { isPhotoName, localPhotoStorage, type PhotoStorage, type StoredPhotoFile } from './photo-storage.ts';
+export { localPhotoFolder, photoStorageFromConfig } from './configured-photo-storage.ts';

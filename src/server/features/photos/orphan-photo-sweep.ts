@@ -1,13 +1,12 @@
 // Photo files nothing refers to: a process killed between writing a photo and committing its row
-// leaves them behind (and half-written `.tmp` files). A sweep at start and then daily removes every
-// file in the photo folder older than an hour that no report, report photo or clean-up refers to;
-// the hour leaves uploads in progress alone.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// leaves them behind (and half-written `.tmp` files in a local folder). A sweep at start and then daily
+// removes every photo file or object older than an hour that no report, report photo or clean-up
+// refers to; the hour leaves uploads in progress alone.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/clock.ts';
 import { photoKeysInUse } from './photo-redaction.repository.ts';
+import type { PhotoStorage, StoredPhotoFile } from './photo-storage.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -27,7 +26,7 @@ export interface OrphanPhotoSweep {
 
 export interface OrphanPhotoSweepDeps {
   db: Db;
-  directory: string;
+  storage: PhotoStorage;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Files younger than this are left alone (an upload may be between its file and its row). */
@@ -42,37 +41,25 @@ export function photoKeyOf(name: string): string | null {
   );
 }
 
-export function orphanPhotoSweep({
-  db,
-  directory,
-  clock,
-  log,
-  minAgeMs = HOUR,
-}: OrphanPhotoSweepDeps): OrphanPhotoSweep {
+export function orphanPhotoSweep({ db, storage, clock, log, minAgeMs = HOUR }: OrphanPhotoSweepDeps): OrphanPhotoSweep {
   let timer: NodeJS.Timeout | undefined;
 
   async function runOnce(): Promise<{ removed: number }> {
-    let names: string[];
-    try {
-      names = await fs.readdir(directory);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { removed: 0 };
-      throw error;
-    }
     const cutoff = clock.now().getTime() - minAgeMs;
+    const old: StoredPhotoFile[] = [];
+    for await (const file of storage.list()) {
+      if (file.modifiedAt.getTime() <= cutoff) old.push(file);
+    }
     // Read the rows after listing the files: a photo written meanwhile is younger than the cutoff anyway.
     const keys = await photoKeysInUse(db);
     let removed = 0;
-    for (const name of names) {
-      const file = path.join(directory, name);
-      const stat = await fs.stat(file).catch(() => null);
-      if (!stat?.isFile() || stat.mtimeMs > cutoff) continue;
+    for (const { name } of old) {
       const key = photoKeyOf(name);
-      // Only the app's own photo files are swept; anything else in the folder is left alone.
+      // Only the app's own photo files are swept; anything else in the folder or bucket is left alone.
       if (key === null) continue;
       const orphan = name.endsWith('.tmp') || !keys.has(key);
       if (!orphan) continue;
-      await fs.rm(file, { force: true });
+      await storage.remove(name);
       removed++;
     }
     if (removed > 0) log.info({ removed }, 'orphan photo files removed');

@@ -1,18 +1,44 @@
-// Serves stored photos at /photos/<name>. Names are random and never reused, so a photo is cached for
-// a year; nosniff (set for every response) keeps a browser from treating one as anything but an image.
+// Serves stored photos at /photos/<name>, from the local folder or the bucket alike: the app streams
+// the bytes itself (docs/decisions/094), so a photo keeps one address whichever storage holds it. Names are
+// random and never reused, so a photo is cached for a year; nosniff (set for every response) keeps a
+// browser from treating one as anything but an image.
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import type { PhotoStorage } from './photo-storage.ts';
+import { AppError } from '#server/errors.ts';
+import { isPhotoName, photoContentType, type PhotoStorage, type PhotoStream } from './photo-storage.ts';
+
+const FOR_A_YEAR = 'public, max-age=31536000, immutable';
+
+/** What a photo request hears while the storage (a bucket, a disk) does not answer. */
+export const PHOTOS_UNAVAILABLE_MESSAGE = 'Photos cannot be shown just now. Please try again in a moment.';
 
 export async function photosRoutes(app: FastifyInstance, { storage }: { storage: PhotoStorage }) {
-  await app.register(fastifyStatic, {
-    root: storage.directory,
-    prefix: '/photos/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    setHeaders(reply) {
-      void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
+  app.get<{ Params: { name: string } }>('/photos/:name', async (request, reply) => {
+    const { name } = request.params;
+    let photo: PhotoStream | null;
+    try {
+      photo = isPhotoName(name) ? await storage.open(name) : null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'photo storage did not answer');
+      throw new AppError(503, PHOTOS_UNAVAILABLE_MESSAGE, { headers: { 'Retry-After': '5' } });
+    }
+    if (!photo) return reply.callNotFound();
+    void reply
+      .header('Cache-Control', FOR_A_YEAR)
+      .header('ETag', photo.etag)
+      .header('Last-Modified', photo.modifiedAt.toUTCString());
+    if (sameEntity(request.headers['if-none-match'], photo.etag)) {
+      photo.body.destroy();
+      return reply.status(304).send();
+    }
+    return reply.type(photoContentType(name)).header('Content-Length', photo.size).send(photo.body);
   });
+}
+
+/** If-None-Match names this photo (weak or strong; `*` matches anything stored). */
+function sameEntity(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
 }

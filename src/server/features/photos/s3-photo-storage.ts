@@ -1,0 +1,128 @@
+// Photos in an S3-compatible bucket (AWS S3, or MinIO, Ceph, R2, Spaces... through S3_ENDPOINT with
+// path-style addresses). Each photo is one object named as the photo, at the top of the bucket; the
+// bucket must exist. The app serves the objects itself at /photos/* (see photos.routes.ts), so the
+// bucket can stay private.
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { checkPhotoName, photoContentType, type PhotoStorage } from './photo-storage.ts';
+
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible service's address (`https://minio.internal:9000`); AWS's own when unset. */
+  endpoint?: string;
+  region?: string;
+  /** Both or neither; without them the SDK's usual sources (environment, instance role) are used. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+export interface S3PhotoStorage extends PhotoStorage {
+  /** Closes the client's connections (scripts and tests; the server keeps them for its lifetime). */
+  destroy(): void;
+}
+
+/** A frozen bucket fails a request within seconds instead of holding an upload or a probe open. */
+const CONNECTION_TIMEOUT_MS = 3_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
+    region: settings.region ?? 'us-east-1',
+    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    // Checksums only where S3 demands them: many S3-compatible services refuse the newer checksum
+    // headers and trailers, and TLS already guards the bytes in transit.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+  };
+}
+
+/** The object (or the bucket) is not there: S3 says NoSuchKey on GET and a bare 404 on HEAD. */
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'NoSuchKey' || name === 'NotFound';
+}
+
+export function s3PhotoStorage(settings: S3Settings): S3PhotoStorage {
+  const client = new S3Client(s3ClientConfig(settings));
+  const Bucket = settings.bucket;
+
+  async function get(name: string) {
+    try {
+      return await client.send(new GetObjectCommand({ Bucket, Key: checkPhotoName(name) }));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    location: `s3://${Bucket}`,
+    async put(name, data) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checkPhotoName(name),
+          Body: data,
+          ContentLength: data.length,
+          ContentType: photoContentType(name),
+          // For anything that serves the bucket directly: a photo never changes.
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async read(name) {
+      const object = await get(name);
+      if (!object?.Body) return null;
+      return Buffer.from(await object.Body.transformToByteArray());
+    },
+    async open(name) {
+      const object = await get(name);
+      if (!object?.Body) return null;
+      return {
+        body: object.Body as Readable,
+        size: object.ContentLength ?? 0,
+        etag: object.ETag ?? `"${object.ContentLength ?? 0}"`,
+        modifiedAt: object.LastModified ?? new Date(0),
+      };
+    },
+    async exists(name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checkPhotoName(name) }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    async remove(name) {
+      // Deleting an object that is not there succeeds, as removing a missing file does locally.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkPhotoName(name, { orTemporary: true }) }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key === undefined) continue;
+          yield { name: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    destroy() {
+      client.destroy();
+    },
+  };
+}
