@@ -72,6 +72,9 @@ import { configurePhotoWork, type WorkQueueLimits } from './features/photos/phot
 import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
 import { followUpService } from './features/report-follow-up/follow-up.service.ts';
 
+/** How often claims that lapsed are swept back to `reported` between calls of the workflow. */
+const LAPSED_CLAIM_SWEEP_MS = 5 * 60_000;
+
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
     Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken'>>;
@@ -245,6 +248,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });
   await app.register(cleanupsRoutes, { service: cleanups });
+  // The report list (polled by every open dashboard) shows a lapsed claim as `reported` soon after it
+  // lapses, even when nobody calls the find-and-clean workflow in between (which sweeps them too).
+  const lapsedClaimSweep = setInterval(() => {
+    cleanups
+      .releaseLapsedClaims()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping lapsed claims failed'));
+  }, LAPSED_CLAIM_SWEEP_MS);
+  lapsedClaimSweep.unref();
+  app.addHook('onClose', async () => clearInterval(lapsedClaimSweep));
   // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
   await app.register(reportPhotosRoutes, {
     photosOf: (reportId) => reports.photosOf(reportId),

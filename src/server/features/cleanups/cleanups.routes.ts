@@ -9,24 +9,9 @@ import type { CleanupsService } from './cleanups.service.ts';
 
 export interface CleanupsRoutesOptions {
   service: CleanupsService;
-  /** How often lapsed claims are swept back to `reported` (they are also swept before each call here). */
-  sweepEveryMs?: number;
 }
 
-export async function cleanupsRoutes(
-  app: FastifyInstance,
-  { service, sweepEveryMs = 5 * 60_000 }: CleanupsRoutesOptions,
-) {
-  // The report list (polled by every open dashboard) shows a lapsed claim as `reported` soon after
-  // it lapses, even when nobody calls the workflow in between.
-  const sweep = setInterval(() => {
-    service
-      .releaseLapsedClaims()
-      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping lapsed claims failed'));
-  }, sweepEveryMs);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
+export async function cleanupsRoutes(app: FastifyInstance, { service }: CleanupsRoutesOptions) {
   const volunteer = { access: 'volunteer' as const };
 
   serve(app, endpoints.findNearby, volunteer, (request) =>
