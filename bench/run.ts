@@ -17,7 +17,9 @@
 //      TEST_DATABASE_URL is set: a page of 50 for every filter x sort, search, an unchanged refresh;
 //      then the dashboard in Chromium over it: the first card, a filter/sort/search change, the heap
 //      after an hour of refreshes, the longest task while a new report arrives;
-//   9. prints one table, and exits 1 if any budget failed.
+//   9. with TEST_DATABASE_URL, runs one server process and then two on one PostgreSQL database and one
+//      bucket behind a round-robin proxy, and prints the list and intake figures side by side;
+//  10. prints one table, and exits 1 if any budget failed.
 //
 // It takes under a minute, removes its temporary folder, and stops by itself.
 import fs from 'node:fs';
@@ -34,6 +36,7 @@ import { benchPhotoPipeline } from './photo-pipeline.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { benchNearest } from './nearest.ts';
 import { benchReportList, LIST_REPORTS } from './report-list.ts';
+import { benchScaleOut } from './scale-out.ts';
 
 const REPORTS = 10_000;
 const SUBMISSION_BUDGET_MS = 1_000;
@@ -72,6 +75,9 @@ async function main(): Promise<number> {
         )),
       );
     }
+    rows.push(
+      ...(await step('Running one and then two processes behind a proxy', () => benchScaleOut(repoRoot, workDir))),
+    );
     reportServerLog(server.output());
   } catch (error) {
     console.error(`\nThe bench stopped early: ${(error as Error).message}`);

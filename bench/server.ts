@@ -15,9 +15,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(repoRoot: string, dataDir: string): Promise<RunningServer> {
+/** `env` adds settings after the caller's shell is cleared (a database URL or a bucket, for the scale-out bench). */
+export async function startServer(
+  repoRoot: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -25,15 +30,17 @@ export async function startServer(repoRoot: string, dataDir: string): Promise<Ru
     LOG_LEVEL: 'warn',
     ADMIN_PASSCODE: '123456',
   };
-  // The bench measures the embedded SQLite set-up: nothing from the caller's shell may redirect it.
-  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SMTP_URL']) delete env[name];
-  for (const name of Object.keys(env)) if (name.startsWith('S3_')) delete env[name];
+  // The bench measures the embedded SQLite set-up unless told otherwise: nothing from the caller's
+  // shell may redirect it.
+  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SMTP_URL']) delete childEnv[name];
+  for (const name of Object.keys(childEnv)) if (name.startsWith('S3_')) delete childEnv[name];
   // The upload burst comes from 200 clients behind a proxy on this machine.
-  env.TRUST_PROXY = '127.0.0.1';
+  childEnv.TRUST_PROXY = '127.0.0.1';
+  Object.assign(childEnv, env);
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], {
     cwd: repoRoot,
-    env,
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

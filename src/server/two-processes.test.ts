@@ -6,7 +6,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { multipartBody } from '#tests/build-test-app.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { largePhoneJpeg, plainJpeg } from '#tests/fixture-photos.ts';
 import { realLocations } from '#tests/places.ts';
+import { startRoundRobinProxy, type RoundRobinProxy } from '#tests/round-robin-proxy.ts';
 import { startS3Server, type TestS3Server } from '#tests/s3-server.ts';
 import type { S3Settings } from '#server/features/photos/s3-photo-storage.ts';
 import { readSignInMail } from '#tests/volunteers.ts';
@@ -49,34 +49,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A proxy that sends each request to the next process in turn, as a load balancer in front would. */
-function roundRobinProxy(targets: () => ServerProcess[]) {
-  let next = 0;
-  const server = http.createServer((request, response) => {
-    const live = targets();
-    const target = live[next++ % live.length]!;
-    const upstream = http.request(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        method: request.method,
-        path: request.url,
-        headers: { ...request.headers, 'x-served-by-test-proxy': target.name },
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-test-backend': target.name });
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end();
-    });
-    request.pipe(upstream);
-  });
-  return server;
-}
-
 describe.skipIf(!baseUrl)('two server processes on one database and one bucket, behind a proxy', () => {
   const databaseName = `cue_two_${randomBytes(5).toString('hex')}`;
   const dirs: string[] = [];
@@ -86,7 +58,7 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
   let s3: TestS3Server;
   let bucket: S3Settings;
   let smtp: FakeSmtp;
-  let proxy: http.Server;
+  let proxy: RoundRobinProxy;
   let proxyUrl: string;
 
   async function startProcess(name: string): Promise<ServerProcess> {
@@ -132,9 +104,10 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
     databaseUrl = url.toString();
     [s3, smtp] = await Promise.all([startS3Server(), startFakeSmtp()]);
     bucket = await s3.newBucket();
-    proxy = roundRobinProxy(() => processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null));
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    proxy = await startRoundRobinProxy(() =>
+      processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null),
+    );
+    proxyUrl = proxy.url;
     // The first start migrates the database; the second finds it current.
     processes.push(await startProcess('one'));
     processes.push(await startProcess('two'));
@@ -145,7 +118,7 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
     for (const p of processes) p.child.kill('SIGKILL');
     await Promise.all(processes.map((p) => p.exited));
     await database?.close();
-    await new Promise((resolve) => proxy?.close(resolve));
+    await proxy?.close();
     await Promise.all([s3?.close(), smtp?.close()]);
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
