@@ -7,7 +7,6 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { defaultPrivacySettings, type Config } from './config.ts';
@@ -21,6 +20,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
 import { sessionsService } from './features/sessions/sessions.service.ts';
 import { multipartLimits } from './plugins/multipart.ts';
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = auditLogService(db);
   registerAudit(app, { record: audit.record, clock });
   await app.register(multipart, { limits: multipartLimits });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, deps.database);
 
   // Every e-mail links to the privacy notice.
   const mailer = withPrivacyNotice(deps.mailer ?? logMailer(app.log), `${deps.config.publicUrl}${routes.privacy}`);
