@@ -10,12 +10,18 @@ const STOP_DEADLINE_MS = 15_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (its CPU time is read from /proc by the 304 comparison). */
+  pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
 }
 
-export async function startServer(repoRoot: string, dataDir: string): Promise<RunningServer> {
+export async function startServer(
+  repoRoot: string,
+  dataDir: string,
+  options: { databaseUrl?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -25,8 +31,10 @@ export async function startServer(repoRoot: string, dataDir: string): Promise<Ru
     LOG_LEVEL: 'warn',
     ADMIN_PASSCODE: '123456',
   };
-  // The bench measures the embedded SQLite set-up: nothing from the caller's shell may redirect it.
+  // The bench measures the embedded SQLite set-up unless told a database: nothing from the caller's
+  // shell may redirect it.
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'S3_BUCKET', 'SMTP_URL']) delete env[name];
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   // The upload burst comes from 200 clients behind a proxy on this machine.
   env.TRUST_PROXY = '127.0.0.1';
 
@@ -42,6 +50,7 @@ export async function startServer(repoRoot: string, dataDir: string): Promise<Ru
 
   const server: RunningServer = {
     baseUrl: `http://${HOST}:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: () => stopChild(child, exited),
   };
