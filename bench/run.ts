@@ -3,7 +3,9 @@
 //   1. seeds 10,000 reports into a SQLite database in a temporary DATA_DIR;
 //   2. starts the real server (src/server/main.ts) on it as a child process;
 //   3. loads `GET /api/reports` with autocannon: full answers, plain and with `Accept-Encoding: br`
-//      (within 10% of plain), then revalidations that must all be 304;
+//      (within 10% of plain), then revalidations that must all be 304; then the same 304 beside a bare
+//      Fastify answering it (the bare one at most 3x the app's 304s per CPU-second), and once the
+//      SQLite server has stopped, on PostgreSQL too when TEST_DATABASE_URL is set;
 //   4. times report submissions with a 4 MB phone photo (budget: under 1 s each) and the photo pipeline
 //      alone beside bare sharp on the same photo (budget: 150 ms), a 12 MP HEIC photo
 //      beside the same picture as JPEG (figures only), then 200 uploads at
@@ -37,6 +39,7 @@ import { runLighthouse } from './lighthouse.ts';
 import { benchNearest } from './nearest.ts';
 import { benchReportList, LIST_REPORTS } from './report-list.ts';
 import { benchScaleOut } from './scale-out.ts';
+import { bare304Row, bench304, benchPostgres304 } from './list-304.ts';
 
 const REPORTS = 10_000;
 const SUBMISSION_BUDGET_MS = 1_000;
@@ -58,11 +61,21 @@ async function main(): Promise<number> {
     const photo = await step('Making a 4 MB phone photo', phonePhoto);
     server = await step('Starting the server', () => startServer(repoRoot, dataDir));
     rows.push(...(await benchList(server.baseUrl)));
+    const sqlite304 = server;
+    rows.push(
+      bare304Row(
+        'SQLite',
+        await step('Comparing the 304 with a bare Fastify, in turns (5 x 1 s each)', () =>
+          bench304(repoRoot, sqlite304),
+        ),
+      ),
+    );
     rows.push(...(await benchSubmissions(server.baseUrl, photo)));
     rows.push(...(await benchPipeline(photo)));
     rows.push(...(await benchHeic(server.baseUrl)));
     rows.push(...(await benchUploadBurst(server.baseUrl)));
     await step('Stopping the server', () => server!.stop());
+    rows.push(await benchPostgres304Row(dataDir));
     rows.push(...(await benchNearestSite(workDir)));
     const initialJs = await benchInitialJs(path.join(workDir, 'client'));
     rows.push(initialJs);
@@ -89,6 +102,22 @@ async function main(): Promise<number> {
   }
   console.log(`\n${formatTable(rows)}`);
   return rows.some((row) => row.status === 'FAIL') ? 1 : 0;
+}
+
+/** The unchanged list's 304 on PostgreSQL beside the bare server's (SKIP without TEST_DATABASE_URL). */
+async function benchPostgres304Row(dataDir: string): Promise<Row> {
+  const figures = await step('Comparing the 304 on PostgreSQL with a bare Fastify, in turns (5 x 1 s each)', () =>
+    benchPostgres304(repoRoot, dataDir),
+  );
+  if (!figures) {
+    return {
+      metric: 'GET /api/reports 304 on PostgreSQL',
+      value: 'TEST_DATABASE_URL not set',
+      budget: '-',
+      status: 'SKIP',
+    };
+  }
+  return bare304Row('PostgreSQL', figures);
 }
 
 async function benchList(baseUrl: string): Promise<Row[]> {

@@ -10,6 +10,8 @@ const STOP_DEADLINE_MS = 15_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (its CPU time is read from /proc by the 304 comparison). */
+  pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startServer(
 
   const server: RunningServer = {
     baseUrl: `http://${HOST}:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: () => stopChild(child, exited),
   };

@@ -29,7 +29,14 @@ export async function buildTestApp(
   kind: TestDatabaseKind,
   overrides: Partial<Omit<AppDeps, 'database'>> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  return buildTestAppOn(await createTestDatabase(kind), overrides);
+}
+
+/** The real app on a database the test opened (one of several 'processes' on one PostgreSQL schema); closing it closes the database. */
+export async function buildTestAppOn(
+  database: DatabaseHandle,
+  overrides: Partial<Omit<AppDeps, 'database'>> = {},
+): Promise<TestApp> {
   const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-photos-'));
   const storage = overrides.storage ?? localPhotoStorage(photoDir);
   const app = await buildApp({

@@ -42,21 +42,47 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<Databa
     await migrateToLatest(handle.db as never, handle.dialect);
     return handle;
   }
+  const { handle, drop } = await migratedSchema();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+export interface SharedPostgres {
+  /** A handle of its own (its own pool and listening connection), as one more server process has. */
+  open(): DatabaseHandle;
+  /** Drops the schema; close every handle first. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated PostgreSQL schema that several handles open, as several server processes would. */
+export async function createSharedPostgres(): Promise<SharedPostgres> {
+  const { handle, open, drop } = await migratedSchema();
+  await handle.close();
+  return { open, drop };
+}
+
+/** A fresh schema, migrated through the first handle opened on it. */
+async function migratedSchema(): Promise<{ handle: DatabaseHandle; open(): DatabaseHandle; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
+  const open = () => openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
+  const handle = open();
   await underSchemaLock(url, 'shared', () => migrateToLatest(handle.db as never, handle.dialect));
   return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await underSchemaLock(url, 'alone', async (client) => {
+    handle,
+    open,
+    drop: () =>
+      underSchemaLock(url, 'alone', async (client) => {
         await client.query(`drop schema if exists ${schema} cascade`);
-      });
-    },
+      }),
   };
 }

@@ -7,7 +7,6 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { defaultPrivacySettings, type Config } from './config.ts';
@@ -21,16 +20,18 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
 import { sessionsService } from './features/sessions/sessions.service.ts';
 import { multipartLimits } from './plugins/multipart.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportsRoutes, type ChangeStreamTimes } from './features/reports/reports.routes.ts';
 import { reportPhotosRoutes } from './features/reports/report-photos.routes.ts';
 import { reportsRepository } from './features/reports/reports.repository.ts';
 import { reportsService } from './features/reports/reports.service.ts';
 import { reportListRepository } from './features/reports/report-list.repository.ts';
 import { reportListService } from './features/reports/report-list.service.ts';
+import { listVersions } from './features/reports/list-versions.ts';
 import { adminAnalyticsRoutes, analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
@@ -102,6 +103,8 @@ export interface AppDeps {
   pushSender?: PushSender;
   /** Volunteer alerts: the digest hour and the outbox poll interval. The worker runs once `app.alerts.start()` is called. */
   alerts?: AlertsOptions;
+  /** The report list's change stream: its heartbeat and how long a stream lasts (defaults in reports.routes.ts). */
+  changeStream?: Partial<ChangeStreamTimes>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -144,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = auditLogService(db);
   registerAudit(app, { record: audit.record, clock });
   await app.register(multipart, { limits: multipartLimits });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, deps.database);
 
   // Every e-mail links to the privacy notice.
   const mailer = withPrivacyNotice(deps.mailer ?? logMailer(app.log), `${deps.config.publicUrl}${routes.privacy}`);
@@ -201,10 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
     followers: followUp,
   });
+  // The list's version, known in memory and moved by every write (on PostgreSQL, by any process's).
+  const versions = listVersions({ database: deps.database, log: app.log });
+  app.addHook('onClose', () => versions.close());
   await app.register(reportsRoutes, {
     service: reports,
-    list: reportListService({ repository: reportListRepository(db, dialect), listVersion: reports.listVersion }),
+    list: reportListService({ repository: reportListRepository(db, dialect) }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+    versions,
+    changeStream: deps.changeStream,
   });
   await app.register(followUpRoutes, {
     service: followUp,

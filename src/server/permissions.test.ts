@@ -29,6 +29,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/health/ready': { rule: 'public' },
   'POST /api/reports': { rule: 'public' },
   'GET /api/reports': { rule: 'public' },
+  'GET /api/reports/changes': { rule: 'public' },
   'GET /api/reports/:id/photos': { rule: 'public' },
   'GET /api/stats': { rule: 'public' },
   'GET /api/location/coordinates-to-words': { rule: 'public' },

@@ -1,5 +1,16 @@
 // SQLite (embedded default) or PostgreSQL (DATABASE_URL) behind one Kysely API.
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect as KyselyDialect,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Tables } from './tables.ts';
@@ -14,6 +25,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL's connection pool right now: open connections, idle ones, and callers waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Calls `listener` once a statement that writes and whose SQL matches `matches` has taken effect
+   * through this handle: at once outside a transaction, at commit inside one (never on rollback).
+   * Returns the way to stop.
+   */
+  watchWrites(matches: RegExp, listener: () => void): () => void;
+  /** PostgreSQL only: hears the NOTIFYs of a channel on a connection of its own (see `Notifications`). */
+  listen?: (channel: string, handlers: NotificationHandlers) => () => Promise<void>;
+}
+
+/**
+ * What a listening connection tells. NOTIFY reaches every session of the database, whatever its
+ * schema, so by this app's convention a notification's payload names the schema that sent it
+ * (`tg_table_schema` in a trigger), and only those of this handle's schema are passed on: two apps,
+ * or two test runs, on one server never hear each other.
+ */
+export interface NotificationHandlers {
+  notified(): void;
+  /** Listening (again): whatever was sent while it was not has been missed. */
+  connected(): void;
+  /** The connection was lost; it is opened again by itself, with back-off. */
+  lost(error: Error): void;
 }
 
 export type DatabaseOptions =
@@ -46,8 +79,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
+    const writes = writeWatchers();
+    const db = new Kysely<Tables>({ dialect: watchingWrites(new SqliteDialect({ database: sqlite }), writes.heard) });
+    return { db, dialect: 'sqlite', close: once(() => db.destroy()), watchWrites: writes.add };
   }
   const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
   const serverOptions = [
@@ -71,12 +105,200 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const lost = (error: Error) => options.onConnectionLost?.(error);
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const writes = writeWatchers();
+  const db = new Kysely<Tables>({ dialect: watchingWrites(new PostgresDialect({ pool }), writes.heard) });
   return {
     db,
     dialect: 'postgres',
     close: once(() => db.destroy()),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    watchWrites: writes.add,
+    listen: (channel, handlers) =>
+      listenOn(
+        {
+          connectionString: options.url,
+          options: serverOptions.join(' '),
+          connectionTimeoutMillis: timeouts.connectMs,
+          keepAlive: true,
+          // Named, so an operator (or a test) tells the listening sessions apart in pg_stat_activity.
+          application_name: ['cue-listen', options.schema].filter(Boolean).join(' '),
+        },
+        channel,
+        handlers,
+      ),
+  };
+}
+
+/** Statements that may change rows (a WITH may end in one); reads and transaction control are not. */
+const WRITE_STATEMENT = /^\s*(insert|update|delete|replace|with)\b/i;
+
+function writeWatchers() {
+  const watchers = new Set<{ matches: RegExp; listener: () => void }>();
+  return {
+    add(matches: RegExp, listener: () => void): () => void {
+      const watcher = { matches, listener };
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
+    heard(statements: readonly string[]): void {
+      for (const watcher of watchers) {
+        if (statements.some((text) => watcher.matches.test(text))) watcher.listener();
+      }
+    },
+  };
+}
+
+/**
+ * The dialect with its driver wrapped, so that every write that takes effect is told to `heard`: a
+ * statement outside a transaction once it has run, the writes of a transaction once it commits.
+ * Every query of the app passes here, whichever feature or job sends it.
+ */
+function watchingWrites(dialect: KyselyDialect, heard: (statements: readonly string[]) => void): KyselyDialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver: () => new WriteWatchingDriver(dialect.createDriver(), heard),
+  };
+}
+
+class WatchedConnection implements DatabaseConnection {
+  /** The writes of the open transaction; null outside one. */
+  pending: string[] | null = null;
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly heard: (statements: readonly string[]) => void,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(query);
+    if (WRITE_STATEMENT.test(query.sql)) {
+      if (this.pending) this.pending.push(query.sql);
+      else this.heard([query.sql]);
+    }
+    return result;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class WriteWatchingDriver implements Driver {
+  readonly #connections = new WeakMap<DatabaseConnection, WatchedConnection>();
+  constructor(
+    private readonly inner: Driver,
+    private readonly heard: (statements: readonly string[]) => void,
+  ) {
+    const savepoints = ['savepoint', 'rollbackToSavepoint', 'releaseSavepoint'] as const;
+    for (const name of savepoints) {
+      const method = inner[name]?.bind(inner);
+      // A savepoint's writes stay pending: they count at the transaction's commit (a write rolled back
+      // to a savepoint is still told, which costs a listener one needless look).
+      if (method) this[name] = (connection, ...rest) => method((connection as WatchedConnection).inner, ...rest);
+    }
+  }
+  savepoint?: Driver['savepoint'];
+  rollbackToSavepoint?: Driver['rollbackToSavepoint'];
+  releaseSavepoint?: Driver['releaseSavepoint'];
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    let watched = this.#connections.get(connection);
+    if (!watched) {
+      watched = new WatchedConnection(connection, this.heard);
+      this.#connections.set(connection, watched);
+    }
+    return watched;
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const watched = connection as WatchedConnection;
+    await this.inner.beginTransaction(watched.inner, settings);
+    watched.pending = [];
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const watched = connection as WatchedConnection;
+    const written = watched.pending ?? [];
+    watched.pending = null;
+    await this.inner.commitTransaction(watched.inner);
+    if (written.length > 0) this.heard(written);
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const watched = connection as WatchedConnection;
+    watched.pending = null;
+    await this.inner.rollbackTransaction(watched.inner);
+  }
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection((connection as WatchedConnection).inner);
+  }
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+const LISTEN_RETRY_MS = { first: 250, most: 5_000 };
+
+/**
+ * A connection of its own that LISTENs on `channel`, opened again with back-off whenever it is lost
+ * (the server restarted, the backend was ended, the network went); its errors never end the process.
+ */
+function listenOn(config: pg.ClientConfig, channel: string, handlers: NotificationHandlers): () => Promise<void> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.most);
+  };
+
+  async function connect(): Promise<void> {
+    const current = new pg.Client(config);
+    client = current;
+    let lost = false;
+    const onLost = (error: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      handlers.lost(error);
+      void current.end().catch(() => undefined);
+      retry();
+    };
+    // Once lost, a client may still emit errors; they are expected and ignored.
+    current.on('error', onLost);
+    current.on('end', () => onLost(new Error('The listening connection ended')));
+    try {
+      await current.connect();
+      const { rows } = await current.query<{ schema: string }>('select current_schema() as schema');
+      const schema = rows[0]?.schema;
+      current.on('notification', (message) => {
+        if (message.channel === channel && message.payload === schema) handlers.notified();
+      });
+      await current.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (stopped) {
+        await current.end().catch(() => undefined);
+        return;
+      }
+      retryMs = LISTEN_RETRY_MS.first;
+      handlers.connected();
+    } catch (error) {
+      onLost(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  void connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -238,6 +238,13 @@ export interface ReportListStateTable {
   completed: number;
 }
 
+/** An abuse limit's count for one client in its current window, on PostgreSQL only (020-limit-counters). */
+export interface LimitCountersTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
@@ -255,6 +262,7 @@ export interface Tables {
   alert_deliveries: AlertDeliveriesTable;
   alert_windows: AlertWindowsTable;
   admin_attempts: AdminAttemptsTable;
+  limit_counters: LimitCountersTable;
   event_rsvps: EventRsvpsTable;
   event_mail_settings: EventMailSettingsTable;
   audit_log: AuditLogTable;

@@ -9,6 +9,11 @@ declare module 'fastify' {
     drain(): Promise<void>;
     /** True once the server has begun to drain or close. */
     isDraining(): boolean;
+    /**
+     * `end` is called when draining begins (or at once, if it has): a long-lived answer (the report
+     * list's change stream) ends itself then, so the drain does not wait for it. Returns the way to stop.
+     */
+    onDrain(end: () => void): () => void;
   }
   interface FastifyContextConfig {
     /**
@@ -23,6 +28,12 @@ export function registerDrain(app: FastifyInstance): void {
   let inFlight = 0;
   let draining = false;
   let onIdle: (() => void) | undefined;
+  const enders = new Set<() => void>();
+  const startDraining = () => {
+    draining = true;
+    for (const end of enders) end();
+    enders.clear();
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     if (draining && !request.routeOptions.config.answersWhileDraining) {
@@ -42,12 +53,20 @@ export function registerDrain(app: FastifyInstance): void {
   // Closing without a drain first (a test, a second signal) turns requests away the same way: with
   // Retry-After and the message above, never Fastify's bare 503.
   app.addHook('preClose', async () => {
-    draining = true;
+    startDraining();
   });
 
   app.decorate('isDraining', () => draining);
+  app.decorate('onDrain', (end: () => void) => {
+    if (draining) {
+      end();
+      return () => undefined;
+    }
+    enders.add(end);
+    return () => enders.delete(end);
+  });
   app.decorate('drain', () => {
-    draining = true;
+    startDraining();
     if (inFlight === 0) return Promise.resolve();
     return new Promise<void>((resolve) => (onIdle = resolve));
   });

@@ -15,6 +15,8 @@ export const apiRoutes = {
     create: route('POST', '/api/reports'),
     /** Without a query: every report. With one (status, sort, q, cursor, limit...): one page of the management list. */
     list: route('GET', '/api/reports'),
+    /** An event stream (Server-Sent Events) that names the list's new version whenever it changes. */
+    changes: route('GET', '/api/reports/changes'),
     setStatusMany: route('POST', '/api/admin/reports/status'),
     /** The reports the filters select, as CSV. */
     exportCsv: route('GET', '/api/admin/reports/export'),

@@ -69,6 +69,14 @@ export const reportPageSchema = z.object({
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
 
+/**
+ * One event of the list's change stream (`data:` as JSON): the list's version now. The stream sends
+ * it on connecting and whenever the list changes, a comment line as a heartbeat in between, and asks
+ * the browser to reconnect within `retry` after it ends (it ends now and then by design).
+ */
+export const reportListChangeSchema = z.object({ version: z.string() });
+export type ReportListChange = z.infer<typeof reportListChangeSchema>;
+
 export const bulkStatusRequestSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(BULK_STATUS_MAX),
   status: reportStatusSchema,
@@ -84,6 +92,8 @@ export const reportListEndpoints = {
     query: reportPageQuerySchema.partial(),
     response: z.union([reportListSchema, reportPageSchema]),
   }),
+  /** Asked with `Accept: text/event-stream` (as EventSource does); events are `reportListChangeSchema`. */
+  changes: endpoint(apiRoutes.reports.changes, { response: null }),
   setStatusMany: endpoint(apiRoutes.reports.setStatusMany, {
     body: bulkStatusRequestSchema,
     response: bulkStatusResponseSchema,

@@ -61,7 +61,7 @@ export function questionKey(request: PageRequest): string {
   ]);
 }
 
-export function reportListService(deps: { repository: ReportListRepository; listVersion: () => Promise<string> }) {
+export function reportListService(deps: { repository: ReportListRepository }) {
   const { repository } = deps;
   /**
    * Counts of searches and date ranges by list version: while nothing changes, the 5 s refresh of a
@@ -80,9 +80,6 @@ export function reportListService(deps: { repository: ReportListRepository; list
   }
 
   return {
-    /** The list's version now (read once per request, for the ETag and the cached counts). */
-    version: () => deps.listVersion(),
-
     etagOf(request: PageRequest, version: string): string {
       return `"p-${createHash('sha256')
         .update(`${version}|${questionKey(request)}`)

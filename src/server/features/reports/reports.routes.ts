@@ -1,14 +1,16 @@
 // Thin HTTP layer for reports: parse with the shared schema, call the service, pick the status.
-import type { FastifyInstance } from 'fastify';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportEndpoints } from '#shared/contracts/reports.ts';
 import { messages } from '#shared/domain/messages.ts';
-import { ValidationError } from '#server/errors.ts';
+import { AppError, ValidationError } from '#server/errors.ts';
 import { reportListEndpoints, reportPageQuerySchema } from '#shared/contracts/report-list.ts';
 import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ListEncoding, ReportsService } from './reports.service.ts';
 import type { ReportListService } from './report-list.service.ts';
+import type { ListVersions } from './list-versions.ts';
 
 export interface ReportsRoutesOptions {
   service: ReportsService;
@@ -16,6 +18,29 @@ export interface ReportsRoutesOptions {
   list: ReportListService;
   /** Public submissions per client per hour. */
   submissionsPerHour: number;
+  /** The list's version as this process knows it: an unchanged list is answered without the database. */
+  versions: ListVersions;
+  /** The change stream's heartbeat, and how long one stream lasts before the browser reconnects. */
+  changeStream?: Partial<ChangeStreamTimes>;
+}
+
+export interface ChangeStreamTimes {
+  heartbeatMs: number;
+  lifetimeMs: number;
+}
+
+/**
+ * A comment line every 25 s keeps proxies from closing a quiet stream. A stream ends after 10 minutes
+ * and the browser reconnects within 2 s (to whichever process the load balancer picks), so streams
+ * spread over new processes and a stream never outlives a session by long.
+ */
+const defaultChangeStream: ChangeStreamTimes = { heartbeatMs: 25_000, lifetimeMs: 10 * 60_000 };
+const RECONNECT_MS = 2_000;
+
+function acceptsEventStream(header: string | undefined): boolean {
+  return String(header ?? '')
+    .split(',')
+    .some((type) => type.split(';')[0]!.trim().toLowerCase() === 'text/event-stream');
 }
 
 /** Brotli when the client takes it, else gzip, else none ('q=0' refuses an encoding). */
@@ -32,8 +57,58 @@ export function preferredEncoding(header: string | string[] | undefined): ListEn
   return null;
 }
 
-export async function reportsRoutes(app: FastifyInstance, { service, list, submissionsPerHour }: ReportsRoutesOptions) {
+export async function reportsRoutes(
+  app: FastifyInstance,
+  { service, list, submissionsPerHour, versions, changeStream }: ReportsRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const times = { ...defaultChangeStream, ...changeStream };
+  // The list's change stream: the version on connecting, then each new one as it happens (whichever
+  // process the change was made through), so the dashboard refreshes at once instead of at its next poll.
+  serve(app, reportListEndpoints.changes, { access: 'public' }, async (request, reply) => {
+    if (!acceptsEventStream(request.headers.accept)) {
+      throw new AppError(406, 'This address sends an event stream: ask for text/event-stream.');
+    }
+    const stream = new PassThrough();
+    let lastSent: string | undefined;
+    const send = (version: string) => {
+      if (version === lastSent) return;
+      lastSent = version;
+      stream.write(`id: ${version}\ndata: ${JSON.stringify({ version })}\n\n`);
+    };
+    // Subscribed before the first read, so a change in between is never missed.
+    const unsubscribe = versions.subscribe(send);
+    let version: string;
+    try {
+      version = await versions.current();
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    stream.write(`retry: ${RECONNECT_MS}\n\n`);
+    send(version);
+    const heartbeat = setInterval(() => stream.write(': still here\n\n'), times.heartbeatMs);
+    const lifetime = setTimeout(() => end(), times.lifetimeMs);
+    let stopOnDrain = () => {};
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+      unsubscribe();
+      stopOnDrain();
+      stream.end();
+    };
+    // A restart or shutdown ends the stream (the browser reconnects to a process still serving).
+    stopOnDrain = app.onDrain(end);
+    reply.raw.on('close', end);
+    return reply
+      .header('Content-Type', 'text/event-stream; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('X-Accel-Buffering', 'no')
+      .send(stream);
+  });
 
   serve(
     app,
@@ -66,13 +141,20 @@ export async function reportsRoutes(app: FastifyInstance, { service, list, submi
       // A page of the management list; its ETag covers the question as well as the data.
       const parsed = reportPageQuerySchema.safeParse(asked);
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
-      const version = await list.version();
+      const knownEtag = list.etagOf(parsed.data, await versions.current());
+      if (matchesEtag(request.headers['if-none-match'], knownEtag)) return notModified(reply, knownEtag);
+      // A page is sent only to a client without the version: read it from the database (one row).
+      const version = await versions.confirmed();
       const etag = list.etagOf(parsed.data, version);
       void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return reply.send(await list.page(parsed.data, version));
     }
-    const version = await service.listVersion();
+    // An unchanged list is answered from the version this process knows, with no database query.
+    const known = await versions.current();
+    if (matchesEtag(request.headers['if-none-match'], `"${known}"`)) return notModified(reply, `"${known}"`);
+    // The list itself is sent only to a client without the version: read it from the database (one row).
+    const version = await versions.confirmed();
     const etag = `"${version}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
@@ -85,6 +167,10 @@ export async function reportsRoutes(app: FastifyInstance, { service, list, submi
     }
     return reply.send(await service.listJson(version));
   });
+}
+
+function notModified(reply: FastifyReply, etag: string): FastifyReply {
+  return reply.header('ETag', etag).header('Cache-Control', 'no-cache').status(304).send();
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

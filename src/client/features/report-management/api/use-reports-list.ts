@@ -1,10 +1,12 @@
 // The management list as the dashboard sees it: one page asked of the server (filter, sort, search
-// and where the page starts), polled every 5 s. Each poll sends that page's last
+// and where the page starts), asked again as soon as the list's change stream says it moved, and
+// polled every 5 s as the fallback. Each poll sends that page's last
 // ETag, so an unchanged page costs a 304 and no JSON; a changed one keeps the report objects that did
 // not change (the query cache's structural sharing), so their cards are not drawn again. The first page
 // may be asked early, while the dashboard's code loads (see app.tsx).
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ReportPage, ReportPageQuery } from '#shared/contracts/report-list.ts';
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ReportListChange, ReportPage, ReportPageQuery } from '#shared/contracts/report-list.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { api } from '#client/lib/api.ts';
@@ -86,7 +88,31 @@ async function askForPage(url: string, signal?: AbortSignal): Promise<ReportPage
   return body;
 }
 
+/**
+ * While the dashboard is open, its change stream (Server-Sent Events) names the list's version on
+ * connecting and on each change, whichever server process the change went through; a new version
+ * asks every page of the list again at once (a 304 when the page shown did not change). The browser
+ * reconnects by itself; where the stream cannot get through, the 5 s poll still refreshes.
+ */
+function useListChanges(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return undefined;
+    const source = new EventSource(api.reports.changes.url());
+    let seen: string | undefined;
+    source.onmessage = (event: MessageEvent<string>) => {
+      const { version } = JSON.parse(event.data) as ReportListChange;
+      if (version === seen) return;
+      // The first version heard counts too: the list may have moved while the stream connected.
+      seen = version;
+      void queryClient.invalidateQueries({ queryKey: reportsListKey });
+    };
+    return () => source.close();
+  }, [queryClient]);
+}
+
 export function useReportPage(query: ReportPageQuery) {
+  useListChanges();
   return useQuery({
     queryKey: [...reportsListKey, query],
     queryFn: ({ signal }) => fetchPage(query, signal),

@@ -1,0 +1,145 @@
+// The unchanged list's 304 beside a bare Fastify answering the same 304 (budget: the bare server at
+// most 3x the app's rate), on SQLite and on PostgreSQL. The app knows the list's version in memory,
+// so the 304 asks nothing of the database; what is left is routing, hooks and headers.
+// The rate compared is 304s per second of the server process's own CPU time (from /proc), which is
+// what its requests per second are when it has a core to itself, and which other work on a busy
+// machine does not skew: the two are loaded in turns (1 s each, five rounds) under the same load.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { checkList } from './list-load.ts';
+import { startServer } from './server.ts';
+import type { Row } from './table.ts';
+
+export const BARE_304_BUDGET_FACTOR = 3;
+const ROUNDS = 5;
+const ROUND_S = 1;
+const CONNECTIONS = 10;
+
+interface Target {
+  baseUrl: string;
+  etag: string;
+  pid: number;
+}
+
+export interface Rate304 {
+  /** 304s per second of the server's CPU time, over every round. */
+  perCpuSecond: number;
+  /** The best round's 304s per second of wall time. */
+  perSecond: number;
+}
+
+export interface Compared304 {
+  app: Rate304;
+  bare: Rate304;
+  /** Whether every answer of every round was a 304. */
+  all304: boolean;
+}
+
+/** The process's CPU time so far (user and system), in seconds. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Starts the bare server as a child process (as the app runs), then compares it with `app`. */
+export async function compareWithBare304(repoRoot: string, app: Target): Promise<Compared304> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'bare-304-server.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const bare = await new Promise<Target>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!out.includes('\n')) return;
+        const { port, etag } = JSON.parse(out.split('\n')[0]!) as { port: number; etag: string };
+        resolve({ baseUrl: `http://127.0.0.1:${port}`, etag, pid: child.pid! });
+      });
+      child.once('exit', () => reject(new Error('The bare server exited before listening')));
+    });
+    const totals = { app: { answers: 0, cpu: 0, best: 0 }, bare: { answers: 0, cpu: 0, best: 0 } };
+    let all304 = true;
+    // One round each first, uncounted, so both have compiled their hot paths.
+    for (let round = -1; round < ROUNDS; round++) {
+      for (const [name, target] of [
+        ['app', app],
+        ['bare', bare],
+      ] as const) {
+        const cpuBefore = cpuSeconds(target.pid);
+        const result = await autocannon({
+          url: `${target.baseUrl}/api/reports`,
+          headers: { 'If-None-Match': target.etag },
+          connections: CONNECTIONS,
+          duration: ROUND_S,
+        });
+        if (round < 0) continue;
+        const total = totals[name];
+        total.cpu += cpuSeconds(target.pid) - cpuBefore;
+        total.answers += result.requests.total;
+        total.best = Math.max(total.best, result.requests.average);
+        const codes = Object.keys(result.statusCodeStats);
+        all304 &&= result.errors === 0 && result.timeouts === 0 && codes.length === 1 && codes[0] === '304';
+      }
+    }
+    const rate = ({ answers, cpu, best }: { answers: number; cpu: number; best: number }): Rate304 => ({
+      perCpuSecond: answers / Math.max(cpu, 0.01),
+      perSecond: best,
+    });
+    return { app: rate(totals.app), bare: rate(totals.bare), all304 };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** The row comparing the app's unchanged-list rate on one database with the bare server's. */
+export function bare304Row(database: string, figures: Compared304): Row {
+  const { app, bare } = figures;
+  const factor = bare.perCpuSecond / Math.max(app.perCpuSecond, 1);
+  return {
+    metric: `GET /api/reports 304 on ${database} beside a bare Fastify 304: per CPU-second (best wall rate)`,
+    value: `${app.perCpuSecond.toFixed(0)} (${app.perSecond.toFixed(0)}/s) vs ${bare.perCpuSecond.toFixed(0)} (${bare.perSecond.toFixed(0)}/s): bare is ${factor.toFixed(2)}x`,
+    budget: `bare <= ${BARE_304_BUDGET_FACTOR}x the app, all 304`,
+    status: figures.all304 && factor <= BARE_304_BUDGET_FACTOR ? 'PASS' : 'FAIL',
+  };
+}
+
+/** A running app server beside the bare server. */
+export async function bench304(repoRoot: string, server: { baseUrl: string; pid: number }): Promise<Compared304> {
+  const list = await checkList(server.baseUrl);
+  if (!list.revalidates) throw new Error('GET /api/reports did not answer 304 to its own ETag');
+  return compareWithBare304(repoRoot, { ...server, etag: list.etag });
+}
+
+/**
+ * The real server on PostgreSQL (a database of its own on the TEST_DATABASE_URL server, dropped
+ * afterwards) beside the bare server; null without TEST_DATABASE_URL.
+ */
+export async function benchPostgres304(repoRoot: string, dataDir: string): Promise<Compared304 | null> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return null;
+  const name = `cue_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const server = await startServer(repoRoot, dataDir, { DATABASE_URL: url.toString() });
+    try {
+      return await bench304(repoRoot, server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,133 @@
+// The report list's version as this process knows it, so an unchanged list is answered 304 without
+// asking the database, and the dashboards' change streams hear of a change as it happens.
+// A write through this process forgets the known version when it takes effect (the database handle
+// watches every statement, whichever feature or background job sends it). On PostgreSQL, a write
+// through any process sends a NOTIFY (021-report-list-notify) that does the same here; while the
+// listening connection is down, nothing is trusted and every ask reads the version's row.
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { reportsRepository } from './reports.repository.ts';
+
+/** The channel 021-report-list-notify's trigger notifies on. */
+export const REPORT_LIST_CHANNEL = 'report_list_changed';
+
+/**
+ * Statements that may move the list: any write naming the reports table, and deleting a volunteer (a
+ * claim they held is let go by the foreign key, which the triggers count as a change of the report).
+ */
+const LIST_WRITES = /\breports\b(?!_)|\bdelete\s+from\s+"?volunteers\b/i;
+
+/** While change streams listen and the version cannot be read (the database is away), it is tried again this often. */
+const RETRY_MS = 1_000;
+
+export interface ListVersions {
+  /** The version now: from memory when it is known and trusted, else read (and kept when nothing moved meanwhile). */
+  current(): Promise<string>;
+  /** The version read from the database, whatever is known (and kept when nothing moved meanwhile). */
+  confirmed(): Promise<string>;
+  /** `listener` hears each new version while subscribed (and perhaps one it already has). */
+  subscribe(listener: (version: string) => void): () => void;
+  /** Stops listening; the known version is no longer trusted. */
+  close(): Promise<void>;
+}
+
+export function listVersions({
+  database,
+  log,
+}: {
+  database: DatabaseHandle;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}): ListVersions {
+  const repository = reportsRepository(database.db);
+  let known: string | undefined;
+  /** Moves on every sign that the list may have changed; a read kept only if it did not move meanwhile. */
+  let generation = 0;
+  /** SQLite is one process, and every write passes through it. PostgreSQL: only while listening. */
+  let trusted = database.listen === undefined;
+  let closed = false;
+  const listeners = new Set<(version: string) => void>();
+  let lastTold: string | undefined;
+  let refreshing: Promise<void> | undefined;
+  let again = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function read(): Promise<string> {
+    const started = generation;
+    const version = await repository.listVersion();
+    if (generation === started && trusted && !closed) known = version;
+    return version;
+  }
+
+  /** Reads the version for the change streams, once at a time, and tells them when it moved. */
+  function refresh(): void {
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    refreshing = (async () => {
+      do {
+        again = false;
+        const version = await read();
+        if (version !== lastTold) {
+          lastTold = version;
+          for (const listener of listeners) listener(version);
+        }
+      } while (again && listeners.size > 0);
+    })()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'the report list version could not be read; trying again');
+        if (!retry && !closed) {
+          retry = setTimeout(() => {
+            retry = undefined;
+            if (listeners.size > 0) refresh();
+          }, RETRY_MS);
+          retry.unref();
+        }
+      })
+      .finally(() => {
+        refreshing = undefined;
+      });
+  }
+
+  function changed(): void {
+    generation++;
+    known = undefined;
+    if (listeners.size > 0 && !closed) refresh();
+  }
+
+  const stopWatching = database.watchWrites(LIST_WRITES, changed);
+  const stopListening = database.listen?.(REPORT_LIST_CHANNEL, {
+    notified: changed,
+    connected() {
+      trusted = true;
+      changed();
+    },
+    lost(error) {
+      trusted = false;
+      changed();
+      log.warn(
+        { err: error },
+        'the report list lost its change notifications; reading the database until they are back',
+      );
+    },
+  });
+
+  return {
+    current: () => (trusted && known !== undefined ? Promise.resolve(known) : read()),
+    confirmed: read,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      trusted = false;
+      known = undefined;
+      listeners.clear();
+      if (retry) clearTimeout(retry);
+      stopWatching();
+      await stopListening?.();
+      await refreshing;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// Per-client limits (report submissions, sign-in requests and code tries, location conversions) by
+// @fastify/rate-limit, each route stating its own in `config.rateLimit`. On SQLite the one process
+// counts in memory; on PostgreSQL the counts live in the database (limit_counters), so a limit holds
+// however many processes serve the clients, and across restarts.
+import type { FastifyInstance } from 'fastify';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { DatabaseHandle, Db } from '#server/db/client.ts';
+import { limitCountersRepository } from './limit-counters.repository.ts';
+
+/** Ended windows are cleared at most this often, by whichever process counts a hit then. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+export async function registerRateLimits(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.dialect === 'postgres' ? { store: sharedLimitStore(database.db) } : {}),
+  });
+}
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+
+/**
+ * @fastify/rate-limit's store interface over limit_counters: `incr` counts a hit and answers the count
+ * and the time left in the window; `child` gives each limited route counters of its own, keyed by its
+ * method and path (the route options carry them as `routeInfo`).
+ */
+export function sharedLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  const counters = limitCountersRepository(db);
+  let nextSweep = 0;
+  const answer = (promise: Promise<{ hits: number; resetsInMs: number }>, callback: Callback) => {
+    promise.then(
+      ({ hits, resetsInMs }) => callback(null, { current: hits, ttl: resetsInMs }),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+
+  return class SharedLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+    constructor(options: object) {
+      const route = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      this.prefix = route?.url ? `${[route.method].flat().join(',')} ${route.url} ` : '';
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      answer(counters.hit(this.prefix + key, timeWindow), callback);
+      if (Date.now() >= nextSweep) {
+        nextSweep = Date.now() + SWEEP_EVERY_MS;
+        counters.deleteEnded().catch(() => undefined);
+      }
+    }
+
+    read(key: string, callback: Callback): void {
+      answer(counters.read(this.prefix + key), callback);
+    }
+
+    child(routeOptions: object): FastifyRateLimitStore {
+      return new SharedLimitStore(routeOptions);
+    }
+  };
+}
