@@ -34,6 +34,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // What every screen runs (React, the query cache, the router) in one chunk: left to itself the
+        // bundler cut it into small shared chunks by which lazy screens used each part, each loaded
+        // with the first page anyway, and smaller chunks compress worse.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|wouter|regexparam|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 3000,

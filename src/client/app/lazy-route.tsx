@@ -1,5 +1,7 @@
 // A screen loaded on demand: a quiet placeholder while its code arrives, and if the code cannot be
-// fetched (offline before it was ever cached), a plain message with a way to try again.
+// fetched (offline before it was ever cached), a plain message with a way to try again. The placeholder
+// is a full screen tall: the footer stays below the fold instead of showing, then jumping, as the screen
+// arrives.
 import { Component, Suspense, type ReactNode } from 'react';
 import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
 
@@ -25,7 +27,7 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 export function LazyRoute({ children }: { children: ReactNode }) {
   return (
     <LoadBoundary>
-      <Suspense fallback={<div aria-busy="true" className="min-h-[60vh]" />}>{children}</Suspense>
+      <Suspense fallback={<div aria-busy="true" className="min-h-dvh" />}>{children}</Suspense>
     </LoadBoundary>
   );
 }

@@ -2,7 +2,7 @@
 // dashboard) and Volunteer Analytics. The plus button on the Reports tab opens the manual-report form
 // through the window event 'openManualForm'; the form lives with the page, not the tab, so the event also
 // works on the Volunteer Analytics tab.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { BarChart3, ClipboardList, Plus } from 'lucide-react';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -13,7 +13,9 @@ import {
 } from '#client/features/report-management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { AnalyticsTab } from './analytics-tab.tsx';
+
+// The analytics tab's code loads when the tab is first chosen.
+const AnalyticsTab = lazy(() => import('./analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })));
 
 const TITLE = 'Administrator Dashboard';
 
@@ -64,7 +66,9 @@ function Dashboard() {
           <ManagementDashboard />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="outline-none">
-          <AnalyticsTab />
+          <Suspense fallback={<div aria-busy="true" className="min-h-[60vh]" />}>
+            <AnalyticsTab />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
       <ManualReportHost />

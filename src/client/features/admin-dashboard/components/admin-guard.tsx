@@ -74,7 +74,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   }
   if (refused || !session.data) {
     return (
-      <div aria-busy="true" className="grid min-h-[60vh] place-items-center">
+      <div aria-busy="true" className="grid min-h-dvh place-items-center">
         <span className="h-10 w-10 animate-spin rounded-full border-4 border-civic-100 border-t-civic-800" />
         <span className="sr-only">Checking administrator access...</span>
       </div>

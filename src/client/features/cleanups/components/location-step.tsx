@@ -1,12 +1,14 @@
 // Step 1, the location: the graffiti's photo (tap for full size), how far away it is, and
-// 'I want to clean it up' or 'Find another site'.
-import type { RefObject } from 'react';
+// 'I want to clean it up' or 'Find another site'. The photo's code (with its full-size dialog) loads
+// with the first site found, in a box of the photo's own size until then.
+import { lazy, Suspense, type RefObject } from 'react';
 import { MapPin, Search, Sparkles } from 'lucide-react';
 import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import type { Site } from '../find-workflow.ts';
-import { SitePhoto } from './site-photo.tsx';
+
+const SitePhoto = lazy(() => import('./site-photo.tsx').then((module) => ({ default: module.SitePhoto })));
 
 export interface LocationStepProps {
   site: Site;
@@ -25,7 +27,9 @@ export function LocationStep({ site, headingRef, starting, searching, onCleanIt,
       <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-civic-900 outline-none">
         Nearest graffiti
       </h2>
-      <SitePhoto key={report.id} thumbnailUrl={report.thumbnailUrl} photoUrl={report.photoUrl} place={place} />
+      <Suspense fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-stone-200" />}>
+        <SitePhoto key={report.id} thumbnailUrl={report.thumbnailUrl} photoUrl={report.photoUrl} place={place} />
+      </Suspense>
       <dl className="grid gap-2 text-slate-800">
         {distance !== null && (
           <div className="flex items-baseline gap-2">

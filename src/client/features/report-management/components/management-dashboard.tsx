@@ -29,16 +29,35 @@ import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';
-import { AddAttendanceDialog } from '#client/features/events/components/add-attendance-dialog.tsx';
-import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
-import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
+import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useSetStatusMany } from '../api/use-report-actions.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
 import { nextSort, reportSorts, statusFilters, type ReportSort, type StatusFilter } from '../report-list.ts';
-import { DeleteReportDialog } from './delete-report-dialog.tsx';
-import { PhotoPreviewDialog, type PreviewPhoto } from './photo-preview-dialog.tsx';
+import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddPhotoDialog } from './report-photos.tsx';
 import { ReportCard } from './report-card.tsx';
+
+// The dialogs this list opens load when first opened.
+const AddEventDialog = lazyDialog(
+  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
+  (props) => props.open,
+);
+const ManageEventsDialog = lazyDialog(
+  () => import('#client/features/events/components/manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
+  (props) => props.open,
+);
+const AddAttendanceDialog = lazyDialog(
+  () => import('#client/features/events/components/add-attendance-dialog.tsx').then((m) => m.AddAttendanceDialog),
+  (props) => props.open,
+);
+const DeleteReportDialog = lazyDialog(
+  () => import('./delete-report-dialog.tsx').then((m) => m.DeleteReportDialog),
+  (props) => props.target !== null,
+);
+const PhotoPreviewDialog = lazyDialog(
+  () => import('./photo-preview-dialog.tsx').then((m) => m.PhotoPreviewDialog),
+  (props) => props.photo !== null,
+);
 
 const pillClass =
   'min-h-11 rounded-xl border-2 px-4 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white';

@@ -12,7 +12,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
+import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useLogout } from '#client/features/volunteer-auth/api/volunteer-session.ts';
 import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';
 import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
@@ -22,6 +22,11 @@ import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
 import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+
+const AddEventDialog = lazyDialog(
+  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
+  (props) => props.open,
+);
 
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);

@@ -1,0 +1,229 @@
+// Every screen of the app, as the people who use it open it, against the client built for this bench and
+// served by the real app in-process:
+//   - the JavaScript the browser loads before the screen's main content shows: every script response
+//     of a fresh visit in Chromium, each body gzipped at level 9 (as Vite prints sizes) and summed;
+//   - Lighthouse under its default mobile emulation (a mid-range phone on a slow 4G link, simulated).
+// Signed-in screens are opened with a real session: a volunteer's through the sessions service (the
+// rows the sign-in makes), the administrator's through the passcode call, each sent as a cookie.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { chromium, type Page, type Response } from 'playwright-core';
+import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
+import { startLocalServer, type RunningServer } from '#tests/local-server.ts';
+import { volunteerSession } from '#tests/sessions.ts';
+import { placeReport } from '#tests/volunteers.ts';
+import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
+import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
+
+const ADMIN_PASSCODE = '123456';
+const READY_TIMEOUT_MS = 30_000;
+
+export type Visitor = 'anyone' | 'volunteer' | 'administrator';
+
+export interface Screen {
+  name: string;
+  path: string;
+  visitor: Visitor;
+}
+
+export interface ScreenJs {
+  screen: Screen;
+  gzipBytes: number;
+  files: { url: string; gzipBytes: number }[];
+}
+
+export interface ScreenLighthouse {
+  screen: Screen;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+interface Site {
+  server: RunningServer;
+  screens: Screen[];
+  cookies: Record<Visitor, Record<string, string>>;
+}
+
+/** The app on an empty database but for one event, one report with a status link and one volunteer. */
+async function openSite(clientDir: string): Promise<Site> {
+  const server = await startLocalServer({ clientDir, adminPasscode: ADMIN_PASSCODE });
+  try {
+    const { db } = server.database;
+    const event = await db
+      .insertInto('mucu_events')
+      .values({
+        name: 'Leith Walk MUCU',
+        location: 'Leith Walk',
+        date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+        description: 'We meet by the Kirkgate and work up towards Pilrig.',
+        maps_link: null,
+        capacity: 20,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reportId = await placeReport(db, { latitude: 55.9533, longitude: -3.1883 });
+    const token = crypto.randomBytes(32).toString('base64url');
+    await db.updateTable('reports').set({ status_token: token }).where('id', '=', reportId).execute();
+    const volunteer = await volunteerSession(server.database);
+    const admin = await fetch(`${server.url}/api/admin/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ passcode: ADMIN_PASSCODE }),
+    });
+    const adminCookie = /cue_admin=([^;]+)/.exec(admin.headers.get('set-cookie') ?? '')?.[1];
+    if (admin.status !== 200 || !adminCookie) throw new Error(`administrator sign-in answered ${admin.status}`);
+    return {
+      server,
+      cookies: { anyone: {}, volunteer: volunteer.cookies, administrator: { cue_admin: adminCookie } },
+      screens: [
+        { name: 'Home', path: '/', visitor: 'anyone' },
+        { name: 'About', path: '/about', visitor: 'anyone' },
+        { name: 'Find a clean-up', path: '/volunteers', visitor: 'volunteer' },
+        { name: 'Sign in', path: '/volunteer-signin', visitor: 'anyone' },
+        { name: 'Volunteer dashboard', path: '/volunteers/dashboard', visitor: 'volunteer' },
+        { name: 'Administrator dashboard', path: '/volunteer-portal', visitor: 'administrator' },
+        { name: 'Events', path: '/events', visitor: 'anyone' },
+        { name: 'One event', path: `/events/${event.id}`, visitor: 'anyone' },
+        { name: 'Privacy', path: '/privacy', visitor: 'anyone' },
+        { name: 'Report status', path: `/report/${token}`, visitor: 'anyone' },
+      ],
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/**
+ * The screen's main content is shown: a level-1 heading in <main>, and nothing on the page still
+ * marked busy (aria-busy on the placeholders of a screen, a guard or a list; data-busy on a spinner).
+ */
+async function waitForMainContent(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main h1') !== null && document.querySelector('[aria-busy="true"], [data-busy]') === null,
+    undefined,
+    { timeout: READY_TIMEOUT_MS },
+  );
+}
+
+/** The JS each screen loads before its main content shows, in a fresh Chromium context each. */
+export async function measureScreensJs(clientDir: string): Promise<ScreenJs[]> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('no Chromium (set CHROMIUM_PATH or apt-get install chromium)');
+  const site = await openSite(clientDir);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  try {
+    const results: ScreenJs[] = [];
+    for (const screen of site.screens) {
+      // No service worker: its precache of every chunk is not what the screen needs to show.
+      const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB' });
+      await context.addCookies(
+        Object.entries(site.cookies[screen.visitor]).map(([name, value]) => ({ name, value, url: site.server.url })),
+      );
+      if (screen.visitor === 'administrator') {
+        await context.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+      }
+      const page = await context.newPage();
+      const scripts: Promise<{ url: string; gzipBytes: number }>[] = [];
+      let shown = false;
+      page.on('response', (response: Response) => {
+        if (shown || response.request().resourceType() !== 'script') return;
+        scripts.push(
+          response.body().then((body) => ({
+            url: new URL(response.url()).pathname,
+            gzipBytes: zlib.gzipSync(body, { level: 9 }).length,
+          })),
+        );
+      });
+      await page.goto(`${site.server.url}${screen.path}`, { waitUntil: 'commit' });
+      await waitForMainContent(page);
+      shown = true;
+      const files = await Promise.all(scripts);
+      results.push({ screen, files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) });
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await site.server.close();
+  }
+}
+
+/** Lighthouse (performance and accessibility) on every screen, then on the administrator's list of `reports`. */
+export async function lighthouseScreens(
+  clientDir: string,
+  seededReports: number,
+  onScreen: (name: string) => void = () => undefined,
+): Promise<ScreenLighthouse[]> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('no Chromium (set CHROMIUM_PATH or apt-get install chromium)');
+  const site = await openSite(clientDir);
+  const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  try {
+    const results: ScreenLighthouse[] = [];
+    const admin = site.screens.find((screen) => screen.visitor === 'administrator')!;
+    const runs = [
+      ...site.screens.map((screen) => ({ screen, seed: false })),
+      { screen: { ...admin, name: `${admin.name}, ${seededReports.toLocaleString('en-GB')} reports` }, seed: true },
+    ];
+    for (const { screen, seed } of runs) {
+      if (seed) {
+        const { database, dataDir } = site.server;
+        await seedReports(database.db, localPhotoStorage(path.join(dataDir, 'photos')), seededReports);
+        await settleAfterLoad(database.db, database.dialect);
+      }
+      onScreen(screen.name);
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await browser.setCookie(
+        ...Object.entries(site.cookies[screen.visitor]).map(([name, value]) => ({
+          name,
+          value,
+          domain: '127.0.0.1',
+          path: '/',
+          partitionKey: undefined,
+        })),
+      );
+      if (screen.visitor === 'administrator') {
+        await page.evaluateOnNewDocument(() => {
+          try {
+            sessionStorage.setItem('adminAccess', 'true');
+          } catch {
+            // about:blank has no storage of its own.
+          }
+        });
+      }
+      const result = await lighthouse(
+        `${site.server.url}${screen.path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        undefined,
+        page,
+      );
+      await context.close();
+      if (!result) throw new Error(`Lighthouse returned no result for ${screen.path}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      results.push({
+        screen,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+        cls: numeric('cumulative-layout-shift'),
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await site.server.close();
+  }
+}
