@@ -183,10 +183,24 @@ export async function volunteerWithEverything(
  * runs keep their own schemas on the same server: only the connection's current schema is ours.
  */
 async function ownTables(db: Db) {
-  const tables = await db.introspection.getTables();
+  const tables = await allTables(db);
   if (!tables.some((table) => table.schema)) return tables;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return tables.filter((table) => table.schema === rows[0]?.schema);
+}
+
+/**
+ * Every schema's tables. Another test run may drop its schema while the introspection reads the
+ * catalogue ('schema ... does not exist'); asking again then finds it gone.
+ */
+async function allTables(db: Db, triesLeft = 3): ReturnType<Db['introspection']['getTables']> {
+  try {
+    return await db.introspection.getTables();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (triesLeft > 1 && (code === '3F000' || code === '42P01')) return allTables(db, triesLeft - 1);
+    throw error;
+  }
 }
 
 /** Every column, in every table, that points at a volunteer. */

@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = auditLogService(db);
   registerAudit(app, { record: audit.record, clock });
   await app.register(multipart, { limits: multipartLimits });
-  await registerRateLimits(app, deps.database);
+  await registerRateLimits(app, { database: deps.database, clock });
 
   // Every e-mail links to the privacy notice.
   const mailer = withPrivacyNotice(deps.mailer ?? logMailer(app.log), `${deps.config.publicUrl}${routes.privacy}`);

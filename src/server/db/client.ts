@@ -31,7 +31,7 @@ export interface DatabaseHandle {
    * Returns the way to stop.
    */
   watchWrites(matches: RegExp, listener: () => void): () => void;
-  /** PostgreSQL only: hears the NOTIFYs of a channel on a connection of its own (see `Notifications`). */
+  /** PostgreSQL only: hears the NOTIFYs of a channel on a connection of its own (see `NotificationHandlers`). */
   listen?: (channel: string, handlers: NotificationHandlers) => () => Promise<void>;
 }
 

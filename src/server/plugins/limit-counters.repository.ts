@@ -1,8 +1,8 @@
 // The limit_counters table (PostgreSQL only): each hit counted by one statement, so any number of
-// server processes counting the same client at once each count it exactly once. Time is the
-// database's own, so the processes' clocks never disagree about when a window ends.
+// server processes counting the same client at once each count it exactly once.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import { toIso } from '#server/db/tables.ts';
 
 export interface LimitCount {
   /** Hits in the current window, this one included. */
@@ -11,36 +11,42 @@ export interface LimitCount {
   resetsInMs: number;
 }
 
+const countAt = (row: { hits: number | string; resets_at: string | Date } | undefined, now: Date): LimitCount =>
+  row
+    ? { hits: Number(row.hits), resetsInMs: Math.max(0, new Date(row.resets_at).getTime() - now.getTime()) }
+    : { hits: 0, resetsInMs: 0 };
+
 export function limitCountersRepository(db: Db) {
   return {
-    /** Counts a hit of `key`; a window that has ended starts again from this hit, `windowMs` long. */
-    async hit(key: string, windowMs: number): Promise<LimitCount> {
-      const { rows } = await sql<{ hits: number; resets_in_ms: number }>`
+    /** Counts a hit of `key` at `now`; a window that has ended starts again from this hit, `windowMs` long. */
+    async hit(key: string, windowMs: number, now: Date): Promise<LimitCount> {
+      const at = now.toISOString();
+      const { rows } = await sql<{ hits: number; resets_at: string | Date }>`
         insert into limit_counters as c (key, hits, resets_at)
-        values (${key}, 1, now() + ${windowMs}::double precision * interval '1 millisecond')
+        values (${key}, 1, ${toIso(new Date(now.getTime() + windowMs))})
         on conflict (key) do update set
-          hits = case when c.resets_at <= now() then 1 else c.hits + 1 end,
-          resets_at = case when c.resets_at <= now() then excluded.resets_at else c.resets_at end
-        returning c.hits, extract(epoch from (c.resets_at - now())) * 1000 as resets_in_ms`.execute(db);
-      const row = rows[0]!;
-      return { hits: Number(row.hits), resetsInMs: Math.max(0, Math.ceil(Number(row.resets_in_ms))) };
+          hits = case when c.resets_at <= ${at} then 1 else c.hits + 1 end,
+          resets_at = case when c.resets_at <= ${at} then excluded.resets_at else c.resets_at end
+        returning c.hits, c.resets_at`.execute(db);
+      return countAt(rows[0], now);
     },
 
-    /** The count of `key` in its current window, without counting; none when it has no live window. */
-    async read(key: string): Promise<LimitCount> {
-      const { rows } = await sql<{ hits: number; resets_in_ms: number }>`
-        select hits, extract(epoch from (resets_at - now())) * 1000 as resets_in_ms
-        from limit_counters where key = ${key} and resets_at > now()`.execute(db);
-      const row = rows[0];
-      if (!row) return { hits: 0, resetsInMs: 0 };
-      return { hits: Number(row.hits), resetsInMs: Math.max(0, Math.ceil(Number(row.resets_in_ms))) };
+    /** The count of `key` in its window at `now`, without counting; none when its window has ended. */
+    async read(key: string, now: Date): Promise<LimitCount> {
+      const row = await db
+        .selectFrom('limit_counters')
+        .select(['hits', 'resets_at'])
+        .where('key', '=', key)
+        .where('resets_at', '>', now.toISOString())
+        .executeTakeFirst();
+      return countAt(row, now);
     },
 
-    /** Removes the counters whose window has ended (they would start again from 1 anyway). */
-    async deleteEnded(): Promise<number> {
+    /** Removes the counters whose window had ended by `now` (they would start again from 1 anyway). */
+    async deleteEnded(now: Date): Promise<number> {
       const result = await db
         .deleteFrom('limit_counters')
-        .where('resets_at', '<=', sql<string>`now()`)
+        .where('resets_at', '<=', now.toISOString())
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

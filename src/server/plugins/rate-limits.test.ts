@@ -103,16 +103,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('per-client limits on PostgreSQL, 
     const handle = shared.open();
     cleanups.push(() => handle.close());
     const counters = limitCountersRepository(handle.db);
-    expect((await counters.hit('test 198.51.100.1', 400)).hits).toBe(1);
-    const second = await counters.hit('test 198.51.100.1', 400);
-    expect(second.hits).toBe(2);
-    expect(second.resetsInMs).toBeGreaterThan(0);
-    expect(second.resetsInMs).toBeLessThanOrEqual(400);
-    expect((await counters.read('test 198.51.100.1')).hits).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await counters.read('test 198.51.100.1')).hits).toBe(0);
-    expect(await counters.deleteEnded()).toBe(1);
-    expect((await counters.hit('test 198.51.100.1', 400)).hits).toBe(1);
+    const start = new Date('2026-11-21T09:00:00Z');
+    const after = (ms: number) => new Date(start.getTime() + ms);
+    expect((await counters.hit('test 198.51.100.1', 60_000, start)).hits).toBe(1);
+    const second = await counters.hit('test 198.51.100.1', 60_000, after(20_000));
+    expect(second).toEqual({ hits: 2, resetsInMs: 40_000 });
+    expect((await counters.read('test 198.51.100.1', after(59_999))).hits).toBe(2);
+    expect((await counters.read('test 198.51.100.1', after(60_000))).hits).toBe(0);
+    expect(await counters.deleteEnded(after(59_999))).toBe(0);
+    expect(await counters.deleteEnded(after(60_000))).toBe(1);
+    expect(await counters.hit('test 198.51.100.1', 60_000, after(61_000))).toEqual({ hits: 1, resetsInMs: 60_000 });
+    // A window that has ended starts again even before the sweep has removed it.
+    expect((await counters.hit('test 198.51.100.1', 60_000, after(200_000))).hits).toBe(1);
   });
 });
 

@@ -1,19 +1,23 @@
 // Per-client limits (report submissions, sign-in requests and code tries, location conversions) by
 // @fastify/rate-limit, each route stating its own in `config.rateLimit`. On SQLite the one process
 // counts in memory; on PostgreSQL the counts live in the database (limit_counters), so a limit holds
-// however many processes serve the clients, and across restarts.
+// however many processes serve the clients, and across restarts. Windows end by the app's clock.
 import type { FastifyInstance } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Clock } from '#server/clock.ts';
 import type { DatabaseHandle, Db } from '#server/db/client.ts';
 import { limitCountersRepository } from './limit-counters.repository.ts';
 
 /** Ended windows are cleared at most this often, by whichever process counts a hit then. */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-export async function registerRateLimits(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  { database, clock }: { database: DatabaseHandle; clock: Clock },
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(database.dialect === 'postgres' ? { store: sharedLimitStore(database.db) } : {}),
+    ...(database.dialect === 'postgres' ? { store: sharedLimitStore(database.db, clock) } : {}),
   });
 }
 
@@ -24,7 +28,7 @@ type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
  * and the time left in the window; `child` gives each limited route counters of its own, keyed by its
  * method and path (the route options carry them as `routeInfo`).
  */
-export function sharedLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function sharedLimitStore(db: Db, clock: Clock): FastifyRateLimitStoreCtor {
   const counters = limitCountersRepository(db);
   let nextSweep = 0;
   const answer = (promise: Promise<{ hits: number; resetsInMs: number }>, callback: Callback) => {
@@ -42,15 +46,16 @@ export function sharedLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      answer(counters.hit(this.prefix + key, timeWindow), callback);
-      if (Date.now() >= nextSweep) {
-        nextSweep = Date.now() + SWEEP_EVERY_MS;
-        counters.deleteEnded().catch(() => undefined);
+      const now = clock.now();
+      answer(counters.hit(this.prefix + key, timeWindow, now), callback);
+      if (now.getTime() >= nextSweep) {
+        nextSweep = now.getTime() + SWEEP_EVERY_MS;
+        counters.deleteEnded(now).catch(() => undefined);
       }
     }
 
     read(key: string, callback: Callback): void {
-      answer(counters.read(this.prefix + key), callback);
+      answer(counters.read(this.prefix + key, clock.now()), callback);
     }
 
     child(routeOptions: object): FastifyRateLimitStore {

@@ -228,6 +228,12 @@ export function privacyRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** Per-client limit counts (PostgreSQL) whose window had ended by `now`: they hold client addresses. */
+    async deleteEndedLimitCounters(now: string): Promise<number> {
+      const result = await db.deleteFrom('limit_counters').where('resets_at', '<=', now).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async deleteAuditEntriesBefore(before: string): Promise<number> {
       const result = await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);

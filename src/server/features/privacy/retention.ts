@@ -1,6 +1,6 @@
 // The daily retention job: nothing is kept longer than it is needed. Sign-in links and codes go 24
-// hours after they were sent, sessions 24 hours after they ended, wrong-passcode records once they no
-// longer count, audit entries after a year, addresses waiting to hear about a report after 90 days; a
+// hours after they were sent, sessions 24 hours after they ended, wrong-passcode records and other
+// per-client limit counts once they no longer count, audit entries after a year, addresses waiting to hear about a report after 90 days; a
 // volunteer unseen for the configured time (three years) is warned by e-mail and erased the configured
 // number of days (30) later unless they come back.
 // Every step is idempotent, so several server processes running it is harmless.
@@ -33,6 +33,8 @@ export interface RetentionOutcome {
   signInTokens: number;
   sessions: number;
   adminAttempts: number;
+  /** Per-client limit counts whose window has ended (PostgreSQL keeps them as rows). */
+  limitCounters: number;
   auditEntries: number;
   /** Addresses waiting to hear that a report was cleaned, kept 90 days at most. */
   reportFollowers: number;
@@ -128,13 +130,23 @@ export function retentionJob(deps: RetentionDeps): RetentionJob {
       admin: sessionLifetimes.admin.idleMs,
     });
     const adminAttempts = await repository.deleteAdminAttemptsBefore(ago(ADMIN_WINDOW_MS));
+    const limitCounters = await repository.deleteEndedLimitCounters(now.toISOString());
     const auditEntries = await repository.deleteAuditEntriesBefore(ago(AUDIT_LOG_DAYS * DAY));
     const reportFollowers = await deleteFollowersBefore(db, ago(FOLLOWER_RETENTION_DAYS * DAY));
     await repository.clearWarningsOfReturned();
     // Erase first: someone warned today is never erased today, whatever the settings.
     const erased = await eraseWarned(now);
     const warned = await warnInactive(now);
-    const outcome = { signInTokens, sessions, adminAttempts, auditEntries, reportFollowers, warned, erased };
+    const outcome = {
+      signInTokens,
+      sessions,
+      adminAttempts,
+      limitCounters,
+      auditEntries,
+      reportFollowers,
+      warned,
+      erased,
+    };
     log.info({ retention: outcome }, 'retention job done');
     return outcome;
   }

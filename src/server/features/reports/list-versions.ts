@@ -9,13 +9,13 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import { reportsRepository } from './reports.repository.ts';
 
 /** The channel 021-report-list-notify's trigger notifies on. */
-export const REPORT_LIST_CHANNEL = 'report_list_changed';
+const REPORT_LIST_CHANNEL = 'report_list_changed';
 
 /**
  * Statements that may move the list: any write naming the reports table, and deleting a volunteer (a
  * claim they held is let go by the foreign key, which the triggers count as a change of the report).
  */
-const LIST_WRITES = /\breports\b(?!_)|\bdelete\s+from\s+"?volunteers\b/i;
+const LIST_WRITES = /\breports\b|\bdelete\s+from\s+"?volunteers\b/i;
 
 /** While change streams listen and the version cannot be read (the database is away), it is tried again this often. */
 const RETRY_MS = 1_000;
