@@ -78,6 +78,8 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Clean Up Edinburgh <hello@cleanupedinburgh.test>',
         LOG_LEVEL: 'warn',
+        // The proxy is the one hop in front: a client's X-Forwarded-For names it to the limits.
+        TRUST_PROXY: '127.0.0.1',
         ...s3.env(bucket),
       },
     });
@@ -129,12 +131,49 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
 
   const [one, two] = [() => processes[0]!, () => processes[1]!];
 
-  async function submitReport(to: string, what3words: string, photo: Buffer) {
+  async function submitReport(to: string, what3words: string, photo: Buffer, from?: string) {
     const { payload, headers } = await multipartBody(
       { what3words, description: 'Tag on the shutter' },
       { photo: { data: photo, name: 'wall.jpg', type: 'image/jpeg' } },
     );
-    return fetch(`${to}/api/reports`, { method: 'POST', headers, body: new Uint8Array(payload) });
+    return fetch(`${to}/api/reports`, {
+      method: 'POST',
+      headers: { ...headers, ...(from ? { 'x-forwarded-for': from } : {}) },
+      body: new Uint8Array(payload),
+    });
+  }
+
+  /** The list's change stream of one process, as a dashboard's EventSource reads it. */
+  async function changeStream(server: ServerProcess) {
+    const abort = new AbortController();
+    const response = await fetch(`${server.url}/api/reports/changes`, {
+      headers: { accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    const versions: string[] = [];
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let text = '';
+      try {
+        for await (const chunk of response.body!) {
+          text += decoder.decode(chunk as Uint8Array, { stream: true });
+          for (const line of text.split('\n')) {
+            if (line.startsWith('data: ')) versions.push((JSON.parse(line.slice(6)) as { version: string }).version);
+          }
+          text = text.slice(text.lastIndexOf('\n') + 1);
+        }
+      } catch {
+        // closed by the test
+      }
+    })();
+    return {
+      versions,
+      async close() {
+        abort.abort();
+        await reading;
+      },
+    };
   }
 
   it('the proxy spreads requests over both processes', async () => {
@@ -199,6 +238,36 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
     const served = await sharp(Buffer.from(await photo.arrayBuffer())).metadata();
     expect([served.format, served.width, served.height]).toEqual(['jpeg', 120, 90]);
+  });
+
+  it('a report made through one process reaches a dashboard connected to the other within a second', async () => {
+    const stream = await changeStream(two());
+    try {
+      await expect.poll(() => stream.versions.length).toBeGreaterThan(0);
+      const heard = stream.versions.length;
+      const [words] = realLocations(1, { lat: 55.9412, lng: -3.2054 });
+      const made = await submitReport(one().url, words!, await plainJpeg());
+      expect(made.status).toBe(201);
+      await expect.poll(() => stream.versions.length, { timeout: 1_000, interval: 10 }).toBeGreaterThan(heard);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('report submissions through both processes add up to one hourly allowance per client', async () => {
+    const client = '203.0.113.77';
+    const photo = await plainJpeg();
+    const places = realLocations(31, { lat: 55.9601, lng: -3.175 });
+    const statuses: number[] = [];
+    for (const words of places) statuses.push((await submitReport(proxyUrl, words, photo, client)).status);
+    // Thirty in all, whichever process took them; the thirty-first is refused, and so by both.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.at(-1)).toBe(429);
+    for (const server of [one(), two()]) {
+      expect((await submitReport(server.url, places[0]!, photo, client)).status).toBe(429);
+    }
+    // Another client is not affected.
+    expect((await submitReport(proxyUrl, places[0]!, photo, '203.0.113.78')).status).toBe(201);
   });
 
   it('wrong passcodes sent through both processes add up to one limit', async () => {

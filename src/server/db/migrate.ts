@@ -1,5 +1,5 @@
 // Applies the migrations in order, once each, recorded in Kysely's own migration table.
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { columnKit, type Dialect } from './migrations/column-kit.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as alerts from './migrations/004-alerts.ts';
@@ -39,10 +39,33 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** The migrations this code knows that the database has not applied yet (none once it is current). */
+/**
+ * The migrations this code knows that the database has not applied yet (none once it is current).
+ * Read straight from the migration table of this database (or schema): Kysely's own listing looks at
+ * the tables of every schema on the server, and fails when another app or test drops one meanwhile.
+ */
 export async function pendingMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
-  const known = await (await migratorFor(db, dialect)).getMigrations();
-  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  const present =
+    dialect === 'postgres'
+      ? (await sql<{ found: boolean }>`select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as found`.execute(db))
+          .rows[0]?.found
+      : Number(
+          (
+            await sql<{
+              n: number;
+            }>`select count(*) as n from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(
+              db,
+            )
+          ).rows[0]?.n,
+        ) > 0;
+  const applied = present
+    ? new Set(
+        (await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db)).rows.map(
+          (row) => row.name,
+        ),
+      )
+    : new Set<string>();
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }
 
 async function migratorFor(db: Kysely<unknown>, dialect: Dialect): Promise<Migrator> {
