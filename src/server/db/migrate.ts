@@ -12,6 +12,7 @@ import * as eventRsvps from './migrations/016-event-rsvps.ts';
 import * as privacy from './migrations/017-privacy.ts';
 import * as reportListPriority from './migrations/018-report-list-priority.ts';
 import * as nearestSite from './migrations/019-nearest-site.ts';
+import * as nearestSiteKnn from './migrations/030-nearest-site-knn.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   '017-privacy': privacy,
   '018-report-list-priority': reportListPriority,
   '019-nearest-site': nearestSite,
+  '030-nearest-site-knn': nearestSiteKnn,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
