@@ -116,3 +116,31 @@ export async function detailedJpeg(width = 400, height = 300): Promise<Buffer> {
     .jpeg({ quality: 95 })
     .toBuffer();
 }
+
+/**
+ * A detailed 12-megapixel phone photo (4000 x 3000, about 2 MB): fine mottled detail everywhere, as a
+ * rough stone wall or foliage gives, which a plain JPEG encoding at the phone's usual quality leaves at
+ * over 600 kB at 2048 px; tagged with GPS like a phone photo.
+ */
+export async function detailedTwelveMegapixelJpeg(): Promise<Buffer> {
+  const base = { width: 300, height: 225, channels: 3 as const };
+  const mottle = await sharp({
+    create: { ...base, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+  })
+    .raw()
+    .toBuffer();
+  const detail = await sharp(mottle, { raw: base }).resize(4000, 3000, { kernel: 'cubic' }).raw().toBuffer();
+  return sharp(detail, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withExif({ IFD0: { Make: 'TestCam', Model: 'Phone 12MP' }, IFD3: gpsTags(FIXTURE_GPS) })
+    .toBuffer();
+}
+
+function gpsTags(at: { latitude: number; longitude: number }): Record<string, string> {
+  return {
+    GPSLatitudeRef: at.latitude >= 0 ? 'N' : 'S',
+    GPSLatitude: exifDegrees(at.latitude),
+    GPSLongitudeRef: at.longitude >= 0 ? 'E' : 'W',
+    GPSLongitude: exifDegrees(at.longitude),
+  };
+}

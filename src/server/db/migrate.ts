@@ -14,6 +14,7 @@ import * as reportListPriority from './migrations/018-report-list-priority.ts';
 import * as nearestSite from './migrations/019-nearest-site.ts';
 import * as limitCounters from './migrations/020-limit-counters.ts';
 import * as reportListNotify from './migrations/021-report-list-notify.ts';
+import * as nearestSiteKnn from './migrations/030-nearest-site-knn.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -31,6 +32,7 @@ const migrations: Record<string, DialectMigration> = {
   '019-nearest-site': nearestSite,
   '020-limit-counters': limitCounters,
   '021-report-list-notify': reportListNotify,
+  '030-nearest-site-knn': nearestSiteKnn,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fitWithin, jpegName, needsShrinking, sendReencoded, usableGps } from './photo-size.ts';
+import {
+  encodeWithin,
+  fitWithin,
+  JPEG_QUALITY,
+  JPEG_QUALITY_FLOOR,
+  jpegName,
+  needsShrinking,
+  sendReencoded,
+  UPLOAD_TARGET_BYTES,
+  usableGps,
+} from './photo-size.ts';
 
 describe('a photo is shrunk on the phone to at most 2048 px on its long edge', () => {
   it.each([
@@ -64,5 +74,43 @@ describe("a photo's EXIF GPS is sent only when it is a real position", () => {
     ['0,0 written by a camera without a fix', { latitude: 0, longitude: 0 }],
   ])('drops %s', (_name, gps) => {
     expect(usableGps(gps)).toBeNull();
+  });
+});
+
+describe('a detailed photo is brought within 450 kB by lowering its quality in a few steps', () => {
+  // Bytes as a JPEG encoder answers them: more with quality, steeply near the top.
+  const encoder = (bytesAt: (quality: number) => number) => {
+    const tried: number[] = [];
+    const encode = async (quality: number) => {
+      tried.push(quality);
+      return { size: Math.round(bytesAt(quality)) };
+    };
+    return { encode, tried };
+  };
+
+  it('keeps the first encoding when it is already within the target', async () => {
+    const { encode, tried } = encoder((q) => 300_000 * q);
+    const { encoded, quality } = await encodeWithin(encode);
+    expect(quality).toBe(JPEG_QUALITY);
+    expect(encoded.size).toBeLessThanOrEqual(UPLOAD_TARGET_BYTES);
+    expect(tried).toEqual([JPEG_QUALITY]);
+  });
+
+  it('finds the highest quality within the target, in at most five encodings', async () => {
+    const { encode, tried } = encoder((q) => 150_000 + 600_000 * q * q);
+    const { encoded, quality } = await encodeWithin(encode);
+    expect(encoded.size).toBeLessThanOrEqual(UPLOAD_TARGET_BYTES);
+    // The highest within is about 0.707; the search lands within its last step of it.
+    expect(quality).toBeGreaterThan(0.66);
+    expect(quality).toBeLessThan(0.71);
+    expect(tried.length).toBeLessThanOrEqual(5);
+  });
+
+  it('sends the smallest it made when even the lowest quality is over the target', async () => {
+    const { encode, tried } = encoder((q) => 500_000 + 100_000 * q);
+    const { encoded, quality } = await encodeWithin(encode);
+    expect(quality).toBe(JPEG_QUALITY_FLOOR);
+    expect(encoded.size).toBe(550_000);
+    expect(tried).toEqual([JPEG_QUALITY, JPEG_QUALITY_FLOOR]);
   });
 });

@@ -1,10 +1,13 @@
 // Prepares a chosen photo for upload, on the phone: reads its EXIF GPS first, then draws it upright, at most
-// 2048 px on the long edge, into a JPEG, so a 4-8 MB camera photo goes up a weak signal as a few hundred KB.
+// 2048 px on the long edge, into a JPEG of at most 450 kB (the quality lowered in a few steps for a very
+// detailed photo), so a 4-8 MB camera photo goes up a weak signal in a few seconds.
 // Loaded lazily. Whatever fails, the original is sent instead: the server checks, rotates and shrinks it as
 // well, and reads its GPS itself.
 import { gps as readGps } from 'exifr/dist/lite.esm.mjs';
 import {
+  encodeWithin,
   fitWithin,
+  JPEG_QUALITY,
   jpegName,
   needsShrinking,
   sendReencoded,
@@ -20,7 +23,7 @@ export interface PreparedPhoto {
   gps: Coordinates | null;
 }
 
-export const JPEG_QUALITY = 0.85;
+export { JPEG_QUALITY };
 
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   // GPS first: the canvas copy carries no EXIF at all.
@@ -48,27 +51,33 @@ async function reencode(file: File): Promise<{ blob: Blob; shrunk: boolean }> {
 }
 
 async function drawJpeg(bitmap: ImageBitmap, size: Size): Promise<Blob> {
-  let blob: Blob;
+  // Drawn once; only the encoding is repeated while the quality is brought down to fit the target.
+  let encode: (quality: number) => Promise<Blob>;
   if (typeof OffscreenCanvas !== 'undefined') {
     const canvas = new OffscreenCanvas(size.width, size.height);
     paint(canvas.getContext('2d'), bitmap, size);
-    blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
+    encode = (quality) => canvas.convertToBlob({ type: 'image/jpeg', quality });
   } else {
     const canvas = document.createElement('canvas');
     canvas.width = size.width;
     canvas.height = size.height;
     paint(canvas.getContext('2d'), bitmap, size);
-    blob = await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob(
-        (b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded'))),
-        'image/jpeg',
-        JPEG_QUALITY,
-      ),
-    );
+    encode = (quality) =>
+      new Promise<Blob>((resolve, reject) =>
+        canvas.toBlob(
+          (b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded'))),
+          'image/jpeg',
+          quality,
+        ),
+      );
   }
-  // A browser that cannot write JPEG answers PNG, which would be bigger than the original.
-  if (blob.type !== 'image/jpeg') throw new Error(`The browser encoded ${blob.type || 'nothing'}, not JPEG`);
-  return blob;
+  const jpeg = (quality: number) =>
+    encode(quality).then((blob) => {
+      // A browser that cannot write JPEG answers PNG, which would be bigger than the original.
+      if (blob.type !== 'image/jpeg') throw new Error(`The browser encoded ${blob.type || 'nothing'}, not JPEG`);
+      return blob;
+    });
+  return (await encodeWithin(jpeg)).encoded;
 }
 
 function paint(

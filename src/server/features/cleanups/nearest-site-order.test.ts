@@ -1,0 +1,79 @@
+// The nearest-site search asks for the first few open sites of a box by flat-map distance. However the
+// database finds them (on PostgreSQL, a walk of a spatial index nearest first), they are the very sites,
+// in the very order, that sorting the whole box gives: in the city, far from it, with ties at one wall,
+// marked sites only, and sites passed over.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { boundingBox, type Point } from '#shared/domain/geo.ts';
+import { mulberry32 } from '../../../../scripts/seed-reports.ts';
+import { cleanupsRepository } from './cleanups.repository.ts';
+
+const CITY = { latitude: 55.9486, longitude: -3.1999 };
+const OSLO = { latitude: 59.9139, longitude: 10.7522 };
+const CAPE_TOWN = { latitude: -33.9249, longitude: 18.4241 };
+
+describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) => {
+  let database: DatabaseHandle;
+  const random = mulberry32(135);
+  const near = (at: Point, spread: number): Point => ({
+    latitude: at.latitude + (random() - 0.5) * spread,
+    longitude: at.longitude + (random() - 0.5) * spread * 2,
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const sites: Point[] = [];
+    for (let i = 0; i < 700; i++) sites.push(near(CITY, 0.08));
+    // Several reports at one wall: the same coordinates, ordered by id.
+    const wall = near(CITY, 0.01);
+    for (let i = 0; i < 20; i++) sites.push(wall);
+    for (let i = 0; i < 60; i++) sites.push(near(OSLO, 0.05), near(CAPE_TOWN, 0.05));
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('reports')
+      .values(
+        sites.map((site, i) => ({
+          what3words: `site.number.${i}`,
+          photo_key: 'orderTestPhotoKey',
+          status: i % 9 === 0 ? ('completed' as const) : ('reported' as const),
+          priority: i % 7 === 0 ? 1 : 0,
+          reported_at: now,
+          updated_at: now,
+          latitude: site.latitude,
+          longitude: site.longitude,
+          location_source: 'device',
+          words_scheme: 'grid',
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => database?.close());
+
+  it('are those of the whole box sorted, wherever the volunteer stands', async () => {
+    const repository = cleanupsRepository(database.db);
+    const points = [
+      ...Array.from({ length: 40 }, () => near(CITY, 0.2)),
+      ...Array.from({ length: 5 }, () => near(OSLO, 0.1)),
+      ...Array.from({ length: 5 }, () => near(CAPE_TOWN, 0.1)),
+    ];
+    let compared = 0;
+    for (const from of points) {
+      for (const radius of [250, 1_000, 4_000, 16_000, 1_000_000]) {
+        for (const priorityOnly of [false, true]) {
+          for (const [limit, exclude] of [
+            [16, []],
+            [32, [1, 2, 3, 10, 11]],
+          ] as const) {
+            const box = boundingBox(from, radius);
+            const few = await repository.openSitesIn(box, exclude, { from, limit, priorityOnly });
+            const all = await repository.openSitesIn(box, exclude, { from, priorityOnly });
+            expect(few.map((site) => site.id)).toEqual(all.slice(0, limit).map((site) => site.id));
+            if (few.length > 0) compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+});
