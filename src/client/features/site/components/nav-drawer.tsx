@@ -1,12 +1,11 @@
 // The slide-in navigation menu: Report Graffiti, About, Find Graffiti Near Me, a divider, then Volunteer
 // Dashboard. Loaded on demand (Radix Dialog stays out of the first bundle), so the button that opens it
 // lives in site-menu.tsx and gets the focus back when it closes.
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import type { RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { routes } from '#shared/routes.ts';
 import { DrawerLink } from '#client/components/ui/drawer-link.tsx';
+import type { DrawerProps } from '#client/components/ui/lazy-drawer.tsx';
+import { SideDrawer } from '#client/components/ui/side-drawer.tsx';
 
 interface NavItem {
   label: string;
@@ -24,15 +23,8 @@ const volunteerItems: NavItem[] = [
   { label: 'Volunteer Dashboard', href: '/volunteer-dashboard', paths: routes.volunteerDashboard },
 ];
 
-export interface NavDrawerProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The menu button, focused again when the drawer closes. */
-  returnFocusTo: RefObject<HTMLElement | null>;
-  id: string;
-}
-
-export default function NavDrawer({ open, onOpenChange, returnFocusTo, id }: NavDrawerProps) {
+export default function NavDrawer(drawer: DrawerProps) {
+  const { onOpenChange } = drawer;
   const [location] = useLocation();
   const current = location.replace(/\/+$/, '') || '/';
 
@@ -48,32 +40,12 @@ export default function NavDrawer({ open, onOpenChange, returnFocusTo, id }: Nav
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer-overlay fixed inset-0 z-40 bg-civic-900/60" />
-        <Dialog.Content
-          id={id}
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-          className="drawer fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-4 overflow-y-auto bg-stone-light p-4 shadow-2xl outline-none"
-        >
-          <div className="flex items-center justify-between gap-2">
-            <Dialog.Title className="px-4 text-xl font-bold text-civic-900">Menu</Dialog.Title>
-            <Dialog.Close className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-semibold text-civic-900 hover:bg-civic-50">
-              <X aria-hidden="true" className="h-5 w-5" />
-              Close<span className="sr-only"> menu</span>
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Main" className="grid gap-2">
-            <ul className="grid gap-1">{mainItems.map(item)}</ul>
-            <hr className="mx-4 border-t-2 border-stone-300" />
-            <ul className="grid gap-1">{volunteerItems.map(item)}</ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SideDrawer {...drawer} title="Menu">
+      <nav aria-label="Main" className="grid gap-2">
+        <ul className="grid gap-1">{mainItems.map(item)}</ul>
+        <hr className="mx-4 border-t-2 border-stone-300" />
+        <ul className="grid gap-1">{volunteerItems.map(item)}</ul>
+      </nav>
+    </SideDrawer>
   );
 }
