@@ -5,12 +5,11 @@
 // what its requests per second are when it has a core to itself, and which other work on a busy
 // machine does not skew: the two are loaded in turns (1 s each, five rounds) under the same load.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { checkList } from './list-load.ts';
+import { createScratchDatabase } from '#tests/databases.ts';
 import { startServer } from './server.ts';
 import type { Row } from './table.ts';
 
@@ -123,23 +122,16 @@ export async function bench304(repoRoot: string, server: { baseUrl: string; pid:
  * afterwards) beside the bare server; null without TEST_DATABASE_URL.
  */
 export async function benchPostgres304(repoRoot: string, dataDir: string): Promise<Compared304 | null> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return null;
-  const name = `cue_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!process.env.TEST_DATABASE_URL) return null;
+  const database = await createScratchDatabase('cue_bench');
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const server = await startServer(repoRoot, dataDir, { DATABASE_URL: url.toString() });
+    const server = await startServer(repoRoot, dataDir, { DATABASE_URL: database.url });
     try {
       return await bench304(repoRoot, server);
     } finally {
       await server.stop();
     }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }

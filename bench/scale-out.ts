@@ -6,13 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { startRoundRobinProxy } from '#tests/round-robin-proxy.ts';
 import { startS3Server } from '#tests/s3-server.ts';
+import { createScratchDatabase } from '#tests/databases.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { allAnswered, checkList, loadFullListBrotli, loadRevalidations, type LoadFigures } from './list-load.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -31,17 +30,11 @@ interface Figures {
 }
 
 export async function benchScaleOut(repoRoot: string, workDir: string): Promise<Row[]> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
+  if (!process.env.TEST_DATABASE_URL) {
     return [{ metric: 'Scale-out on PostgreSQL', value: 'TEST_DATABASE_URL not set', budget: '-', status: 'SKIP' }];
   }
-  const name = `cue_scale_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase('cue_scale');
+  const databaseUrl = scratch.url;
   const s3 = await startS3Server();
   try {
     const database = openDatabase({ kind: 'postgres', url: databaseUrl });
@@ -129,8 +122,7 @@ export async function benchScaleOut(repoRoot: string, workDir: string): Promise<
     ];
   } finally {
     await s3.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

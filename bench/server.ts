@@ -1,8 +1,8 @@
 // Runs the real server (src/server/main.ts) as a child process on a free loopback port, keeps what it
 // logs (warnings and errors only) so the bench can show them, and stops it with SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '#tests/free-port.ts';
 
 const HOST = '127.0.0.1';
 const START_DEADLINE_MS = 30_000;
@@ -91,18 +91,6 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
     child.kill('SIGKILL');
     await exited;
   }
-}
-
-/** A port nobody listens on right now, found by letting the system pick one on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

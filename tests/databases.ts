@@ -86,3 +86,35 @@ async function migratedSchema(): Promise<{ handle: DatabaseHandle; open(): Datab
       }),
   };
 }
+
+export interface ScratchDatabase {
+  /** The new database's URL, for a server process's DATABASE_URL. */
+  url: string;
+  /** Drops it, whoever is still connected. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A whole PostgreSQL database of its own on the TEST_DATABASE_URL server, empty, for server processes
+ * (which take a URL, not a schema): the two-process test and the benches that start real servers.
+ */
+export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      try {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { multipartBody } from '#tests/build-test-app.ts';
+import { freePort } from '#tests/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** How long a start may take before the test gives up: generous, since a busy machine is slow, not broken. */
@@ -18,15 +19,6 @@ afterEach(() => {
   for (const child of started.splice(0)) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function tempDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-main-'));

@@ -4,12 +4,9 @@
 // attempt, a background job runs once, and a process that dies mid-upload loses nothing it
 // acknowledged and leaves no photo object behind for good.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#server/clock.ts';
@@ -17,6 +14,8 @@ import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { orphanPhotoSweep } from '#server/features/photos/orphan-photo-sweep.ts';
 import { alertVolunteer } from '#tests/alerts.ts';
 import { multipartBody } from '#tests/build-test-app.ts';
+import { createScratchDatabase, type ScratchDatabase } from '#tests/databases.ts';
+import { freePort } from '#tests/free-port.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { largePhoneJpeg, plainJpeg } from '#tests/fixture-photos.ts';
 import { realLocations } from '#tests/places.ts';
@@ -40,20 +39,10 @@ interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe.skipIf(!baseUrl)('two server processes on one database and one bucket, behind a proxy', () => {
-  const databaseName = `cue_two_${randomBytes(5).toString('hex')}`;
   const dirs: string[] = [];
   const processes: ServerProcess[] = [];
-  let databaseUrl: string;
+  let scratch: ScratchDatabase;
   let database: DatabaseHandle;
   let s3: TestS3Server;
   let bucket: S3Settings;
@@ -72,7 +61,7 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: scratch.url,
         PUBLIC_URL: proxyUrl,
         ADMIN_PASSCODE: PASSCODE,
         SMTP_URL: smtp.url,
@@ -97,13 +86,7 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(baseUrl!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase('cue_two');
     [s3, smtp] = await Promise.all([startS3Server(), startFakeSmtp()]);
     bucket = await s3.newBucket();
     proxy = await startRoundRobinProxy(() =>
@@ -113,7 +96,7 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
     // The first start migrates the database; the second finds it current.
     processes.push(await startProcess('one'));
     processes.push(await startProcess('two'));
-    database = openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 2 });
+    database = openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 2 });
   }, 4 * STARTUP_MS);
 
   afterAll(async () => {
@@ -122,10 +105,7 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
     await database?.close();
     await proxy?.close();
     await Promise.all([s3?.close(), smtp?.close()]);
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
