@@ -339,7 +339,8 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
     // report refers to stays.
     const storage = s3.storage(bucket);
     const later = { now: () => new Date(Date.now() + 2 * 60 * 60 * 1000) };
-    const sweep = orphanPhotoSweep({ db: database.db, storage, clock: later, log: silentLog });
+    const quiet = { info: () => undefined, error: () => undefined };
+    const sweep = orphanPhotoSweep({ db: database.db, storage, clock: later, log: quiet });
     await sweep.runOnce();
     const objects: string[] = [];
     for await (const file of storage.list()) objects.push(file.name);
@@ -351,15 +352,3 @@ describe.skipIf(!baseUrl)('two server processes on one database and one bucket, 
     expect((await fetch(`${two().url}/api/health/ready`)).status).toBe(200);
   });
 });
-
-const silentLog = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  fatal: () => undefined,
-  child: () => silentLog,
-  level: 'silent',
-  silent: () => undefined,
-} as never;

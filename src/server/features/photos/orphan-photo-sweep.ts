@@ -28,7 +28,7 @@ export interface OrphanPhotoSweepDeps {
   db: Db;
   storage: PhotoStorage;
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** Files younger than this are left alone (an upload may be between its file and its row). */
   minAgeMs?: number;
 }
