@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError, lockDataDir, prepareDataDir } from './data-dir.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, WARM_UP_STATEMENTS } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { photoStorageFromConfig } from './features/photos/configured-photo-storage.ts';
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
   } else {
     await migrateToLatest(database.db as never, database.dialect);
   }
+  void database.warmUp?.(WARM_UP_STATEMENTS);
   const passcode = ensureAdminPasscode(config.dataDir, config.adminPasscode);
   // Volunteer alerts: Web Push keys from VAPID_* or generated once into DATA_DIR.
   const vapid = ensureVapidKeys(config.dataDir, config.vapid, config.mailFrom);
