@@ -94,19 +94,13 @@ export function stripJpegMetadata(bytes: Buffer): Buffer | null {
       if (!sawFrame) return null;
       sawScan = true;
       // The compressed data runs to the next marker other than a restart marker or a stuffed 0xff 0x00.
-      let data = end;
-      while (data < bytes.length) {
-        if (bytes[data] === 0xff) {
-          const next = bytes[data + 1];
-          if (next === 0x00 || (next !== undefined && next >= 0xd0 && next <= 0xd7)) {
-            data += 2;
-            continue;
-          }
-          break;
-        }
-        data++;
+      let data = bytes.indexOf(0xff, end);
+      while (data !== -1) {
+        const next = bytes[data + 1];
+        if (next !== 0x00 && !(next !== undefined && next >= 0xd0 && next <= 0xd7)) break;
+        data = bytes.indexOf(0xff, data + 2);
       }
-      if (data >= bytes.length) return null; // cut short: no end of image
+      if (data === -1 || data + 1 >= bytes.length) return null; // cut short: no end of image
       kept.push(bytes.subarray(start, data));
       at = data;
       continue;
