@@ -1,5 +1,6 @@
 // The client build. The SPA lives in src/client; the server serves dist/client in production and
 // proxies nothing: in `npm run dev` Vite forwards /api and /photos to the API server.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,9 +8,23 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|wouter|regexparam|use-sync-external-store)[\\/]/;
+// Parts of the query cache only some screens use (several queries at once, pages of a list): they go
+// with those screens, not into every page's first bundle.
+const ON_DEMAND_QUERY_PARTS = /[\\/](queriesObserver|useQueries|infiniteQueryObserver|useInfiniteQuery)\.js$/;
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -34,6 +49,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // Every browser the app supports preloads modules itself: no polyfill in the home page's bundle.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What every screen runs (React, the query cache, the router) in one chunk: left to itself the
@@ -43,7 +60,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|wouter|regexparam|use-sync-external-store)[\\/]/,
+              test: (id: string) => FRAMEWORK.test(id) && !ON_DEMAND_QUERY_PARTS.test(id),
             },
           ],
         },
