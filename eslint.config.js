@@ -48,6 +48,7 @@ const clientPublicModules = {
     'components/my-reports.tsx',
     'components/report-marks.tsx',
     'components/report-receipt.tsx',
+    'looks-like-email.ts',
   ],
   'report-management': [
     'api/use-reports-list.ts',

@@ -10,8 +10,6 @@ import { NotFoundPage } from '../features/site/components/not-found-page.tsx';
 import { SiteLayout } from '../features/site/components/site-layout.tsx';
 import { LazyRoute } from './lazy-route.tsx';
 import { adminFlag } from '../features/admin-access/admin-flag.ts';
-import { startAdminSessionCheck } from '../features/admin-dashboard/api/admin-session.ts';
-import { startFirstPage } from '../features/report-management/api/use-reports-list.ts';
 
 // Screens other than the home page load on demand: the home page's first bundle stays small.
 const AboutPage = lazy(() => import('../features/site/components/about-page.tsx'));
@@ -50,8 +48,15 @@ function startAdminScreenEarly(path: string): void {
         ? loadManagementPage
         : null;
   if (!load) return;
-  startAdminSessionCheck(queryClient);
-  startFirstPage(queryClient);
+  // The check and the list's code are small chunks of their own, asked for beside the screen's (which
+  // imports them too): they arrive first and start their requests while the screen's code still loads,
+  // and no other page carries them in its first bundle.
+  import('../features/admin-dashboard/api/admin-session.ts')
+    .then(({ startAdminSessionCheck }) => startAdminSessionCheck(queryClient))
+    .catch(() => undefined);
+  import('../features/report-management/api/use-reports-list.ts')
+    .then(({ startFirstPage }) => startFirstPage(queryClient))
+    .catch(() => undefined);
   // The lazy screen asks for the same module and gets this same load; a failure is shown by it.
   load().catch(() => undefined);
 }

@@ -3,7 +3,7 @@
 // through the window event 'openManualForm'; the form lives with the page, not the tab, so the event also
 // works on the Volunteer Analytics tab.
 import { lazy, Suspense, useState } from 'react';
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '#client/components/ui/tabs.tsx';
 import { BarChart3, ClipboardList, Plus } from 'lucide-react';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { ManagementDashboard } from '#client/features/report-management/components/management-dashboard.tsx';

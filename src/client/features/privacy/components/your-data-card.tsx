@@ -4,11 +4,17 @@ import { useState } from 'react';
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
+import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { myDataUrl, useEraseAccount } from '../api/use-privacy.ts';
 import { PrivacyLink } from './privacy-link.tsx';
+
+// The confirmation's code loads when it first opens.
+const DeleteAccountDialog = lazyDialog(
+  () => import('./delete-account-dialog.tsx').then((m) => m.DeleteAccountDialog),
+  (props) => props.open,
+);
 
 export function YourDataCard({ email }: { email: string }) {
   const [confirming, setConfirming] = useState(false);
@@ -55,43 +61,14 @@ export function YourDataCard({ email }: { email: string }) {
       </div>
       <p className="text-sm text-slate-600">The download is a zip file with your records and the photos you took.</p>
 
-      <Dialog
+      <DeleteAccountDialog
         open={confirming}
         onOpenChange={(open) => !erase.isPending && setConfirming(open)}
-        role="alertdialog"
-        title="Delete your account?"
-        description="This cannot be undone."
-        size="sm"
-      >
-        <div className="grid gap-4 text-slate-800">
-          <div className="grid gap-2">
-            <p className="font-semibold">We will erase:</p>
-            <ul className="grid list-disc gap-1 pl-6">
-              <li>
-                your account: your name and e-mail address (<span className="break-all">{email}</span>)
-              </li>
-              <li>your sign-ins, on every device</li>
-              <li>your alert choices and the devices that receive alerts</li>
-              <li>your achievements, and the notes on your clean-ups and MUCU attendance</li>
-            </ul>
-          </div>
-          <p>
-            Your clean-ups, their photos and your MUCU attendance stay in the city's totals, with nothing linking them
-            to you.
-          </p>
-          <p className="font-semibold text-red-900">
-            Once deleted, your account cannot be brought back. To keep a copy, download your data first.
-          </p>
-          <DialogActions
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void onErase()}
-            danger
-            label="Delete my account"
-            pendingLabel="Deleting..."
-            pending={erase.isPending}
-          />
-        </div>
-      </Dialog>
+        email={email}
+        pending={erase.isPending}
+        onConfirm={() => void onErase()}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }

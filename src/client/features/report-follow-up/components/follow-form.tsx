@@ -6,8 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { useFollowReport } from '../api/use-report-status.ts';
-
-export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+import { looksLikeEmail } from '../looks-like-email.ts';
 
 export function FollowForm({ token }: { token: string }) {
   const [email, setEmail] = useState('');

@@ -34,7 +34,6 @@ import { useSetStatusMany } from '../api/use-report-actions.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
 import { nextSort, reportSorts, statusFilters, type ReportSort, type StatusFilter } from '../report-list.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
-import { AddPhotoDialog } from './report-photos.tsx';
 import { ReportCard } from './report-card.tsx';
 
 // The dialogs this list opens load when first opened.
@@ -53,6 +52,10 @@ const AddAttendanceDialog = lazyDialog(
 const DeleteReportDialog = lazyDialog(
   () => import('./delete-report-dialog.tsx').then((m) => m.DeleteReportDialog),
   (props) => props.target !== null,
+);
+const AddPhotoDialog = lazyDialog(
+  () => import('./add-photo-dialog.tsx').then((m) => m.AddPhotoDialog),
+  (props) => props.open,
 );
 const PhotoPreviewDialog = lazyDialog(
   () => import('./photo-preview-dialog.tsx').then((m) => m.PhotoPreviewDialog),

@@ -2,7 +2,7 @@
 // 'Submit Report'. Checks run before sending, with the spec's words; the server checks again. The photo
 // is shrunk on the phone once chosen, and a report that cannot go yet is kept on the phone and sent
 // later (offline/), so a weak signal costs neither time nor the report.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Camera, CloudUpload, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
@@ -22,14 +22,36 @@ import { describeLocationError } from '#client/features/location/location-errors
 import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
 import { PrivacyLink } from '#client/features/privacy/components/privacy-link.tsx';
 import { followUpMessages as fm } from '#shared/domain/follow-up-messages.ts';
-import { looksLikeEmail } from '#client/features/report-follow-up/components/follow-form.tsx';
-import { ReportReceipt } from '#client/features/report-follow-up/components/report-receipt.tsx';
-import { AlreadyReported } from '#client/features/report-follow-up/components/already-reported.tsx';
+import { looksLikeEmail } from '#client/features/report-follow-up/looks-like-email.ts';
 import { MY_REPORTS_KEY } from '#client/features/report-follow-up/components/my-reports.tsx';
 import { useAddMyPhoto, useAlreadyReported } from '#client/features/report-follow-up/api/use-already-reported.ts';
 import { useQueryClient } from '@tanstack/react-query';
 
 const m = messages.report;
+
+// Shown only once a report has gone (its receipt) or the server has named one already open here: their
+// code loads on demand, and is fetched once the form is shown and the browser idle, so it is at hand by
+// then. Should it fail to load all the same, the form shows nothing in their place.
+const loadReceipt = () => import('#client/features/report-follow-up/components/report-receipt.tsx');
+const loadAlreadyReported = () => import('#client/features/report-follow-up/components/already-reported.tsx');
+const ReportReceipt = lazyOrNothing(() => loadReceipt().then((module) => module.ReportReceipt));
+const AlreadyReported = lazyOrNothing(() => loadAlreadyReported().then((module) => module.AlreadyReported));
+
+function lazyOrNothing<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async (): Promise<{ default: ComponentType<P> }> => {
+    try {
+      return { default: await load() };
+    } catch {
+      return { default: () => null };
+    }
+  });
+}
+
+function warmLaterParts(): void {
+  warmPhotoPreparation();
+  loadReceipt().catch(() => undefined);
+  loadAlreadyReported().catch(() => undefined);
+}
 
 function thankYou(): void {
   toast({ title: queueMessages.sentTitle, description: m.thankYou, variant: 'success' });
@@ -88,7 +110,7 @@ export function ReportForm() {
   const addMyPhoto = useAddMyPhoto();
   const queryClient = useQueryClient();
   // Fetched ahead of need: the signal may be gone by the time a photo is chosen.
-  useEffect(() => whenIdle(warmPhotoPreparation), []);
+  useEffect(() => whenIdle(warmLaterParts), []);
   const showFormatHint =
     location.trim() !== '' && !locationError && isAcceptableLocation(location) && !isThreeWordFormat(location);
 
@@ -345,11 +367,13 @@ export function ReportForm() {
       </div>
 
       {existing.data && (
-        <AlreadyReported
-          report={existing.data}
-          adding={addMyPhoto.isPending}
-          onAdd={() => void addToExisting(existing.data!)}
-        />
+        <Suspense fallback={null}>
+          <AlreadyReported
+            report={existing.data}
+            adding={addMyPhoto.isPending}
+            onAdd={() => void addToExisting(existing.data!)}
+          />
+        </Suspense>
       )}
 
       <div className="flex items-start gap-3">
@@ -403,7 +427,13 @@ export function ReportForm() {
           We publish the photo and location, never who sent them. <PrivacyLink />
         </p>
         {/* Always in the page (empty until a report has gone), so screen readers announce it. */}
-        <div role="status">{receipt && <ReportReceipt id={receipt.id} statusToken={receipt.statusToken} />}</div>
+        <div role="status">
+          {receipt && (
+            <Suspense fallback={null}>
+              <ReportReceipt id={receipt.id} statusToken={receipt.statusToken} />
+            </Suspense>
+          )}
+        </div>
         {/* Always in the page (empty when nothing waits), so screen readers announce a new count. */}
         <div role="status">
           {submit.waiting > 0 && (

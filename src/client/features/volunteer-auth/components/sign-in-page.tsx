@@ -2,7 +2,7 @@
 // your e-mail" with a field for the 6-digit code; after signing in the page reloads about 100 ms later into
 // where the volunteer was going. Administrator: the access code form, opened first (and saying why) when an
 // administrator screen sent the visitor here.
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '#client/components/ui/tabs.tsx';
 import { ArrowLeft, KeyRound, UserRound } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';

@@ -1,0 +1,94 @@
+// The Add photo dialog of the management list: a photo and an optional description for one report.
+// Its code loads when it first opens.
+import { useId, useState, type FormEvent } from 'react';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/lib/use-toast.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { isExplained } from '#client/lib/refusals.ts';
+import { useAddReportPhoto } from '../api/use-report-actions.ts';
+
+export function AddPhotoDialog({
+  reportId,
+  label,
+  open,
+  onOpenChange,
+}: {
+  reportId: number | null;
+  label: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [description, setDescription] = useState('');
+  const add = useAddReportPhoto();
+  const fileId = useId();
+  const descriptionId = useId();
+
+  function close() {
+    setPhoto(null);
+    setDescription('');
+    onOpenChange(false);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (reportId === null) return;
+    if (!photo) {
+      toast({ title: managementMessages.noFileTitle, description: managementMessages.noFile, variant: 'destructive' });
+      return;
+    }
+    if (photo.size > MAX_PHOTO_BYTES) {
+      toast({
+        title: messages.report.fileTooLargeTitle,
+        description: messages.report.fileTooLarge,
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await add.mutateAsync({ id: reportId, photo, description });
+      toast({ title: 'Photo uploaded', description: `The photo was added to ${label}.`, variant: 'success' });
+      close();
+    } catch (error) {
+      if (isExplained(error)) return;
+      // The server's reason when it gave one, else 'Failed to upload photo'.
+      const reason = error instanceof ApiError && error.body ? error.body.message : managementMessages.uploadFailed;
+      toast({ title: managementMessages.errors.uploadPhoto, description: reason, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Add Photo"
+      description={`A progress photo for ${label}.`}
+      size="sm"
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Field id={fileId} label="Photo">
+          <input
+            id={fileId}
+            type="file"
+            accept="image/*"
+            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+            className="min-h-11 w-full rounded-xl border-2 border-dashed border-slate-400 p-2 file:mr-3 file:min-h-9 file:rounded-lg file:border-0 file:bg-civic-100 file:px-3 file:font-semibold file:text-civic-900"
+          />
+        </Field>
+        <Field id={descriptionId} label="Description" optional>
+          <input
+            id={descriptionId}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={2000}
+            className={inputClass}
+          />
+        </Field>
+        <DialogActions onCancel={close} label="Upload Photo" pendingLabel="Uploading..." pending={add.isPending} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+// The Add Manual Report dialog: a photo and a location, both required and trimmed, and an optional
+// description. Its code loads when the page's ManualReportHost first opens it.
+import { useId, useState, type FormEvent } from 'react';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
+import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/lib/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
+import { useCreateManualReport } from '../api/use-report-actions.ts';
+
+export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [what3words, setWhat3words] = useState('');
+  const [description, setDescription] = useState('');
+  const create = useCreateManualReport();
+  const ids = { photo: useId(), words: useId(), description: useId() };
+
+  function close() {
+    setPhoto(null);
+    setWhat3words('');
+    setDescription('');
+    onOpenChange(false);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!photo || !what3words.trim()) {
+      toast({
+        title: managementMessages.missingFieldsTitle,
+        description: managementMessages.missingFields,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (photo.size > MAX_PHOTO_BYTES) {
+      toast({
+        title: messages.report.fileTooLargeTitle,
+        description: messages.report.fileTooLarge,
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await create.mutateAsync({ photo, what3words, description });
+      toast({ title: managementMessages.manualReportCreated, variant: 'success' });
+      close();
+    } catch (error) {
+      errorToast(managementMessages.errors.createManualReport, error);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Add Manual Report"
+      description="Record graffiti reported by phone, e-mail or in person."
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Field id={ids.photo} label="Photo">
+          <input
+            id={ids.photo}
+            type="file"
+            accept="image/*"
+            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+            className="min-h-11 w-full rounded-xl border-2 border-dashed border-slate-400 p-2 file:mr-3 file:min-h-9 file:rounded-lg file:border-0 file:bg-civic-100 file:px-3 file:font-semibold file:text-civic-900"
+          />
+        </Field>
+        <Field
+          id={ids.words}
+          label="Three-word location"
+          hint={`Three words separated by dots, for example ${GRID_EXAMPLE_WORDS}.`}
+        >
+          <input
+            id={ids.words}
+            value={what3words}
+            onChange={(event) => setWhat3words(event.target.value)}
+            aria-describedby={`${ids.words}-hint`}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </Field>
+        <Field id={ids.description} label="Description" optional>
+          <textarea
+            id={ids.description}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            rows={3}
+            maxLength={2000}
+            className={inputClass}
+          />
+        </Field>
+        <DialogActions
+          onCancel={close}
+          label="Create Report"
+          pendingLabel="Creating Report..."
+          pending={create.isPending}
+        />
+      </form>
+    </Dialog>
+  );
+}
