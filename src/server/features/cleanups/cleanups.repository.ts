@@ -7,13 +7,18 @@ import type { Db } from '#server/db/client.ts';
 import { KNN_LONGITUDE_SQUASH } from '#server/db/migrations/030-nearest-site-knn.ts';
 import type { Point } from '#shared/domain/geo.ts';
 import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
-import { countWaiting, findReportById, type ReportRow } from '#server/features/reports/index.ts';
+import { findReportById, type ReportRow } from '#server/features/reports/index.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;
 
 /** What the nearest-site search weighs of an open site. */
 export type OpenSite = Pick<ReportRow, 'id' | 'latitude' | 'longitude'> & { what3words?: string };
+
+export interface OpenSiteCounts {
+  withCoordinates: number;
+  withoutCoordinates: number;
+}
 
 export interface OpenSitesQuery {
   /** Nearest to this point first. */
@@ -146,23 +151,14 @@ export function cleanupsRepository(db: Db) {
         .execute();
     },
 
-    /**
-     * Open sites with and without coordinates. All of them come from the counts the triggers keep;
-     * those without coordinates (few: words the grid could not place) from the status and coordinates
-     * index. A report's latitude and longitude are set together, so a missing latitude is enough.
-     */
-    async countOpenSites(): Promise<{ withCoordinates: number; withoutCoordinates: number }> {
-      const [waiting, unplaced] = await Promise.all([
-        countWaiting(db),
-        db
-          .selectFrom('reports')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('status', '=', 'reported')
-          .where('latitude', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
-      const withoutCoordinates = Number(unplaced.n);
-      return { withCoordinates: waiting - withoutCoordinates, withoutCoordinates };
+    /** Open sites with and without coordinates, read from the counts the reports table's triggers keep. */
+    async countOpenSites(): Promise<OpenSiteCounts> {
+      const row = await db
+        .selectFrom('open_site_counts')
+        .select(['placed', 'unplaced'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { withCoordinates: Number(row.placed), withoutCoordinates: Number(row.unplaced) };
     },
 
     /** The volunteer's own site in cleaning, the latest claimed if several. */
