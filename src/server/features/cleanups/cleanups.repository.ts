@@ -28,6 +28,22 @@ export interface OpenSitesQuery {
   withWords?: boolean;
 }
 
+/**
+ * Open sites as the PostgreSQL index walks them, nearest first, and how many were asked for: enough to
+ * answer the first few of any box around the same point when `rankExactly` vouches for them.
+ */
+export interface NearestFirst {
+  sites: OpenSite[];
+  fetched: number;
+}
+
+/** What a find-nearby call needs besides the search: the counts, the places passed over, and (PostgreSQL) the walks. */
+export interface Surroundings {
+  counts: OpenSiteCounts;
+  seenPlaces: Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>[];
+  nearest?: { open: NearestFirst; priority: NearestFirst };
+}
+
 export interface Box {
   minLat: number;
   maxLat: number;
@@ -46,8 +62,8 @@ const KNN_OVERFETCH = 2;
  * one by at most the ratio of the two cosines: a site not fetched is at least the last fetched one's
  * index distance, shrunk by that ratio, away.
  */
-function rankExactly<T extends OpenSite>(
-  candidates: T[],
+export function rankExactly<T extends OpenSite>(
+  candidates: readonly T[],
   box: Box,
   from: Point,
   limit: number,
@@ -85,8 +101,70 @@ function rankExactly<T extends OpenSite>(
   return farthestInBox < beyond ? answer : null;
 }
 
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Open sites with coordinates (marked ones only with `priority`), nearest the point first by the GiST index. */
+function walkNearestFirst(from: Point, exclude: readonly number[], fetch: number, priority: boolean) {
+  const squashed = sql`point(longitude * ${sql.lit(KNN_LONGITUDE_SQUASH)}, latitude)`;
+  const target = sql`point(${from.longitude * KNN_LONGITUDE_SQUASH}::float8, ${from.latitude}::float8)`;
+  return sql`select id, latitude, longitude, what3words from reports
+    where status = 'reported' ${priority ? sql`and priority = 1` : sql``}
+      and latitude is not null and longitude is not null and id <> all(${[...exclude]}::integer[])
+    order by ${squashed} <-> ${target} limit ${fetch}`;
+}
+
 export function cleanupsRepository(db: Db) {
   return {
+    /** On PostgreSQL, the first `fetch` open sites nearest the point by the index walk; null elsewhere. */
+    async nearestFirst(
+      from: Point,
+      exclude: readonly number[],
+      fetch: number,
+      priority = false,
+    ): Promise<NearestFirst | null> {
+      if (!isPostgres(db)) return null;
+      const { rows } = await walkNearestFirst(from, exclude, fetch, priority).execute(db);
+      return { sites: rows as OpenSite[], fetched: fetch };
+    },
+
+    /**
+     * The counts and the places of the passed-over reports, and on PostgreSQL both index walks too, in
+     * one statement: one round trip, and one snapshot, so the counts and the sites agree.
+     */
+    async surroundings(
+      from: Point,
+      exclude: readonly number[],
+      fetch: { open: number; priority: number },
+    ): Promise<Surroundings> {
+      if (!isPostgres(db)) {
+        const [counts, seenPlaces] = await Promise.all([this.countOpenSites(), this.placesOf(exclude)]);
+        return { counts, seenPlaces };
+      }
+      type Row = OpenSite & { part: 'open' | 'priority' | 'seen' | null; placed: string; unplaced: string };
+      const { rows } = await sql<Row>`select c.*, s.placed, s.unplaced from open_site_counts s left join lateral (
+          (select 'open' as part, w.* from (${walkNearestFirst(from, exclude, fetch.open, false)}) w)
+          union all
+          (select 'priority' as part, w.* from (${walkNearestFirst(from, exclude, fetch.priority, true)}) w)
+          union all
+          (select 'seen' as part, id, latitude, longitude, what3words from reports
+            where id = any(${[...exclude]}::integer[]))
+        ) c on true where s.id = 1`.execute(db);
+      const open: OpenSite[] = [];
+      const priority: OpenSite[] = [];
+      const seenPlaces: Surroundings['seenPlaces'] = [];
+      for (const { part, placed: _p, unplaced: _u, ...site } of rows) {
+        if (part === 'open') open.push(site);
+        else if (part === 'priority') priority.push(site);
+        else if (part === 'seen') seenPlaces.push(site as Surroundings['seenPlaces'][number]);
+      }
+      const first = rows[0]!;
+      return {
+        counts: { withCoordinates: Number(first.placed), withoutCoordinates: Number(first.unplaced) },
+        seenPlaces,
+        nearest: { open: { sites: open, fetched: fetch.open }, priority: { sites: priority, fetched: fetch.priority } },
+      };
+    },
+
     findReport: (id: number) => findReportById(db, id),
 
     /**
@@ -109,7 +187,7 @@ export function cleanupsRepository(db: Db) {
         .where('status', '=', 'reported')
         .$if(priorityOnly, (q) => q.where('priority', '=', 1))
         .$if(exclude.length > 0, (q) => q.where('id', 'not in', [...exclude]));
-      if (from && limit !== undefined && db.getExecutor().adapter instanceof PostgresAdapter) {
+      if (from && limit !== undefined && isPostgres(db)) {
         // The GiST index of open sites, walked nearest first for a few more than asked; the box and
         // the exact order are then applied here. When the walk cannot vouch for them (too few of the
         // fetched sites in the box, or far from Edinburgh), the box search below answers.
