@@ -3,7 +3,7 @@
 // Every function reads through the Kysely handle it is given, so a service can run several of them
 // inside one transaction.
 import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { PREPARED_STATEMENT, type Db } from '#server/db/client.ts';
 import { KNN_LONGITUDE_SQUASH } from '#server/db/migrations/030-nearest-site-knn.ts';
 import type { Point } from '#shared/domain/geo.ts';
 import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
@@ -102,6 +102,8 @@ export function rankExactly<T extends OpenSite>(
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** The find-nearby statements are prepared once per connection: planning them costs more than running them. */
+const prepared = sql.raw(PREPARED_STATEMENT);
 
 /** Open sites with coordinates (marked ones only with `priority`), nearest the point first by the GiST index. */
 function walkNearestFirst(from: Point, exclude: readonly number[], fetch: number, priority: boolean) {
@@ -110,7 +112,7 @@ function walkNearestFirst(from: Point, exclude: readonly number[], fetch: number
   return sql`select id, latitude, longitude, what3words from reports
     where status = 'reported' ${priority ? sql`and priority = 1` : sql``}
       and latitude is not null and longitude is not null and id <> all(${[...exclude]}::integer[])
-    order by ${squashed} <-> ${target} limit ${fetch}`;
+    order by ${squashed} <-> ${target} limit ${sql.lit(fetch)}`;
 }
 
 export function cleanupsRepository(db: Db) {
@@ -123,7 +125,7 @@ export function cleanupsRepository(db: Db) {
       priority = false,
     ): Promise<NearestFirst | null> {
       if (!isPostgres(db)) return null;
-      const { rows } = await walkNearestFirst(from, exclude, fetch, priority).execute(db);
+      const { rows } = await sql`${prepared} ${walkNearestFirst(from, exclude, fetch, priority)}`.execute(db);
       return { sites: rows as OpenSite[], fetched: fetch };
     },
 
@@ -141,7 +143,8 @@ export function cleanupsRepository(db: Db) {
         return { counts, seenPlaces };
       }
       type Row = OpenSite & { part: 'open' | 'priority' | 'seen' | null; placed: string; unplaced: string };
-      const { rows } = await sql<Row>`select c.*, s.placed, s.unplaced from open_site_counts s left join lateral (
+      const { rows } =
+        await sql<Row>`${prepared} select c.*, s.placed, s.unplaced from open_site_counts s left join lateral (
           (select 'open' as part, w.* from (${walkNearestFirst(from, exclude, fetch.open, false)}) w)
           union all
           (select 'priority' as part, w.* from (${walkNearestFirst(from, exclude, fetch.priority, true)}) w)
@@ -165,7 +168,11 @@ export function cleanupsRepository(db: Db) {
       };
     },
 
-    findReport: (id: number) => findReportById(db, id),
+    async findReport(id: number): Promise<ReportRow | undefined> {
+      if (!isPostgres(db)) return findReportById(db, id);
+      const { rows } = await sql<ReportRow>`${prepared} select * from reports where id = ${id}`.execute(db);
+      return rows[0];
+    },
 
     /**
      * Open sites with coordinates inside the box, except the skipped ones, nearest to `from` first:
