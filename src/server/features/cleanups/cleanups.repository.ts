@@ -41,7 +41,8 @@ export interface NearestFirst {
 export interface Surroundings {
   counts: OpenSiteCounts;
   seenPlaces: Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>[];
-  nearest?: { open: NearestFirst; priority: NearestFirst };
+  /** Both walks, and the whole reports of their first sites (timestamps as ISO text). */
+  nearest?: { open: NearestFirst; priority: NearestFirst; reports: ReportRow[] };
 }
 
 export interface Box {
@@ -87,7 +88,9 @@ export function rankExactly<T extends OpenSite>(
     .slice(0, limit);
   const answer = ranked.map(({ site }) => site);
   if (candidates.length < fetched) return answer; // every open site was fetched
-  const last = candidates[candidates.length - 1]!;
+  // The farthest fetched by the index's own distance (the last of the walk, whatever order rows came in).
+  const indexDistance = (site: OpenSite) => flat(site.latitude!, site.longitude!, KNN_LONGITUDE_SQUASH);
+  const last = candidates.reduce((far, site) => (indexDistance(site) > indexDistance(far) ? site : far));
   const shrink = Math.min(1, squash / KNN_LONGITUDE_SQUASH);
   // Strictly nearer than any site not fetched can be, with a margin for rounding.
   const beyond = flat(last.latitude!, last.longitude!, KNN_LONGITUDE_SQUASH) * shrink * shrink * (1 - 1e-9);
@@ -142,29 +145,48 @@ export function cleanupsRepository(db: Db) {
         const [counts, seenPlaces] = await Promise.all([this.countOpenSites(), this.placesOf(exclude)]);
         return { counts, seenPlaces };
       }
-      type Row = OpenSite & { part: 'open' | 'priority' | 'seen' | null; placed: string; unplaced: string };
-      const { rows } =
-        await sql<Row>`${prepared} select c.*, s.placed, s.unplaced from open_site_counts s left join lateral (
-          (select 'open' as part, w.* from (${walkNearestFirst(from, exclude, fetch.open, false)}) w)
+      type Row = OpenSite & {
+        part: 'open' | 'priority' | 'seen' | 'report' | null;
+        report: ReportRow | null;
+        placed: string;
+        unplaced: string;
+      };
+      // Each walk's first site is most often the one offered, so its whole report comes along.
+      const { rows } = await sql<Row>`${prepared} with
+          open as (select w.*, row_number() over () as rank from (${walkNearestFirst(from, exclude, fetch.open, false)}) w),
+          priority as (select w.*, row_number() over () as rank
+            from (${walkNearestFirst(from, exclude, fetch.priority, true)}) w)
+        select c.*, s.placed, s.unplaced from open_site_counts s left join lateral (
+          (select 'open' as part, id, latitude, longitude, what3words, null::json as report from open)
           union all
-          (select 'priority' as part, w.* from (${walkNearestFirst(from, exclude, fetch.priority, true)}) w)
+          (select 'priority', id, latitude, longitude, what3words, null from priority)
           union all
-          (select 'seen' as part, id, latitude, longitude, what3words from reports
+          (select 'seen', id, latitude, longitude, what3words, null from reports
             where id = any(${[...exclude]}::integer[]))
+          union all
+          (select 'report', r.id, r.latitude, r.longitude, r.what3words, to_json(r) from reports r
+            where r.id in (select id from open where rank = 1 union all select id from priority where rank = 1))
         ) c on true where s.id = 1`.execute(db);
       const open: OpenSite[] = [];
       const priority: OpenSite[] = [];
+      const reports: ReportRow[] = [];
       const seenPlaces: Surroundings['seenPlaces'] = [];
-      for (const { part, placed: _p, unplaced: _u, ...site } of rows) {
+      for (const { part, report, id, latitude, longitude, what3words } of rows) {
+        const site = { id, latitude, longitude, what3words };
         if (part === 'open') open.push(site);
         else if (part === 'priority') priority.push(site);
-        else if (part === 'seen') seenPlaces.push(site as Surroundings['seenPlaces'][number]);
+        else if (part === 'seen') seenPlaces.push({ latitude, longitude, what3words: what3words! });
+        else if (part === 'report' && report) reports.push(report);
       }
       const first = rows[0]!;
       return {
         counts: { withCoordinates: Number(first.placed), withoutCoordinates: Number(first.unplaced) },
         seenPlaces,
-        nearest: { open: { sites: open, fetched: fetch.open }, priority: { sites: priority, fetched: fetch.priority } },
+        nearest: {
+          open: { sites: open, fetched: fetch.open },
+          priority: { sites: priority, fetched: fetch.priority },
+          reports,
+        },
       };
     },
 

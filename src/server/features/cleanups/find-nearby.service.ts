@@ -145,7 +145,8 @@ async function siteToOffer(
   ]);
   const found = priority ?? nearest;
   if (!found) return null;
-  const report = await repository.findReport(found.report.id);
+  const report =
+    walked?.reports.find((row) => row.id === found.report.id) ?? (await repository.findReport(found.report.id));
   // Claimed or deleted in the moment between: search again without it (and without the walks, which
   // hold it).
   if (!report || report.status !== 'reported') {
