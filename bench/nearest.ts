@@ -92,8 +92,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const kind of kinds) {
       const f = await benchNearest(kind, workDir, Number(process.env.BENCH_NEAREST_REPORTS ?? 100_000), 1_000);
       const two = (v: number) => v.toFixed(2);
-      const verdict = (p99: number, budget: number) =>
-        `${p99 <= budget ? 'PASS' : 'FAIL'} (budget p99 <= ${budget} ms)`;
+      const verdict = (p99: number, budget: number) => {
+        if (p99 > budget) process.exitCode = 1;
+        return `${p99 <= budget ? 'PASS' : 'FAIL'} (budget p99 <= ${budget} ms)`;
+      };
       console.log(
         `${kind}, ${f.reports.toLocaleString('en-GB')} reports, load ${f.load.toFixed(1)} on ${os.cpus().length} cores\n` +
           `  search      p50 ${two(f.search.p50Ms)} ms, p99 ${two(f.search.p99Ms)} ms  ${verdict(f.search.p99Ms, NEAREST_SEARCH_BUDGET_MS)}\n` +
