@@ -190,11 +190,8 @@ export function cleanupsRepository(db: Db) {
       };
     },
 
-    async findReport(id: number): Promise<ReportRow | undefined> {
-      if (!isPostgres(db)) return findReportById(db, id);
-      const { rows } = await sql<ReportRow>`${prepared} select * from reports where id = ${id}`.execute(db);
-      return rows[0];
-    },
+    // Not prepared: a prepared `select *` fails once a migration adds a column under a running server.
+    findReport: (id: number) => findReportById(db, id),
 
     /**
      * Open sites with coordinates inside the box, except the skipped ones, nearest to `from` first:
