@@ -34,6 +34,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // .vite/manifest.json: which files each screen's code needs, so the server can ask for them with
+    // the page (src/server/client-shell.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // What every screen runs (React, the query cache, the router) in one chunk: left to itself the

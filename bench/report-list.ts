@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '#server/app.ts';
-import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { openDatabase, WARM_UP_STATEMENTS, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { hashPasscode } from '#server/secrets.ts';
@@ -62,6 +62,8 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
       clientDir,
     });
     await app.ready();
+    // As the server's start does: the pool's kept connections opened and warmed.
+    await database.warmUp?.(WARM_UP_STATEMENTS);
     try {
       const get = async (query: Record<string, unknown>, headers: Record<string, string> = {}) => {
         const started = performance.now();

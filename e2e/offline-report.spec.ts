@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import {
   FIXTURE_GPS,
+  detailedTwelveMegapixelJpeg,
   elevenMegabyteImage,
   jpegWithGps,
   largePhoneJpeg,
@@ -21,6 +22,7 @@ import {
   toasts,
   type RunningServer,
 } from './support/browser.ts';
+import { stripJpegMetadata } from '#server/features/photos/jpeg-markers.ts';
 
 const THANK_YOU = 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report';
 const SAVED_TITLE = 'Saved on your phone';
@@ -348,6 +350,29 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     expect(meta.orientation).toBeUndefined();
     expect(photo).toMatchObject({ name: 'IMG_2041.jpg', type: 'image/jpeg' });
     expect(await server.database.db.selectFrom('reports').selectAll().execute()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a detailed photo the phone brought within 450 kB is stored as it was sent, its metadata cut out', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const uploads = await recordUploads(page);
+    await openForm(page, server.url);
+    const original = await detailedTwelveMegapixelJpeg();
+    await fillReport(page, { name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: original }, 'rally.census.refuse');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+
+    const [sent] = await uploads();
+    expect(sent!.photo.bytes.length).toBeLessThanOrEqual(450_000);
+    const report = await server.database.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('idempotency_key', '=', sent!.fields.idempotencyKey!)
+      .executeTakeFirstOrThrow();
+    const stored = Buffer.from(await (await fetch(`${server.url}/photos/${report.photo_key}.jpg`)).arrayBuffer());
+    // No second JPEG encoding on the server: the phone's compressed picture, byte for byte.
+    expect(stored.equals(stripJpegMetadata(sent!.photo.bytes)!)).toBe(true);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
     await context.close();
   });
 

@@ -144,3 +144,45 @@ function gpsTags(at: { latitude: number; longitude: number }): Record<string, st
     GPSLongitude: exifDegrees(at.longitude),
   };
 }
+
+/** One JPEG segment: marker, length, payload. */
+function jpegSegment(marker: number, payload: Buffer): Buffer {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+}
+
+/**
+ * A photo as the phone prepares it (2048 x 1536, upright, well under 450 kB, an sRGB profile), but
+ * carrying every kind of metadata a camera or an editor leaves: EXIF with GPS (FIXTURE_GPS) and device
+ * data, XMP, an IPTC block, a comment, a multi-picture index and bytes after the end of the image.
+ */
+export async function preparedJpegWithMetadata(): Promise<Buffer> {
+  const tagged = await sharp({
+    create: {
+      width: 2048,
+      height: 1536,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 110, sigma: 3 },
+    },
+  })
+    .jpeg({ quality: 75 })
+    .withIccProfile('srgb')
+    .withExif({ IFD0: { Make: 'FixtureCam', Model: 'Phone X', Artist: 'A. Person' }, IFD3: gpsTags(FIXTURE_GPS) })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+        '<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="55,57.2N"/>' +
+        '</rdf:RDF></x:xmpmeta>',
+    )
+    .toBuffer();
+  const extras = Buffer.concat([
+    jpegSegment(0xfe, Buffer.from('Taken by A. Person at home', 'latin1')),
+    jpegSegment(
+      0xed,
+      Buffer.concat([Buffer.from('Photoshop 3.0\0', 'latin1'), Buffer.from('8BIM\x04\x04\0\0\0\0\0\0', 'latin1')]),
+    ),
+    jpegSegment(0xe2, Buffer.from('MPF\0II*\0', 'latin1')),
+  ]);
+  return Buffer.concat([tagged.subarray(0, 2), extras, tagged.subarray(2), Buffer.from('second picture here')]);
+}

@@ -15,9 +15,31 @@ describe('the app around the API', () => {
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(
       path.join(clientDir, 'index.html'),
-      '<!doctype html><title>Clean Up Edinburgh</title><div id="root"></div>',
+      '<!doctype html><html><head><title>Clean Up Edinburgh</title>' +
+        '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    // The build's manifest: the first bundle, and the administrators' screen loaded on demand.
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(
+      path.join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_framework-f1.js'] },
+        '_framework-f1.js': { file: 'assets/framework-f1.js' },
+        'features/admin-dashboard/components/admin-dashboard-page.tsx': {
+          file: 'assets/admin-dashboard-page-d1.js',
+          isDynamicEntry: true,
+          imports: ['index.html', '_framework-f1.js', '_header-h1.js'],
+          dynamicImports: ['features/admin-dashboard/components/analytics-tab.tsx'],
+        },
+        '_header-h1.js': { file: 'assets/header-h1.js', imports: ['_icons-i1.js', '_framework-f1.js'] },
+        '_icons-i1.js': { file: 'assets/icons-i1.js' },
+        'features/admin-dashboard/components/analytics-tab.tsx': {
+          file: 'assets/analytics-tab-a1.js',
+          isDynamicEntry: true,
+        },
+      }),
+    );
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp('sqlite', { clientDir });
   });
@@ -54,6 +76,25 @@ describe('the app around the API', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it("a screen's page asks at once for the code the screen needs, beyond what the first bundle loads", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const portal = await t.app.inject({ method: 'GET', url: '/volunteer-portal' });
+    expect(preloads(portal.body)).toEqual([
+      '/assets/admin-dashboard-page-d1.js',
+      '/assets/header-h1.js',
+      '/assets/icons-i1.js',
+    ]);
+    // In the head, before the page's body.
+    expect(portal.body.indexOf('modulepreload')).toBeLessThan(portal.body.indexOf('</head>'));
+    expect(preloads((await t.app.inject({ method: 'GET', url: '/volunteer-portal/' })).body)).toHaveLength(3);
+    // The home page is the first bundle; a screen the build does not list gets the plain page.
+    expect(preloads((await t.app.inject({ method: 'GET', url: '/' })).body)).toEqual([]);
+    expect(preloads((await t.app.inject({ method: 'GET', url: '/about' })).body)).toEqual([]);
+    // The manifest itself is not served.
+    expect((await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
   it('an unknown page path gets the app (which shows the 404 page) with status 404', async () => {

@@ -57,6 +57,7 @@ import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { createAlerts, type AlertsOptions } from './features/alerts/create-alerts.ts';
 import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
 import { isKnownClientPath, routes } from '#shared/routes.ts';
+import { clientShell } from './client-shell.ts';
 import { withPrivacyNotice } from './mail/privacy-footer.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { auditLogService } from './features/audit-log/audit-log.service.ts';
@@ -331,6 +332,7 @@ export function trustProxyOption(
 async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexPath !== undefined && fs.existsSync(indexPath);
+  const shell = hasClient ? clientShell(clientDir!) : undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
@@ -358,6 +360,6 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexPath!));
+      .send(shell!.htmlFor(url));
   });
 }

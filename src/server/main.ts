@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError, lockDataDir, prepareDataDir } from './data-dir.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, WARM_UP_STATEMENTS } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { photoStorageFromConfig } from './features/photos/configured-photo-storage.ts';
@@ -24,7 +24,24 @@ async function main(): Promise<void> {
   const database = config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl, onConnectionLost: (error) => onConnectionLost(error) })
     : openDatabase({ kind: 'sqlite', filename: path.join(config.dataDir, 'app.db') });
-  await migrateToLatest(database.db as never, database.dialect);
+  if (config.databaseUrl) {
+    // A migration may rewrite a large table (a city's reports), far beyond the app's statement limit:
+    // migrations run on a connection of their own that allows them a quarter of an hour per statement.
+    const migrating = openDatabase({
+      kind: 'postgres',
+      url: config.databaseUrl,
+      maxConnections: 1,
+      timeouts: { statementMs: 15 * 60_000 },
+    });
+    try {
+      await migrateToLatest(migrating.db as never, migrating.dialect);
+    } finally {
+      await migrating.close();
+    }
+  } else {
+    await migrateToLatest(database.db as never, database.dialect);
+  }
+  void database.warmUp?.(WARM_UP_STATEMENTS);
   const passcode = ensureAdminPasscode(config.dataDir, config.adminPasscode);
   // Volunteer alerts: Web Push keys from VAPID_* or generated once into DATA_DIR.
   const vapid = ensureVapidKeys(config.dataDir, config.vapid, config.mailFrom);

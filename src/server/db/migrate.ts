@@ -16,6 +16,7 @@ import * as limitCounters from './migrations/020-limit-counters.ts';
 import * as reportListNotify from './migrations/021-report-list-notify.ts';
 import * as nearestSiteKnn from './migrations/030-nearest-site-knn.ts';
 import * as openSiteCounts from './migrations/031-open-site-counts.ts';
+import * as reportListReads from './migrations/035-report-list-reads.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '021-report-list-notify': reportListNotify,
   '030-nearest-site-knn': nearestSiteKnn,
   '031-open-site-counts': openSiteCounts,
+  '035-report-list-reads': reportListReads,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -8,6 +8,12 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
 /** Long edge of the stored web-size image and of the image the browser uploads. */
 export const WEB_PHOTO_LONG_EDGE = 2048;
 export const THUMBNAIL_LONG_EDGE = 480;
+/**
+ * The most a photo prepared on the phone weighs (a 2048 px JPEG within 450 kB goes up a 750 kbps
+ * signal in under 5 seconds). An upright JPEG this light and no larger than the web size is stored as
+ * it came, its metadata removed, rather than encoded again.
+ */
+export const PREPARED_PHOTO_MAX_BYTES = 450_000;
 
 export const REPORTS_POLL_MS = 5_000;
 export const STATUS_REFETCH_DELAY_MS = 200;

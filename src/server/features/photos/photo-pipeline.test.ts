@@ -1,8 +1,33 @@
 // The photo pipeline on its own: the sizes it makes and what it does with transparency.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
+import exifr from 'exifr';
+import { PREPARED_PHOTO_MAX_BYTES, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
+import { FIXTURE_GPS, preparedJpegWithMetadata } from '#tests/fixture-photos.ts';
 import { processPhoto } from './photo-pipeline.ts';
+import { stripJpegMetadata } from './jpeg-markers.ts';
+
+/** The compressed picture: everything from the first start-of-scan marker to the end of the image. */
+function compressedPicture(jpeg: Buffer): Buffer {
+  const start = jpeg.indexOf(Buffer.from([0xff, 0xda]));
+  return jpeg.subarray(start, jpeg.indexOf(Buffer.from([0xff, 0xd9]), start) + 2);
+}
+
+async function expectNoMetadata(jpeg: Buffer): Promise<void> {
+  const meta = await sharp(jpeg).metadata();
+  expect(meta.exif).toBeUndefined();
+  expect(meta.xmp).toBeUndefined();
+  expect(meta.iptc).toBeUndefined();
+  expect(await exifr.parse(jpeg, { tiff: true, xmp: true, iptc: true }).catch(() => undefined)).toBeUndefined();
+  expect(await exifr.gps(jpeg).catch(() => undefined)).toBeUndefined();
+}
+
+/** A camera-like JPEG with some detail, so a second encoding would change its bytes. */
+function detailed(width: number, height: number, quality = 75) {
+  return sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 110, sigma: 3 } },
+  }).jpeg({ quality });
+}
 
 async function pixelAt(jpeg: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
@@ -41,5 +66,62 @@ describe('the photo pipeline', () => {
     const [red, green] = await pixelAt(web, 50, 50);
     expect(red).toBeGreaterThan(180);
     expect(green).toBeLessThan(60);
+  });
+});
+
+describe('a photo the phone already prepared', () => {
+  it('is kept as it came, its GPS read but every piece of metadata cut out', async () => {
+    const tagged = await preparedJpegWithMetadata();
+    expect(tagged.length).toBeLessThanOrEqual(PREPARED_PHOTO_MAX_BYTES);
+    const { web, thumbnail, gps } = await processPhoto(tagged);
+
+    expect(gps?.latitude).toBeCloseTo(FIXTURE_GPS.latitude, 6);
+    expect(gps?.longitude).toBeCloseTo(FIXTURE_GPS.longitude, 6);
+    await expectNoMetadata(web);
+    await expectNoMetadata(thumbnail);
+    // Not encoded again: the compressed picture is the phone's, byte for byte, and decodes the same.
+    expect(web.equals(stripJpegMetadata(tagged)!)).toBe(true);
+    expect(compressedPicture(web).equals(compressedPicture(tagged))).toBe(true);
+    expect((await sharp(web).raw().toBuffer()).equals(await sharp(tagged).raw().toBuffer())).toBe(true);
+    expect(await sharp(thumbnail).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: THUMBNAIL_LONG_EDGE,
+      height: 360,
+    });
+  });
+
+  it('is encoded again when it is longer than the web size', async () => {
+    const wide = await detailed(2560, 1440).toBuffer();
+    expect(wide.length).toBeLessThanOrEqual(PREPARED_PHOTO_MAX_BYTES);
+    const { web } = await processPhoto(wide);
+    expect(await sharp(web).metadata()).toMatchObject({ width: WEB_PHOTO_LONG_EDGE, height: 1152 });
+  });
+
+  it('is encoded again when it weighs more than a prepared photo may', async () => {
+    const heavy = await detailed(2048, 1536, 100).toBuffer();
+    expect(heavy.length).toBeGreaterThan(PREPARED_PHOTO_MAX_BYTES);
+    const { web } = await processPhoto(heavy);
+    expect(await sharp(web).metadata()).toMatchObject({ width: 2048, height: 1536 });
+    expect(compressedPicture(web).equals(compressedPicture(heavy))).toBe(false);
+    expect(web.length).toBeLessThan(heavy.length);
+  });
+
+  it('is encoded again, turned upright, when its EXIF says it is on its side', async () => {
+    const onItsSide = await detailed(1600, 1200)
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 57/1 1200/100' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const { web } = await processPhoto(onItsSide);
+    const meta = await sharp(web).metadata();
+    expect(meta).toMatchObject({ width: 1200, height: 1600 });
+    expect(meta.orientation).toBeUndefined();
+    await expectNoMetadata(web);
+  });
+
+  it('is refused like any photo when it is cut short', async () => {
+    const tagged = await preparedJpegWithMetadata();
+    await expect(processPhoto(tagged.subarray(0, Math.floor(tagged.length * 0.6)))).rejects.toMatchObject({
+      statusCode: 422,
+    });
   });
 });

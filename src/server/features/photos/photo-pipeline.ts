@@ -1,16 +1,24 @@
 // Turns an uploaded file into a safe, web-size photo: the bytes decide the type (JPEG, PNG, WebP, or
 // HEIC/HEIF as phones save them, decoded by heif-decoder.ts since sharp's libvips reads no HEVC),
 // decompression bombs are refused before decoding, EXIF orientation is applied, GPS is read and then
-// every piece of metadata is dropped (sharp writes none unless asked), and a thumbnail is made.
+// every piece of metadata is dropped (sharp writes none unless asked), and a thumbnail is made. A JPEG
+// the phone already prepared (web-size, upright, light) keeps its picture as it is: only its metadata
+// is cut out, at the level of JPEG markers (jpeg-markers.ts), and it is decoded for the thumbnail.
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import exifr from 'exifr';
 import { randomBytes } from 'node:crypto';
-import { MAX_PHOTO_PIXELS, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
+import {
+  MAX_PHOTO_PIXELS,
+  PREPARED_PHOTO_MAX_BYTES,
+  THUMBNAIL_LONG_EDGE,
+  WEB_PHOTO_LONG_EDGE,
+} from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { UnprocessableError, UnsupportedMediaTypeError } from '#server/errors.ts';
 import type { PhotoStorage } from './photo-storage.ts';
 import { decodeHeif, isHeif, TooManyPixels, type RawImage } from './heif-decoder.ts';
 import { runPhotoWork } from './photo-work-queue.ts';
+import { stripJpegMetadata } from './jpeg-markers.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heif';
 
@@ -65,7 +73,9 @@ async function processNow(bytes: Buffer): Promise<ProcessedPhoto> {
   }
 
   const gps = await readGps(bytes);
+  const prepared = kind === 'jpeg' && preparedOnThePhone(metadata, bytes.length) ? stripJpegMetadata(bytes) : null;
   try {
+    if (prepared) return { web: prepared, thumbnail: await thumbnailOf(sharp(prepared, options)), gps };
     const upright = sharp(bytes, options).rotate();
     // Transparency (a PNG, a WebP) goes on white, since JPEG has none; an opaque photo skips the step.
     const oriented = metadata.hasAlpha ? upright.flatten({ background: '#ffffff' }) : upright;
@@ -108,11 +118,31 @@ async function webAndThumbnail(oriented: Sharp): Promise<Pick<ProcessedPhoto, 'w
     .resize({ width: WEB_PHOTO_LONG_EDGE, height: WEB_PHOTO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80, optimiseCoding: true })
     .toBuffer();
-  const thumbnail = await sharp(web)
+  return { web, thumbnail: await thumbnailOf(sharp(web)) };
+}
+
+/** The thumbnail from a web-size JPEG: its decoder shrinks it on load, yet reads every byte of it. */
+function thumbnailOf(web: Sharp): Promise<Buffer> {
+  return web
     .resize({ width: THUMBNAIL_LONG_EDGE, height: THUMBNAIL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 72, optimiseCoding: true })
     .toBuffer();
-  return { web, thumbnail };
+}
+
+/**
+ * A JPEG the phone already made web-size (decision 137): no longer than the web copy, upright as
+ * stored, within the prepared weight, in colours a browser shows as they are. Encoding it again would
+ * only lose a little more of it, so it is kept, once its metadata is stripped and it has decoded.
+ */
+function preparedOnThePhone(metadata: Metadata, size: number): boolean {
+  return (
+    metadata.format === 'jpeg' &&
+    size <= PREPARED_PHOTO_MAX_BYTES &&
+    Math.max(metadata.width ?? Infinity, metadata.height ?? Infinity) <= WEB_PHOTO_LONG_EDGE &&
+    (metadata.orientation ?? 1) === 1 &&
+    (metadata.space === 'srgb' || metadata.space === 'b-w') &&
+    !metadata.hasAlpha
+  );
 }
 
 async function readGps(bytes: Buffer): Promise<ProcessedPhoto['gps']> {

@@ -81,21 +81,46 @@ function cityDayStart(day: string, plusDays = 0): string {
 /** LIKE text for "contains", with the pattern characters taken literally. */
 const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Whether a search word is looked up in the trigram index (shorter ones have no trigram to look up). */
+const indexedWord = (word: string) => [...word].length >= 3;
+
 /**
  * Reports whose location or description contains a word. Words of three characters or more are looked up
- * in the trigram index (010-report-search): on SQLite the FTS5 table, where a quoted phrase matches any
- * text containing it; on PostgreSQL the GIN indexes serve the LIKE itself. Shorter words are read through.
+ * in the trigram index: on SQLite the FTS5 table (010-report-search), where a quoted phrase matches any
+ * text containing it; on PostgreSQL the GIN index of `search_text` (035-report-list-reads), the location
+ * and description lower-cased and joined by a space, serves the LIKE itself. Shorter words are read through.
  */
 function containsWord(eb: Eb, word: string, dialect: Dialect): Expression<SqlBool> {
-  if (dialect === 'sqlite' && [...word].length >= 3) {
+  if (dialect === 'sqlite' && indexedWord(word)) {
     const phrase = `"${word.replace(/"/g, '""')}"`;
     return eb('id', 'in', sql<number>`(select rowid from reports_search where reports_search match ${phrase})`);
   }
   const pattern = containsPattern(word);
+  if (dialect === 'postgres') return sql<SqlBool>`search_text like ${pattern} escape '\\'`;
   return eb.or([
     sql<SqlBool>`lower(what3words) like ${pattern} escape '\\'`,
     sql<SqlBool>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
   ]);
+}
+
+/**
+ * A search's words as the list looks them up: '#123' is a report number and nothing else; any other
+ * word is text to find (without the leading slashes of '///words' as copied from a map app; slashes
+ * alone ask for nothing), and a number may also be a report number.
+ */
+type SearchTerm = { id: number; text?: undefined } | { text: string; id?: number };
+function searchTerms(filter: ReportFilter): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  for (const word of (filter.q ?? '').split(/\s+/).filter(Boolean)) {
+    const hashed = /^#(\d{1,9})$/.exec(word);
+    if (hashed) {
+      terms.push({ id: Number(hashed[1]) });
+      continue;
+    }
+    const text = word.replace(/^\/+/, '');
+    if (text) terms.push(/^\d{1,9}$/.test(word) ? { text, id: Number(word) } : { text });
+  }
+  return terms;
 }
 
 function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<SqlBool> {
@@ -107,18 +132,13 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
   if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
   if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
-  for (const word of (filter.q ?? '').split(/\s+/).filter(Boolean)) {
-    // '#123' is a report number and nothing else; '123' may also be words of a description.
-    const hashed = /^#(\d{1,9})$/.exec(word);
-    if (hashed) {
-      all.push(eb('id', '=', Number(hashed[1])));
+  for (const term of searchTerms(filter)) {
+    if (term.text === undefined) {
+      all.push(eb('id', '=', term.id));
       continue;
     }
-    // '///words' as copied from a map app; slashes alone ask for nothing.
-    const text = word.replace(/^\/+/, '');
-    if (!text) continue;
-    const either: Expression<SqlBool>[] = [containsWord(eb, text, dialect)];
-    if (/^\d{1,9}$/.test(word)) either.push(eb('id', '=', Number(word)));
+    const either: Expression<SqlBool>[] = [containsWord(eb, term.text, dialect)];
+    if (term.id !== undefined) either.push(eb('id', '=', term.id));
     all.push(eb.or(either));
   }
   return eb.and(all);
@@ -159,6 +179,33 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     return cleaned + upTo;
   }
 
+  /**
+   * The reports a filter selects with `where` besides, each with its duplicate mark, in the sort's
+   * order, at most `limit`. On PostgreSQL a search reads its matches from the trigram index first (the
+   * subquery with OFFSET 0, which the planner keeps apart) and sorts those: walking the sort's index
+   * and testing each report instead costs as much as the reports before the 50th match, tens of
+   * thousands for a rare word, where reading the matches costs no more than counting them, which the
+   * page's total does anyway.
+   */
+  function read(
+    filter: ListFilter,
+    where: (eb: Eb) => Expression<SqlBool>,
+    order: { column: Order['column'] | 'id'; direction: Order['direction'] },
+    limit: number,
+  ) {
+    const matching = filtered(filter).where(where);
+    const searched =
+      dialect === 'postgres' && searchTerms(filter).some((term) => term.text !== undefined && indexedWord(term.text));
+    const rows = searched
+      ? db.selectFrom(matching.selectAll().offset(0).as('reports')).selectAll().select(sharesLocation)
+      : matching.selectAll().select(sharesLocation);
+    const ordered =
+      order.column === 'id'
+        ? rows.orderBy('id', order.direction)
+        : rows.orderBy(order.column, order.direction).orderBy('id', order.direction);
+    return ordered.limit(limit).execute();
+  }
+
   /** Up to `limit` reports after `after` in one sort's order (one group of 'Priority first'). */
   async function pageIn(
     filter: ListFilter,
@@ -166,12 +213,9 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     after: ListPosition | null,
     limit: number,
   ): Promise<ListRow[]> {
-    const base = () => filtered(filter).selectAll().select(sharesLocation);
     if (!order.split) {
-      let query = base();
-      if (after) query = query.where((eb) => keyCompare(eb, order, after, 'after'));
       return marked(
-        await query.orderBy(order.column, order.direction).orderBy('id', order.direction).limit(limit).execute(),
+        await read(filter, (eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])), order, limit),
       );
     }
     // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
@@ -179,25 +223,25 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     if (!after || after.part === 'a') {
       rows.push(
         ...marked(
-          await base()
-            .where(order.column, 'is not', null)
-            .where((eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])))
-            .orderBy(order.column, order.direction)
-            .orderBy('id', order.direction)
-            .limit(limit)
-            .execute(),
+          await read(
+            filter,
+            (eb) =>
+              eb.and([eb(order.column, 'is not', null), after ? keyCompare(eb, order, after, 'after') : eb.and([])]),
+            order,
+            limit,
+          ),
         ),
       );
     }
     if (rows.length < limit) {
       rows.push(
         ...marked(
-          await base()
-            .where(order.column, 'is', null)
-            .where((eb) => (after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])))
-            .orderBy('id', 'desc')
-            .limit(limit - rows.length)
-            .execute(),
+          await read(
+            filter,
+            (eb) => eb.and([eb(order.column, 'is', null), after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])]),
+            { column: 'id', direction: 'desc' },
+            limit - rows.length,
+          ),
         ),
       );
     }

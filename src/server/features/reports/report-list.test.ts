@@ -146,6 +146,38 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     expect(await walk({ sort: 'cleaned-oldest', status: 'reported', limit: 1 })).toEqual([c]);
   });
 
+  it('a search keeps every sort, its ties and its pages, and marks duplicates among reports it does not match', async () => {
+    const same = '2026-03-01T10:00:00.000Z';
+    const shelter = (extra: Parameters<typeof insert>[0]) =>
+      insert({ description: 'Paint on the bus shelter', ...extra });
+    const a = await shelter({ reportedAt: same, status: 'completed', completedAt: '2026-03-05T10:00:00.000Z' });
+    await insert({ reportedAt: same, description: 'Tag on the close wall' });
+    const b = await shelter({ reportedAt: same, status: 'completed', completedAt: '2026-03-05T10:00:00.000Z' });
+    const c = await shelter({ reportedAt: same, words: 'index.home.raft' });
+    await insert({ reportedAt: '2026-02-15T10:00:00.000Z', words: 'index.home.raft' });
+    const d = await shelter({ reportedAt: '2026-02-01T10:00:00.000Z', status: 'completed', completedAt: same });
+    const e = await shelter({ reportedAt: '2026-04-01T10:00:00.000Z', status: 'cleaning' });
+    const expected = {
+      none: [e, c, b, a, d],
+      'reported-newest': [e, c, b, a, d],
+      'reported-oldest': [d, a, b, c, e],
+      'cleaned-newest': [b, a, d, e, c],
+      'cleaned-oldest': [d, a, b, e, c],
+    } as const;
+    for (const [sort, order] of Object.entries(expected)) {
+      const asked = sort === 'none' ? {} : { sort: sort as ReportPageQuery['sort'] };
+      for (const limit of [1, 2, 50]) {
+        expect(await walk({ ...asked, q: 'shelter', limit }), `${sort} by ${limit}`).toEqual(order);
+      }
+    }
+    expect(await walk({ q: 'bus shelter', status: 'completed', sort: 'cleaned-newest', limit: 1 })).toEqual([b, a, d]);
+    const found = await pageOf({ q: 'SHELTER', limit: 50 });
+    expect(found.total).toBe(5);
+    // Its twin is not in the search, and still shades it.
+    expect(found.reports.find((r) => r.id === c)!.duplicate).toBe(true);
+    expect(found.reports.filter((r) => r.duplicate)).toHaveLength(1);
+  });
+
   it('a report added or deleted between two pages neither repeats nor skips one, and positions follow', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push(await insert());

@@ -1,0 +1,27 @@
+// The real build: every screen the router loads on demand is in the build's manifest, so its page
+// asks for the screen's code with the page, and every file it names is in the build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { clientShell, screenModules } from '#server/client-shell.ts';
+import { eventPagePath, reportStatusPath } from '#shared/routes.ts';
+
+describe('the pages of the built client', () => {
+  const clientDir = inject('clientDir');
+  const shell = clientShell(clientDir);
+
+  it('knows the module of every screen loaded on demand', () => {
+    expect(shell.unknownModules()).toEqual([]);
+  });
+
+  it.each([...screenModules.map(({ paths }) => paths[0]!), eventPagePath(12), reportStatusPath('a'.repeat(43))])(
+    '%s asks at once for files of the build beyond the first bundle',
+    (urlPath) => {
+      const assets = (html: string) => [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+      const firstBundle = assets(shell.htmlFor('/'));
+      const files = assets(shell.htmlFor(urlPath)).filter((file) => !firstBundle.includes(file));
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(fs.existsSync(path.join(clientDir, file)), file).toBe(true);
+    },
+  );
+});
