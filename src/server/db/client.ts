@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Tables } from './tables.ts';
@@ -130,7 +131,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // opens a fresh one when next asked, so the app comes back by itself when the database does.
   const lost = (error: Error) => options.onConnectionLost?.(error);
   pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    prepareMarkedStatements(client);
+  });
   const writes = writeWatchers();
   const db = new Kysely<Tables>({ dialect: watchingWrites(new PostgresDialect({ pool }), writes.heard) });
   return {
@@ -169,6 +173,30 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         handlers,
       ),
   };
+}
+
+/**
+ * A statement whose text starts with this comment is prepared once on each PostgreSQL connection (named
+ * after its text) and only executed afterwards: for a hot read whose planning costs more than its run,
+ * such as a walk of a spatial index on a table with many indexes. Mark only statements whose text is
+ * one of a few (values as parameters), since each stays prepared for the connection's life. SQLite
+ * ignores it (a comment).
+ */
+export const PREPARED_STATEMENT = '/* prepared */';
+
+const statementNames = new Map<string, string>();
+
+function prepareMarkedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => unknown;
+  client.query = ((text: pg.QueryConfig | string, values?: unknown[]) => {
+    if (typeof text !== 'string' || !text.startsWith(PREPARED_STATEMENT)) return query(text, values);
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `cue_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      statementNames.set(text, name);
+    }
+    return query({ name, text, values: values ?? [] });
+  }) as typeof client.query;
 }
 
 /** Statements that may change rows (a WITH may end in one); reads and transaction control are not. */

@@ -15,6 +15,7 @@ import * as nearestSite from './migrations/019-nearest-site.ts';
 import * as limitCounters from './migrations/020-limit-counters.ts';
 import * as reportListNotify from './migrations/021-report-list-notify.ts';
 import * as nearestSiteKnn from './migrations/030-nearest-site-knn.ts';
+import * as openSiteCounts from './migrations/031-open-site-counts.ts';
 import * as reportListReads from './migrations/035-report-list-reads.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
@@ -34,6 +35,7 @@ const migrations: Record<string, DialectMigration> = {
   '020-limit-counters': limitCounters,
   '021-report-list-notify': reportListNotify,
   '030-nearest-site-knn': nearestSiteKnn,
+  '031-open-site-counts': openSiteCounts,
   '035-report-list-reads': reportListReads,
 };
 

@@ -238,6 +238,13 @@ export interface ReportListStateTable {
   completed: number;
 }
 
+/** Open sites with and without coordinates, kept by the reports table's triggers (031-open-site-counts). */
+export interface OpenSiteCountsTable {
+  id: number;
+  placed: ColumnType<string | number, never, never>;
+  unplaced: ColumnType<string | number, never, never>;
+}
+
 /** An abuse limit's count for one client in its current window, on PostgreSQL only (020-limit-counters). */
 export interface LimitCountersTable {
   key: string;
@@ -248,6 +255,7 @@ export interface LimitCountersTable {
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
+  open_site_counts: OpenSiteCountsTable;
   report_photos: ReportPhotosTable;
   volunteers: VolunteersTable;
   cleanups: CleanupsTable;

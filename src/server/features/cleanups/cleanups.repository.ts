@@ -3,11 +3,11 @@
 // Every function reads through the Kysely handle it is given, so a service can run several of them
 // inside one transaction.
 import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { PREPARED_STATEMENT, type Db } from '#server/db/client.ts';
 import { KNN_LONGITUDE_SQUASH } from '#server/db/migrations/030-nearest-site-knn.ts';
 import type { Point } from '#shared/domain/geo.ts';
 import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
-import { countWaiting, findReportById, type ReportRow } from '#server/features/reports/index.ts';
+import { findReportById, type ReportRow } from '#server/features/reports/index.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;
@@ -15,12 +15,34 @@ export type ReportPhotoRow = Selectable<ReportPhotosTable>;
 /** What the nearest-site search weighs of an open site. */
 export type OpenSite = Pick<ReportRow, 'id' | 'latitude' | 'longitude'> & { what3words?: string };
 
+export interface OpenSiteCounts {
+  withCoordinates: number;
+  withoutCoordinates: number;
+}
+
 export interface OpenSitesQuery {
   /** Nearest to this point first. */
   from?: Point;
   limit?: number;
   priorityOnly?: boolean;
   withWords?: boolean;
+}
+
+/**
+ * Open sites as the PostgreSQL index walks them, nearest first, and how many were asked for: enough to
+ * answer the first few of any box around the same point when `rankExactly` vouches for them.
+ */
+export interface NearestFirst {
+  sites: OpenSite[];
+  fetched: number;
+}
+
+/** What a find-nearby call needs besides the search: the counts, the places passed over, and (PostgreSQL) the walks. */
+export interface Surroundings {
+  counts: OpenSiteCounts;
+  seenPlaces: Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>[];
+  /** Both walks, and the whole reports of their first sites (timestamps as ISO text). */
+  nearest?: { open: NearestFirst; priority: NearestFirst; reports: ReportRow[] };
 }
 
 export interface Box {
@@ -41,8 +63,8 @@ const KNN_OVERFETCH = 2;
  * one by at most the ratio of the two cosines: a site not fetched is at least the last fetched one's
  * index distance, shrunk by that ratio, away.
  */
-function rankExactly<T extends OpenSite>(
-  candidates: T[],
+export function rankExactly<T extends OpenSite>(
+  candidates: readonly T[],
   box: Box,
   from: Point,
   limit: number,
@@ -66,7 +88,9 @@ function rankExactly<T extends OpenSite>(
     .slice(0, limit);
   const answer = ranked.map(({ site }) => site);
   if (candidates.length < fetched) return answer; // every open site was fetched
-  const last = candidates[candidates.length - 1]!;
+  // The farthest fetched by the index's own distance (the last of the walk, whatever order rows came in).
+  const indexDistance = (site: OpenSite) => flat(site.latitude!, site.longitude!, KNN_LONGITUDE_SQUASH);
+  const last = candidates.reduce((far, site) => (indexDistance(site) > indexDistance(far) ? site : far));
   const shrink = Math.min(1, squash / KNN_LONGITUDE_SQUASH);
   // Strictly nearer than any site not fetched can be, with a margin for rounding.
   const beyond = flat(last.latitude!, last.longitude!, KNN_LONGITUDE_SQUASH) * shrink * shrink * (1 - 1e-9);
@@ -80,8 +104,93 @@ function rankExactly<T extends OpenSite>(
   return farthestInBox < beyond ? answer : null;
 }
 
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** The find-nearby statements are prepared once per connection: planning them costs more than running them. */
+const prepared = sql.raw(PREPARED_STATEMENT);
+
+/** Open sites with coordinates (marked ones only with `priority`), nearest the point first by the GiST index. */
+function walkNearestFirst(from: Point, exclude: readonly number[], fetch: number, priority: boolean) {
+  const squashed = sql`point(longitude * ${sql.lit(KNN_LONGITUDE_SQUASH)}, latitude)`;
+  const target = sql`point(${from.longitude * KNN_LONGITUDE_SQUASH}::float8, ${from.latitude}::float8)`;
+  return sql`select id, latitude, longitude, what3words from reports
+    where status = 'reported' ${priority ? sql`and priority = 1` : sql``}
+      and latitude is not null and longitude is not null and id <> all(${[...exclude]}::integer[])
+    order by ${squashed} <-> ${target} limit ${sql.lit(fetch)}`;
+}
+
 export function cleanupsRepository(db: Db) {
   return {
+    /** On PostgreSQL, the first `fetch` open sites nearest the point by the index walk; null elsewhere. */
+    async nearestFirst(
+      from: Point,
+      exclude: readonly number[],
+      fetch: number,
+      priority = false,
+    ): Promise<NearestFirst | null> {
+      if (!isPostgres(db)) return null;
+      const { rows } = await sql`${prepared} ${walkNearestFirst(from, exclude, fetch, priority)}`.execute(db);
+      return { sites: rows as OpenSite[], fetched: fetch };
+    },
+
+    /**
+     * The counts and the places of the passed-over reports, and on PostgreSQL both index walks too, in
+     * one statement: one round trip, and one snapshot, so the counts and the sites agree.
+     */
+    async surroundings(
+      from: Point,
+      exclude: readonly number[],
+      fetch: { open: number; priority: number },
+    ): Promise<Surroundings> {
+      if (!isPostgres(db)) {
+        const [counts, seenPlaces] = await Promise.all([this.countOpenSites(), this.placesOf(exclude)]);
+        return { counts, seenPlaces };
+      }
+      type Row = OpenSite & {
+        part: 'open' | 'priority' | 'seen' | 'report' | null;
+        report: ReportRow | null;
+        placed: string;
+        unplaced: string;
+      };
+      // Each walk's first site is most often the one offered, so its whole report comes along.
+      const { rows } = await sql<Row>`${prepared} with
+          open as (select w.*, row_number() over () as rank from (${walkNearestFirst(from, exclude, fetch.open, false)}) w),
+          priority as (select w.*, row_number() over () as rank
+            from (${walkNearestFirst(from, exclude, fetch.priority, true)}) w)
+        select c.*, s.placed, s.unplaced from open_site_counts s left join lateral (
+          (select 'open' as part, id, latitude, longitude, what3words, null::json as report from open)
+          union all
+          (select 'priority', id, latitude, longitude, what3words, null from priority)
+          union all
+          (select 'seen', id, latitude, longitude, what3words, null from reports
+            where id = any(${[...exclude]}::integer[]))
+          union all
+          (select 'report', r.id, r.latitude, r.longitude, r.what3words, to_json(r) from reports r
+            where r.id in (select id from open where rank = 1 union all select id from priority where rank = 1))
+        ) c on true where s.id = 1`.execute(db);
+      const open: OpenSite[] = [];
+      const priority: OpenSite[] = [];
+      const reports: ReportRow[] = [];
+      const seenPlaces: Surroundings['seenPlaces'] = [];
+      for (const { part, report, id, latitude, longitude, what3words } of rows) {
+        const site = { id, latitude, longitude, what3words };
+        if (part === 'open') open.push(site);
+        else if (part === 'priority') priority.push(site);
+        else if (part === 'seen') seenPlaces.push({ latitude, longitude, what3words: what3words! });
+        else if (part === 'report' && report) reports.push(report);
+      }
+      const first = rows[0]!;
+      return {
+        counts: { withCoordinates: Number(first.placed), withoutCoordinates: Number(first.unplaced) },
+        seenPlaces,
+        nearest: {
+          open: { sites: open, fetched: fetch.open },
+          priority: { sites: priority, fetched: fetch.priority },
+          reports,
+        },
+      };
+    },
+
+    // Not prepared: a prepared `select *` fails once a migration adds a column under a running server.
     findReport: (id: number) => findReportById(db, id),
 
     /**
@@ -104,7 +213,7 @@ export function cleanupsRepository(db: Db) {
         .where('status', '=', 'reported')
         .$if(priorityOnly, (q) => q.where('priority', '=', 1))
         .$if(exclude.length > 0, (q) => q.where('id', 'not in', [...exclude]));
-      if (from && limit !== undefined && db.getExecutor().adapter instanceof PostgresAdapter) {
+      if (from && limit !== undefined && isPostgres(db)) {
         // The GiST index of open sites, walked nearest first for a few more than asked; the box and
         // the exact order are then applied here. When the walk cannot vouch for them (too few of the
         // fetched sites in the box, or far from Edinburgh), the box search below answers.
@@ -146,23 +255,14 @@ export function cleanupsRepository(db: Db) {
         .execute();
     },
 
-    /**
-     * Open sites with and without coordinates. All of them come from the counts the triggers keep;
-     * those without coordinates (few: words the grid could not place) from the status and coordinates
-     * index. A report's latitude and longitude are set together, so a missing latitude is enough.
-     */
-    async countOpenSites(): Promise<{ withCoordinates: number; withoutCoordinates: number }> {
-      const [waiting, unplaced] = await Promise.all([
-        countWaiting(db),
-        db
-          .selectFrom('reports')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('status', '=', 'reported')
-          .where('latitude', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
-      const withoutCoordinates = Number(unplaced.n);
-      return { withCoordinates: waiting - withoutCoordinates, withoutCoordinates };
+    /** Open sites with and without coordinates, read from the counts the reports table's triggers keep. */
+    async countOpenSites(): Promise<OpenSiteCounts> {
+      const row = await db
+        .selectFrom('open_site_counts')
+        .select(['placed', 'unplaced'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { withCoordinates: Number(row.placed), withoutCoordinates: Number(row.unplaced) };
     },
 
     /** The volunteer's own site in cleaning, the latest claimed if several. */

@@ -11,7 +11,13 @@ import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { ReportRow } from '#server/features/reports/index.ts';
 import { toReportResponse, locationLinkOf } from '#server/features/reports/index.ts';
-import type { CleanupsRepository, OpenSite } from './cleanups.repository.ts';
+import {
+  rankExactly,
+  type CleanupsRepository,
+  type NearestFirst,
+  type OpenSite,
+  type Surroundings,
+} from './cleanups.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
 import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
 
@@ -54,14 +60,27 @@ function nearer<T extends { id: number }>(best: Found<T>, report: T, distance: n
 const distanceTo = (from: Point, site: OpenSite) =>
   haversineMetres(from, { latitude: site.latitude!, longitude: site.longitude! });
 
-/** The nearest open site, weighed on its place alone (the whole report is read for the winner only). */
+/** How many sites the index walk fetches for each one a box step asks for (see `rankExactly`). */
+const WALK_OVERFETCH = 2;
+/** The walk fetches at most this many; a box step it cannot vouch for asks the database itself. */
+const WALK_MAX = 512;
+const walkSize = (seenPlaces: number) => Math.min(WALK_MAX, (1 + seenPlaces) * CANDIDATES * WALK_OVERFETCH);
+
+/**
+ * The nearest open site, weighed on its place alone (the whole report is read for the winner only).
+ * Each widening box takes its first sites from one walk of the index nearest first (PostgreSQL) when
+ * the walk vouches for them, and asks the database for that box otherwise: the same sites either way.
+ */
 export async function nearestOpenSite(
   repository: CleanupsRepository,
   from: Point,
   exclude: readonly number[],
   maxMetres = Number.POSITIVE_INFINITY,
   seenPlaces: readonly Place[] = [],
+  walked?: NearestFirst | null,
 ): Promise<Found<OpenSite>> {
+  const nearest =
+    walked === undefined ? await repository.nearestFirst(from, exclude, walkSize(seenPlaces.length)) : walked;
   for (let radius = FIRST_RADIUS_M; ; radius *= WIDEN_BY) {
     const limit = Math.min(radius, maxMetres);
     const everywhere = limit > LAST_RADIUS_M;
@@ -71,7 +90,9 @@ export async function nearestOpenSite(
     // and if all that came were seen, the whole box is read).
     const few = (1 + seenPlaces.length) * CANDIDATES;
     const query = { from, withWords: seenPlaces.length > 0 };
-    let sites = await repository.openSitesIn(box, exclude, { ...query, limit: few });
+    let sites =
+      (nearest && rankExactly(nearest.sites, box, from, few, nearest.fetched)) ??
+      (await repository.openSitesIn(box, exclude, { ...query, limit: few }));
     let unseen = sites.filter((site) => !seenPlaces.some((seen) => samePlace(seen, site)));
     if (unseen.length === 0 && sites.length === few) {
       sites = await repository.openSitesIn(box, exclude, query);
@@ -92,10 +113,14 @@ export async function nearestPrioritySite(
   repository: CleanupsRepository,
   from: Point,
   exclude: readonly number[],
+  walked?: NearestFirst | null,
 ): Promise<Found<OpenSite>> {
   let best: Found<OpenSite> = null;
   const box = boundingBox(from, PRIORITY_RADIUS_METRES);
-  for (const site of await repository.openSitesIn(box, exclude, { priorityOnly: true, from, limit: CANDIDATES })) {
+  const sites =
+    (walked && rankExactly(walked.sites, box, from, CANDIDATES, walked.fetched)) ??
+    (await repository.openSitesIn(box, exclude, { priorityOnly: true, from, limit: CANDIDATES }));
+  for (const site of sites) {
     const distance = distanceTo(from, site);
     if (distance <= PRIORITY_RADIUS_METRES) best = nearer(best, site, distance);
   }
@@ -109,20 +134,23 @@ async function siteToOffer(
   exclude: readonly number[],
   radiusMetres: number,
   seenPlaces: readonly Place[],
+  walked: Surroundings['nearest'],
 ): Promise<{ report: ReportRow; distance: number; priority: boolean } | null> {
   const [priority, nearest] = await Promise.all([
-    nearestPrioritySite(repository, from, exclude),
+    nearestPrioritySite(repository, from, exclude, walked?.priority ?? null),
     // Elsewhere first; once every other site within the radius was seen, the rest of a seen wall.
-    nearestOpenSite(repository, from, exclude, radiusMetres, seenPlaces).then(
-      (elsewhere) => elsewhere ?? nearestOpenSite(repository, from, exclude, radiusMetres),
+    nearestOpenSite(repository, from, exclude, radiusMetres, seenPlaces, walked?.open ?? null).then(
+      (elsewhere) => elsewhere ?? nearestOpenSite(repository, from, exclude, radiusMetres, [], walked?.open ?? null),
     ),
   ]);
   const found = priority ?? nearest;
   if (!found) return null;
-  const report = await repository.findReport(found.report.id);
-  // Claimed or deleted in the moment between: search again without it.
+  const report =
+    walked?.reports.find((row) => row.id === found.report.id) ?? (await repository.findReport(found.report.id));
+  // Claimed or deleted in the moment between: search again without it (and without the walks, which
+  // hold it).
   if (!report || report.status !== 'reported') {
-    return siteToOffer(repository, from, [...exclude, found.report.id], radiusMetres, seenPlaces);
+    return siteToOffer(repository, from, [...exclude, found.report.id], radiusMetres, seenPlaces, undefined);
   }
   return { report, distance: found.distance, priority: Boolean(priority) };
 }
@@ -133,11 +161,12 @@ export async function findNearby(
   exclude: readonly number[],
   radiusMetres = DEFAULT_FIND_RADIUS_M,
 ): Promise<FindNearbyResponse> {
-  const seenPlaces = await repository.placesOf(exclude);
-  const [found, counts] = await Promise.all([
-    siteToOffer(repository, from, exclude, radiusMetres, seenPlaces),
-    repository.countOpenSites(),
-  ]);
+  // One round trip on PostgreSQL for the counts, the places passed over and both index walks.
+  const { counts, seenPlaces, nearest } = await repository.surroundings(from, exclude, {
+    open: walkSize(exclude.length),
+    priority: CANDIDATES * WALK_OVERFETCH,
+  });
+  const found = await siteToOffer(repository, from, exclude, radiusMetres, seenPlaces, nearest);
   const base = {
     totalAvailable: counts.withCoordinates,
     withoutCoordinates: counts.withoutCoordinates,

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import { boundingBox, type Point } from '#shared/domain/geo.ts';
 import { mulberry32 } from '../../../../scripts/seed-reports.ts';
 import { cleanupsRepository } from './cleanups.repository.ts';
+import { nearestOpenSite, nearestPrioritySite } from './find-nearby.service.ts';
 
 const CITY = { latitude: 55.9486, longitude: -3.1999 };
 const OSLO = { latitude: 59.9139, longitude: 10.7522 };
@@ -75,5 +76,55 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('one walk nearest first answers each widening step as the box searches do', async () => {
+    const repository = cleanupsRepository(database.db);
+    // How many box searches each way asks the database for: on PostgreSQL the walk answers most steps.
+    const asked = { walked: 0, boxes: 0 };
+    const counting = (way: keyof typeof asked) => ({
+      ...repository,
+      openSitesIn(...args: Parameters<typeof repository.openSitesIn>) {
+        asked[way]++;
+        return repository.openSitesIn(...args);
+      },
+    });
+    const points = [
+      ...Array.from({ length: 30 }, () => near(CITY, 0.3)),
+      ...Array.from({ length: 5 }, () => near(OSLO, 0.2)),
+      ...Array.from({ length: 5 }, () => near(CAPE_TOWN, 0.2)),
+    ];
+    const passedOver = [[], [1, 2, 3], [701, 702, 703, 704, 40, 41]] as const;
+    const ids = (found: { report: { id: number }; distance: number } | null) =>
+      found && { id: found.report.id, distance: found.distance };
+    let found = 0;
+    for (const from of points) {
+      for (const exclude of passedOver) {
+        const { seenPlaces, nearest } = await repository.surroundings(from, exclude, {
+          open: 64 * (1 + exclude.length),
+          priority: 32,
+        });
+        for (const radius of [250, 5_000, 100_000, Number.POSITIVE_INFINITY]) {
+          const walked = await nearestOpenSite(
+            counting('walked'),
+            from,
+            exclude,
+            radius,
+            seenPlaces,
+            nearest?.open ?? null,
+          );
+          const ownWalk = await nearestOpenSite(repository, from, exclude, radius, seenPlaces);
+          const boxes = await nearestOpenSite(counting('boxes'), from, exclude, radius, seenPlaces, null);
+          expect(ids(walked)).toEqual(ids(boxes));
+          expect(ids(ownWalk)).toEqual(ids(boxes));
+          if (boxes) found++;
+        }
+        expect(ids(await nearestPrioritySite(repository, from, exclude, nearest?.priority ?? null))).toEqual(
+          ids(await nearestPrioritySite(repository, from, exclude, null)),
+        );
+      }
+    }
+    expect(found).toBeGreaterThan(200);
+    if (kind === 'postgres') expect(asked.walked).toBeLessThan(asked.boxes / 4);
   });
 });
