@@ -1,6 +1,6 @@
 // The pure decisions of preparing a photo for upload: how big to draw it, whether the shrunk copy is
 // worth sending instead of the original, and whether EXIF GPS is a real position.
-import { WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
+import { PREPARED_PHOTO_MAX_BYTES, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
 
 export interface Size {
   width: number;
@@ -36,9 +36,9 @@ export function sendReencoded({
 
 /**
  * The most a prepared photo should weigh: at 750 kbps (a weak mobile signal) 450 kB goes up in under
- * 5 seconds.
+ * 5 seconds, and the server keeps a photo this light as it came.
  */
-export const UPLOAD_TARGET_BYTES = 450_000;
+export const UPLOAD_TARGET_BYTES = PREPARED_PHOTO_MAX_BYTES;
 /** The quality a photo is first encoded at; the most detailed are lowered from it, never below the floor. */
 export const JPEG_QUALITY = 0.85;
 export const JPEG_QUALITY_FLOOR = 0.5;
