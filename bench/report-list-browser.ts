@@ -250,26 +250,23 @@ async function refresh(page: Page): Promise<void> {
   await answered;
 }
 
-/** A new report, newest of all, in the shape the public form stores. */
+/** A new report, newest of all, in the shape the public form stores (a seeded report's photo and place). */
 async function addReport(db: Db, words: string): Promise<void> {
-  const template = await db.selectFrom('reports').selectAll().limit(1).executeTakeFirstOrThrow();
-  const { id: _id, ...row } = template;
+  const template = await db
+    .selectFrom('reports')
+    .select(['photo_key', 'latitude', 'longitude', 'location_source', 'words_scheme'])
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await db
     .insertInto('reports')
     .values({
-      ...row,
+      ...template,
       what3words: words,
+      description: null,
       status: 'reported',
       reported_at: now,
       updated_at: now,
-      cleaning_started_at: null,
-      cleaning_volunteer_id: null,
-      completed_at: null,
-      idempotency_key: null,
-      status_token: null,
-      photo_redacted_at: null,
-      priority: 0,
     })
     .execute();
 }
