@@ -7,12 +7,12 @@ import { useFocusAfterRender } from '#client/lib/use-focus-after-render.ts';
 import { radiusText } from '#shared/domain/format.ts';
 import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
-import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS, MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
-import { messages } from '#shared/domain/messages.ts';
+import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { toast } from '#client/lib/use-toast.ts';
+import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepare-photo.ts';
@@ -169,14 +169,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   }
 
   function choose(file: File, which: 'before' | 'after') {
-    if (file.size > MAX_PHOTO_BYTES) {
-      toast({
-        title: messages.report.fileTooLargeTitle,
-        description: messages.report.fileTooLarge,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (refusedAsTooLarge(file)) return;
     dispatch({ type: 'photo-chosen', which, photo: { file, prepared: preparePhotoForUpload(file) } });
   }
 

@@ -2,10 +2,9 @@
 // Its code loads when it first opens.
 import { useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
-import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
-import { messages } from '#shared/domain/messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/lib/use-toast.ts';
+import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { isExplained } from '#client/lib/refusals.ts';
 import { useAddReportPhoto } from '../api/use-report-actions.ts';
@@ -40,14 +39,7 @@ export function AddPhotoDialog({
       toast({ title: managementMessages.noFileTitle, description: managementMessages.noFile, variant: 'destructive' });
       return;
     }
-    if (photo.size > MAX_PHOTO_BYTES) {
-      toast({
-        title: messages.report.fileTooLargeTitle,
-        description: messages.report.fileTooLarge,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (refusedAsTooLarge(photo)) return;
     try {
       await add.mutateAsync({ id: reportId, photo, description });
       toast({ title: 'Photo uploaded', description: `The photo was added to ${label}.`, variant: 'success' });

@@ -2,11 +2,10 @@
 // description. Its code loads when the page's ManualReportHost first opens it.
 import { useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
-import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
-import { messages } from '#shared/domain/messages.ts';
 import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/lib/use-toast.ts';
+import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useCreateManualReport } from '../api/use-report-actions.ts';
 
@@ -34,14 +33,7 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
       });
       return;
     }
-    if (photo.size > MAX_PHOTO_BYTES) {
-      toast({
-        title: messages.report.fileTooLargeTitle,
-        description: messages.report.fileTooLarge,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (refusedAsTooLarge(photo)) return;
     try {
       await create.mutateAsync({ photo, what3words, description });
       toast({ title: managementMessages.manualReportCreated, variant: 'success' });
