@@ -32,52 +32,18 @@ export async function burstPhoto(): Promise<Buffer> {
 }
 
 export async function uploadBurst(baseUrl: string, photo: Buffer, uploads = 200): Promise<BurstFigures> {
-  const boundary = 'bench-burst-boundary';
-  // Waverley station: a real location, since the server checks the words of every report.
-  const body = (i: number) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="what3words"\r\n\r\npilot.ginger.gaze\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="idempotencyKey"\r\n\r\nburst-${Date.now()}-${i}\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="IMG_${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      photo,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
   const agent = new http.Agent({ keepAlive: false, maxSockets: uploads });
   const started = performance.now();
   const answers = await Promise.all(
-    Array.from(
-      { length: uploads },
-      (_, i) =>
-        new Promise<{ status: number; ms: number; retryAfter: boolean }>((resolve, reject) => {
-          const payload = body(i);
-          const request = http.request(
-            `${baseUrl}/api/reports`,
-            {
-              method: 'POST',
-              agent,
-              headers: {
-                'content-type': `multipart/form-data; boundary=${boundary}`,
-                'content-length': payload.length,
-                'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-              },
-            },
-            (response) => {
-              response.resume();
-              response.on('end', () =>
-                resolve({
-                  status: response.statusCode!,
-                  ms: performance.now() - started,
-                  retryAfter: response.headers['retry-after'] !== undefined,
-                }),
-              );
-            },
-          );
-          request.on('error', reject);
-          request.end(payload);
-        }),
-    ),
+    Array.from({ length: uploads }, async (_, i) => {
+      const answer = await postReport(baseUrl, agent, photo, {
+        idempotencyKey: `burst-${Date.now()}-${i}`,
+        filename: `IMG_${i}.jpg`,
+        forwardedFor: `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      });
+      if (answer.status === 'error') throw new Error(`Upload ${i} got no answer`);
+      return { ...answer, ms: answer.doneAt - started };
+    }),
   );
   agent.destroy();
   const times = answers.map((a) => a.ms).sort((a, b) => a - b);
@@ -93,4 +59,65 @@ export async function uploadBurst(baseUrl: string, photo: Buffer, uploads = 200)
     statusCounts,
     retryAfterOn503: answers.every((a) => a.status !== 503 || a.retryAfter),
   };
+}
+
+export interface ReportAnswer {
+  status: number | 'error';
+  retryAfter: boolean;
+  /** `performance.now()` when the answer ended (or the request failed). */
+  doneAt: number;
+}
+
+/**
+ * One report as the app's form sends it (POST /api/reports, multipart) with `photo`, from the client
+ * address `forwardedFor` behind the bench server's trusted proxy, so no client's hourly allowance
+ * runs out. A request that gets no answer resolves with status 'error'.
+ */
+export function postReport(
+  baseUrl: string,
+  agent: http.Agent,
+  photo: Buffer,
+  {
+    idempotencyKey,
+    filename = 'photo.jpg',
+    forwardedFor,
+  }: { idempotencyKey: string; filename?: string; forwardedFor: string },
+): Promise<ReportAnswer> {
+  const boundary = 'bench-report-boundary';
+  // Waverley station: a real location, since the server checks the words of every report.
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="what3words"\r\n\r\npilot.ginger.gaze\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="idempotencyKey"\r\n\r\n${idempotencyKey}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${baseUrl}/api/reports`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': payload.length,
+          'x-forwarded-for': forwardedFor,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            retryAfter: response.headers['retry-after'] !== undefined,
+            doneAt: performance.now(),
+          }),
+        );
+      },
+    );
+    request.on('error', () => resolve({ status: 'error', retryAfter: false, doneAt: performance.now() }));
+    request.end(payload);
+  });
 }

@@ -14,6 +14,7 @@ import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
 import { detailedTwelveMegapixelJpeg } from '#tests/fixture-photos.ts';
 import { prepareInChromium } from '#tests/prepare-photo-in-chromium.ts';
 import { PREPARED_PHOTO_MAX_BYTES, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
+import { postReport } from './upload-burst.ts';
 
 export interface PreparedBenchPhoto {
   bytes: Buffer;
@@ -61,7 +62,16 @@ export async function uploadRate(
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const runId = Date.now().toString(36);
   let sent = 0;
-  const post = () => postReport(baseUrl, agent, photo, `rate-${runId}-${sent}`, sent++);
+  const post = async () => {
+    const client = sent++;
+    const started = performance.now();
+    const { status, doneAt } = await postReport(baseUrl, agent, photo, {
+      idempotencyKey: `rate-${runId}-${client}`,
+      // Benchmarking addresses (198.18.0.0/15), one per report.
+      forwardedFor: `198.18.${Math.floor(client / 250) % 256}.${(client % 250) + 1}`,
+    });
+    return { status, ms: doneAt - started };
+  };
   try {
     for (let i = 0; i < warmUps; i++) await post();
     const times: number[] = [];
@@ -93,46 +103,4 @@ export async function uploadRate(
   } finally {
     agent.destroy();
   }
-}
-
-function postReport(
-  baseUrl: string,
-  agent: http.Agent,
-  photo: Buffer,
-  idempotencyKey: string,
-  client: number,
-): Promise<{ status: number | 'error'; ms: number }> {
-  const boundary = 'bench-rate-boundary';
-  // Waverley station: a real location, since the server checks the words of every report.
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="what3words"\r\n\r\npilot.ginger.gaze\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="idempotencyKey"\r\n\r\n${idempotencyKey}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    photo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const request = http.request(
-      `${baseUrl}/api/reports`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': payload.length,
-          // Benchmarking addresses (198.18.0.0/15), one per report, so no client's hourly allowance runs out.
-          'x-forwarded-for': `198.18.${Math.floor(client / 250) % 256}.${(client % 250) + 1}`,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode!, ms: performance.now() - started }));
-      },
-    );
-    request.on('error', () => resolve({ status: 'error', ms: performance.now() - started }));
-    request.end(payload);
-  });
 }
