@@ -5,7 +5,7 @@
 // With them it fetches both at once. The files come from the build's manifest (`.vite/manifest.json`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { eventPagePath, reportStatusPath, routes } from '#shared/routes.ts';
+import { eventPagePath, plainClientPath, reportStatusPath, routes } from '#shared/routes.ts';
 
 interface ManifestChunk {
   file: string;
@@ -36,7 +36,7 @@ const patternModules: readonly { prefix: string; module: string }[] = [
 ];
 
 export function moduleOfPath(urlPath: string): string | undefined {
-  const plain = urlPath.replace(/\/+$/, '') || '/';
+  const plain = plainClientPath(urlPath);
   return (
     screenModules.find(({ paths }) => paths.includes(plain))?.module ??
     patternModules.find(({ prefix }) => plain.startsWith(prefix))?.module

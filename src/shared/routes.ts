@@ -29,8 +29,11 @@ export const knownClientPaths: ReadonlySet<string> = new Set(Object.values(route
 /** Client paths with a parameter, as the server recognises them. */
 const knownClientPatterns: readonly RegExp[] = [/^\/events\/[1-9]\d{0,9}$/, /^\/report\/[A-Za-z0-9_-]{43}$/];
 
+/** A client path without its trailing slashes ('/' stays '/'). */
+export const plainClientPath = (path: string) => path.replace(/\/+$/, '') || '/';
+
 /** True for a path the SPA has a screen for (trailing slashes ignored). */
 export function isKnownClientPath(path: string): boolean {
-  const plain = path.replace(/\/+$/, '') || '/';
+  const plain = plainClientPath(path);
   return knownClientPaths.has(plain) || knownClientPatterns.some((pattern) => pattern.test(plain));
 }
