@@ -115,10 +115,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // A test run lives in its own schema; production uses the default search path.
     ...(options.schema ? [`-c search_path=${options.schema}`] : []),
   ];
+  const max = options.maxConnections ?? 10;
+  const kept = Math.min(WARM_CONNECTIONS, max);
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.maxConnections ?? 10,
-    min: Math.min(WARM_CONNECTIONS, options.maxConnections ?? 10),
+    max,
+    min: kept,
     options: serverOptions.join(' '),
     // Connecting, and waiting for a free connection, give up after connectMs.
     connectionTimeoutMillis: timeouts.connectMs,
@@ -144,8 +146,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     watchWrites: writes.add,
     async warmUp(statements) {
-      const count = Math.min(WARM_CONNECTIONS, options.maxConnections ?? 10);
-      const clients = await Promise.all(Array.from({ length: count }, () => pool.connect().catch(() => undefined)));
+      const clients = await Promise.all(Array.from({ length: kept }, () => pool.connect().catch(() => undefined)));
       await Promise.all(
         clients.map(async (client) => {
           if (!client) return;
