@@ -11,31 +11,6 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
-/**
- * Kysely's migrator lists the tables of every schema in the database, and a schema another test drops
- * at that moment makes the listing fail ('relation ... does not exist'). Migrations hold this advisory
- * lock shared (they may run together); dropping a schema holds it alone.
- */
-const SCHEMA_LOCK = 72_018_121;
-
-async function underSchemaLock<T>(
-  url: string,
-  mode: 'shared' | 'alone',
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [
-      SCHEMA_LOCK,
-    ]);
-    return await work(client);
-  } finally {
-    // Ending the session releases the lock.
-    await client.end();
-  }
-}
-
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'sqlite') {
     const handle = openDatabase({ kind: 'sqlite', filename: ':memory:' });
@@ -76,14 +51,19 @@ async function migratedSchema(): Promise<{ handle: DatabaseHandle; open(): Datab
   await admin.end();
   const open = () => openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
   const handle = open();
-  await underSchemaLock(url, 'shared', () => migrateToLatest(handle.db as never, handle.dialect));
+  await migrateToLatest(handle.db as never, handle.dialect);
   return {
     handle,
     open,
-    drop: () =>
-      underSchemaLock(url, 'alone', async (client) => {
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
         await client.query(`drop schema if exists ${schema} cascade`);
-      }),
+      } finally {
+        await client.end();
+      }
+    },
   };
 }
 

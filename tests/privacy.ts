@@ -178,34 +178,10 @@ export async function volunteerWithEverything(
   return { email, name, cookie, cleanedReportId, claimedReportId, eventId };
 }
 
-/**
- * The app's own tables. On PostgreSQL the introspection lists every schema's tables, and other test
- * runs keep their own schemas on the same server: only the connection's current schema is ours.
- */
-async function ownTables(db: Db) {
-  const tables = await allTables(db);
-  if (!tables.some((table) => table.schema)) return tables;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return tables.filter((table) => table.schema === rows[0]?.schema);
-}
-
-/**
- * Every schema's tables. Another test run may drop its schema while the introspection reads the
- * catalogue ('schema ... does not exist'); asking again then finds it gone.
- */
-async function allTables(db: Db, triesLeft = 3): ReturnType<Db['introspection']['getTables']> {
-  try {
-    return await db.introspection.getTables();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (triesLeft > 1 && (code === '3F000' || code === '42P01')) return allTables(db, triesLeft - 1);
-    throw error;
-  }
-}
-
 /** Every column, in every table, that points at a volunteer. */
 export async function volunteerColumns(db: Db): Promise<{ table: string; column: string }[]> {
-  const tables = await ownTables(db);
+  // The introspection lists the tables of the connection's own schema only.
+  const tables = await db.introspection.getTables();
   return tables
     .filter((table) => !table.name.startsWith('kysely_'))
     .flatMap((table) =>
@@ -219,7 +195,7 @@ export async function volunteerColumns(db: Db): Promise<{ table: string; column:
 /** Every row of every table as text, for searching for a name or an address. */
 export async function everyRowAsText(db: Db): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const table of await ownTables(db)) {
+  for (const table of await db.introspection.getTables()) {
     if (table.name.startsWith('kysely_')) continue;
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(db);
     out[table.name] = JSON.stringify(rows.rows);

@@ -1,7 +1,6 @@
 // SQLite (embedded default) or PostgreSQL (DATABASE_URL) behind one Kysely API.
 import {
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   sql,
   type CompiledQuery,
@@ -14,6 +13,7 @@ import {
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Tables } from './tables.ts';
 import type { Dialect } from './migrations/column-kit.ts';
 
@@ -138,7 +138,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     prepareMarkedStatements(client);
   });
   const writes = writeWatchers();
-  const db = new Kysely<Tables>({ dialect: watchingWrites(new PostgresDialect({ pool }), writes.heard) });
+  const db = new Kysely<Tables>({ dialect: watchingWrites(new CurrentSchemaPostgresDialect({ pool }), writes.heard) });
   return {
     db,
     dialect: 'postgres',

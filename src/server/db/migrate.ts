@@ -47,8 +47,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
 
 /**
  * The migrations this code knows that the database has not applied yet (none once it is current).
- * Read straight from the migration table of this database (or schema): Kysely's own listing looks at
- * the tables of every schema on the server, and fails when another app or test drops one meanwhile.
+ * Read straight from the migration table of this database (or schema), without listing tables.
  */
 export async function pendingMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const present =
