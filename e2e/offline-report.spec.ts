@@ -304,6 +304,28 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await context.close();
   });
 
+  it('a toast raised while its code could not be fetched is shown once the signal returns', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // The toast area's code comes once the page is idle; here the signal is gone before it arrives.
+    const toasterCode = (url: URL) => /\/assets\/toaster-[^/]*\.js$/.test(url.pathname);
+    await page.route(toasterCode, (route) => route.abort('internetdisconnected'));
+    await openForm(page, server.url);
+    await context.setOffline(true);
+    await fillReport(
+      page,
+      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
+      'rally.census.refuse',
+    );
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
+
+    await page.unroute(toasterCode);
+    await context.setOffline(false);
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+    await expect.poll(() => waitingStatus(page).count()).toBe(0);
+    await context.close();
+  });
+
   it('a refusal while online is shown at once and nothing is kept', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await openForm(page, server.url);

@@ -1,5 +1,7 @@
 // The toast area, loaded with the first toast (or once the page is idle): Radix Toast is not needed
-// to show the page, and its F8 hotkey only matters while a toast exists.
+// to show the page, and its F8 hotkey only matters while a toast exists. A load that fails (the signal
+// went before the code came) is tried again with each new toast and when the connection returns, so
+// a toast raised offline is still seen once the code can be fetched.
 import { useEffect, useState, type ComponentType } from 'react';
 import { whenIdle } from '#client/lib/when-idle.ts';
 import { useToasts } from '#client/lib/use-toast.ts';
@@ -10,7 +12,7 @@ function loadToaster(): Promise<ComponentType> {
   toasterModule ??= import('./toaster.tsx').then(
     (module) => module.Toaster,
     (error: unknown) => {
-      toasterModule = undefined; // offline and not cached yet: the next toast tries again
+      toasterModule = undefined; // offline and not cached yet: the next try fetches it again
       throw error;
     },
   );
@@ -18,8 +20,17 @@ function loadToaster(): Promise<ComponentType> {
 }
 
 export function LazyToaster() {
-  const hasToasts = useToasts().length > 0;
+  // Toasts are kept newest first.
+  const newest = useToasts()[0]?.id;
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  const [backOnline, setBackOnline] = useState(0);
+
+  useEffect(() => {
+    if (Toaster) return;
+    const again = () => setBackOnline((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [Toaster]);
 
   useEffect(() => {
     if (Toaster) return;
@@ -31,7 +42,7 @@ export function LazyToaster() {
         },
         () => undefined,
       );
-    if (hasToasts) {
+    if (newest !== undefined) {
       void load();
       return () => {
         cancelled = true;
@@ -42,7 +53,7 @@ export function LazyToaster() {
       cancelled = true;
       cancelIdle();
     };
-  }, [hasToasts, Toaster]);
+  }, [newest, Toaster, backOnline]);
 
   return Toaster ? <Toaster /> : null;
 }
