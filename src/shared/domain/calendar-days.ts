@@ -1,35 +1,18 @@
 // Calendar days in the city's own time zone (Europe/London), as 'YYYY-MM-DD'. Daily figures are
 // bucketed here, in code, so SQLite and PostgreSQL (whatever its session time zone) agree.
+import { cityDayOf, cityTime } from './city-clock.ts';
 
-export const CITY_TIME_ZONE = 'Europe/London';
-
-const dayParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CITY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+export { CITY_TIME_ZONE } from './city-clock.ts';
 
 /** The Europe/London calendar day of an instant: '2026-10-25'. */
 export function cityDay(instant: Date | string): string {
-  const parts = dayParts.formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
-  const get = (type: string) => parts.find((part) => part.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return cityDayOf(cityTime(instant));
 }
-
-const dayAndHourParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CITY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** The city's calendar day ('2026-11-21') and hour (0-23) at this instant, through GMT and BST. */
 export function cityDayAndHour(at: Date): { day: string; hour: number } {
-  const p = Object.fromEntries(dayAndHourParts.formatToParts(at).map((part) => [part.type, part.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
+  const time = cityTime(at);
+  return { day: cityDayOf(time), hour: time.hour };
 }
 
 /** The day `count` days after (or before, when negative) a 'YYYY-MM-DD' day. */

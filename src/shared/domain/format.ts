@@ -1,38 +1,26 @@
 // Formatting shared by every screen: en-GB dates (day/month/year) and hours from minutes.
-import { CITY_TIME_ZONE } from './calendar-days.ts';
-
-const dateFormatter = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: CITY_TIME_ZONE,
-});
+import { cityTime, ukDateText, ukNumberText } from './city-clock.ts';
 
 /** '21/11/2026' for an ISO timestamp, in the city's own time zone; null when there is none. */
 export function formatDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? null : ukDateText(cityTime(date));
 }
 
 /** '21/11/2026' for a timestamp the report carries (always set), in the city's own time zone. */
 export function formatUkDate(iso: string): string {
-  return dateFormatter.format(new Date(iso));
+  return ukDateText(cityTime(iso));
 }
-
-const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CITY_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** '21/11/2026, 18:05' for an ISO timestamp, in the city's own time zone. */
 export function formatDateTime(iso: string | Date): string {
-  return dateTimeFormatter.format(new Date(iso));
+  return ukDateText(cityTime(iso), { withTime: true });
+}
+
+/** A count as en-GB writes it: '12,408'. */
+export function formatCount(n: number): string {
+  return ukNumberText(n);
 }
 
 /** Hours are shown from minutes as 'Xh Ym'. */
@@ -43,12 +31,12 @@ export function formatMinutes(totalMinutes: number): string {
 
 /** A distance as a person reads it: '1,420 metres'. */
 export function metresText(metres: number): string {
-  return `${metres.toLocaleString('en-GB')} ${metres === 1 ? 'metre' : 'metres'}`;
+  return `${ukNumberText(metres)} ${metres === 1 ? 'metre' : 'metres'}`;
 }
 
 /** A search radius as a person reads it: '5 km', or '800 metres' below a kilometre. */
 export function radiusText(metres: number): string {
-  return metres >= 1000 ? `${(metres / 1000).toLocaleString('en-GB')} km` : metresText(metres);
+  return metres >= 1000 ? `${ukNumberText(metres / 1000)} km` : metresText(metres);
 }
 
 /** How the management screens show an attendee: the local part of the e-mail. */

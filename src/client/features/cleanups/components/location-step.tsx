@@ -7,6 +7,7 @@ import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import type { Site } from '../find-workflow.ts';
+import { formatCount } from '#shared/domain/format.ts';
 
 const SitePhoto = lazy(() => import('./site-photo.tsx').then((module) => ({ default: module.SitePhoto })));
 
@@ -34,7 +35,7 @@ export function LocationStep({ site, headingRef, starting, searching, onCleanIt,
         {distance !== null && (
           <div className="flex items-baseline gap-2">
             <dt className="sr-only">Distance</dt>
-            <dd className="text-2xl font-bold text-civic-900">{distance.toLocaleString('en-GB')} metres away</dd>
+            <dd className="text-2xl font-bold text-civic-900">{formatCount(distance)} metres away</dd>
           </div>
         )}
         <div className="flex items-center gap-2">

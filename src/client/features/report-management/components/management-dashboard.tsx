@@ -35,6 +35,7 @@ import { useReportPage } from '../api/use-reports-list.ts';
 import { nextSort, reportSorts, statusFilters, type ReportSort, type StatusFilter } from '../report-list.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportCard } from './report-card.tsx';
+import { formatCount } from '#shared/domain/format.ts';
 
 // The dialogs this list opens load when first opened.
 const AddEventDialog = lazyDialog(
@@ -64,8 +65,6 @@ const PhotoPreviewDialog = lazyDialog(
 
 const pillClass =
   'min-h-11 rounded-xl border-2 px-4 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white';
-
-const count = (n: number) => n.toLocaleString('en-GB');
 
 /**
  * The cards of a new list drawn at once, enough to fill a desk's screen; the rest of the page follows
@@ -288,7 +287,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                 'Showing 0 of 0'
               ) : (
                 <>
-                  Showing {count(first)}-{count(last)} of {count(page.total)}
+                  Showing {formatCount(first)}-{formatCount(last)} of {formatCount(page.total)}
                 </>
               )}
               {shown.some((report) => report.duplicate) && <> · reports sharing a location are shaded grey</>}
@@ -511,7 +510,7 @@ function BulkStatusBar({ ids, onDone }: { ids: number[]; onDone(): void }) {
       const { updated } = await setMany.mutateAsync({ ids, status });
       toast({
         title: 'Status updated',
-        description: `${count(updated)} ${updated === 1 ? 'report' : 'reports'}: ${REPORT_STATUS_LABELS[status]}`,
+        description: `${formatCount(updated)} ${updated === 1 ? 'report' : 'reports'}: ${REPORT_STATUS_LABELS[status]}`,
         variant: 'success',
       });
       onDone();
@@ -525,7 +524,7 @@ function BulkStatusBar({ ids, onDone }: { ids: number[]; onDone(): void }) {
       aria-label="Set the status of the selected reports"
       className="flex flex-wrap items-center gap-2 rounded-2xl border-2 border-civic-800 bg-civic-50 p-3"
     >
-      <span className="font-semibold text-civic-900">{count(ids.length)} selected</span>
+      <span className="font-semibold text-civic-900">{formatCount(ids.length)} selected</span>
       {REPORT_STATUSES.map((status) => (
         <button
           key={status}

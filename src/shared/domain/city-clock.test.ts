@@ -1,0 +1,109 @@
+// The city's clock and number style worked out by hand must read exactly as Intl reads them (Node
+// carries the full time-zone and locale data): every quarter hour around each change of the clocks
+// from 1996 to 2060, instants spread across each of those years, and every kind of number shown.
+import { describe, expect, it } from 'vitest';
+import { cityDay, cityDayAndHour } from './calendar-days.ts';
+import { cityTime, ukDateText, ukNumberText } from './city-clock.ts';
+import { formatDate, formatDateTime, radiusText } from './format.ts';
+
+const intlParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+const intlDate = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const intlDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function byIntl(at: Date) {
+  const p = Object.fromEntries(intlParts.formatToParts(at).map((part) => [part.type, Number(part.value)]));
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute };
+}
+
+/** Instants to check in `year`: each quarter hour of the days around both changes, and 400 more. */
+function instantsOf(year: number): Date[] {
+  const out: Date[] = [];
+  for (const month of [2, 9]) {
+    const start = Date.UTC(year, month, 24);
+    for (let ms = start; ms < Date.UTC(year, month + 1, 2); ms += 15 * 60_000) out.push(new Date(ms));
+  }
+  const yearStart = Date.UTC(year, 0, 1);
+  const yearLength = Date.UTC(year + 1, 0, 1) - yearStart;
+  for (let i = 0; i < 400; i++)
+    out.push(new Date(yearStart + Math.floor(((i * 7919) % 400) * (yearLength / 400)) + i * 61_001));
+  return out;
+}
+
+describe("the city's clock", () => {
+  it('reads every instant from 1996 to 2060 as Intl does, through each change of the clocks', () => {
+    const wrong: string[] = [];
+    for (let year = 1996; year <= 2060; year++) {
+      for (const at of instantsOf(year)) {
+        if (JSON.stringify(cityTime(at)) !== JSON.stringify(byIntl(at))) wrong.push(at.toISOString());
+        if (formatDate(at.toISOString()) !== intlDate.format(at)) wrong.push(`date ${at.toISOString()}`);
+        if (formatDateTime(at) !== intlDateTime.format(at)) wrong.push(`date and time ${at.toISOString()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('changes at 01:00 GMT on the last Sundays of March and October', () => {
+    expect(cityTime(new Date('2026-03-29T00:59:00Z'))).toMatchObject({ day: 29, hour: 0, minute: 59 });
+    expect(cityTime(new Date('2026-03-29T01:00:00Z'))).toMatchObject({ day: 29, hour: 2, minute: 0 });
+    expect(cityTime(new Date('2026-10-25T00:59:00Z'))).toMatchObject({ day: 25, hour: 1, minute: 59 });
+    expect(cityTime(new Date('2026-10-25T01:00:00Z'))).toMatchObject({ day: 25, hour: 1, minute: 0 });
+    // Just before midnight in summer is the next day in the city.
+    expect(cityDay('2026-07-14T23:30:00Z')).toBe('2026-07-15');
+    expect(cityDayAndHour(new Date('2026-12-31T23:30:00Z'))).toEqual({ day: '2026-12-31', hour: 23 });
+    expect(ukDateText(cityTime('2026-11-21T18:05:00Z'), { withTime: true })).toBe('21/11/2026, 18:05');
+  });
+
+  it('reads instants before 1996, under the older rules, as Intl does', () => {
+    for (const iso of [
+      '1995-10-22T00:30:00Z',
+      '1995-10-22T01:30:00Z',
+      '1980-03-16T02:30:00Z',
+      '1970-01-01T00:00:00Z',
+    ]) {
+      expect(cityTime(new Date(iso))).toEqual(byIntl(new Date(iso)));
+    }
+  });
+});
+
+describe('numbers as en-GB writes them', () => {
+  it('writes counts, metres and kilometres as Intl does', () => {
+    const wrong: string[] = [];
+    const check = (n: number) => {
+      if (ukNumberText(n) !== n.toLocaleString('en-GB')) wrong.push(`${n}: ${ukNumberText(n)}`);
+    };
+    for (let n = 0; n <= 120_000; n += 7) check(n);
+    for (let metres = 0; metres <= 60_000; metres += 13) check(metres / 1000);
+    for (const n of [999, 1000, 1001, 999_999, 1_000_000, 123_456_789, 2 ** 40, -5, -1234.5, 0.5, 0.001, 12.25])
+      check(n);
+    expect(wrong).toEqual([]);
+    expect(radiusText(1500)).toBe('1.5 km');
+    expect(ukNumberText(12408)).toBe('12,408');
+  });
+
+  it('leaves numbers it would have to round to Intl', () => {
+    for (const n of [1.0005, 2.0035, Math.PI, 1e16, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(ukNumberText(n)).toBe(n.toLocaleString('en-GB'));
+    }
+  });
+});
