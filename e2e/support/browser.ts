@@ -1,9 +1,9 @@
 // Real browser, real server: Chromium driven by playwright-core against the built app on a free port,
 // on a fresh SQLite database in a temporary DATA_DIR (tests/local-server.ts).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
 import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
 import { startLocalServer, type RunningServer, type ServerOptions } from '#tests/local-server.ts';
@@ -133,6 +133,32 @@ export async function expectFocusWithin(container: Locator): Promise<void> {
     .toBe(true);
 }
 
+/** axe-core's own script, put into a page once per document. */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's violations on the page, as one line each. axe runs in the page itself with its default
+ * rules (the app has no frames from other sites, which is what a cross-frame run is for), is put into
+ * the document once and kept there for the next check, and only the violations' names and elements
+ * come back: Deque's Playwright wrapper injected the whole script again for every check and carried
+ * every result back, three quarters of each check's time.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+          options: { resultTypes: string[] },
+        ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
+
 /** axe finds no violations on the page once it has settled. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // A toast half way through fading in or out, or a panel still moving after a resize, has for that
@@ -140,14 +166,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // on its way, checks again: a violation that stays fails the test as before.
   const violations = async () => {
     await animationsFinished(page);
-    // axe.run in the page itself (the app has no frames from other sites, which is what the default
-    // cross-frame mode and its extra blank page are for), asking for the details of violations only:
-    // half the time per check, with the same violations found.
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode()
-      .options({ resultTypes: ['violations'] })
-      .analyze();
-    return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    return axeViolations(page);
   };
   await expect.poll(violations, { timeout: 60_000, interval: 250 }).toEqual([]);
 }
