@@ -72,6 +72,9 @@ describe("the city's clock", () => {
     expect(cityDay('2026-07-14T23:30:00Z')).toBe('2026-07-15');
     expect(cityDayAndHour(new Date('2026-12-31T23:30:00Z'))).toEqual({ day: '2026-12-31', hour: 23 });
     expect(ukDateText(cityTime('2026-11-21T18:05:00Z'), { withTime: true })).toBe('21/11/2026, 18:05');
+    // An invalid date is refused, as Intl refuses it, rather than read as 'NaN-NaN-NaN'.
+    expect(() => cityDay('not a date')).toThrow(RangeError);
+    expect(formatDate('not a date')).toBeNull();
   });
 
   it('reads instants before 1996, under the older rules, as Intl does', () => {

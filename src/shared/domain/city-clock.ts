@@ -47,6 +47,8 @@ function withIntl(at: Date): CityTime {
 export function cityTime(instant: Date | string): CityTime {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const ms = at.getTime();
+  // As Intl does: an invalid date has no time on any clock.
+  if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
   const year = at.getUTCFullYear();
   if (year < RULE_SINCE) return withIntl(at);
   const summer = ms >= lastSundayOneAm(year, 2) && ms < lastSundayOneAm(year, 9);
