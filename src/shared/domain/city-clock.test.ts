@@ -3,8 +3,8 @@
 // from 1996 to 2060, instants spread across each of those years, and every kind of number shown.
 import { describe, expect, it } from 'vitest';
 import { cityDay, cityDayAndHour } from './calendar-days.ts';
-import { cityTime, ukDateText, ukNumberText } from './city-clock.ts';
-import { formatDate, formatDateTime, radiusText } from './format.ts';
+import { cityTime, ukDateText } from './city-clock.ts';
+import { formatCount, formatDate, formatDateTime, radiusText } from './format.ts';
 
 const intlParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -93,7 +93,7 @@ describe('numbers as en-GB writes them', () => {
   it('writes counts, metres and kilometres as Intl does', () => {
     const wrong: string[] = [];
     const check = (n: number) => {
-      if (ukNumberText(n) !== n.toLocaleString('en-GB')) wrong.push(`${n}: ${ukNumberText(n)}`);
+      if (formatCount(n) !== n.toLocaleString('en-GB')) wrong.push(`${n}: ${formatCount(n)}`);
     };
     for (let n = 0; n <= 120_000; n += 7) check(n);
     for (let metres = 0; metres <= 60_000; metres += 13) check(metres / 1000);
@@ -101,12 +101,12 @@ describe('numbers as en-GB writes them', () => {
       check(n);
     expect(wrong).toEqual([]);
     expect(radiusText(1500)).toBe('1.5 km');
-    expect(ukNumberText(12408)).toBe('12,408');
+    expect(formatCount(12408)).toBe('12,408');
   });
 
   it('leaves numbers it would have to round to Intl', () => {
     for (const n of [1.0005, 2.0035, Math.PI, 1e16, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(ukNumberText(n)).toBe(n.toLocaleString('en-GB'));
+      expect(formatCount(n)).toBe(n.toLocaleString('en-GB'));
     }
   });
 });

@@ -1,6 +1,6 @@
-// The city's wall clock and number style, worked out in plain code rather than with Intl. A page's
+// The city's wall clock, worked out in plain code rather than with Intl. A page's
 // first use of Intl loads the browser's locale and time-zone data: 50-90 ms of main thread on a
-// desktop, four times that on a phone-class CPU, paid before the first date or count can be drawn.
+// desktop, four times that on a phone-class CPU, paid before the first date can be drawn.
 //
 // Europe/London is GMT in winter and BST (GMT+1) from 01:00 GMT on the last Sunday of March to 01:00
 // GMT on the last Sunday of October: the rule the UK has kept since 1996. Instants before 1996 (none
@@ -73,20 +73,4 @@ export function cityDayOf(time: CityTime): string {
 export function ukDateText(time: CityTime, { withTime = false } = {}): string {
   const date = `${two(time.day)}/${two(time.month)}/${time.year}`;
   return withTime ? `${date}, ${two(time.hour)}:${two(time.minute)}` : date;
-}
-
-/**
- * A number as en-GB writes it: '12,408', '1.5'. Whole numbers and numbers of up to three decimals
- * (counts, metres, kilometres from metres), which need no rounding; any other falls back to Intl.
- */
-export function ukNumberText(n: number): string {
-  const thousandths = Math.round(Math.abs(n) * 1000);
-  const exact = Number.isFinite(n) && thousandths < 1e15 && Math.abs(Math.abs(n) * 1000 - thousandths) < 1e-6;
-  if (!exact) return n.toLocaleString('en-GB');
-  const whole = String(Math.floor(thousandths / 1000)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = String(thousandths % 1000)
-    .padStart(3, '0')
-    .replace(/0+$/, '');
-  const sign = n < 0 && thousandths > 0 ? '-' : '';
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }

@@ -1,5 +1,5 @@
-// Formatting shared by every screen: en-GB dates (day/month/year) and hours from minutes.
-import { cityTime, ukDateText, ukNumberText } from './city-clock.ts';
+// Formatting shared by every screen: en-GB dates (day/month/year), counts and hours from minutes.
+import { cityTime, ukDateText } from './city-clock.ts';
 
 /** '21/11/2026' for an ISO timestamp, in the city's own time zone; null when there is none. */
 export function formatDate(iso: string | null | undefined): string | null {
@@ -18,9 +18,20 @@ export function formatDateTime(iso: string | Date): string {
   return ukDateText(cityTime(iso), { withTime: true });
 }
 
-/** A count as en-GB writes it: '12,408'. */
+/**
+ * A number as en-GB writes it, worked out without Intl (see city-clock.ts): '12,408', '1.5'. Whole numbers and numbers of up to three decimals
+ * (counts, metres, kilometres from metres), which need no rounding; any other falls back to Intl.
+ */
 export function formatCount(n: number): string {
-  return ukNumberText(n);
+  const thousandths = Math.round(Math.abs(n) * 1000);
+  const exact = Number.isFinite(n) && thousandths < 1e15 && Math.abs(Math.abs(n) * 1000 - thousandths) < 1e-6;
+  if (!exact) return n.toLocaleString('en-GB');
+  const whole = String(Math.floor(thousandths / 1000)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = String(thousandths % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  const sign = n < 0 && thousandths > 0 ? '-' : '';
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** Hours are shown from minutes as 'Xh Ym'. */
@@ -31,12 +42,12 @@ export function formatMinutes(totalMinutes: number): string {
 
 /** A distance as a person reads it: '1,420 metres'. */
 export function metresText(metres: number): string {
-  return `${ukNumberText(metres)} ${metres === 1 ? 'metre' : 'metres'}`;
+  return `${formatCount(metres)} ${metres === 1 ? 'metre' : 'metres'}`;
 }
 
 /** A search radius as a person reads it: '5 km', or '800 metres' below a kilometre. */
 export function radiusText(metres: number): string {
-  return metres >= 1000 ? `${ukNumberText(metres / 1000)} km` : metresText(metres);
+  return metres >= 1000 ? `${formatCount(metres / 1000)} km` : metresText(metres);
 }
 
 /** How the management screens show an attendee: the local part of the e-mail. */
