@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { noisePicture } from '#tests/fixture-photos.ts';
 import decodeHeic from 'heic-decode';
 
 const MIB = 1024 * 1024;
@@ -23,16 +24,7 @@ export interface UploadFigures {
 /** A 4000x3000 JPEG of camera-like noise, 3.5 to 4.5 MiB, tagged like a phone photo. */
 export async function phonePhoto(): Promise<Buffer> {
   for (const sigma of NOISE_SIGMAS) {
-    const photo = await sharp({
-      // sharp's types ask for a background; with noise set, the noise alone makes the pixels.
-      create: {
-        width: 4000,
-        height: 3000,
-        channels: 3,
-        background: '#000000',
-        noise: { type: 'gaussian', mean: 110, sigma },
-      },
-    })
+    const photo = await noisePicture(4000, 3000, sigma)
       .jpeg({ quality: 90 })
       .withExif({
         IFD0: { Make: 'BenchCam', Model: 'Phone 12MP' },

@@ -3,7 +3,7 @@
 // not what is measured. Reports the time to the first answer, p50 and p99 of all answers, and how
 // many were accepted (201) or asked to retry (503 with Retry-After) by the photo queue.
 import http from 'node:http';
-import sharp from 'sharp';
+import { noisePicture } from '#tests/fixture-photos.ts';
 
 export interface BurstFigures {
   uploads: number;
@@ -16,19 +16,9 @@ export interface BurstFigures {
   retryAfterOn503: boolean;
 }
 
-/** A 1600x1200 camera-like JPEG (about 1 MB): a phone photo after the browser's own resize. */
+/** A 1600x1200 camera-like JPEG (about 600 kB): a phone photo after the browser's own resize. */
 export async function burstPhoto(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 110, sigma: 13 },
-    },
-  })
-    .jpeg({ quality: 88 })
-    .toBuffer();
+  return noisePicture(1600, 1200, 13).jpeg({ quality: 88 }).toBuffer();
 }
 
 export async function uploadBurst(baseUrl: string, photo: Buffer, uploads = 200): Promise<BurstFigures> {

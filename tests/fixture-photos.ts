@@ -3,9 +3,20 @@
 // 11 MB image, and a tiny PNG whose header claims 100,000 x 100,000 pixels (a decompression bomb).
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** Where the GPS-tagged fixture says it was taken: the Royal Mile. */
+/**
+ * Camera-like grain: a picture of gaussian noise around mid grey, whose `sigma` sets how much detail
+ * (and so how many bytes) an encoding of it carries. Ready for an encoder to be chained on.
+ */
+export function noisePicture(width: number, height: number, sigma: number): Sharp {
+  return sharp({
+    // sharp's types ask for a background; with noise set, the noise alone makes the pixels.
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 110, sigma } },
+  });
+}
+
 export const FIXTURE_GPS = { latitude: 55.95333333333333, longitude: -3.188333333333333 };
 
 /** Degrees as EXIF's three rationals (degrees, minutes, hundredths of seconds). */
@@ -158,15 +169,7 @@ function jpegSegment(marker: number, payload: Buffer): Buffer {
  * data, XMP, an IPTC block, a comment, a multi-picture index and bytes after the end of the image.
  */
 export async function preparedJpegWithMetadata(): Promise<Buffer> {
-  const tagged = await sharp({
-    create: {
-      width: 2048,
-      height: 1536,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 110, sigma: 3 },
-    },
-  })
+  const tagged = await noisePicture(2048, 1536, 3)
     .jpeg({ quality: 75 })
     .withIccProfile('srgb')
     .withExif({ IFD0: { Make: 'FixtureCam', Model: 'Phone X', Artist: 'A. Person' }, IFD3: gpsTags(FIXTURE_GPS) })
