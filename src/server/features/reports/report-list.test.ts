@@ -85,6 +85,30 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     }
     throw new Error('too many pages');
   }
+  /**
+   * Five reports a-e made so that every sort orders them its own way (ties on the date included),
+   * walked at each page size: with no sort and each sort, they come in the order given.
+   */
+  async function expectEverySortInOrder(
+    [a, b, c, d, e]: number[],
+    query: ReportPageQuery,
+    limits: number[],
+  ): Promise<void> {
+    const expected = {
+      none: [e, c, b, a, d],
+      'reported-newest': [e, c, b, a, d],
+      'reported-oldest': [d, a, b, c, e],
+      // Not cleaned yet: after the cleaned ones, newest report first.
+      'cleaned-newest': [b, a, d, e, c],
+      'cleaned-oldest': [d, a, b, e, c],
+    } as const;
+    for (const [sort, order] of Object.entries(expected)) {
+      const asked = sort === 'none' ? {} : { sort: sort as ReportPageQuery['sort'] };
+      for (const limit of limits) {
+        expect(await walk({ ...query, ...asked, limit }), `${sort} by ${limit}`).toEqual(order);
+      }
+    }
+  }
 
   it('without a query the whole list is answered as before; with one, a page with the count and positions', async () => {
     for (let i = 0; i < 5; i++) await insert();
@@ -130,18 +154,7 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
       e: await insert({ reportedAt: '2026-04-01T10:00:00.000Z', status: 'cleaning' }),
     };
     const { a, b, c, d, e } = ids;
-    const expected = {
-      none: [e, c, b, a, d],
-      'reported-newest': [e, c, b, a, d],
-      'reported-oldest': [d, a, b, c, e],
-      // Not cleaned yet: after the cleaned ones, newest report first.
-      'cleaned-newest': [b, a, d, e, c],
-      'cleaned-oldest': [d, a, b, e, c],
-    } as const;
-    for (const [sort, order] of Object.entries(expected)) {
-      const asked = sort === 'none' ? {} : { sort: sort as ReportPageQuery['sort'] };
-      for (const limit of [1, 2, 3, 50]) expect(await walk({ ...asked, limit }), `${sort} by ${limit}`).toEqual(order);
-    }
+    await expectEverySortInOrder([a, b, c, d, e], {}, [1, 2, 3, 50]);
     expect(await walk({ sort: 'cleaned-newest', status: 'completed', limit: 1 })).toEqual([b, a, d]);
     expect(await walk({ sort: 'cleaned-oldest', status: 'reported', limit: 1 })).toEqual([c]);
   });
@@ -157,19 +170,7 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     await insert({ reportedAt: '2026-02-15T10:00:00.000Z', words: 'index.home.raft' });
     const d = await shelter({ reportedAt: '2026-02-01T10:00:00.000Z', status: 'completed', completedAt: same });
     const e = await shelter({ reportedAt: '2026-04-01T10:00:00.000Z', status: 'cleaning' });
-    const expected = {
-      none: [e, c, b, a, d],
-      'reported-newest': [e, c, b, a, d],
-      'reported-oldest': [d, a, b, c, e],
-      'cleaned-newest': [b, a, d, e, c],
-      'cleaned-oldest': [d, a, b, e, c],
-    } as const;
-    for (const [sort, order] of Object.entries(expected)) {
-      const asked = sort === 'none' ? {} : { sort: sort as ReportPageQuery['sort'] };
-      for (const limit of [1, 2, 50]) {
-        expect(await walk({ ...asked, q: 'shelter', limit }), `${sort} by ${limit}`).toEqual(order);
-      }
-    }
+    await expectEverySortInOrder([a, b, c, d, e], { q: 'shelter' }, [1, 2, 50]);
     expect(await walk({ q: 'bus shelter', status: 'completed', sort: 'cleaned-newest', limit: 1 })).toEqual([b, a, d]);
     const found = await pageOf({ q: 'SHELTER', limit: 50 });
     expect(found.total).toBe(5);
