@@ -43,21 +43,16 @@ export function sniffImageKind(bytes: Buffer): ImageKind | null {
 
 /** Processes a photo when its turn in the photo queue comes (a few at once, in order of arrival). */
 export function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
-  if (!sniffImageKind(bytes)) {
+  const kind = sniffImageKind(bytes);
+  if (!kind) {
     return Promise.reject(
       new UnsupportedMediaTypeError(messages.report.unsupportedType, { title: messages.report.unsupportedTypeTitle }),
     );
   }
-  return runPhotoWork(() => processNow(bytes));
+  return runPhotoWork(() => processNow(bytes, kind));
 }
 
-async function processNow(bytes: Buffer): Promise<ProcessedPhoto> {
-  const kind = sniffImageKind(bytes);
-  if (!kind) {
-    throw new UnsupportedMediaTypeError(messages.report.unsupportedType, {
-      title: messages.report.unsupportedTypeTitle,
-    });
-  }
+async function processNow(bytes: Buffer, kind: ImageKind): Promise<ProcessedPhoto> {
   if (kind === 'heif') return processHeif(bytes);
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const, sequentialRead: true };
   let metadata: Metadata;
@@ -73,7 +68,7 @@ async function processNow(bytes: Buffer): Promise<ProcessedPhoto> {
   }
 
   const gps = await readGps(bytes);
-  const prepared = kind === 'jpeg' && preparedOnThePhone(metadata, bytes.length) ? stripJpegMetadata(bytes) : null;
+  const prepared = preparedOnThePhone(metadata, bytes.length) ? stripJpegMetadata(bytes) : null;
   try {
     if (prepared) return { web: prepared, thumbnail: await thumbnailOf(sharp(prepared, options)), gps };
     const upright = sharp(bytes, options).rotate();
