@@ -12,6 +12,7 @@ import {
   screenshot,
   useBrowserAndServer,
   type RunningServer,
+  WITHOUT_SERVICE_WORKER,
 } from './support/browser.ts';
 
 const HERE = { latitude: 55.9486, longitude: -3.1999 };
@@ -25,6 +26,7 @@ describe.skipIf(!hasChromium)('the find radius and seen walls', () => {
   async function volunteerPage(at: { latitude: number; longitude: number }) {
     const { cookies } = await volunteerSession(server.database, 'finder@example.org');
     const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
       viewport: PHONE,
       locale: 'en-GB',
       geolocation: at,

@@ -15,6 +15,7 @@ import {
   useBrowserAndServer,
   toasts,
   type RunningServer,
+  WITHOUT_SERVICE_WORKER,
 } from './support/browser.ts';
 
 async function fillAndSubmit(page: Page, words: string) {
@@ -32,7 +33,7 @@ describe.skipIf(!hasChromium)('a misspelt location on the report form (grid)', (
 
   it('is refused at the field with real locations to choose from; choosing one sends the report', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ ...WITHOUT_SERVICE_WORKER, viewport });
       const page = await context.newPage();
       await page.goto(`${server.url}/#report`);
       // Opening /#report lands on the form.
@@ -92,7 +93,7 @@ describe.skipIf(!hasChromium)('a location outside Edinburgh (what3words)', () =>
   const service = () => createLocationService({ provider: 'what3words', w3wApiKey: FAKE_W3W_KEY, w3wApiUrl: fake.url });
 
   it('is refused with the reason, and nothing is stored', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser.newContext({ ...WITHOUT_SERVICE_WORKER, viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${server.url}/#report`);
     await fillAndSubmit(page, 'george.square.glasgow');

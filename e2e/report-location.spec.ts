@@ -10,6 +10,7 @@ import {
   useBrowserAndServer,
   toasts,
   type RunningServer,
+  WITHOUT_SERVICE_WORKER,
 } from './support/browser.ts';
 
 const WAVERLEY = { latitude: 55.95196, longitude: -3.18937, accuracy: 8 };
@@ -20,7 +21,12 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
   useBrowserAndServer((started) => ({ browser, server } = started));
 
   it('detects the position, fills the words, turns stale after 5 minutes, and sends the coordinates with the report', async () => {
-    const context = await browser.newContext({ viewport: PHONE, geolocation: WAVERLEY, permissions: ['geolocation'] });
+    const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
+      viewport: PHONE,
+      geolocation: WAVERLEY,
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${server.url}/#report`);
@@ -61,7 +67,12 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
   });
 
   it('words typed over the detected ones are sent without the device coordinates', async () => {
-    const context = await browser.newContext({ viewport: PHONE, geolocation: WAVERLEY, permissions: ['geolocation'] });
+    const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
+      viewport: PHONE,
+      geolocation: WAVERLEY,
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/#report`);
     await page.getByRole('button', { name: 'Use My Current Location' }).click();
@@ -87,7 +98,7 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
   });
 
   it('a denied permission shows "Location Permission Denied"', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser.newContext({ ...WITHOUT_SERVICE_WORKER, viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${server.url}/#report`);
     await page.getByRole('button', { name: 'Use My Current Location' }).click();

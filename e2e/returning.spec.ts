@@ -12,6 +12,7 @@ import {
   screenshot,
   useBrowserAndServer,
   type RunningServer,
+  WITHOUT_SERVICE_WORKER,
 } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('coming back to a page', () => {
@@ -25,6 +26,7 @@ describe.skipIf(!hasChromium)('coming back to a page', () => {
   ) {
     const { cookies } = await volunteerSession(server.database, email);
     const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
       viewport: PHONE,
       ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
     });

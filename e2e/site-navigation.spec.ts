@@ -252,7 +252,7 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
   });
 
   it('once visited, the app opens with no signal: the home page, the menu and the About page', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
     await page.goto(server.url);
     // The built app registers its worker once the page has loaded.
     await expect

@@ -17,6 +17,7 @@ import {
   startServer,
   toasts,
   type RunningServer,
+  WITHOUT_SERVICE_WORKER,
 } from './support/browser.ts';
 
 // The volunteer stands at the foot of the Castle Esplanade; the three sites are 156 m, 556 m and
@@ -70,6 +71,7 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
 
   async function phoneContext(viewport = PHONE): Promise<BrowserContext> {
     const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
       viewport,
       deviceScaleFactor: 1,
       locale: 'en-GB',
@@ -290,7 +292,12 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
   });
 
   it('the sign-in page at desktop width, with the Administrator tab', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1, locale: 'en-GB' });
+    const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
+      viewport: DESKTOP,
+      deviceScaleFactor: 1,
+      locale: 'en-GB',
+    });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${server.url}/volunteers/signin`);

@@ -49,8 +49,29 @@ export function useBrowserAndServer(
   });
 }
 
-export async function newPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'en-GB' });
+/**
+ * Context options for a test that does not look at the offline shell: see `newPage`. Spread into a
+ * context a test makes itself.
+ */
+export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
+
+/**
+ * A fresh context and page. The app's service worker (the offline shell) is left out unless a test asks
+ * for it: in a fresh context it would install and download every script of the build for each page a
+ * test opens, a fifth of the browser's work in the suite, for nothing the test looks at. The offline
+ * tests, and the one that proves the shell opens with no signal, ask for it.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = PHONE,
+  { serviceWorker = false } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    locale: 'en-GB',
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
+  });
   const page = await context.newPage();
   describeOnFailure(page);
   return { context, page };
