@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildClient } from '../scripts/build-client.ts';
-import { findChromium } from './support/browser.ts';
+import { AXE_SCRIPT_PATH, axeScriptFile, findChromium } from './support/browser.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +23,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-client-'));
   await buildClient(clientDir);
+  fs.copyFileSync(axeScriptFile(), path.join(clientDir, AXE_SCRIPT_PATH));
   project.provide('clientDir', clientDir);
   return () => fs.rmSync(clientDir, { recursive: true, force: true });
 }

@@ -253,7 +253,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   });
 
   it('an upload the signal drops is kept and retried with the same key, and a lost answer does not make a second report', async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     // 2: the server stores the report, but its answer never reaches the phone.
     const uploads = await recordUploads(page, { loseAnswerOf: [2] });
     // 1: the signal drops before the server hears anything.
@@ -285,7 +285,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   });
 
   it('a kept report that the server refuses is dropped, and the person is told why', async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     await openForm(page, server.url);
     await context.setOffline(true);
     // Not an image: the phone cannot shrink it, so it is kept as chosen, and the server will refuse it.
@@ -305,7 +305,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   });
 
   it('a toast raised while its code could not be fetched is shown once the signal returns', async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     // The toast area's code comes once the page is idle; here the signal is gone before it arrives.
     const toasterCode = (url: URL) => /\/assets\/toaster-[^/]*\.js$/.test(url.pathname);
     await page.route(toasterCode, (route) => route.abort('internetdisconnected'));
@@ -327,7 +327,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   });
 
   it('a refusal while online is shown at once and nothing is kept', async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     await openForm(page, server.url);
     await page
       .getByLabel('Photo of the graffiti')
@@ -352,7 +352,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
   useBrowserAndServer((started) => ({ browser, server } = started));
 
   it('a 4000 x 3000 camera photo goes up upright at 1536 x 2048, much smaller than the original', async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     const original = await largePhoneJpeg();
@@ -376,7 +376,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
   });
 
   it('a detailed photo the phone brought within 450 kB is stored as it was sent, its metadata cut out', async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     const original = await detailedTwelveMegapixelJpeg();
@@ -399,7 +399,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
   });
 
   it("a phone photo's GPS is read on the phone and becomes the report's position when the location button was not used", async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     await fillReport(
@@ -428,7 +428,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
   });
 
   it('an 11 MB photo says "File too large" and is not kept', async () => {
-    const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
+    const { context, page } = await newPage(browser, PHONE);
     await openForm(page, server.url);
     const input = page.getByLabel('Photo of the graffiti');
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await elevenMegabyteImage() });

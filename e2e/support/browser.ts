@@ -154,8 +154,23 @@ export async function expectFocusWithin(container: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** axe-core's own script, put into a page once per document. */
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/**
+ * Where the test servers serve axe-core's own script: the browser tests' build of the client carries a
+ * copy (see global-setup.ts), so a page loads it from its own origin like any other script. Chromium
+ * then reads it from its cache and keeps its compiled code for the next page of the same context;
+ * sent through the DevTools protocol instead, the same 580 kB were carried and compiled afresh for every
+ * page, most of each first check's time.
+ */
+export const AXE_SCRIPT_PATH = '/axe-core.min.js';
+export const axeScriptFile = () => createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Puts axe into the page once per document: from the server, or, with no signal, through the protocol. */
+async function putAxeIn(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  await page
+    .addScriptTag({ url: AXE_SCRIPT_PATH })
+    .catch(() => page.evaluate(fs.readFileSync(axeScriptFile(), 'utf8')));
+}
 
 /**
  * axe-core's violations on the page, as one line each. axe runs in the page itself with its default
@@ -165,7 +180,7 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
  * every result back, three quarters of each check's time.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await putAxeIn(page);
   return page.evaluate(async () => {
     const { axe } = window as unknown as {
       axe: {
