@@ -207,8 +207,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   await expect.poll(violations, { timeout: 60_000, interval: 250 }).toEqual([]);
 }
 
-/** Writes test-results/screenshots/NAME.png: the whole page, or just the viewport (an open drawer). */
+/**
+ * With SCREENSHOTS=1, writes test-results/screenshots/NAME.png: the whole page, or just the viewport (an
+ * open drawer). The pictures are for people to look at after changing a screen; no test reads them.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   const dir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
