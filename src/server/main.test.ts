@@ -10,8 +10,12 @@ import { multipartBody } from '#tests/build-test-app.ts';
 import { freePort } from '#tests/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** How long a start may take before the test gives up: generous, since a busy machine is slow, not broken. */
-const STARTUP_MS = 90_000;
+/**
+ * How long a start may take before the test gives up: generous, since a busy machine is slow, not
+ * broken. A start compiles the server and creates and migrates a SQLite file (a write to disk per
+ * migration); with both cores and the disk busy with other work, one start took longer than 90 s.
+ */
+const STARTUP_MS = 180_000;
 const started: ChildProcessWithoutNullStreams[] = [];
 const dirs: string[] = [];
 
