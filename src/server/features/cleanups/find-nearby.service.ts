@@ -1,9 +1,7 @@
 // The nearest site waiting to be cleaned: search a box around the volunteer that
 // widens until it holds a site within its own radius; the nearest such site is the nearest anywhere,
-// since everything outside the box is farther than the radius. A box holding sites only in its
-// corners (beyond its radius) says how far the answer can be, so the next box reaches just that far
-// instead of four times as far: cost grows with the sites near the volunteer, not with all sites,
-// also for a volunteer standing outside the streets where the reports are. Offensive graffiti (the priority mark) within 2 km comes before any
+// since everything outside the box is farther than the radius. Cost grows with the sites near the
+// volunteer, not with all sites. Offensive graffiti (the priority mark) within 2 km comes before any
 // nearer ordinary site. The search stops at the volunteer's radius (5 km unless widened), and
 // 'Find another site' passes over every report at a place already seen in this visit (the same words,
 // or within a few metres) until the sites elsewhere within the radius have all been seen.
@@ -23,11 +21,9 @@ import {
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
 import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
 
-/** The first box's radius in metres, and how much an empty box widens for the next. */
+/** The first box's radius in metres, and how much each next box widens. */
 const FIRST_RADIUS_M = 250;
-const WIDEN_BY = 2;
-/** A box reaching to a site found in a corner is this much wider, so rounding never leaves it out. */
-const CORNER_MARGIN_M = 1;
+const WIDEN_BY = 4;
 /** Past this radius (a quarter of the way round the Earth) the search takes every site. */
 const LAST_RADIUS_M = 10_000_000;
 /** The radius searched unless the volunteer widens it, and the wider ones offered in turn. */
@@ -85,7 +81,7 @@ export async function nearestOpenSite(
 ): Promise<Found<OpenSite>> {
   const nearest =
     walked === undefined ? await repository.nearestFirst(from, exclude, walkSize(seenPlaces.length)) : walked;
-  for (let radius = FIRST_RADIUS_M; ;) {
+  for (let radius = FIRST_RADIUS_M; ; radius *= WIDEN_BY) {
     const limit = Math.min(radius, maxMetres);
     const everywhere = limit > LAST_RADIUS_M;
     const box = everywhere ? { minLat: -90, maxLat: 90 } : boundingBox(from, limit);
@@ -106,8 +102,6 @@ export async function nearestOpenSite(
     for (const site of unseen) best = nearer(best, site, distanceTo(from, site));
     if (best && (everywhere || best.distance <= limit)) return best;
     if (everywhere || limit >= maxMetres) return null;
-    // The nearest is no farther than a site found in a corner: the next box reaches just past it.
-    radius = best ? best.distance + CORNER_MARGIN_M : radius * WIDEN_BY;
   }
 }
 

@@ -3,9 +3,7 @@ import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { keepingMailer, placeReport, signInVolunteer } from '#tests/volunteers.ts';
 import { findNearbyResponseSchema } from '#shared/contracts/cleanups.ts';
-import { boundingBox, EARTH_RADIUS_M, haversineMetres, METRES_PER_DEGREE } from '#shared/domain/geo.ts';
-import { cleanupsRepository, type Box } from './cleanups.repository.ts';
-import { nearestOpenSite } from './find-nearby.service.ts';
+import { boundingBox, EARTH_RADIUS_M, haversineMetres } from '#shared/domain/geo.ts';
 
 // The volunteer stands at the foot of the Castle Esplanade. Sites due north or south of them are at
 // exactly R x (difference in latitude, in radians) on a sphere, which is how the values below were
@@ -133,28 +131,6 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
     expect(result.nearestReport?.id).toBe(straightUp);
     expect(result.distance).toBe(300);
     expect(corner).not.toBe(straightUp);
-  });
-
-  it('a site found in a box corner bounds the search: the next box reaches just past it, not four times as far', async () => {
-    // 919 m north and 919 m east: inside the 1,000 m box, 1,300 m away, with nothing nearer.
-    const diagonal = await placeReport(t.database.db, {
-      latitude: HERE.latitude + 919 / METRES_PER_DEGREE,
-      longitude: HERE.longitude + 919 / (METRES_PER_DEGREE * Math.cos((HERE.latitude * Math.PI) / 180)),
-    });
-    const repository = cleanupsRepository(t.database.db);
-    const radii: number[] = [];
-    const counting = {
-      ...repository,
-      openSitesIn(box: Box, ...rest: Parameters<typeof repository.openSitesIn> extends [Box, ...infer R] ? R : never) {
-        radii.push(Math.round(((box.maxLat - box.minLat) / 2) * METRES_PER_DEGREE));
-        return repository.openSitesIn(box, ...rest);
-      },
-    };
-    // Without the PostgreSQL index walk, so every step is a box search.
-    const found = await nearestOpenSite(counting, HERE, [], 5_000, [], null);
-    expect(found?.report.id).toBe(diagonal);
-    expect(Math.round(found!.distance)).toBe(1_300);
-    expect(radii).toEqual([250, 500, 1_000, 1_301]);
   });
 
   it('offers only reports waiting to be cleaned, and says how many cannot be offered for want of coordinates', async () => {
