@@ -254,12 +254,12 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
   it('once visited, the app opens with no signal: the home page, the menu and the About page', async () => {
     const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
     await page.goto(server.url);
-    // The built app registers its worker once the page has loaded.
+    // The built app registers its worker a few seconds after the page has loaded.
     await expect
       .poll(
         () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
         {
-          timeout: 10_000,
+          timeout: 30_000,
         },
       )
       .toBe('activated');

@@ -1,6 +1,7 @@
 // This browser's Web Push subscription: whether push can work here, subscribing with the server's
 // VAPID key (replacing a subscription made for another key), and unsubscribing.
 import type { PushSubscriptionInput } from '#shared/contracts/alerts.ts';
+import { serviceWorkerNow } from '#client/lib/register-service-worker.ts';
 
 export type PushAvailability = 'available' | 'unsupported' | 'blocked';
 
@@ -34,8 +35,9 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
   return view.every((byte, i) => byte === b[i]);
 }
 
-/** The service worker's registration, waiting a little for it (it registers after the page loads). */
+/** The service worker's registration, registering it now if the page had not yet, and waiting a little for it. */
 async function registration(): Promise<ServiceWorkerRegistration> {
+  void serviceWorkerNow();
   const ready = navigator.serviceWorker.ready;
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(
