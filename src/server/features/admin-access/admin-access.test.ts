@@ -51,21 +51,24 @@ describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
   });
 
   it('checking passcodes does not stall the server: the event loop keeps turning while they are hashed', async () => {
-    // How long three checks hold whatever thread runs them, on this machine, now (three, not one, so
-    // that a moment's hold-up of this process weighs less).
-    const started = performance.now();
-    for (let i = 0; i < 3; i++) hashPasscode('123456');
-    const threeChecksMs = performance.now() - started;
-
-    // Three checks at once. Hashed on the event loop's thread, they would keep it busy for three
-    // checks' time; hashed elsewhere, it is busy only with the requests themselves (which share the
-    // cores with the hashing) and free for others the rest of the time.
-    // The busy time comes from the event loop's own account, not from the gaps between timer ticks,
-    // which another process on a busy machine can stretch whatever the server does.
-    const before = performance.eventLoopUtilization();
-    await Promise.all(['192.0.2.81', '192.0.2.82', '192.0.2.83'].map((ip) => signIn('333333', ip)));
-    const { active } = performance.eventLoopUtilization(before);
-    expect(active).toBeLessThan(threeChecksMs / 2);
+    // Each try: how long three checks hold whatever thread runs them, on this machine, now (three, not
+    // one, so that a moment's hold-up of this process weighs less); then three checks at once. Hashed
+    // on the event loop's thread, they would keep it busy for three checks' time; hashed elsewhere, it
+    // is busy only with the requests themselves (which share the cores with the hashing) and free for
+    // others the rest of the time.
+    // The busy time comes from the event loop's own account, not from the gaps between timer ticks.
+    // It is wall time, so another process on a busy machine stretches it too: the best of three tries
+    // counts. Hashing on the loop would fail every try.
+    const shares: number[] = [];
+    for (const tryNumber of [1, 2, 3]) {
+      const started = performance.now();
+      for (let i = 0; i < 3; i++) hashPasscode('123456');
+      const threeChecksMs = performance.now() - started;
+      const before = performance.eventLoopUtilization();
+      await Promise.all([1, 2, 3].map((client) => signIn('333333', `192.0.2.${80 + tryNumber * 3 + client}`)));
+      shares.push(performance.eventLoopUtilization(before).active / threeChecksMs);
+    }
+    expect(Math.min(...shares)).toBeLessThan(1 / 2);
   });
 
   it('thirty wrong codes sent at once get at most five checks; the rest are refused with 429', async () => {
