@@ -9,21 +9,21 @@
 /** How long after the page has loaded the worker is registered, when nothing asked for it sooner. */
 const SETTLE_MS = 3_000;
 
-let registering: Promise<ServiceWorkerRegistration | undefined> | undefined;
+const available = () => import.meta.env.PROD && 'serviceWorker' in navigator;
+let registered = false;
 
-/** Registers the worker now (once per page); resolves with its registration, or undefined without one. */
-export function serviceWorkerNow(): Promise<ServiceWorkerRegistration | undefined> {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve(undefined);
-  registering ??= navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+/** Registers the worker now, once per page (the browser keeps the registration across visits). */
+export function serviceWorkerNow(): void {
+  if (!available() || registered) return;
+  registered = true;
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
     console.warn('The service worker could not be registered; the app works without it.', error);
-    return undefined;
   });
-  return registering;
 }
 
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const later = () => window.setTimeout(() => void serviceWorkerNow(), SETTLE_MS);
+  if (!available()) return;
+  const later = () => window.setTimeout(serviceWorkerNow, SETTLE_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -37,7 +37,7 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 
 /** The service worker's registration, registering it now if the page had not yet, and waiting a little for it. */
 async function registration(): Promise<ServiceWorkerRegistration> {
-  void serviceWorkerNow();
+  serviceWorkerNow();
   const ready = navigator.serviceWorker.ready;
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(
