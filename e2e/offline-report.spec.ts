@@ -21,6 +21,7 @@ import {
   useBrowserAndServer,
   toasts,
   type RunningServer,
+  WITHOUT_SERVICE_WORKER,
 } from './support/browser.ts';
 import { stripJpegMetadata } from '#server/features/photos/jpeg-markers.ts';
 
@@ -192,7 +193,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
       viewport: PHONE,
       deviceScaleFactor: 1,
       locale: 'en-GB',
-      serviceWorkers: 'block',
+      ...WITHOUT_SERVICE_WORKER,
     });
     const page = await context.newPage();
     await openForm(page, server.url);
@@ -224,7 +225,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
       viewport: PHONE,
       deviceScaleFactor: 1,
       locale: 'en-GB',
-      serviceWorkers: 'block',
+      ...WITHOUT_SERVICE_WORKER,
     });
     const [first, second] = [await context.newPage(), await context.newPage()];
     const uploads = [await recordUploads(first), await recordUploads(second)];

@@ -70,7 +70,7 @@ export async function newPage(
     viewport,
     deviceScaleFactor: 1,
     locale: 'en-GB',
-    serviceWorkers: serviceWorker ? 'allow' : 'block',
+    ...(serviceWorker ? {} : WITHOUT_SERVICE_WORKER),
   });
   const page = await context.newPage();
   describeOnFailure(page);
