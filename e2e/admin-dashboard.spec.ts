@@ -19,6 +19,7 @@ import {
   screenshot,
   useBrowserAndServer,
   type RunningServer,
+  pickFiles,
 } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('the administrator dashboards', () => {
@@ -512,9 +513,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog.getByRole('button', { name: 'Upload Photo' }).click();
     await toast(page, 'No file selected');
     await toast(page, 'Please select a photo to upload.');
-    await dialog
-      .getByLabel('Photo', { exact: true })
-      .setInputFiles({ name: 'progress.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
+    await pickFiles(dialog.getByLabel('Photo', { exact: true }), {
+      name: 'progress.jpg',
+      buffer: await plainJpeg(400, 300),
+    });
     await dialog.getByLabel('Description (optional)').fill('Half the tag gone');
     await dialog.getByRole('button', { name: 'Upload Photo' }).click();
     await toast(page, 'Photo uploaded');
@@ -527,9 +529,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       uploaded_by: 'Administrator',
     });
     await page.getByRole('button', { name: 'Add photo to Report #1' }).click();
-    await dialog
-      .getByLabel('Photo', { exact: true })
-      .setInputFiles({ name: 'later.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(400, 300) });
+    await pickFiles(dialog.getByLabel('Photo', { exact: true }), {
+      name: 'later.jpg',
+      buffer: await plainJpeg(400, 300),
+    });
     await dialog.getByLabel('Description (optional)').fill('All of it gone');
     await dialog.getByRole('button', { name: 'Upload Photo' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -607,9 +610,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await dialog.getByRole('button', { name: 'Create Report' }).click();
     await toast(page, 'Missing required fields');
     await toast(page, 'Please provide both a photo and What3Words location.');
-    await dialog
-      .getByLabel('Photo')
-      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(640, 480) });
+    await pickFiles(dialog.getByLabel('Photo'), { name: 'wall.jpg', buffer: await plainJpeg(640, 480) });
     await dialog.getByLabel('Three-word location').fill('  rally.census.refuse  ');
     await dialog.getByLabel('Description (optional)').fill('Reported by phone');
     await dialog.getByRole('button', { name: 'Create Report' }).click();

@@ -22,6 +22,8 @@ import {
   toasts,
   type RunningServer,
   WITHOUT_SERVICE_WORKER,
+  pickFiles,
+  type PickedFile,
 } from './support/browser.ts';
 import { stripJpegMetadata } from '#server/features/photos/jpeg-markers.ts';
 
@@ -88,12 +90,8 @@ async function openForm(page: Page, url: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-async function fillReport(
-  page: Page,
-  photo: { name: string; mimeType: string; buffer: Buffer },
-  words: string,
-): Promise<void> {
-  await page.getByLabel('Photo of the graffiti').setInputFiles(photo);
+async function fillReport(page: Page, photo: PickedFile, words: string): Promise<void> {
+  await pickFiles(page.getByLabel('Photo of the graffiti'), photo);
   await page.getByRole('img', { name: 'The photo you chose' }).waitFor();
   await page.getByRole('textbox', { name: 'Three-word location' }).fill(words);
 }
@@ -152,11 +150,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await openForm(page, server.url);
 
     await context.setOffline(true);
-    await fillReport(
-      page,
-      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) },
-      'rally.census.refuse',
-    );
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg(800, 600) }, 'rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
     await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
@@ -198,11 +192,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     const page = await context.newPage();
     await openForm(page, server.url);
     await context.setOffline(true);
-    await fillReport(
-      page,
-      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
-      'bleak.exhaust.jewel',
-    );
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'bleak.exhaust.jewel');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
     await page.close();
@@ -232,11 +222,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await openForm(first, server.url);
     await openForm(second, server.url);
     await context.setOffline(true);
-    await fillReport(
-      first,
-      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
-      'rally.census.refuse',
-    );
+    await fillReport(first, { name: 'wall.jpg', buffer: await plainJpeg() }, 'rally.census.refuse');
     await first.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(first).getByText('1 report waiting to be sent', { exact: true }).waitFor();
     await waitingStatus(second).getByText('1 report waiting to be sent', { exact: true }).waitFor();
@@ -265,11 +251,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
       return route.abort('internetdisconnected');
     });
     await openForm(page, server.url);
-    await fillReport(
-      page,
-      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
-      'rally.census.refuse',
-    );
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
 
     await toasts(page).getByText(SAVED_TITLE, { exact: true }).waitFor();
@@ -290,9 +272,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await openForm(page, server.url);
     await context.setOffline(true);
     // Not an image: the phone cannot shrink it, so it is kept as chosen, and the server will refuse it.
-    await page
-      .getByLabel('Photo of the graffiti')
-      .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'list.jpg', buffer: textNamedJpg() });
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
@@ -312,11 +292,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     await page.route(toasterCode, (route) => route.abort('internetdisconnected'));
     await openForm(page, server.url);
     await context.setOffline(true);
-    await fillReport(
-      page,
-      { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() },
-      'rally.census.refuse',
-    );
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await waitingStatus(page).getByText('1 report waiting to be sent', { exact: true }).waitFor();
 
@@ -330,9 +306,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
   it('a refusal while online is shown at once and nothing is kept', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await openForm(page, server.url);
-    await page
-      .getByLabel('Photo of the graffiti')
-      .setInputFiles({ name: 'list.jpg', mimeType: 'image/jpeg', buffer: textNamedJpg() });
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'list.jpg', buffer: textNamedJpg() });
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
@@ -357,7 +331,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     const original = await largePhoneJpeg();
-    await fillReport(page, { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: original }, 'rally.census.refuse');
+    await fillReport(page, { name: 'IMG_2041.jpg', buffer: original }, 'rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
 
@@ -381,7 +355,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     const original = await detailedTwelveMegapixelJpeg();
-    await fillReport(page, { name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: original }, 'rally.census.refuse');
+    await fillReport(page, { name: 'IMG_2042.jpg', buffer: original }, 'rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
 
@@ -403,11 +377,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const { context, page } = await newPage(browser, PHONE);
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
-    await fillReport(
-      page,
-      { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() },
-      'bleak.exhaust.jewel',
-    );
+    await fillReport(page, { name: 'IMG_0001.jpg', buffer: await jpegWithGps() }, 'bleak.exhaust.jewel');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
 
@@ -432,7 +402,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const { context, page } = await newPage(browser, PHONE);
     await openForm(page, server.url);
     const input = page.getByLabel('Photo of the graffiti');
-    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await elevenMegabyteImage() });
+    await pickFiles(input, { name: 'huge.png', buffer: await elevenMegabyteImage() });
     await toasts(page).getByText('File too large', { exact: true }).waitFor();
     await toasts(page).getByText('Please select an image smaller than 10MB.', { exact: true }).waitFor();
     await expect.poll(() => input.inputValue()).toBe('');

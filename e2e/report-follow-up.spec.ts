@@ -19,6 +19,7 @@ import {
   useBrowserAndServer,
   E2E_ADMIN_PASSCODE,
   type RunningServer,
+  pickFiles,
 } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('the reporter hears back', () => {
@@ -46,9 +47,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
   it('report, open the status link, and see it change to completed with the after photo', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${server.url}/#report`);
-    await page
-      .getByLabel('Photo of the graffiti')
-      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'wall.jpg', buffer: await plainJpeg(800, 600) });
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('pilot.ginger.gaze');
     await page
       .getByRole('checkbox', { name: /Is it offensive \(racist, sexual, threatening or naming a person\)\?/ })
@@ -139,9 +138,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'already-reported-phone');
 
-    await page
-      .getByLabel('Photo of the graffiti')
-      .setInputFiles({ name: 'mine.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'mine.jpg', buffer: await plainJpeg(800, 600) });
     await prompt.getByRole('button', { name: 'Add my photo to it' }).click();
     await page.getByText(`Your report's reference is #${first.id}.`).waitFor();
     const row = await server.database.db

@@ -13,6 +13,7 @@ import {
   useBrowserAndServer,
   toasts,
   type RunningServer,
+  pickFiles,
 } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
@@ -36,7 +37,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     const photoInput = page.getByLabel('Photo of the graffiti');
     await expect.poll(() => photoInput.getAttribute('accept')).toBe('image/*');
     await expect.poll(() => photoInput.getAttribute('capture')).toBe('environment');
-    await photoInput.setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await pickFiles(photoInput, { name: 'wall.jpg', buffer: await plainJpeg(800, 600) });
     await expect.poll(() => page.getByText('Please upload a photo to submit your report').count()).toBe(0);
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('///Rally.Census.Refuse');
     await screenshot(page, 'home-filled-phone');
@@ -73,9 +74,7 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
     await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).waitFor();
 
-    await page
-      .getByLabel('Photo of the graffiti')
-      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'wall.jpg', buffer: await plainJpeg() });
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await page.getByRole('alert').filter({ hasText: 'location is required' }).waitFor();
     const field = page.getByRole('textbox', { name: 'Three-word location' });

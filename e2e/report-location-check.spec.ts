@@ -16,12 +16,11 @@ import {
   toasts,
   type RunningServer,
   WITHOUT_SERVICE_WORKER,
+  pickFiles,
 } from './support/browser.ts';
 
 async function fillAndSubmit(page: Page, words: string) {
-  await page
-    .getByLabel('Photo of the graffiti')
-    .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+  await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'wall.jpg', buffer: await plainJpeg() });
   await page.getByRole('textbox', { name: 'Three-word location' }).fill(words);
   await page.getByRole('button', { name: 'Submit Report' }).click();
 }

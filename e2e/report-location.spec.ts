@@ -11,6 +11,7 @@ import {
   toasts,
   type RunningServer,
   WITHOUT_SERVICE_WORKER,
+  pickFiles,
 } from './support/browser.ts';
 
 const WAVERLEY = { latitude: 55.95196, longitude: -3.18937, accuracy: 8 };
@@ -48,9 +49,7 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.clock.fastForward('01:31');
     await page.getByRole('button', { name: 'Location May Be Stale - Click to Refresh' }).waitFor();
 
-    await page
-      .getByLabel('Photo of the graffiti')
-      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'wall.jpg', buffer: await plainJpeg() });
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page)
       .getByText(/Thank you for helping to make Edinburgh cleaner!/)
@@ -79,9 +78,7 @@ describe.skipIf(!hasChromium)('the report form location button', () => {
     await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
     await page.getByRole('textbox', { name: 'Three-word location' }).fill('bleak.exhaust.jewel');
     await page.getByRole('button', { name: 'Use My Current Location' }).waitFor();
-    await page
-      .getByLabel('Photo of the graffiti')
-      .setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg() });
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'wall.jpg', buffer: await plainJpeg() });
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page)
       .getByText(/Thank you for helping/)

@@ -18,6 +18,7 @@ import {
   toasts,
   type RunningServer,
   WITHOUT_SERVICE_WORKER,
+  pickFiles,
 } from './support/browser.ts';
 
 // The volunteer stands at the foot of the Castle Esplanade; the three sites are 156 m, 556 m and
@@ -177,13 +178,9 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     const upload = page.getByRole('button', { name: 'Upload photos' });
     await expect.poll(() => upload.isDisabled()).toBe(true);
     await expect.poll(() => page.getByText('Tap to add photo').count()).toBe(2);
-    await page
-      .getByLabel('Before photo')
-      .setInputFiles({ name: 'before.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 600) });
+    await pickFiles(page.getByLabel('Before photo'), { name: 'before.jpg', buffer: await plainJpeg(800, 600) });
     await expect.poll(() => upload.isDisabled()).toBe(true);
-    await page
-      .getByLabel('After photo')
-      .setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: await png(800, 600) });
+    await pickFiles(page.getByLabel('After photo'), { name: 'after.png', buffer: await png(800, 600) });
     await expect.poll(() => upload.isDisabled()).toBe(false);
     // The axe check first lets the button's colour change from its disabled grey finish.
     await expectNoAxeViolations(page);
