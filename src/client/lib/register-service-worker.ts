@@ -2,12 +2,18 @@
 // downloads every script of the build (about 700 kB) as it installs: registered as soon as the page
 // had loaded, that competed with the page's own first data and drawing (the management dashboard's
 // first card came about 300 ms later). So it waits until the page has been quiet for a moment after
-// loading; a returning visitor's worker is already in control, and this only checks for an update.
+// loading, and each click or key restarts that wait: the install also took the CPU from whatever
+// someone did in the first seconds (the dashboard's first filter took 200-500 ms longer). A returning
+// visitor's worker is already in control, and this only checks for an update.
 // Push alerts need the worker at once and ask for it with `serviceWorkerNow`. Only in the built app:
 // under `vite` dev it would cache modules that change on every save.
 
-/** How long after the page has loaded the worker is registered, when nothing asked for it sooner. */
+/**
+ * How long after the page has loaded, and after the last click, key or typing, the worker is
+ * registered, when nothing asked for it sooner.
+ */
 const SETTLE_MS = 3_000;
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'input'] as const;
 
 const available = () => import.meta.env.PROD && 'serviceWorker' in navigator;
 let registered = false;
@@ -23,7 +29,19 @@ export function serviceWorkerNow(): void {
 
 export function registerServiceWorker(): void {
   if (!available()) return;
-  const later = () => window.setTimeout(serviceWorkerNow, SETTLE_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  let timer: number | undefined;
+  const settled = () => {
+    for (const type of INPUT_EVENTS) window.removeEventListener(type, later, { capture: true });
+    serviceWorkerNow();
+  };
+  function later() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(settled, SETTLE_MS);
+  }
+  const start = () => {
+    for (const type of INPUT_EVENTS) window.addEventListener(type, later, { capture: true, passive: true });
+    later();
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }

@@ -91,16 +91,24 @@ const indexedWord = (word: string) => [...word].length >= 3;
  * and description lower-cased and joined by a space, serves the LIKE itself. Shorter words are read through.
  */
 function containsWord(eb: Eb, word: string, dialect: Dialect): Expression<SqlBool> {
-  if (dialect === 'sqlite' && indexedWord(word)) {
-    const phrase = `"${word.replace(/"/g, '""')}"`;
-    return eb('id', 'in', sql<number>`(select rowid from reports_search where reports_search match ${phrase})`);
-  }
+  if (dialect === 'sqlite' && indexedWord(word)) return containsAll(eb, [word]);
   const pattern = containsPattern(word);
   if (dialect === 'postgres') return sql<SqlBool>`search_text like ${pattern} escape '\\'`;
   return eb.or([
     sql<SqlBool>`lower(what3words) like ${pattern} escape '\\'`,
     sql<SqlBool>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
   ]);
+}
+
+/**
+ * On SQLite, reports containing every one of these words (three characters or more), in one look-up
+ * of the FTS5 table: its query ANDs the quoted phrases itself. One subquery per word instead made
+ * SQLite step through the pairs of both id lists (330 ms for 'bus shelter' at 100,000 reports, where
+ * one look-up takes a few).
+ */
+function containsAll(eb: Eb, words: string[]): Expression<SqlBool> {
+  const query = words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' ');
+  return eb('id', 'in', sql<number>`(select rowid from reports_search where reports_search match ${query})`);
 }
 
 /**
@@ -132,7 +140,21 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
   if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
   if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
-  for (const term of searchTerms(filter)) {
+  let terms = searchTerms(filter);
+  if (dialect === 'sqlite') {
+    // The words that are only text and long enough for the trigram table are looked up together.
+    const together = terms.filter((term) => term.text !== undefined && term.id === undefined && indexedWord(term.text));
+    if (together.length > 1) {
+      all.push(
+        containsAll(
+          eb,
+          together.map((term) => term.text!),
+        ),
+      );
+      terms = terms.filter((term) => !together.includes(term));
+    }
+  }
+  for (const term of terms) {
     if (term.text === undefined) {
       all.push(eb('id', '=', term.id));
       continue;

@@ -219,6 +219,10 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     expect(await ids({ q: 'tag' })).toEqual([tag]);
     expect(await ids({ q: 'close tag' })).toEqual([tag]);
     expect(await ids({ q: 'close stencil' })).toEqual([]);
+    // Every word must be found, each in the location or the description.
+    expect(await ids({ q: 'daring faded stencil' })).toEqual([stencil]);
+    expect(await ids({ q: 'daring "faded' })).toEqual([]);
+    expect(await ids({ q: 'faded 50' })).toEqual([stencil]);
     expect(await ids({ q: 'lion.race' })).toEqual([stencil]);
     expect(await ids({ q: '///daring' })).toEqual([stencil]);
     expect(await ids({ q: '50%' })).toEqual([stencil]);
