@@ -5,7 +5,7 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
 import { PREPARED_STATEMENT, type Db } from '#server/db/client.ts';
 import { KNN_LONGITUDE_SQUASH } from '#server/db/migrations/030-nearest-site-knn.ts';
-import type { Point } from '#shared/domain/geo.ts';
+import { METRES_PER_DEGREE, type Point } from '#shared/domain/geo.ts';
 import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
 import { findReportById, type ReportRow } from '#server/features/reports/index.ts';
 
@@ -105,6 +105,70 @@ export function rankExactly<T extends OpenSite>(
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Where the SQLite search reaches first around the point (in degrees of latitude), doubled each step. */
+const FIRST_REACH_DEG = 125 / METRES_PER_DEGREE;
+/** The reach's square is widened by this much, so rounding never leaves out a site on its edge. */
+const REACH_MARGIN = 1 + 1e-9;
+
+/**
+ * SQLite: open sites in the box from the R*Tree of open sites (036), nearest `from` first by flat-map
+ * distance, then id. With a limit, the tree is read in squares around `from` that double until the
+ * sites within the square's reach (flat distance at most half its side) number `limit`: every site in
+ * the box that near is inside the square, and every other is farther, so those are the box's first
+ * `limit`; a square past the box's edges is the box. Exact coordinates come from the tree's auxiliary
+ * columns, so the answer is the one sorting the whole box gives.
+ */
+async function openSitesInTree(
+  db: Db,
+  box: Box,
+  exclude: readonly number[],
+  { from, limit, priorityOnly = false, withWords = false }: OpenSitesQuery,
+): Promise<OpenSite[]> {
+  const tree = sql.table(priorityOnly ? 'open_priority_sites' : 'open_sites');
+  const minLng = box.minLng ?? -180;
+  const maxLng = box.maxLng ?? 180;
+  const read = (square: { minLat: number; maxLat: number; minLng: number; maxLng: number }, within?: number) => {
+    const squash = from ? Math.cos((from.latitude * Math.PI) / 180) : 0;
+    const dLat = from && sql`(t.latitude - ${from.latitude})`;
+    const dLng = from && sql`((t.longitude - ${from.longitude}) * ${squash})`;
+    const flat = from && sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`;
+    return sql<OpenSite>`select t.id as id, t.latitude as latitude, t.longitude as longitude
+        ${withWords ? sql`, (select r.what3words from reports r where r.id = t.id) as what3words` : sql``}
+      from ${tree} t
+      where t.max_lat >= ${square.minLat} and t.min_lat <= ${square.maxLat}
+        and t.max_lng >= ${square.minLng} and t.min_lng <= ${square.maxLng}
+        and t.latitude >= ${box.minLat} and t.latitude <= ${box.maxLat}
+        and t.longitude >= ${minLng} and t.longitude <= ${maxLng}
+        ${within !== undefined && flat ? sql`and ${flat} <= ${within}` : sql``}
+        ${exclude.length > 0 ? sql`and t.id not in (${sql.join([...exclude])})` : sql``}
+      ${flat ? sql`order by ${flat}, t.id` : sql``}
+      ${limit !== undefined ? sql`limit ${limit}` : sql``}`
+      .execute(db)
+      .then((result) => result.rows);
+  };
+  const whole = { minLat: box.minLat, maxLat: box.maxLat, minLng, maxLng };
+  if (!from || limit === undefined) return read(whole);
+  const squash = Math.cos((from.latitude * Math.PI) / 180);
+  for (let reach = FIRST_REACH_DEG; ; reach *= 2) {
+    const halfLat = reach * REACH_MARGIN;
+    const halfLng = Math.min(360, halfLat / squash);
+    const square = {
+      minLat: Math.max(box.minLat, from.latitude - halfLat),
+      maxLat: Math.min(box.maxLat, from.latitude + halfLat),
+      minLng: Math.max(minLng, from.longitude - halfLng),
+      maxLng: Math.min(maxLng, from.longitude + halfLng),
+    };
+    const covers =
+      square.minLat === box.minLat &&
+      square.maxLat === box.maxLat &&
+      square.minLng === minLng &&
+      square.maxLng === maxLng;
+    if (covers) return read(whole);
+    const sites = await read(square, reach * reach);
+    if (sites.length === limit) return sites;
+  }
+}
 /** The find-nearby statements are prepared once per connection: planning them costs more than running them. */
 const prepared = sql.raw(PREPARED_STATEMENT);
 
@@ -195,8 +259,9 @@ export function cleanupsRepository(db: Db) {
 
     /**
      * Open sites with coordinates inside the box, except the skipped ones, nearest to `from` first:
-     * only what the search weighs. Their number and coordinates are in the index on status and
-     * coordinates, so a wide box of thousands of sites reads no whole rows; their words are read only
+     * only what the search weighs. On SQLite they are read from the R*Tree of open sites, in squares
+     * widening around `from` (see `openSitesInTree`); on PostgreSQL, from an index that holds their
+     * coordinates, so a wide box of thousands of sites reads no whole rows. Their words are read only
      * when asked for (to pass over places already seen). The order is by flat-map distance (exact
      * enough to rank sites within a city; the caller measures the few it is given on the globe), and
      * `limit` keeps the answer small. With `priorityOnly`, marked sites alone.
@@ -206,6 +271,7 @@ export function cleanupsRepository(db: Db) {
       exclude: readonly number[],
       { from, limit, priorityOnly = false, withWords = false }: OpenSitesQuery = {},
     ): Promise<OpenSite[]> {
+      if (!isPostgres(db)) return openSitesInTree(db, box, exclude, { from, limit, priorityOnly, withWords });
       let query = db
         .selectFrom('reports')
         .select(['id', 'latitude', 'longitude'])
