@@ -17,6 +17,8 @@ import * as reportListNotify from './migrations/021-report-list-notify.ts';
 import * as nearestSiteKnn from './migrations/030-nearest-site-knn.ts';
 import * as openSiteCounts from './migrations/031-open-site-counts.ts';
 import * as reportListReads from './migrations/035-report-list-reads.ts';
+import * as openSitesRtree from './migrations/036-open-sites-rtree.ts';
+import * as nearestSiteKnnCovering from './migrations/037-nearest-site-knn-covering.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -37,6 +39,8 @@ const migrations: Record<string, DialectMigration> = {
   '030-nearest-site-knn': nearestSiteKnn,
   '031-open-site-counts': openSiteCounts,
   '035-report-list-reads': reportListReads,
+  '036-open-sites-rtree': openSitesRtree,
+  '037-nearest-site-knn-covering': nearestSiteKnnCovering,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -5,7 +5,7 @@
 import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
 import { PREPARED_STATEMENT, type Db } from '#server/db/client.ts';
 import { KNN_LONGITUDE_SQUASH } from '#server/db/migrations/030-nearest-site-knn.ts';
-import type { Point } from '#shared/domain/geo.ts';
+import { METRES_PER_DEGREE, type Point } from '#shared/domain/geo.ts';
 import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
 import { findReportById, type ReportRow } from '#server/features/reports/index.ts';
 
@@ -52,9 +52,6 @@ export interface Box {
   minLng?: number;
   maxLng?: number;
 }
-
-/** How many candidates the index walk fetches for each site asked for. */
-const KNN_OVERFETCH = 2;
 
 /**
  * The first `limit` of the candidates inside the box, by flat-map distance from `from` and then id, as
@@ -107,6 +104,197 @@ export function rankExactly<T extends OpenSite>(
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 /** The find-nearby statements are prepared once per connection: planning them costs more than running them. */
 const prepared = sql.raw(PREPARED_STATEMENT);
+
+/** Where the square search reaches first around the point (in degrees of latitude), doubled each step. */
+const FIRST_REACH_DEG = 125 / METRES_PER_DEGREE;
+/** Marked sites are far fewer than open ones (one in forty in the seeded data), so their search starts farther out. */
+const PRIORITY_REACH_FACTOR = 6;
+/** The reach's square is widened by this much, so rounding never leaves out a site on its edge. */
+const REACH_MARGIN = 1 + 1e-9;
+
+/** The box search's own walk fetches this many sites for each one asked for. */
+const KNN_FETCH = 8;
+
+interface Square {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+/**
+ * Open sites in the square, as a FROM and WHERE over `t` (columns id, latitude, longitude, and
+ * what3words when asked): on SQLite the R*Tree of open sites (036), whose boxes are rounded outwards
+ * so the square may let in a few more (the exact filter follows); on PostgreSQL the covering GiST
+ * index of open sites (037), read index-only.
+ */
+function sitesInSquare(postgres: boolean, square: Square, priorityOnly: boolean, withWords: boolean) {
+  if (postgres) {
+    const k = sql.lit(KNN_LONGITUDE_SQUASH);
+    return sql`${withWords ? sql`, t.what3words as what3words` : sql``} from reports t
+      where t.status = 'reported' ${priorityOnly ? sql`and t.priority = 1` : sql``}
+        and t.latitude is not null and t.longitude is not null
+        and point(t.longitude * ${k}, t.latitude) <@ box(point(${square.minLng}::float8 * ${k}, ${square.minLat}::float8),
+          point(${square.maxLng}::float8 * ${k}, ${square.maxLat}::float8))`;
+  }
+  return sql`${withWords ? sql`, (select r.what3words from reports r where r.id = t.id) as what3words` : sql``}
+    from ${sql.table(priorityOnly ? 'open_priority_sites' : 'open_sites')} t
+    where t.max_lat >= ${square.minLat} and t.min_lat <= ${square.maxLat}
+      and t.max_lng >= ${square.minLng} and t.min_lng <= ${square.maxLng}`;
+}
+
+/**
+ * Open sites in the box nearest `from` first by flat-map distance, then id, from a spatial index (see
+ * `sitesInSquare`). With a limit, the index is read in squares around `from` (clipped to the box)
+ * until the square's nearest `limit` all lie within its reach (flat distance at most half its side):
+ * every site of the box that near is inside the square and every other is farther, so those are the
+ * box's first `limit`. A square with too few doubles; one whose last is farther reaches that far next;
+ * a square past the box's edges is the box. Distances and edges use the exact coordinates, so
+ * the answer is the one sorting the whole box gives, and the cost grows with the sites near `from`
+ * rather than with the box.
+ */
+async function openSitesNear(
+  db: Db,
+  box: Box,
+  exclude: readonly number[],
+  { from, limit, priorityOnly = false, withWords = false }: OpenSitesQuery,
+): Promise<OpenSite[]> {
+  const postgres = isPostgres(db);
+  const minLng = box.minLng ?? -180;
+  const maxLng = box.maxLng ?? 180;
+  const squash = from ? Math.cos((from.latitude * Math.PI) / 180) : 0;
+  const dLat = from && sql`(t.latitude - ${from.latitude})`;
+  const dLng = from && sql`((t.longitude - ${from.longitude}) * ${squash})`;
+  const flat = from && sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`;
+  const skipped = postgres
+    ? sql`and t.id <> all(${[...exclude]}::integer[])`
+    : exclude.length > 0
+      ? sql`and t.id not in (${sql.join([...exclude])})`
+      : sql``;
+  const read = async (square: Square) => {
+    const { rows } = await sql<OpenSite & { flat?: number }>`${postgres ? prepared : sql``}
+      select t.id as id, t.latitude as latitude, t.longitude as longitude ${flat ? sql`, ${flat} as flat` : sql``}
+        ${sitesInSquare(postgres, square, priorityOnly, withWords)}
+        and t.latitude >= ${box.minLat} and t.latitude <= ${box.maxLat}
+        and t.longitude >= ${minLng} and t.longitude <= ${maxLng}
+        ${skipped}
+      ${flat ? sql`order by flat, t.id` : sql``}
+      ${limit !== undefined ? sql`limit ${limit}` : sql``}`.execute(db);
+    return rows;
+  };
+  const bare = (rows: (OpenSite & { flat?: number })[]) => rows.map(({ flat: _, ...site }) => site);
+  const whole = { minLat: box.minLat, maxLat: box.maxLat, minLng, maxLng };
+  if (!from || limit === undefined) return bare(await read(whole));
+  const squareAt = (reach: number) => {
+    const halfLat = reach * REACH_MARGIN;
+    const halfLng = Math.min(360, halfLat / squash);
+    const square = {
+      minLat: Math.max(box.minLat, from.latitude - halfLat),
+      maxLat: Math.min(box.maxLat, from.latitude + halfLat),
+      minLng: Math.max(minLng, from.longitude - halfLng),
+      maxLng: Math.min(maxLng, from.longitude + halfLng),
+    };
+    const covers =
+      square.minLat === box.minLat &&
+      square.maxLat === box.maxLat &&
+      square.minLng === minLng &&
+      square.maxLng === maxLng;
+    return { square, covers };
+  };
+  let reach = FIRST_REACH_DEG * (priorityOnly ? PRIORITY_REACH_FACTOR : 1);
+  if (postgres) {
+    // The GiST index walked nearest first, index-only, for a few times `limit` sites: it vouches for
+    // the box's first `limit` most often (see `rankExactly`). When it cannot, the squares below start
+    // where the walk ended, since every site nearer than that was walked.
+    const fetch = limit * KNN_FETCH;
+    const { rows } = await sql<OpenSite>`${prepared} ${walkNearestFirst(from, exclude, fetch, priorityOnly)}`.execute(
+      db,
+    );
+    const exact = rankExactly(rows, box, from, limit, fetch);
+    if (exact) return exact;
+    for (const site of rows) {
+      const dLat = site.latitude! - from.latitude;
+      const dLng = (site.longitude! - from.longitude) * squash;
+      reach = Math.max(reach, Math.sqrt(dLat * dLat + dLng * dLng));
+    }
+  }
+  for (let first = true; ; first = false) {
+    const { square, covers } = squareAt(reach);
+    const sites = await read(covers ? whole : square);
+    if (covers) return bare(sites);
+    if (sites.length < limit) {
+      // Too few near by: on SQLite the R*Tree's own nodes tell, cheaply, how far to reach.
+      reach =
+        first && !postgres
+          ? await reachFromTree(db, squareAt, reach, { priorityOnly, skipped, from, squash, limit })
+          : reach * 2;
+      continue;
+    }
+    // The square's first `limit`, if all within its reach, are the box's. If not, the box's `limit`
+    // nearest are no farther than the last of them, so the next square reaches just that far.
+    const last = sites[limit - 1]!.flat!;
+    if (last <= reach * reach) return bare(sites);
+    reach = Math.sqrt(last) * REACH_MARGIN;
+  }
+}
+
+/** How many halvings narrow the reach once a square holds enough sites. */
+const NARROWING_STEPS = 2;
+/** More than the error of the R*Tree's 32-bit coordinates (a few metres at most), in degrees. */
+const FLOAT_SLACK_DEG = 3e-5;
+
+/**
+ * SQLite: a reach (in degrees) whose square holds the box's first `limit` sites as far as the R*Tree's
+ * own 32-bit boxes tell, found reading only the tree's nodes: reading each site's exact coordinates
+ * costs several times more, so a square far too big (a volunteer just outside the reported streets)
+ * is never read exactly. From `tooNear` (a reach whose square held too few), the squares double
+ * until one holds `limit` sites (each test stops at `limit`), narrow by halving the step, and the nearest `limit` of the last one by their rounded
+ * coordinates give the reach, widened by the rounding. The exact search that follows checks it.
+ */
+async function reachFromTree(
+  db: Db,
+  squareAt: (reach: number) => { square: Square; covers: boolean },
+  tooNear: number,
+  {
+    priorityOnly,
+    skipped,
+    from,
+    squash,
+    limit,
+  }: { priorityOnly: boolean; skipped: ReturnType<typeof sql>; from: Point; squash: number; limit: number },
+): Promise<number> {
+  const tree = sql.table(priorityOnly ? 'open_priority_sites' : 'open_sites');
+  const inSquare = (square: Square) => sql`from ${tree} t
+    where t.max_lat >= ${square.minLat} and t.min_lat <= ${square.maxLat}
+      and t.max_lng >= ${square.minLng} and t.min_lng <= ${square.maxLng} ${skipped}`;
+  const holdsEnough = async (reach: number) => {
+    const { square, covers } = squareAt(reach);
+    if (covers) return true;
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 ${inSquare(square)} limit ${limit})`.execute(db);
+    return Number(rows[0]!.n) >= limit;
+  };
+  let low = tooNear;
+  let high = tooNear * 2;
+  while (!(await holdsEnough(high))) {
+    low = high;
+    high *= 2;
+  }
+  for (let i = 0; i < NARROWING_STEPS; i++) {
+    const middle = (low + high) / 2;
+    if (await holdsEnough(middle)) high = middle;
+    else low = middle;
+  }
+  const { square, covers } = squareAt(high);
+  if (covers) return high;
+  const dLat = sql`(t.min_lat - ${from.latitude})`;
+  const dLng = sql`((t.min_lng - ${from.longitude}) * ${squash})`;
+  const { rows } = await sql<{ flat: number }>`select ${dLat} * ${dLat} + ${dLng} * ${dLng} as flat
+    ${inSquare(square)} order by flat limit ${limit}`.execute(db);
+  if (rows.length < limit) return high;
+  return Math.sqrt(rows[limit - 1]!.flat) + FLOAT_SLACK_DEG;
+}
 
 /** Open sites with coordinates (marked ones only with `priority`), nearest the point first by the GiST index. */
 function walkNearestFirst(from: Point, exclude: readonly number[], fetch: number, priority: boolean) {
@@ -195,54 +383,15 @@ export function cleanupsRepository(db: Db) {
 
     /**
      * Open sites with coordinates inside the box, except the skipped ones, nearest to `from` first:
-     * only what the search weighs. Their number and coordinates are in the index on status and
-     * coordinates, so a wide box of thousands of sites reads no whole rows; their words are read only
+     * only what the search weighs, read from a spatial index of open sites (an R*Tree on SQLite, a
+     * covering GiST index on PostgreSQL) in squares widening around `from` (see `openSitesNear`), so
+     * a wide box of thousands of sites reads only those near `from` and no whole rows. Words are read only
      * when asked for (to pass over places already seen). The order is by flat-map distance (exact
      * enough to rank sites within a city; the caller measures the few it is given on the globe), and
      * `limit` keeps the answer small. With `priorityOnly`, marked sites alone.
      */
-    async openSitesIn(
-      box: Box,
-      exclude: readonly number[],
-      { from, limit, priorityOnly = false, withWords = false }: OpenSitesQuery = {},
-    ): Promise<OpenSite[]> {
-      let query = db
-        .selectFrom('reports')
-        .select(['id', 'latitude', 'longitude'])
-        .$if(withWords, (q) => q.select('what3words'))
-        .where('status', '=', 'reported')
-        .$if(priorityOnly, (q) => q.where('priority', '=', 1))
-        .$if(exclude.length > 0, (q) => q.where('id', 'not in', [...exclude]));
-      if (from && limit !== undefined && isPostgres(db)) {
-        // The GiST index of open sites, walked nearest first for a few more than asked; the box and
-        // the exact order are then applied here. When the walk cannot vouch for them (too few of the
-        // fetched sites in the box, or far from Edinburgh), the box search below answers.
-        const fetch = limit * KNN_OVERFETCH;
-        const squashed = sql`point(longitude * ${sql.lit(KNN_LONGITUDE_SQUASH)}, latitude)`;
-        const target = sql`point(${from.longitude * KNN_LONGITUDE_SQUASH}::float8, ${from.latitude}::float8)`;
-        const candidates = await query
-          .where('latitude', 'is not', null)
-          .where('longitude', 'is not', null)
-          .orderBy(sql`${squashed} <-> ${target}`)
-          .limit(fetch)
-          .execute();
-        const exact = rankExactly(candidates, box, from, limit, fetch);
-        if (exact) return exact;
-      }
-      query = query.where('latitude', '>=', box.minLat).where('latitude', '<=', box.maxLat);
-      if (box.minLng !== undefined && box.maxLng !== undefined) {
-        query = query.where('longitude', '>=', box.minLng).where('longitude', '<=', box.maxLng);
-      } else {
-        query = query.where('longitude', 'is not', null);
-      }
-      if (from) {
-        const squash = Math.cos((from.latitude * Math.PI) / 180);
-        const dLat = sql<number>`(latitude - ${from.latitude})`;
-        const dLng = sql<number>`((longitude - ${from.longitude}) * ${squash})`;
-        query = query.orderBy(sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`).orderBy('id');
-      }
-      if (limit !== undefined) query = query.limit(limit);
-      return query.execute();
+    async openSitesIn(box: Box, exclude: readonly number[], query: OpenSitesQuery = {}): Promise<OpenSite[]> {
+      return openSitesNear(db, box, exclude, query);
     },
 
     /** Where the given reports are: their words and coordinates. */

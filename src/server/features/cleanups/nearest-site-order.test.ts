@@ -16,6 +16,7 @@ const CAPE_TOWN = { latitude: -33.9249, longitude: 18.4241 };
 
 describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) => {
   let database: DatabaseHandle;
+  let wall: Point;
   const random = mulberry32(135);
   const near = (at: Point, spread: number): Point => ({
     latitude: at.latitude + (random() - 0.5) * spread,
@@ -27,7 +28,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
     const sites: Point[] = [];
     for (let i = 0; i < 700; i++) sites.push(near(CITY, 0.08));
     // Several reports at one wall: the same coordinates, ordered by id.
-    const wall = near(CITY, 0.01);
+    wall = near(CITY, 0.01);
     for (let i = 0; i < 20; i++) sites.push(wall);
     for (let i = 0; i < 60; i++) sites.push(near(OSLO, 0.05), near(CAPE_TOWN, 0.05));
     const now = new Date().toISOString();
@@ -44,6 +45,23 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
           latitude: site.latitude,
           longitude: site.longitude,
           location_source: 'device',
+          words_scheme: 'grid',
+        })),
+      )
+      .execute();
+    // Reports not yet placed on the map, which no search offers.
+    await database.db
+      .insertInto('reports')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          what3words: `unplaced.site.${i}`,
+          photo_key: 'orderTestPhotoKey',
+          status: 'reported' as const,
+          priority: i % 2,
+          reported_at: now,
+          updated_at: now,
+          latitude: null,
+          longitude: null,
           words_scheme: 'grid',
         })),
       )
@@ -76,6 +94,68 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('are those a brute-force scan of every report gives, ties by id and unplaced reports included', async () => {
+    const repository = cleanupsRepository(database.db);
+    const every = await database.db
+      .selectFrom('reports')
+      .select(['id', 'status', 'priority', 'latitude', 'longitude'])
+      .execute();
+    expect(every.some((row) => row.latitude === null)).toBe(true);
+    /** Sorting every report by hand: open, placed, inside the box, not passed over; flat distance, then id. */
+    const bruteForce = (
+      box: ReturnType<typeof boundingBox>,
+      from: Point,
+      exclude: readonly number[],
+      priorityOnly: boolean,
+    ) => {
+      const squash = Math.cos((from.latitude * Math.PI) / 180);
+      const flat = (site: { latitude: number; longitude: number }) => {
+        const dLat = site.latitude - from.latitude;
+        const dLng = (site.longitude - from.longitude) * squash;
+        return dLat * dLat + dLng * dLng;
+      };
+      return every
+        .filter((row) => row.status === 'reported' && (!priorityOnly || row.priority === 1))
+        .filter((row) => row.latitude !== null && row.longitude !== null && !exclude.includes(row.id))
+        .map((row) => ({ id: row.id, latitude: row.latitude!, longitude: row.longitude! }))
+        .filter(
+          (site) =>
+            site.latitude >= box.minLat &&
+            site.latitude <= box.maxLat &&
+            (box.minLng === undefined || (site.longitude >= box.minLng && site.longitude <= box.maxLng!)),
+        )
+        .sort((a, b) => flat(a) - flat(b) || a.id - b.id)
+        .map((site) => site.id);
+    };
+    const points = [
+      ...Array.from({ length: 30 }, () => near(CITY, 0.2)),
+      wall, // where twenty reports tie
+      ...Array.from({ length: 3 }, () => near(OSLO, 0.1)),
+      ...Array.from({ length: 3 }, () => near(CAPE_TOWN, 0.1)),
+    ];
+    let compared = 0;
+    for (const from of points) {
+      for (const radius of [250, 1_000, 4_000, 16_000, 1_000_000, 30_000_000]) {
+        for (const priorityOnly of [false, true]) {
+          for (const [limit, exclude] of [
+            [1, []],
+            [16, []],
+            [32, [1, 2, 3, 10, 11, 702]],
+          ] as const) {
+            const box = radius > 20_000_000 ? { minLat: -90, maxLat: 90 } : boundingBox(from, radius);
+            const expected = bruteForce(box, from, exclude, priorityOnly);
+            const few = await repository.openSitesIn(box, exclude, { from, limit, priorityOnly });
+            expect(few.map((site) => site.id)).toEqual(expected.slice(0, limit));
+            const all = await repository.openSitesIn(box, exclude, { from, priorityOnly });
+            expect(all.map((site) => site.id)).toEqual(expected);
+            if (few.length > 0) compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 
   it('one walk nearest first answers each widening step as the box searches do', async () => {
