@@ -35,6 +35,7 @@ import { useReportPage } from '../api/use-reports-list.ts';
 import { nextSort, reportSorts, statusFilters, type ReportSort, type StatusFilter } from '../report-list.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportCard } from './report-card.tsx';
+import { CardIconSprite } from './card-icons.tsx';
 import { formatCount } from '#shared/domain/format.ts';
 
 // The dialogs this list opens load when first opened.
@@ -173,6 +174,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
 
   return (
     <section aria-labelledby={headingId} className="grid gap-5">
+      <CardIconSprite />
       <Heading id={headingId} className="sr-only">
         Reports
       </Heading>

@@ -3,18 +3,6 @@
 // add photo, delete, and the three status buttons. A report sharing its location is greyed.
 import { useId, useState, type FormEvent } from 'react';
 import { placementLabels } from '#shared/domain/location-messages.ts';
-import {
-  CalendarCheck,
-  CalendarPlus,
-  Copy,
-  ExternalLink,
-  EyeOff,
-  ImagePlus,
-  MapPin,
-  Pencil,
-  Trash2,
-  MapPinOff,
-} from 'lucide-react';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
@@ -30,6 +18,7 @@ import { useUpdateReport } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
+import { CardIcon } from './card-icons.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
 import { ReportMarks } from '#client/features/report-follow-up/components/report-marks.tsx';
 
@@ -117,7 +106,7 @@ export function ReportCard({
         </button>
         {report.photoRedacted && (
           <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-700">
-            <EyeOff aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <CardIcon name="eye-off" className="h-4 w-4 shrink-0" />
             {redactionMessages.edited}
           </p>
         )}
@@ -130,13 +119,13 @@ export function ReportCard({
           </h3>
           {duplicate && (
             <span className="inline-flex items-center gap-1 rounded-full border border-slate-500 bg-white px-2.5 py-0.5 text-sm font-semibold text-slate-800">
-              <Copy aria-hidden="true" className="h-3.5 w-3.5" />
+              <CardIcon name="copy" className="h-3.5 w-3.5" />
               Duplicate location
             </span>
           )}
           {report.locationStatus !== 'checked' && (
             <span className="inline-flex items-center gap-1 rounded-full border border-amber-800 bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-950">
-              <MapPinOff aria-hidden="true" className="h-3.5 w-3.5" />
+              <CardIcon name="map-pin-off" className="h-3.5 w-3.5" />
               {placementLabels[report.locationStatus]}
             </span>
           )}
@@ -159,7 +148,7 @@ export function ReportCard({
         ) : (
           <>
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-civic-700" />
+              <CardIcon name="map-pin" className="h-4 w-4 shrink-0 text-civic-700" />
               <span className="break-all font-semibold text-slate-900">{report.what3words}</span>
               {mapLink && (
                 <a
@@ -169,7 +158,7 @@ export function ReportCard({
                   className="inline-flex min-h-11 items-center gap-1 font-semibold text-civic-800 underline underline-offset-4"
                 >
                   Open map<span className="sr-only"> of {report.what3words} (opens in a new tab)</span>
-                  <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                  <CardIcon name="external-link" className="h-4 w-4" />
                 </a>
               )}
             </p>
@@ -183,12 +172,12 @@ export function ReportCard({
 
         <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-800">
           <div className="flex items-center gap-1.5">
-            <CalendarPlus aria-hidden="true" className="h-4 w-4 text-civic-700" />
+            <CardIcon name="calendar-plus" className="h-4 w-4 text-civic-700" />
             <dt className="font-semibold">Reported:</dt>
             <dd>{reportedOn}</dd>
           </div>
           <div className="flex items-center gap-1.5">
-            <CalendarCheck aria-hidden="true" className="h-4 w-4 text-civic-700" />
+            <CardIcon name="calendar-check" className="h-4 w-4 text-civic-700" />
             <dt className="font-semibold">Cleaned:</dt>
             <dd>{cleanedOn ?? 'Not yet'}</dd>
           </div>
@@ -232,7 +221,7 @@ export function ReportCard({
               disabled={editing}
               aria-label={`Edit ${title}`}
             >
-              <Pencil aria-hidden="true" className="h-4 w-4" />
+              <CardIcon name="pencil" className="h-4 w-4" />
               Edit
             </Button>
             <Button
@@ -241,11 +230,11 @@ export function ReportCard({
               onClick={onAddPhoto}
               aria-label={`Add photo to ${title}`}
             >
-              <ImagePlus aria-hidden="true" className="h-4 w-4" />
+              <CardIcon name="image-plus" className="h-4 w-4" />
               Add photo
             </Button>
             <Button variant="ghost" className="px-3 text-red-800" onClick={onDelete} aria-label={`Delete ${title}`}>
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              <CardIcon name="trash-2" className="h-4 w-4" />
               Delete
             </Button>
           </div>

@@ -1,7 +1,7 @@
 // A report's added photos (progress photos from volunteers and administrators), shown on request so
 // the list does not fetch every report's photos, each deleted after a warning.
 import { useId, useState } from 'react';
-import { ChevronDown, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteReportPhoto, useReportPhotos } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportPhoto } from './report-photo.tsx';
+import { CardIcon } from './card-icons.tsx';
 
 export function AddedPhotos({
   reportId,
@@ -34,7 +35,7 @@ export function AddedPhotos({
         onClick={() => setOpen(!open)}
         className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-1 font-semibold text-civic-800 underline-offset-4 hover:underline"
       >
-        <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <CardIcon name="chevron-down" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         {open ? 'Hide added photos' : 'Show added photos'}
       </button>
       {open && <AddedPhotoList id={listId} reportId={reportId} label={label} onPreview={onPreview} />}
