@@ -11,6 +11,7 @@ import { AXE_SCRIPT_PATH, axeScriptFile, findChromium } from './support/browser.
 declare module 'vitest' {
   export interface ProvidedContext {
     clientDir: string;
+    pickedFilesDir: string;
   }
 }
 
@@ -25,5 +26,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await buildClient(clientDir);
   fs.copyFileSync(axeScriptFile(), path.join(clientDir, AXE_SCRIPT_PATH));
   project.provide('clientDir', clientDir);
-  return () => fs.rmSync(clientDir, { recursive: true, force: true });
+  // Where the tests put the photos they pick in file inputs (see pickFiles); gone with the run.
+  const pickedFilesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-picked-'));
+  project.provide('pickedFilesDir', pickedFilesDir);
+  return () => {
+    fs.rmSync(clientDir, { recursive: true, force: true });
+    fs.rmSync(pickedFilesDir, { recursive: true, force: true });
+  };
 }

@@ -2,7 +2,6 @@
 // on a fresh SQLite database in a temporary DATA_DIR (tests/local-server.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
@@ -112,24 +111,17 @@ function describeOnFailure(page: Page): void {
 /** A file a test picks in a file input: its name (whose extension gives its type) and its bytes. */
 export type PickedFile = { name: string; buffer: Buffer };
 
-let pickedFilesDir: string | undefined;
-
 /**
  * Picks `files` in the file input `input` as a person does: from files on disk, each under its own name.
  * Chromium reads a file given by path itself, and takes its type from the extension as a phone's file
  * picker does; bytes given to Playwright instead are carried to the page as base64 and decoded by
  * script there, which took 9 s for an 11 MB photo and 2 s for a camera's 3 MB one on a busy machine
- * (a path: 0.2 s and 0.06 s). The files stay until the test process ends, since the page reads them only
- * when it uses them.
+ * (a path: 0.2 s and 0.06 s). The files stay until the run ends (the global setup's folder), since the
+ * page reads them only when it uses them.
  */
 export async function pickFiles(input: Locator, ...files: PickedFile[]): Promise<void> {
-  if (!pickedFilesDir) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-picked-'));
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-    pickedFilesDir = dir;
-  }
   const paths = files.map(({ name, buffer }) => {
-    const file = path.join(fs.mkdtempSync(path.join(pickedFilesDir!, 'f-')), name);
+    const file = path.join(fs.mkdtempSync(path.join(inject('pickedFilesDir'), 'f-')), name);
     fs.writeFileSync(file, buffer);
     return file;
   });
