@@ -9,12 +9,11 @@ import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { seedReports } from '../scripts/seed-reports.ts';
 import {
   DESKTOP,
-  E2E_ADMIN_PASSCODE,
   PHONE,
   expectFocused,
   expectNoAxeViolations,
   hasChromium,
-  newPage,
+  newAdminPage,
   screenshot,
   useBrowserAndServer,
   type RunningServer,
@@ -34,15 +33,7 @@ describe.skipIf(!hasChromium)('the management dashboard with 5,000 reports', () 
     });
   });
 
-  async function adminPage(viewport: typeof DESKTOP) {
-    const { context, page } = await newPage(browser, viewport);
-    const response = await context.request.post(`${server.url}/api/admin/auth`, {
-      data: { passcode: E2E_ADMIN_PASSCODE },
-    });
-    expect(response.status()).toBe(200);
-    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
-    return { context, page };
-  }
+  const adminPage = (viewport = DESKTOP) => newAdminPage(browser, server, viewport);
 
   const summary = (page: Page) => page.getByText(/^Showing \d/);
   const titles = (page: Page) => page.getByRole('article').locator('h3').allTextContents();

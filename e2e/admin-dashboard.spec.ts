@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { volunteerSession } from '#tests/sessions.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
@@ -15,6 +15,7 @@ import {
   E2E_ADMIN_PASSCODE,
   expectNoAxeViolations,
   hasChromium,
+  newAdminPage,
   newPage,
   screenshot,
   useBrowserAndServer,
@@ -77,16 +78,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       .executeTakeFirstOrThrow();
   }
 
-  /** A browser signed in as administrator (the session cookie and the session-storage flag). */
-  async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const { context, page } = await newPage(browser, DESKTOP);
-    const response = await context.request.post(`${server.url}/api/admin/auth`, {
-      data: { passcode: E2E_ADMIN_PASSCODE },
-    });
-    expect(response.status()).toBe(200);
-    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
-    return { context, page };
-  }
+  const adminPage = (viewport = DESKTOP) => newAdminPage(browser, server, viewport);
 
   /**
    * Waits for a toast. While a modal dialog is open Radix hides the rest of the page (the toast area

@@ -4,7 +4,7 @@
 // analytics read as cards on a phone and as tables on a desk, and the admin pages line up with the
 // site's header and footer. axe checks the dashboard and every dialog at 390 and 1280 px.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { volunteerSession } from '#tests/sessions.ts';
 import { processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
@@ -18,6 +18,7 @@ import {
   expectFocusWithin,
   expectNoAxeViolations,
   hasChromium,
+  newAdminPage,
   newPage,
   screenshot,
   toasts,
@@ -78,16 +79,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       .executeTakeFirstOrThrow();
   }
 
-  /** A browser signed in as administrator (the session cookie and the session-storage flag). */
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const { context, page } = await newPage(browser, viewport);
-    const response = await context.request.post(`${server.url}/api/admin/auth`, {
-      data: { passcode: E2E_ADMIN_PASSCODE },
-    });
-    expect(response.status()).toBe(200);
-    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
-    return { context, page };
-  }
+  const adminPage = (viewport = DESKTOP) => newAdminPage(browser, server, viewport);
 
   /**
    * Opens a dialog from the keyboard (Enter on its control), checks it with axe and photographs it,

@@ -5,14 +5,7 @@ import type { Browser } from 'playwright-core';
 import { multipartBody } from '#tests/build-test-app.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { realLocations } from '#tests/places.ts';
-import {
-  DESKTOP,
-  E2E_ADMIN_PASSCODE,
-  hasChromium,
-  newPage,
-  useBrowserAndServer,
-  type RunningServer,
-} from './support/browser.ts';
+import { hasChromium, newAdminPage, useBrowserAndServer, type RunningServer } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('the management list, live', () => {
   let browser: Browser;
@@ -31,12 +24,7 @@ describe.skipIf(!hasChromium)('the management list, live', () => {
   it('a report made while the dashboard is open shows before the next poll, through the change stream', async () => {
     const [first, second, third] = realLocations(3, { lat: 55.9486, lng: -3.1999 });
     await makeReport(first!);
-    const { context, page } = await newPage(browser, DESKTOP);
-    const signedIn = await context.request.post(`${server.url}/api/admin/auth`, {
-      data: { passcode: E2E_ADMIN_PASSCODE },
-    });
-    expect(signedIn.status()).toBe(200);
-    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    const { context, page } = await newAdminPage(browser, server);
     // When the list's GETs were answered; the 5 s polls are the ones 4 s or more after the one before.
     const answered: number[] = [];
     page.on('response', (response) => {

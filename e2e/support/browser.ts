@@ -108,6 +108,24 @@ function describeOnFailure(page: Page): void {
   });
 }
 
+/**
+ * A fresh context and page signed in as administrator, as the sign-in page leaves a browser: the
+ * session cookie from the passcode, and the session-storage flag the client reads before it asks.
+ */
+export async function newAdminPage(
+  browser: Browser,
+  server: RunningServer,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, viewport);
+  const response = await context.request.post(`${server.url}/api/admin/auth`, {
+    data: { passcode: E2E_ADMIN_PASSCODE },
+  });
+  expect(response.status()).toBe(200);
+  await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+  return { context, page };
+}
+
 /** A file a test picks in a file input: its name (whose extension gives its type) and its bytes. */
 export type PickedFile = { name: string; buffer: Buffer };
 
