@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, FileChooser } from 'playwright-core';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import {
-  DESKTOP,
   PHONE,
   expectFocused,
   expectNoAxeViolations,
@@ -113,17 +112,6 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
       .getByText(/Thank you for helping to make Edinburgh cleaner!/)
       .waitFor();
     await context.close();
-  });
-
-  it('the home page has no axe violations at phone and desktop widths', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(server.url);
-      await page.getByRole('button', { name: 'Submit Report' }).waitFor();
-      await expectNoAxeViolations(page);
-      await screenshot(page, `home-${viewport.width}`);
-      await context.close();
-    }
   });
 
   it('an unknown path shows the 404 page titled "404 Page Not Found", with a way home and no axe violations', async () => {

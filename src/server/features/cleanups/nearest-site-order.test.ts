@@ -72,9 +72,9 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
   it('are those of the whole box sorted, wherever the volunteer stands', async () => {
     const repository = cleanupsRepository(database.db);
     const points = [
-      ...Array.from({ length: 40 }, () => near(CITY, 0.2)),
-      ...Array.from({ length: 5 }, () => near(OSLO, 0.1)),
-      ...Array.from({ length: 5 }, () => near(CAPE_TOWN, 0.1)),
+      ...Array.from({ length: 14 }, () => near(CITY, 0.2)),
+      ...Array.from({ length: 3 }, () => near(OSLO, 0.1)),
+      ...Array.from({ length: 3 }, () => near(CAPE_TOWN, 0.1)),
     ];
     let compared = 0;
     for (const from of points) {
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
         }
       }
     }
-    expect(compared).toBeGreaterThan(500);
+    expect(compared).toBeGreaterThan(200);
   });
 
   it('are those a brute-force scan of every report gives, ties by id and unplaced reports included', async () => {
@@ -130,10 +130,10 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
         .map((site) => site.id);
     };
     const points = [
-      ...Array.from({ length: 30 }, () => near(CITY, 0.2)),
+      ...Array.from({ length: 12 }, () => near(CITY, 0.2)),
       wall, // where twenty reports tie
-      ...Array.from({ length: 3 }, () => near(OSLO, 0.1)),
-      ...Array.from({ length: 3 }, () => near(CAPE_TOWN, 0.1)),
+      ...Array.from({ length: 2 }, () => near(OSLO, 0.1)),
+      ...Array.from({ length: 2 }, () => near(CAPE_TOWN, 0.1)),
     ];
     let compared = 0;
     for (const from of points) {
@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
         }
       }
     }
-    expect(compared).toBeGreaterThan(300);
+    expect(compared).toBeGreaterThan(140);
   });
 
   it('one walk nearest first answers each widening step as the box searches do', async () => {
@@ -170,9 +170,9 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
       },
     });
     const points = [
-      ...Array.from({ length: 30 }, () => near(CITY, 0.3)),
-      ...Array.from({ length: 5 }, () => near(OSLO, 0.2)),
-      ...Array.from({ length: 5 }, () => near(CAPE_TOWN, 0.2)),
+      ...Array.from({ length: 14 }, () => near(CITY, 0.3)),
+      ...Array.from({ length: 3 }, () => near(OSLO, 0.2)),
+      ...Array.from({ length: 3 }, () => near(CAPE_TOWN, 0.2)),
     ];
     const passedOver = [[], [1, 2, 3], [701, 702, 703, 704, 40, 41]] as const;
     const ids = (found: { report: { id: number }; distance: number } | null) =>
@@ -204,7 +204,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
         );
       }
     }
-    expect(found).toBeGreaterThan(200);
+    expect(found).toBeGreaterThan(100);
     if (kind === 'postgres') expect(asked.walked).toBeLessThan(asked.boxes / 4);
   });
 });
