@@ -213,6 +213,10 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await expectNoAxeViolations(page);
     await page.goto(`${server.url}/events/999999`);
     await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'event-not-found-1280');
+    await page.getByRole('main').getByRole('link', { name: 'upcoming events', exact: true }).click();
+    await page.waitForURL(`${server.url}/events`);
   });
 
   it('an administrator sees who is coming and records their attendance in one step', async () => {
