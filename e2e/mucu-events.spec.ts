@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await page.getByRole('button', { name: "I can't make it" }).waitFor();
   });
 
-  it('from the home page, the events pages use the width of a desktop, pass axe, and share through the clipboard', async () => {
+  it('from the home page, the events pages use the width of a desktop, pass axe, and share through the share sheet or the clipboard', async () => {
     const page = await open(DESKTOP);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     // The home page leads to the events too.
@@ -200,7 +200,25 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await page.getByRole('heading', { level: 1, name: 'Leith Walk MUCU' }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'event-1280');
-    // Headless Chromium has no share sheet: the text and link go to the clipboard.
+    // Where there is a share sheet, the event's name, text and own link go to it.
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      }),
+    );
+    await page.getByRole('button', { name: 'Share this event' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+      .toEqual({
+        title: 'Leith Walk MUCU',
+        text: expect.stringContaining('Join me at Leith Walk MUCU'),
+        url: `${server.url}/events/${ids.next}`,
+      });
+    // Without one (as in headless Chromium) the text and link go to the clipboard.
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await page.getByRole('button', { name: 'Share this event' }).click();
     await toasts(page).getByText('Link copied').waitFor();
