@@ -1,11 +1,13 @@
 // A newcomer finds the next MUCU event from the About page, says 'I'll be there' (signing in with the
 // e-mailed code on the way and coming back to the event), and sees it on their dashboard; then an
 // administrator sees them in Manage MUCU Events and records their attendance in one step. The new
-// pages are checked with axe and photographed at 390 and 1280 px.
+// pages are checked with axe and photographed at 390 and 1280 px. Once an event's places are taken,
+// answers join a waiting list that moves up when someone drops out.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { smtpMailer } from '#server/mail/mailer.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
+import { volunteerSession } from '#tests/sessions.ts';
 import { readSignInMail } from '#tests/volunteers.ts';
 import {
   DESKTOP,
@@ -168,6 +170,11 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
       .toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-events-390');
+    // The dashboard also leads to all the events.
+    await card.getByRole('link', { name: 'See all MUCU events' }).click();
+    await page.waitForURL(`${server.url}/events`);
+    await page.getByRole('heading', { level: 1, name: 'Meet Up Clean Up events' }).waitFor();
+    await page.goBack();
 
     // Taking it back from the event page.
     await card.getByRole('link', { name: 'Leith Walk MUCU' }).click();
@@ -178,10 +185,13 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await page.getByRole('button', { name: "I can't make it" }).waitFor();
   });
 
-  it('the events pages use the width of a desktop, pass axe, and share through the clipboard', async () => {
+  it('from the home page, the events pages use the width of a desktop, pass axe, and share through the share sheet or the clipboard', async () => {
     const page = await open(DESKTOP);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await page.goto(`${server.url}/events`);
+    // The home page leads to the events too.
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'See MUCU events' }).click();
+    await page.waitForURL(`${server.url}/events`);
     await page.getByRole('region', { name: 'Upcoming events' }).getByRole('article').first().waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'events-1280');
@@ -190,7 +200,25 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await page.getByRole('heading', { level: 1, name: 'Leith Walk MUCU' }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'event-1280');
-    // Headless Chromium has no share sheet: the text and link go to the clipboard.
+    // Where there is a share sheet, the event's name, text and own link go to it.
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      }),
+    );
+    await page.getByRole('button', { name: 'Share this event' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+      .toEqual({
+        title: 'Leith Walk MUCU',
+        text: expect.stringContaining('Join me at Leith Walk MUCU'),
+        url: `${server.url}/events/${ids.next}`,
+      });
+    // Without one (as in headless Chromium) the text and link go to the clipboard.
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await page.getByRole('button', { name: 'Share this event' }).click();
     await toasts(page).getByText('Link copied').waitFor();
@@ -203,6 +231,10 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await expectNoAxeViolations(page);
     await page.goto(`${server.url}/events/999999`);
     await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'event-not-found-1280');
+    await page.getByRole('main').getByRole('link', { name: 'upcoming events', exact: true }).click();
+    await page.waitForURL(`${server.url}/events`);
   });
 
   it('an administrator sees who is coming and records their attendance in one step', async () => {
@@ -239,5 +271,63 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     expect(attendances).toEqual([{ mucu_id: ids.next, email: EMAIL }]);
     const badges = await server.database.db.selectFrom('achievements').select('badge_type').execute();
     expect(badges).toEqual([{ badge_type: 'first_mucu' }]);
+  });
+
+  it("once the places are taken, I'll be there joins the waiting list, which moves up when someone drops out", async () => {
+    // An administrator limits the Portobello event to one place from its who-is-coming list.
+    const { context, page: admin } = await newPage(browser, DESKTOP);
+    contexts.push(context);
+    expect(
+      (await context.request.post(`${server.url}/api/admin/auth`, { data: { passcode: E2E_ADMIN_PASSCODE } })).status(),
+    ).toBe(200);
+    await admin.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    await admin.goto(`${server.url}/volunteer-portal`);
+    await admin.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    await admin.getByRole('button', { name: 'Manage MUCUs' }).click();
+    const manage = admin.getByRole('dialog', { name: 'Manage MUCU Events' });
+    await manage.getByRole('button', { name: "Who's coming to Portobello Promenade MUCU" }).click();
+    const places = manage.getByRole('form', { name: 'Places at Portobello Promenade MUCU' });
+    await places.getByLabel('Places (empty for no limit)').fill('1');
+    await places.getByRole('button', { name: 'Save places' }).click();
+    await admin
+      .getByRole('region', { name: /Notifications/, includeHidden: true })
+      .getByText('0 of 1 places taken', { exact: true })
+      .waitFor();
+
+    const signedIn = async (email: string) => {
+      const page = await open();
+      const { cookies } = await volunteerSession(server.database, email);
+      await page
+        .context()
+        .addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.url })));
+      await page.goto(`${server.url}/events/${ids.later}`);
+      await page.getByRole('heading', { level: 1, name: 'Portobello Promenade MUCU' }).waitFor();
+      return page;
+    };
+    const first = await signedIn('first@example.org');
+    await first.getByRole('button', { name: "I'll be there" }).click();
+    await first.getByRole('button', { name: "I can't make it" }).waitFor();
+
+    const second = await signedIn('second@example.org');
+    await second.getByText('1 of 1 places taken').waitFor();
+    await second.getByText('This event is full: saying you will be there puts you on the waiting list.').waitFor();
+    await second.getByRole('button', { name: "I'll be there" }).click();
+    await toasts(second).getByText("This event is full, so you're on the waiting list.", { exact: false }).waitFor();
+    await second.getByText("You're number 1 on the waiting list.", { exact: false }).waitFor();
+    await second.getByRole('button', { name: 'Leave the waiting list' }).waitFor();
+    await expectNoAxeViolations(second);
+    await screenshot(second, 'event-waiting-390');
+
+    // The one going drops out: the place goes to the one waiting, who is told by e-mail.
+    await first.getByRole('button', { name: "I can't make it" }).click();
+    await first.getByRole('button', { name: "I'll be there" }).waitFor();
+    await first.getByText('This event is full: saying you will be there puts you on the waiting list.').waitFor();
+    await server.app.alerts.drain(); // the test server's outbox worker runs when asked
+    expect((await smtp.waitFor('second@example.org')).subject).toBe(
+      "A place came free: you're going to Portobello Promenade MUCU",
+    );
+    await second.reload();
+    await second.getByRole('button', { name: "I can't make it" }).waitFor();
+    await second.getByRole('status').getByText("You're going. See you there!").waitFor();
   });
 });

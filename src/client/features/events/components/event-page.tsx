@@ -47,7 +47,11 @@ export default function EventPage() {
           <div className="grid gap-3">
             <h1 className="text-3xl font-bold text-civic-900">Event not found</h1>
             <p className="text-slate-700">
-              This MUCU event may have been cancelled. See the <Link href={routes.events}>upcoming events</Link>.
+              This MUCU event may have been cancelled. See the{' '}
+              <Link href={routes.events} className="font-semibold text-civic-800 underline underline-offset-4">
+                upcoming events
+              </Link>
+              .
             </p>
           </div>
         ) : (

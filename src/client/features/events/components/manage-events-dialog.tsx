@@ -147,11 +147,11 @@ function EventSummary({
           <h3 className="text-lg font-bold text-civic-900">{mucu.name}</h3>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-800">
             <span className="inline-flex items-center gap-1">
-              <CalendarDays aria-hidden="true" className="h-4 w-4 text-civic-700" />
+              <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-civic-700" />
               {formatDateTime(mucu.date)}
             </span>
             <span className="inline-flex items-center gap-1">
-              <MapPin aria-hidden="true" className="h-4 w-4 text-civic-700" />
+              <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-civic-700" />
               {mucu.mapsLink ? (
                 <a
                   href={mucu.mapsLink}
