@@ -1,6 +1,7 @@
 // Privacy as a person meets it: the privacy notice, linked from every page's footer, the report form
 // and the sign-in page; a volunteer downloads their data and deletes their account; an administrator
 // blurs a face in a photo, and reads the audit log. axe checks each new screen at 390 and 1280 px.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -243,6 +244,23 @@ describe.skipIf(!hasChromium)('privacy', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.locator('main article').getByText('Photo edited to protect privacy', { exact: true }).waitFor();
     await screenshot(page, 'privacy-report-edited-desktop', { fullPage: false });
+
+    // The person who reported it reads the same on their status page, beside the blurred photo.
+    const statusToken = randomBytes(32).toString('base64url');
+    await server.database.db
+      .updateTable('reports')
+      .set({ status_token: statusToken })
+      .where('id', '=', site.id)
+      .execute();
+    const reporter = await newPage(browser, PHONE);
+    await reporter.page.goto(`${server.url}/report/${statusToken}`);
+    await expect
+      .poll(() => reporter.page.getByRole('img', { name: 'The graffiti as reported' }).getAttribute('src'))
+      .toBe(newUrl);
+    await reporter.page.getByText('Photo edited to protect privacy', { exact: true }).waitFor();
+    await expectNoAxeViolations(reporter.page);
+    await screenshot(reporter.page, 'privacy-report-status-edited-phone', { fullPage: false });
+    await reporter.context.close();
 
     // The audit log, on the analytics tab.
     await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
