@@ -16,6 +16,7 @@ import {
   DESKTOP,
   E2E_ADMIN_PASSCODE,
   PHONE,
+  WITHOUT_SERVICE_WORKER,
   expectNoAxeViolations,
   hasChromium,
   newPage,
@@ -54,6 +55,8 @@ describe.skipIf(!hasChromium)('privacy', () => {
       .executeTakeFirstOrThrow();
     return { id: row.id, key };
   }
+
+  const keyOf = (url: string) => /^\/photos\/(.+)\.jpg$/.exec(url)![1]!;
 
   const toast = (page: Page, text: string) =>
     page
@@ -261,6 +264,33 @@ describe.skipIf(!hasChromium)('privacy', () => {
     await expectNoAxeViolations(reporter.page);
     await screenshot(reporter.page, 'privacy-report-status-edited-phone', { fullPage: false });
     await reporter.context.close();
+
+    // So does a volunteer finding it to clean, once it is open again.
+    await server.database.db
+      .updateTable('reports')
+      .set({ status: 'reported', completed_at: null })
+      .where('id', '=', site.id)
+      .execute();
+    const { cookies } = await volunteerSession(server.database, 'finlay.privacy@example.org');
+    const finder = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
+      viewport: PHONE,
+      deviceScaleFactor: 1,
+      locale: 'en-GB',
+      geolocation: { latitude: 55.9535, longitude: -3.1885 },
+      permissions: ['geolocation'],
+    });
+    await finder.addCookies(Object.entries(cookies).map(([n, value]) => ({ name: n, value, url: server.url })));
+    const findPage = await finder.newPage();
+    await findPage.goto(`${server.url}/volunteers`);
+    await findPage.getByRole('button', { name: 'Find Nearest Graffiti' }).click();
+    await expect
+      .poll(() => findPage.getByRole('img', { name: 'Graffiti at ///busy.bus.stop' }).getAttribute('src'))
+      .toBe(photoUrls(keyOf(newUrl)).thumbnailUrl);
+    await findPage.getByText('Photo edited to protect privacy', { exact: true }).waitFor();
+    await expectNoAxeViolations(findPage);
+    await screenshot(findPage, 'privacy-find-site-edited-phone', { fullPage: false });
+    await finder.close();
 
     // The audit log, on the analytics tab.
     await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
