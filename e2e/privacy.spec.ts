@@ -1,6 +1,7 @@
 // Privacy as a person meets it: the privacy notice, linked from every page's footer, the report form
 // and the sign-in page; a volunteer downloads their data and deletes their account; an administrator
 // blurs a face in a photo, and reads the audit log. axe checks each new screen at 390 and 1280 px.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   DESKTOP,
   E2E_ADMIN_PASSCODE,
   PHONE,
+  WITHOUT_SERVICE_WORKER,
   expectNoAxeViolations,
   hasChromium,
   newPage,
@@ -53,6 +55,8 @@ describe.skipIf(!hasChromium)('privacy', () => {
       .executeTakeFirstOrThrow();
     return { id: row.id, key };
   }
+
+  const keyOf = (url: string) => /^\/photos\/(.+)\.jpg$/.exec(url)![1]!;
 
   const toast = (page: Page, text: string) =>
     page
@@ -124,6 +128,14 @@ describe.skipIf(!hasChromium)('privacy', () => {
       await page.getByRole('region', { name: 'Your data' }).getByRole('link', { name: 'Download my data' }).waitFor();
       await expectNoAxeViolations(page);
       await screenshot(page, `privacy-your-data-${name}`);
+      // The confirmation, at this width too (cancelled: nothing changes).
+      await page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Delete my account' }).click();
+      const asked = page.getByRole('alertdialog', { name: 'Delete your account?' });
+      await asked.getByText('This cannot be undone.').waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `privacy-delete-account-${name}`, { fullPage: false });
+      await asked.getByRole('button', { name: 'Cancel' }).click();
+      await asked.waitFor({ state: 'detached' });
     }
     if (!page || !context) throw new Error('no page');
     const card = page.getByRole('region', { name: 'Your data' });
@@ -148,8 +160,6 @@ describe.skipIf(!hasChromium)('privacy', () => {
     await confirm.getByText('This cannot be undone.').waitFor();
     await confirm.getByText(email).waitFor();
     await confirm.getByText("stay in the city's totals, with nothing linking them to you", { exact: false }).waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, 'privacy-delete-account-phone', { fullPage: false });
 
     // Cancel changes nothing.
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -243,6 +253,50 @@ describe.skipIf(!hasChromium)('privacy', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.locator('main article').getByText('Photo edited to protect privacy', { exact: true }).waitFor();
     await screenshot(page, 'privacy-report-edited-desktop', { fullPage: false });
+
+    // The person who reported it reads the same on their status page, beside the blurred photo.
+    const statusToken = randomBytes(32).toString('base64url');
+    await server.database.db
+      .updateTable('reports')
+      .set({ status_token: statusToken })
+      .where('id', '=', site.id)
+      .execute();
+    const reporter = await newPage(browser, PHONE);
+    await reporter.page.goto(`${server.url}/report/${statusToken}`);
+    await expect
+      .poll(() => reporter.page.getByRole('img', { name: 'The graffiti as reported' }).getAttribute('src'))
+      .toBe(newUrl);
+    await reporter.page.getByText('Photo edited to protect privacy', { exact: true }).waitFor();
+    await expectNoAxeViolations(reporter.page);
+    await screenshot(reporter.page, 'privacy-report-status-edited-phone', { fullPage: false });
+    await reporter.context.close();
+
+    // So does a volunteer finding it to clean, once it is open again.
+    await server.database.db
+      .updateTable('reports')
+      .set({ status: 'reported', completed_at: null })
+      .where('id', '=', site.id)
+      .execute();
+    const { cookies } = await volunteerSession(server.database, 'finlay.privacy@example.org');
+    const finder = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
+      viewport: PHONE,
+      deviceScaleFactor: 1,
+      locale: 'en-GB',
+      geolocation: { latitude: 55.9535, longitude: -3.1885 },
+      permissions: ['geolocation'],
+    });
+    await finder.addCookies(Object.entries(cookies).map(([n, value]) => ({ name: n, value, url: server.url })));
+    const findPage = await finder.newPage();
+    await findPage.goto(`${server.url}/volunteers`);
+    await findPage.getByRole('button', { name: 'Find Nearest Graffiti' }).click();
+    await expect
+      .poll(() => findPage.getByRole('img', { name: 'Graffiti at ///busy.bus.stop' }).getAttribute('src'))
+      .toBe(photoUrls(keyOf(newUrl)).thumbnailUrl);
+    await findPage.getByText('Photo edited to protect privacy', { exact: true }).waitFor();
+    await expectNoAxeViolations(findPage);
+    await screenshot(findPage, 'privacy-find-site-edited-phone', { fullPage: false });
+    await finder.close();
 
     // The audit log, on the analytics tab.
     await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();

@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
         dialect,
         clock,
-        mailer: deps.mailer ?? logMailer(app.log),
+        mailer,
         publicUrl,
         reminderHour: deps.alerts?.eventReminderHour ?? 18,
       }),

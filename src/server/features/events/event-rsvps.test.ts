@@ -273,6 +273,9 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/api\/events\/unsubscribe\?token=[\w-]{43}$/);
     expect(reminder.headers['list-unsubscribe']).toBe(`<${link}>`);
     expect(reminder.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // Like every e-mail the service sends, it says where to read how personal data is used.
+    expect(reminder.text).toContain('How we use your personal data: http://localhost:3000/privacy');
+    expect(reminder.html).toContain('href="http://localhost:3000/privacy"');
 
     clock.set(new Date('2026-10-24T21:00:00Z'));
     await t.app.alerts.drain();
@@ -396,6 +399,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
     const cancelled = await smtp.waitFor(waiting.email);
     expect(cancelled.subject).toBe('Cancelled: Leith Walk MUCU');
     expect(cancelled.text).toContain('has been cancelled');
+    expect(cancelled.text).toContain('How we use your personal data: http://localhost:3000/privacy');
     expect(smtp.messages.length).toBe(before + 1);
     expect(await t.database.db.selectFrom('event_rsvps').select('id').execute()).toEqual([]);
   });

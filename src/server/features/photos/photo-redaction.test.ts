@@ -6,6 +6,9 @@ import { detailedJpeg } from '#tests/fixture-photos.ts';
 import { adminCookies, type Cookies } from '#tests/sessions.ts';
 import { redactionMessages } from '#shared/contracts/photo-redaction.ts';
 import type { Report } from '#shared/contracts/reports.ts';
+import { auditLogResponseSchema } from '#shared/contracts/audit-log.ts';
+import { sessionTag } from '#server/plugins/audit.ts';
+import { photoUrls, processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
 
 /** Mean and standard deviation of the grey level inside a box given in fractions of the photo. */
 async function greyStats(jpeg: Buffer, box: { x: number; y: number; width: number; height: number }) {
@@ -115,6 +118,71 @@ describe.each(testDatabaseKinds)('POST /api/admin/photos/redact on %s', (kind) =
     const list = (await t.app.inject({ method: 'GET', url: '/api/reports' })).json() as Report[];
     expect(list.find((r) => r.id === target.id)!.photoRedacted).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: photo.photoUrl })).statusCode).toBe(404);
+  });
+
+  it("blurs a clean-up's before and after photos, and the audit log records each redaction of the report", async () => {
+    const target = await report();
+    const [before, after] = [
+      await storePhoto(t.storage, await processPhoto(await detailedJpeg(200, 200))),
+      await storePhoto(t.storage, await processPhoto(await detailedJpeg(200, 200))),
+    ];
+    const cleanup = await t.database.db
+      .insertInto('cleanups')
+      .values({
+        report_id: target.id,
+        volunteer_id: null,
+        completed_at: new Date().toISOString(),
+        minutes_worked: 30,
+        before_photo_key: before,
+        after_photo_key: after,
+        notes: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const newKeys: string[] = [];
+    for (const [key, areas] of [
+      [before, [{ x: 0, y: 0, width: 0.5, height: 0.5 }]],
+      [
+        after,
+        [
+          { x: 0, y: 0, width: 0.3, height: 0.3 },
+          { x: 0.5, y: 0.5, width: 0.5, height: 0.5 },
+        ],
+      ],
+    ] as const) {
+      const response = await redact({ photoUrl: photoUrls(key).photoUrl, areas });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().reportId).toBe(target.id);
+      newKeys.push(keyOf(response.json().photoUrl));
+      for (const url of Object.values(photoUrls(key))) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+    }
+    const row = await t.database.db
+      .selectFrom('cleanups')
+      .select(['before_photo_key', 'after_photo_key'])
+      .where('id', '=', cleanup.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ before_photo_key: newKeys[0], after_photo_key: newKeys[1] });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/reports' })).json() as Report[];
+    expect(list.find((r) => r.id === target.id)!.photoRedacted).toBe(true);
+
+    // Who blurred what, and when: the newest entries are these two, about this report.
+    const log = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', cookies: admin });
+    expect(log.statusCode).toBe(200);
+    const entries = auditLogResponseSchema.parse(log.json()).entries.slice(0, 2);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'photo.redact',
+        summary: 'Blurred part of a photo',
+        actor: { session: sessionTag(admin.cue_admin!), email: null },
+        target: { type: 'report', id: String(target.id) },
+        detail: { areas: 2 },
+      }),
+      expect.objectContaining({ action: 'photo.redact', detail: { areas: 1 } }),
+    ]);
+    expect(Date.parse(entries[0]!.at)).not.toBeNaN();
   });
 
   it('refuses no area, an area outside the photo, and a photo that is not stored, changing nothing', async () => {

@@ -80,6 +80,39 @@ describe.each(testDatabaseKinds)('the daily retention job on %s', (kind) => {
     ).toHaveLength(1);
   });
 
+  it('a volunteer session is deleted 24 hours after it ended, by its idle limit or by its 30 days in all', async () => {
+    at(0);
+    await signInVolunteer(t.app, mailer, 'idle@example.org');
+    const busy = await signInVolunteer(t.app, mailer, 'busy@example.org');
+    const [idleId, busyId] = [(await volunteerId('idle@example.org'))!, (await volunteerId('busy@example.org'))!];
+    const sessionsOf = (id: number) =>
+      db().selectFrom('sessions').select('id_hash').where('volunteer_id', '=', id).execute();
+
+    const use = async (day: number) => {
+      at(day * DAY);
+      const me = await t.app.inject({ method: 'GET', url: '/api/volunteers/auth/me', headers: { cookie: busy } });
+      expect(me.statusCode).toBe(200);
+    };
+    await use(6);
+
+    // Unseen for seven days, the idle session ended then; it goes 24 hours later.
+    at(7 * DAY + 24 * HOUR);
+    await run();
+    expect(await sessionsOf(idleId)).toHaveLength(1);
+    at(7 * DAY + 24 * HOUR + 1);
+    await run();
+    expect(await sessionsOf(idleId)).toHaveLength(0);
+
+    // Used every few days, the other ends at 30 days all the same, and goes 24 hours after that.
+    for (const day of [12, 18, 24, 29]) await use(day);
+    at(30 * DAY + 24 * HOUR);
+    await run();
+    expect(await sessionsOf(busyId)).toHaveLength(1);
+    at(30 * DAY + 24 * HOUR + 1);
+    await run();
+    expect(await sessionsOf(busyId)).toHaveLength(0);
+  });
+
   it('wrong administrator passcodes are forgotten once their 15-minute window has passed', async () => {
     at(0);
     const wrong = await t.app.inject({

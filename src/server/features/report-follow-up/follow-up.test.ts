@@ -165,6 +165,11 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(cleaned[0]!.text).toContain(`http://localhost:3000/report/${report.statusToken}`);
     expect(cleaned[0]!.html).toMatch(/<img src="http:\/\/localhost:3000\/photos\/[^"]+" alt="The wall after cleaning"/);
     expect(cleaned[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // Both e-mails say where to read how the address is used.
+    for (const mail of [confirmMail!, cleaned[0]!]) {
+      expect(mail.text).toContain('How we use your personal data: http://localhost:3000/privacy');
+      expect(mail.html).toContain('href="http://localhost:3000/privacy"');
+    }
     // Told once: the address is deleted.
     expect(await t.database.db.selectFrom('report_followers').selectAll().execute()).toEqual([]);
   });

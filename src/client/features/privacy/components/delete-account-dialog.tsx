@@ -31,7 +31,7 @@ export function DeleteAccountDialog({
           <p className="font-semibold">We will erase:</p>
           <ul className="grid list-disc gap-1 pl-6">
             <li>
-              your account: your name and e-mail address (<span className="break-all">{email}</span>)
+              your account: your name and e-mail address (<span className="break-words">{email}</span>)
             </li>
             <li>your sign-ins, on every device</li>
             <li>your alert choices and the devices that receive alerts</li>
