@@ -147,5 +147,31 @@ describe.runIf(postgresBinDir || process.env.TEST_DATABASE_URL)(
         expect((await app.inject({ method: 'GET', url: '/api/reports' })).statusCode).toBe(200);
       });
     });
+
+    it('answers 503 within seconds when every connection of the pool is taken, and carries on once one is free', async () => {
+      const server = await startThrowawayPostgres();
+      cleanups.push(() => server.destroy());
+      const { app, database } = await appOn(server);
+      // Hold all three connections of the pool, as three slow requests would.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const held = Array.from({ length: 3 }, () => database.db.connection().execute(() => released));
+      cleanups.push(async () => {
+        release();
+        await Promise.all(held);
+      });
+      await eventually(async () => expect(database.poolStats!().idle).toBe(0));
+
+      const started = Date.now();
+      const list = await app.inject({ method: 'GET', url: '/api/reports' });
+      expect(list.statusCode).toBe(503);
+      expect(list.json()).toEqual(unavailable);
+      // The pool gives up waiting for a free connection after connectMs (1 s here).
+      expect(Date.now() - started).toBeLessThan(5_000);
+
+      release();
+      await Promise.all(held);
+      expect((await app.inject({ method: 'GET', url: '/api/reports' })).statusCode).toBe(200);
+    });
   },
 );
