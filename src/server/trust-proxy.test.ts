@@ -43,7 +43,7 @@ async function appBehindProxy(
       logLevel: 'silent',
       trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy,
     },
-    limits: { reportSubmissionsPerHour: 2 },
+    limits: { reportSubmissionsPerHour: 2, signInRequestsPerClient: 2 },
   });
   closers.push(() => t.close());
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -108,6 +108,21 @@ describe.each(['1', '127.0.0.1', '127.0.0.1/32, 10.0.0.0/8'])(
     });
 
     it('the hourly report allowance is counted per client', () => reportAllowancePerClient(trustProxy, 'sqlite'));
+
+    it('the sign-in e-mails a client may ask for are counted per client', async () => {
+      const { proxyUrl } = await appBehindProxy(trustProxy);
+      let n = 0;
+      const signIn = (from: string) =>
+        send(`${proxyUrl}/api/volunteers/auth/signin`, {
+          from,
+          method: 'POST',
+          body: { email: `walker${n++}@example.org` },
+        });
+      expect((await signIn('127.0.0.6')).status).toBe(200);
+      expect((await signIn('127.0.0.6')).status).toBe(200);
+      expect((await signIn('127.0.0.6')).status).toBe(429);
+      expect((await signIn('127.0.0.7')).status).toBe(200);
+    });
   },
 );
 

@@ -28,6 +28,7 @@ describe('upload routes', () => {
     { url: '/api/admin/reports', files: ['photo'] },
     { url: `/api/reports/${reportId}/photos`, files: ['photos'] },
     { url: '/api/cleanup/complete', files: ['beforePhoto', 'afterPhoto'] },
+    { url: `/api/reports/${reportId}/confirmations`, files: ['photo'] },
   ];
   const post = (url: string, payload: Buffer | string, contentType: string) =>
     t.app.inject({ method: 'POST', url, cookies, payload, headers: { 'content-type': contentType } });

@@ -10,14 +10,20 @@ import { endpoint } from './endpoint.ts';
 const required = eventMessages.locationAndDateRequired;
 
 /** An ISO 8601 date and time ('2026-12-05T10:00', with seconds, fraction or offset if wanted). */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 /** Events are held between these instants; anything else is a typing slip or mischief. */
 export const EARLIEST_EVENT_DATE = Date.UTC(2000, 0, 1);
 export const LATEST_EVENT_DATE = Date.UTC(2100, 0, 1);
 
 /** A real date-time both databases store and every client shows (a four-digit year in range). */
 export function isEventDate(value: string): boolean {
-  if (!ISO_DATE_TIME.test(value)) return false;
+  const parts = ISO_DATE_TIME.exec(value);
+  if (!parts) return false;
+  // A day the month does not have (30 February) is refused, not rolled over into the next month.
+  const [year, month, day] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const calendarDay = new Date(Date.UTC(year, month - 1, day));
+  if (calendarDay.getUTCMonth() !== month - 1 || calendarDay.getUTCDate() !== day) return false;
   const time = new Date(value).getTime();
   return time >= EARLIEST_EVENT_DATE && time < LATEST_EVENT_DATE;
 }

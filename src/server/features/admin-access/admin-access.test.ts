@@ -41,6 +41,21 @@ describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies })).statusCode).toBe(401);
   });
 
+  it("an administrator's write that says neither which site it comes from is refused with 403", async () => {
+    const right = await signIn(TEST_ADMIN_PASSCODE, '198.51.100.21');
+    const cookies = { cue_admin: right.cookies.find((c) => c.name === 'cue_admin')!.value };
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      cookies,
+      headers: { 'sec-fetch-site': undefined },
+    });
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().message).toBe('Requests that do not say which site they come from are not accepted.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', cookies })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', cookies })).statusCode).toBe(204);
+  });
+
   it('after 5 wrong codes in 15 minutes even the right code gets 429 with the time to wait; other clients are not affected', async () => {
     for (let i = 0; i < 5; i++) expect((await signIn('111111')).statusCode).toBe(401);
     const throttled = await signIn(TEST_ADMIN_PASSCODE);

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { EventRsvpsTable } from '#server/db/tables.ts';
-import type { EventRow } from './events.repository.ts';
+import { hasReadableDate, type EventRow } from './events.repository.ts';
 
 export type RsvpStatusValue = EventRsvpsTable['status'];
 
@@ -70,20 +70,21 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return db.selectFrom('mucu_events').selectAll().where('id', '=', eventId).executeTakeFirst();
     },
 
-    /** Events starting after `startsAfter`, soonest first. */
-    upcoming(startsAfter: string): Promise<EventRow[]> {
-      return db
+    /** Events starting after `startsAfter`, soonest first (an unreadable stored date is left out). */
+    async upcoming(startsAfter: string): Promise<EventRow[]> {
+      const rows = await db
         .selectFrom('mucu_events')
         .selectAll()
         .where('date', '>', startsAfter)
         .orderBy('date', 'asc')
         .orderBy('id', 'asc')
         .execute();
+      return rows.filter(hasReadableDate);
     },
 
-    /** Events that started at or before `startedBy`, most recent first. */
-    past(startedBy: string, limit: number): Promise<EventRow[]> {
-      return db
+    /** Events that started at or before `startedBy`, most recent first (an unreadable stored date is left out). */
+    async past(startedBy: string, limit: number): Promise<EventRow[]> {
+      const rows = await db
         .selectFrom('mucu_events')
         .selectAll()
         .where('date', '<=', startedBy)
@@ -91,6 +92,7 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();
+      return rows.filter(hasReadableDate);
     },
 
     async setCapacity(eventId: number, capacity: number | null): Promise<void> {

@@ -5,6 +5,15 @@ import type { MucuEventsTable } from '#server/db/tables.ts';
 
 export type EventRow = Selectable<MucuEventsTable>;
 
+/**
+ * True when a stored event's date reads as one every client shows (a four-digit year). A row written
+ * before dates were checked may hold one that does not; a list leaves it out rather than fail whole.
+ */
+export function hasReadableDate(row: Pick<EventRow, 'date'>): boolean {
+  const time = new Date(row.date).getTime();
+  return !Number.isNaN(time) && /^\d{4}-/.test(new Date(time).toISOString());
+}
+
 export interface EventFields {
   name: string;
   location: string;

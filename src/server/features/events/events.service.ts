@@ -13,7 +13,13 @@ import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { findOrRegisterVolunteer } from '#server/features/volunteers/index.ts';
-import { eventsRepository, type AttendeeRow, type EventFields, type EventRow } from './events.repository.ts';
+import {
+  eventsRepository,
+  hasReadableDate,
+  type AttendeeRow,
+  type EventFields,
+  type EventRow,
+} from './events.repository.ts';
 import { eventFactsOf, queueEventEmails } from './event-jobs.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 
@@ -54,11 +60,6 @@ export interface EventsServiceDeps {
   dialect: Dialect;
   /** Absolute links in the e-mails. */
   publicUrl: string;
-}
-
-function toIsoOrInvalid(value: Date | string): string {
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? '' : new Date(time).toISOString();
 }
 
 const hasEnded = (row: EventRow, now: Date) => new Date(toIso(row.date)).getTime() + EVENT_LENGTH_MS <= now.getTime();
@@ -130,9 +131,7 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
         byEvent.set(attendee.mucu_id, list);
       }
       // One row with an unreadable date (written before dates were checked) must not hide the others.
-      return events
-        .filter((event) => /^\d{4}-/.test(toIsoOrInvalid(event.date)))
-        .map((event) => toEventResponse(event, byEvent.get(event.id) ?? []));
+      return events.filter(hasReadableDate).map((event) => toEventResponse(event, byEvent.get(event.id) ?? []));
     },
 
     async addAttendance(input: { mucuId: number; volunteerEmail: string; notes: string | null }): Promise<Attendance> {

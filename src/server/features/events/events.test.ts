@@ -85,6 +85,10 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
         '+099999-01-01T00:00:00Z',
         '1899-12-31T10:00:00Z',
         '2150-01-01T10:00Z',
+        '2026-02-30T10:00',
+        '2026-04-31T10:00',
+        '2026-12-05T24:00',
+        '2026-12-05T10:60',
       ]) {
         const response = await create({ ...event, date });
         expect(response.statusCode, date).toBe(400);
@@ -92,9 +96,10 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
       }
       expect(await t.database.db.selectFrom('mucu_events').select('id').execute()).toEqual([]);
       expect((await create({ ...event, date: '2026-12-05T10:00' })).statusCode).toBe(201);
+      expect((await create({ ...event, date: '2028-02-29T10:00' })).statusCode).toBe(201);
     });
 
-    it("one stored event with an unreadable date does not take the administrators' list down", async () => {
+    it("one stored event with an unreadable date takes down neither the administrators' list nor the public one", async () => {
       expect((await create(event)).statusCode).toBe(201);
       await t.database.db
         .insertInto('mucu_events')
@@ -110,6 +115,12 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
       const list = await t.app.inject({ method: 'GET', url: '/api/admin/mucus', cookies: admin });
       expect(list.statusCode).toBe(200);
       expect(eventListSchema.parse(list.json()).map((e) => e.location)).toEqual(['Leith Walk']);
+      for (const url of ['/api/events', '/api/events/feed.ics']) {
+        const answer = await t.app.inject({ method: 'GET', url });
+        expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+        expect(answer.body).toContain('Leith Walk');
+        expect(answer.body).not.toContain('Broken');
+      }
     });
   });
 

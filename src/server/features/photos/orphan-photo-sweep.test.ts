@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
-import { photoKeyOf } from './orphan-photo-sweep.ts';
+import { systemClock } from '#server/clock.ts';
+import { orphanPhotoSweep, photoKeyOf } from './orphan-photo-sweep.ts';
 
 describe.each(testDatabaseKinds)('the orphan photo sweep on %s', (kind) => {
   let t: TestApp;
@@ -44,6 +45,31 @@ describe.each(testDatabaseKinds)('the orphan photo sweep on %s', (kind) => {
     expect(files()).toEqual([...inUse, 'justUploaded.jpg', 'justUploaded.jpg.4242.tmp', 'notes.txt'].sort());
     for (const name of inUse)
       expect((await t.app.inject({ method: 'GET', url: `/photos/${name}` })).statusCode).not.toBe(500);
+  });
+
+  it('once started, sweeps soon and then again on its schedule, and stops when told', async () => {
+    const sweep = orphanPhotoSweep({
+      db: t.database.db,
+      storage: t.storage,
+      clock: systemClock,
+      log: { info: () => undefined, error: () => undefined },
+      schedule: { firstMs: 20, everyMs: 100 },
+    });
+    const HOUR = 3_600_000;
+    write('leftByACrash.jpg', 2 * HOUR);
+    sweep.start();
+    try {
+      await expect.poll(() => files().includes('leftByACrash.jpg')).toBe(false);
+      // The next day's crash is swept by the next run, with nobody calling it.
+      write('leftByTheNextCrash.jpg', 2 * HOUR);
+      await expect.poll(() => files().includes('leftByTheNextCrash.jpg')).toBe(false);
+    } finally {
+      sweep.stop();
+    }
+    write('leftAfterStopping.jpg', 2 * HOUR);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(files()).toContain('leftAfterStopping.jpg');
+    fs.rmSync(path.join(t.photoDir, 'leftAfterStopping.jpg'));
   });
 
   it('knows which photo a file belongs to', () => {

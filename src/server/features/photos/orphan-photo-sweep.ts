@@ -31,6 +31,8 @@ export interface OrphanPhotoSweepDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** Files younger than this are left alone (an upload may be between its file and its row). */
   minAgeMs?: number;
+  /** When `start` runs the sweep: first after `firstMs`, then every `everyMs` (5 s, then daily). */
+  schedule?: { firstMs: number; everyMs: number };
 }
 
 /** The photo key a file in the folder belongs to: `<key>.jpg`, `<key>-thumb.jpg`, or a `.tmp` of either. */
@@ -41,7 +43,14 @@ export function photoKeyOf(name: string): string | null {
   );
 }
 
-export function orphanPhotoSweep({ db, storage, clock, log, minAgeMs = HOUR }: OrphanPhotoSweepDeps): OrphanPhotoSweep {
+export function orphanPhotoSweep({
+  db,
+  storage,
+  clock,
+  log,
+  minAgeMs = HOUR,
+  schedule: { firstMs, everyMs } = { firstMs: 5_000, everyMs: DAY },
+}: OrphanPhotoSweepDeps): OrphanPhotoSweep {
   let timer: NodeJS.Timeout | undefined;
 
   async function runOnce(): Promise<{ removed: number }> {
@@ -70,7 +79,9 @@ export function orphanPhotoSweep({ db, storage, clock, log, minAgeMs = HOUR }: O
     timer = setTimeout(() => {
       runOnce()
         .catch((error: unknown) => log.error({ err: error }, 'orphan photo sweep failed; it runs again tomorrow'))
-        .finally(() => schedule(DAY));
+        .finally(() => {
+          if (timer) schedule(everyMs);
+        });
     }, delayMs);
     timer.unref();
   }
@@ -78,7 +89,7 @@ export function orphanPhotoSweep({ db, storage, clock, log, minAgeMs = HOUR }: O
   return {
     runOnce,
     start() {
-      if (!timer) schedule(5_000);
+      if (!timer) schedule(firstMs);
     },
     stop() {
       if (timer) clearTimeout(timer);
