@@ -46,6 +46,21 @@ describe('HEIC and HEIF decoding', () => {
     expect(data[i + 2]!).toBeGreaterThan(data[i]!);
   });
 
+  it("a HEIC whose container turns the picture (an 'irot' box, as phones write a photo held upright) comes out upright", async () => {
+    // wall-turned.heic is wall.heic with a rotation of 90 degrees anticlockwise on its primary image.
+    const photo = await processPhoto(fixture('wall-turned.heic'));
+    const meta = await sharp(photo.web).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 48, height: 64 });
+    expect(meta.orientation).toBeUndefined();
+    const { data } = await sharp(photo.web).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => data.subarray((y * 48 + x) * 3, (y * 48 + x) * 3 + 3);
+    // The blue band drawn on the left now runs along the bottom; the top is the brown wall.
+    const bottom = pixel(24, 60);
+    const top = pixel(24, 4);
+    expect(bottom[2]!).toBeGreaterThan(bottom[0]!);
+    expect(top[0]!).toBeGreaterThan(top[2]!);
+  });
+
   it('a truncated or corrupt HEIC is refused with a 4xx in plain words, not a crash', async () => {
     const heic = fixture('wall.heic');
     for (const broken of [heic.subarray(0, 200), Buffer.concat([heic.subarray(0, 40), Buffer.alloc(400, 7)])]) {
