@@ -61,6 +61,19 @@ describe('HEIC and HEIF decoding', () => {
     expect(top[0]!).toBeGreaterThan(top[2]!);
   });
 
+  it('a HEIC whose header claims more pixels than the limit is refused before it is decoded', async () => {
+    // wall.heic with its picture's declared size ('ispe', the second one) made 10,000 x 6,000.
+    const bomb = Buffer.from(fixture('wall.heic'));
+    const ispe = bomb.indexOf('ispe', bomb.indexOf('ispe') + 4);
+    bomb.writeUInt32BE(10_000, ispe + 8);
+    bomb.writeUInt32BE(6_000, ispe + 12);
+    await expect(processPhoto(bomb)).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'This image is too large to process. Please choose a smaller photo.',
+      options: { title: 'File too large' },
+    });
+  });
+
   it('a truncated or corrupt HEIC is refused with a 4xx in plain words, not a crash', async () => {
     const heic = fixture('wall.heic');
     for (const broken of [heic.subarray(0, 200), Buffer.concat([heic.subarray(0, 40), Buffer.alloc(400, 7)])]) {
