@@ -56,8 +56,13 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       completedAt?: string;
       description?: string;
       priority?: boolean;
+      placement?: {
+        source: 'device' | 'photo' | 'words' | null;
+        status: 'checked' | 'to-check' | 'not-found';
+      };
     } = {},
   ) {
+    const placed = extra.placement?.source !== null;
     return server.database.db
       .insertInto('reports')
       .values({
@@ -68,9 +73,10 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
         reported_at: reportedAt,
         completed_at: extra.completedAt ?? null,
         updated_at: reportedAt,
-        latitude: 55.9533,
-        longitude: -3.1883,
-        location_source: 'device',
+        latitude: placed ? 55.9533 : null,
+        longitude: placed ? -3.1883 : null,
+        location_source: extra.placement ? extra.placement.source : 'device',
+        location_status: extra.placement?.status ?? 'checked',
         words_scheme: 'grid',
         priority: extra.priority ? 1 : 0,
       })
@@ -457,6 +463,47 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       .toMatch(/priority=1/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-reports-priority-desktop');
+    await context.close();
+  });
+
+  it('each card says where its position came from, badges a report that could not be placed, and the unplaced filter finds it', async () => {
+    await seedReport('rally.census.refuse', '2026-11-01T10:00:00.000Z', {
+      placement: { source: 'device', status: 'checked' },
+    });
+    await seedReport('bleak.exhaust.jewel', '2026-11-02T10:00:00.000Z', {
+      placement: { source: 'photo', status: 'checked' },
+    });
+    await seedReport('daring.lion.race', '2026-11-03T10:00:00.000Z', {
+      placement: { source: 'words', status: 'checked' },
+    });
+    await seedReport('minor.neck.gather', '2026-11-04T10:00:00.000Z', {
+      placement: { source: null, status: 'to-check' },
+    });
+    await seedReport('pilot.ginger.gazz', '2026-11-05T10:00:00.000Z', {
+      placement: { source: null, status: 'not-found' },
+    });
+    const { context, page } = await adminPage();
+    await page.goto(`${server.url}/volunteer-portal`);
+    const cards = page.getByRole('article');
+    const card = (words: string) => cards.filter({ hasText: words });
+    await page.getByText('Showing 1-5 of 5').waitFor();
+    await expect.poll(() => card('rally.census.refuse').innerText()).toMatch(/Position:\s*Position from the device/);
+    await expect.poll(() => card('bleak.exhaust.jewel').innerText()).toMatch(/Position:\s*Position from the photo/);
+    await expect.poll(() => card('daring.lion.race').innerText()).toMatch(/Position:\s*Position from the words/);
+    await expect.poll(() => card('minor.neck.gather').innerText()).toMatch(/Position:\s*None yet/);
+    await card('minor.neck.gather').getByText('Location to check', { exact: true }).waitFor();
+    await card('pilot.ginger.gazz').getByText('Location not found', { exact: true }).waitFor();
+    const badges = page.getByText(/^Location (to check|not found)$/);
+    await expect.poll(() => badges.count()).toBe(2);
+
+    await page.getByText('More filters').click();
+    await page.getByRole('checkbox', { name: 'Only reports without a map position' }).check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('Showing 1-2 of 2').waitFor();
+    await expect
+      .poll(() => cards.locator('p > span.font-semibold').allTextContents())
+      .toEqual(['pilot.ginger.gazz', 'minor.neck.gather']);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 

@@ -57,12 +57,19 @@ describe.skipIf(!hasChromium)('the find radius and seen walls', () => {
     await server.database.db.deleteFrom('reports').execute();
     const wallAt = { latitude: HERE.latitude + 0.0014, longitude: HERE.longitude };
     const wallWords = gridWordsAt(wallAt.latitude, wallAt.longitude);
-    for (let i = 0; i < 3; i++) await placeReport(server.database.db, { ...wallAt, what3words: wallWords });
+    const wall: number[] = [];
+    for (let i = 0; i < 3; i++) wall.push(await placeReport(server.database.db, { ...wallAt, what3words: wallWords }));
     const southAt = { latitude: HERE.latitude - 0.005, longitude: HERE.longitude };
     const southWords = gridWordsAt(southAt.latitude, southAt.longitude);
-    await placeReport(server.database.db, { ...southAt, what3words: southWords });
+    const south = await placeReport(server.database.db, { ...southAt, what3words: southWords });
 
     const { context, page } = await volunteerPage(HERE);
+    // The report each search offered, in order.
+    const offered: number[] = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname !== '/api/find-nearby') return;
+      offered.push((await response.json()).nearestReport?.id ?? null);
+    });
     await page.getByRole('button', { name: 'Find Nearest Graffiti' }).click();
     await page.getByText('156 metres away').waitFor();
     // The found site takes the focus.
@@ -70,6 +77,15 @@ describe.skipIf(!hasChromium)('the find radius and seen walls', () => {
     await page.getByRole('button', { name: 'Find another site' }).click();
     await page.getByText('556 metres away').waitFor();
     await page.getByText(`///${southWords}`).waitFor();
+    await expect.poll(() => offered.length).toBe(2);
+    expect(offered[1]).toBe(south);
+    // Every other site seen, the rest of the wall comes up, each report once, none passed over again.
+    for (const count of [3, 4]) {
+      await page.getByRole('button', { name: 'Find another site' }).click();
+      await expect.poll(() => offered.length).toBe(count);
+      await page.getByText(`///${wallWords}`).waitFor();
+    }
+    expect(offered.filter((id) => id !== south).sort()).toEqual([...wall].sort());
     await context.close();
   });
 });

@@ -1,5 +1,7 @@
 // A report made on no signal, or on a signal that drops mid-upload, is kept on the phone and sent by
 // itself later, exactly once; photos are shrunk on the phone first, with their GPS read before.
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
@@ -395,6 +397,31 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     expect(row.location_source).toBe('photo');
     expect(row.latitude).toBeCloseTo(FIXTURE_GPS.latitude, 6);
     expect(row.longitude).toBeCloseTo(FIXTURE_GPS.longitude, 6);
+    await context.close();
+  });
+
+  it('a HEIC photo the browser cannot decode goes up as it was taken, and is stored as a JPEG', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const uploads = await recordUploads(page);
+    await openForm(page, server.url);
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../tests/fixtures/wall.heic'));
+    await fillReport(page, { name: 'IMG_0004.HEIC', buffer: heic }, 'rally.census.refuse');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+
+    // Chromium decodes no HEVC: the original file is handed to the server as it was.
+    const [sent] = await uploads();
+    expect(sent!.photo.name).toBe('IMG_0004.HEIC');
+    expect(sent!.photo.bytes.equals(heic)).toBe(true);
+    const report = await server.database.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('idempotency_key', '=', sent!.fields.idempotencyKey!)
+      .executeTakeFirstOrThrow();
+    const stored = Buffer.from(await (await fetch(`${server.url}/photos/${report.photo_key}.jpg`)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
     await context.close();
   });
 

@@ -66,6 +66,4 @@ export const placementLabels = {
   source: { device: 'Position from the device', photo: 'Position from the photo', words: 'Position from the words' },
   'to-check': 'Location to check',
   'not-found': 'Location not found',
-  /** The management list's filter. */
-  filter: 'Unplaced only',
 } as const;

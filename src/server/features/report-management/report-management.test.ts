@@ -319,6 +319,16 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       expect(await t.database.db.selectFrom('reports').select('id').execute()).toEqual([]);
     });
 
+    it('words that name no place are refused with suggestions, as on the public form, and nothing is stored', async () => {
+      const before = t.storedPhotos();
+      const response = await manual({ what3words: 'rally.census.refuze' }, { photo: await jpegFile() });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'BadWords', title: 'Location not found' });
+      expect(response.json().suggestions).toContain('rally.census.refuse');
+      expect(t.storedPhotos()).toEqual(before);
+      expect(await t.database.db.selectFrom('reports').select('id').execute()).toEqual([]);
+    });
+
     it('an image over 10MB is refused as the public form refuses it', async () => {
       const response = await manual(
         { what3words: 'rally.census.refuse' },

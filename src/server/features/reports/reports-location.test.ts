@@ -216,6 +216,35 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       });
     });
 
+    it('the typed words stay the truth: a far camera position or a device outside the city does not move the report', async () => {
+      const words = 'waverley.steps.train';
+      const withPhotoAt = async (at: { latitude: number; longitude: number }) => {
+        const { payload, headers } = await multipartBody(
+          { what3words: words },
+          { photo: { data: await jpegWithGps(at), name: 'IMG_0043.jpg', type: 'image/jpeg' } },
+        );
+        return reportSchema.parse(
+          (await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json(),
+        );
+      };
+      const lisbon = await withPhotoAt({ latitude: 38.7223, longitude: -9.1393 });
+      expect(lisbon).toMatchObject({ locationSource: 'words', latitude: 55.95196, longitude: -3.18937 });
+      const near = await withPhotoAt({ latitude: 55.9525, longitude: -3.18937 });
+      expect(near.locationSource).toBe('photo');
+      expect(near.latitude).toBeCloseTo(55.9525, 4);
+      const glasgow = { latitude: '55.8611', longitude: '-4.2503' };
+      for (const locationSource of ['photo', 'device']) {
+        const report = reportSchema.parse((await submit(t, { what3words: words, ...glasgow, locationSource })).json());
+        expect(report, locationSource).toMatchObject({ locationSource: 'words', latitude: 55.95196 });
+      }
+      const device = reportSchema.parse(
+        (
+          await submit(t, { what3words: words, latitude: '55.9521', longitude: '-3.1890', locationSource: 'device' })
+        ).json(),
+      );
+      expect(device).toMatchObject({ locationSource: 'device', latitude: 55.9521, longitude: -3.189 });
+    });
+
     it('a used-up what3words quota still stores the report, without coordinates', async () => {
       const response = await submit(quota, { what3words: 'waverley.steps.train' });
       expect(response.statusCode).toBe(201);
