@@ -22,6 +22,8 @@ export const privacyNoticeSchema = z.object({
 export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
 
 const isoOrNull = z.iso.datetime().nullable();
+/** An event's date: ISO, or the stored text of one written before dates were checked (kept, not dropped). */
+const eventDate = z.iso.datetime().or(z.string());
 
 /** A photo in the download: its file inside the zip (null when the stored file was missing). */
 const exportedPhotoSchema = z.object({ file: z.string().nullable() });
@@ -65,7 +67,7 @@ export const myDataSchema = z.object({
     z.object({
       id: z.number().int(),
       event: z.string(),
-      date: z.iso.datetime(),
+      date: eventDate,
       location: z.string(),
       notes: z.string().nullable(),
       recordedAt: z.iso.datetime(),
@@ -100,7 +102,7 @@ export const myDataSchema = z.object({
   eventAnswers: z.array(
     z.object({
       event: z.string(),
-      date: z.iso.datetime(),
+      date: eventDate,
       answer: z.enum(['going', 'waiting']),
       answeredAt: z.iso.datetime(),
       remindedAt: isoOrNull,

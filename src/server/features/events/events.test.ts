@@ -3,6 +3,8 @@ import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
 import { attendanceSchema, eventListSchema, eventSchema } from '#shared/contracts/events.ts';
+import { myDataSchema } from '#shared/contracts/privacy.ts';
+import { readZip } from '#tests/privacy.ts';
 
 describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
   let t: TestApp;
@@ -121,6 +123,36 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
         expect(answer.body).toContain('Leith Walk');
         expect(answer.body).not.toContain('Broken');
       }
+    });
+
+    it('a volunteer who attended an event with an unreadable date still gets their dashboard, and their data in full', async () => {
+      const { volunteerId, cookies } = await volunteerSession(t.database, 'attended.broken@example.org');
+      const broken = await t.database.db
+        .insertInto('mucu_events')
+        .values({
+          name: 'Broken MUCU',
+          location: 'Broken',
+          date: kind === 'sqlite' ? '+099999-01-01T00:00:00.000Z' : '99999-01-01T00:00:00Z',
+          description: null,
+          maps_link: null,
+          created_at: '2026-11-01T00:00:00.000Z',
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.database.db
+        .insertInto('mucu_attendances')
+        .values({ mucu_id: broken.id, volunteer_id: volunteerId, notes: null, created_at: '2026-11-02T00:00:00.000Z' })
+        .execute();
+      const dashboard = await t.app.inject({ method: 'GET', url: '/api/volunteers/dashboard', cookies });
+      expect(dashboard.statusCode, dashboard.body).toBe(200);
+      expect(dashboard.json().mucuAttendances).toEqual([]);
+      const download = await t.app.inject({ method: 'GET', url: '/api/volunteers/me/data', cookies });
+      expect(download.statusCode, download.body).toBe(200);
+      const data = myDataSchema.parse(
+        JSON.parse((await readZip(download.rawPayload)).get('my-data.json')!.toString('utf8')),
+      );
+      expect(data.mucuAttendances).toEqual([expect.objectContaining({ event: 'Broken MUCU', location: 'Broken' })]);
+      expect(data.mucuAttendances[0]!.date).toContain('99999');
     });
   });
 

@@ -9,11 +9,15 @@ import type { Clock } from '#server/clock.ts';
 import type { PrivacySettings } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
+import { hasReadableDate } from '#server/features/events/index.ts';
 import { photoNames } from '#server/features/photos/index.ts';
 import type { PhotoStorage } from '#server/features/photos/index.ts';
 import { privacyRepository } from './privacy.repository.ts';
 
 /** Sign-in links, codes and ended sessions are kept this long (then the daily job deletes them). */
+
+/** An event's date in the download: as ISO, or as it was stored when that cannot be read (nothing is held back). */
+const eventDate = (row: { date: Date | string }) => (hasReadableDate(row) ? toIso(row.date) : String(row.date));
 export const SIGN_IN_RECORDS_HOURS = 24;
 
 export interface PrivacyDeps {
@@ -122,7 +126,7 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
         mucuAttendances: rows.attendances.map((row) => ({
           id: row.id,
           event: row.name,
-          date: toIso(row.date),
+          date: eventDate(row),
           location: row.location,
           notes: row.notes,
           recordedAt: toIso(row.created_at),
@@ -164,7 +168,7 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
         })),
         eventAnswers: rows.eventAnswers.map((row) => ({
           event: row.name,
-          date: toIso(row.date),
+          date: eventDate(row),
           answer: row.status,
           answeredAt: toIso(row.created_at),
           remindedAt: toIsoOrNull(row.reminded_at),

@@ -4,6 +4,7 @@ import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.t
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import { toCleanupRecord } from '#server/features/cleanups/index.ts';
+import { hasReadableDate } from '#server/features/events/index.ts';
 import { toVolunteerResponse } from '#server/features/volunteer-auth/index.ts';
 import { volunteerDashboardRepository } from './volunteer-dashboard.repository.ts';
 
@@ -31,7 +32,9 @@ export async function volunteerDashboard(db: Db, volunteerId: number): Promise<V
         longitude: row.longitude,
       }),
     ),
-    mucuAttendances: attendances.map((row) => ({
+    // An event stored with an unreadable date (before dates were checked) is left out, as every list of
+    // events does, rather than failing the whole dashboard.
+    mucuAttendances: attendances.filter(hasReadableDate).map((row) => ({
       id: row.id,
       notes: row.notes,
       mucu: {
