@@ -143,7 +143,9 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     const [confirmMail] = mailsTo(address);
     expect(mailsTo(address)).toHaveLength(1);
     expect(confirmMail!.subject).toBe(`Confirm: tell me when report #${report.id} is cleaned`);
+    // Every e-mail carries the one-click unsubscribe (RFC 8058).
     expect(confirmMail!.headers['list-unsubscribe']).toMatch(/\/api\/report-follow\/unsubscribe\?token=/);
+    expect(confirmMail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     // Completed before the address was confirmed: nothing is sent to an unconfirmed address.
     await complete(report.id);
@@ -164,6 +166,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(cleaned[0]!.subject).toBe(`Cleaned: your graffiti report #${report.id}`);
     expect(cleaned[0]!.text).toContain(`http://localhost:3000/report/${report.statusToken}`);
     expect(cleaned[0]!.html).toMatch(/<img src="http:\/\/localhost:3000\/photos\/[^"]+" alt="The wall after cleaning"/);
+    expect(cleaned[0]!.headers['list-unsubscribe']).toBe(confirmMail!.headers['list-unsubscribe']);
     expect(cleaned[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     // Told once: the address is deleted.
     expect(await t.database.db.selectFrom('report_followers').selectAll().execute()).toEqual([]);
@@ -300,7 +303,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(late.json().message).toBe('This report is no longer open. Please make a new report.');
   });
 
-  it('offensive graffiti within 2 km is offered before any nearer ordinary site; an administrator can clear the mark', async () => {
+  it('offensive graffiti within 2 km is offered before any nearer ordinary site; an administrator can clear or set the mark', async () => {
     const ordinary = await submit({ what3words: CASTLE_WORDS, ...north(0.0014) }); // 156 m
     const offensive = await submit({ what3words: OTHER_WORDS, ...north(0.015), offensive: 'true' }); // 1.67 km
     await submit({ what3words: WAVERLEY_WORDS, ...north(0.03), offensive: 'true' }); // 3.3 km: too far to jump the queue
@@ -335,5 +338,17 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     });
     expect(cleared.json()).toEqual({ id: offensive.id, priority: false });
     expect((await find()).nearestReport?.id).toBe(ordinary.id);
+
+    // Setting the mark on an ordinary report makes it a priority one.
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reports/${ordinary.id}/priority`,
+      cookies: admin,
+      payload: { priority: true },
+    });
+    expect(set.json()).toEqual({ id: ordinary.id, priority: true });
+    expect((await find()).nearestReport).toMatchObject({ id: ordinary.id, priority: true });
+    const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
+    expect(list.find((r) => r.id === ordinary.id)).toMatchObject({ priority: true });
   });
 });
