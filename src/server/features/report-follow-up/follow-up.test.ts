@@ -12,7 +12,7 @@ import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { sessionsRepository, sessionsService } from '#server/features/sessions/index.ts';
 import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
 import { movableClock, type MovableClock } from '#tests/volunteers.ts';
-import { CASTLE_WORDS, WAVERLEY_WORDS, realLocations } from '#tests/places.ts';
+import { CASTLE_WORDS, WAVERLEY_WORDS, gridWordsAt, realLocations } from '#tests/places.ts';
 import { createdReportSchema, reportListSchema } from '#shared/contracts/reports.ts';
 import {
   alreadyReportedSchema,
@@ -230,7 +230,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       (await t.app.inject({ method: 'GET', url: `/api/reports/already-reported?${query}` })).json(),
     ).report;
 
-  it('already reported here: an open report with the same words or within 25 m, never a completed one', async () => {
+  it('already reported here: an open report with the same words or within 25 m of the device or the typed words, never a completed one', async () => {
     const near = await submit({ what3words: CASTLE_WORDS, ...north(0) });
     expect(await alreadyReported('words=///Lawn.Blind.Eager')).toMatchObject({
       id: near.id,
@@ -247,6 +247,14 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       await alreadyReported(`words=${OTHER_WORDS}&lat=${HERE.latitude + 0.00025}&lng=${HERE.longitude}`),
     ).toBeNull();
     expect(await alreadyReported(`words=${OTHER_WORDS}`)).toBeNull();
+    // Words typed with no position are placed: another square's words 22 m away find it, 28 m away not.
+    const typedNear = gridWordsAt(HERE.latitude + 0.0002, HERE.longitude);
+    const typedFar = gridWordsAt(HERE.latitude + 0.00025, HERE.longitude);
+    expect(typedNear).not.toBe(CASTLE_WORDS);
+    expect((await alreadyReported(`words=${typedNear}`))?.id).toBe(near.id);
+    expect(await alreadyReported(`words=${typedFar}`)).toBeNull();
+    // Words that name no place are matched only exactly.
+    expect(await alreadyReported('words=not.a.place')).toBeNull();
     await complete(near.id);
     expect(await alreadyReported(`words=${CASTLE_WORDS}`)).toBeNull();
   });
