@@ -359,4 +359,15 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
     expect(list.find((r) => r.id === ordinary.id)).toMatchObject({ priority: true });
   });
+
+  // Last: it uses up this client's allowance.
+  it("'Already reported here' is limited like the location conversions: typed words may spend the provider's quota", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61 && !statuses.includes(429); i++) {
+      const url = `/api/reports/already-reported?words=${CASTLE_WORDS}`;
+      statuses.push((await t.app.inject({ method: 'GET', url })).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([200]));
+  });
 });
