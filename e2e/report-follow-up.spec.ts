@@ -333,6 +333,13 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await phone.getByRole('article').filter({ hasText: CASTLE_WORDS }).getByText('2 people reported this').waitFor();
     await expectNoAxeViolations(phone);
     await screenshot(phone, 'admin-card-priority-phone');
+
+    // The analytics count the priority reports that waited more than 24 hours: the one here was cleaned
+    // the day it was reported.
+    await phone.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    const totals = phone.getByRole('region', { name: 'Totals' });
+    await totals.getByText('Priority reports waiting over 24 hours', { exact: true }).waitFor();
+    await totals.getByText('0 of 1', { exact: true }).waitFor();
     await context.close();
   });
 });
