@@ -334,12 +334,24 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await expectNoAxeViolations(phone);
     await screenshot(phone, 'admin-card-priority-phone');
 
+    // 'Priority first' and 'Priority only' at phone width.
+    await phone.getByRole('button', { name: 'Priority first' }).click();
+    await phone.getByText('More filters').click();
+    await phone.getByRole('checkbox', { name: 'Priority only' }).check();
+    await phone.getByRole('button', { name: 'Search', exact: true }).click();
+    await phone.getByText(/^Showing 1-1 of 1/).waitFor();
+    await phone.getByRole('article').filter({ hasText: 'pilot.ginger.gaze' }).waitFor();
+    await expectNoAxeViolations(phone);
+    await screenshot(phone, 'admin-reports-priority-phone', { fullPage: false });
+
     // The analytics count the priority reports that waited more than 24 hours: the one here was cleaned
     // the day it was reported.
     await phone.getByRole('tab', { name: 'Volunteer Analytics' }).click();
     const totals = phone.getByRole('region', { name: 'Totals' });
     await totals.getByText('Priority reports waiting over 24 hours', { exact: true }).waitFor();
     await totals.getByText('0 of 1', { exact: true }).waitFor();
+    await expectNoAxeViolations(phone);
+    await screenshot(phone, 'admin-analytics-priority-phone', { fullPage: false });
     await context.close();
   });
 });
