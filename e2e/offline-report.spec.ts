@@ -140,7 +140,7 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
 
   const reportRows = () => server.database.db.selectFrom('reports').selectAll().execute();
 
-  it('offline: the report is saved on the phone, survives a reload, and arrives exactly once when the signal returns', async () => {
+  it("offline: the report is saved on the phone, survives a reload, arrives exactly once when the signal returns, and is listed in 'My reports'", async () => {
     const { context, page } = await newPage(browser, PHONE, { serviceWorker: true });
     // The app's service worker is what lets the page reload with no signal: let it take control first.
     await page.goto(server.url);
@@ -181,6 +181,10 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     const rows = await reportRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ what3words: 'rally.census.refuse', status: 'reported' });
+    // Sent from the queue, its status link is kept on the phone too: 'My reports' lists it.
+    const mine = page.getByRole('region', { name: 'My reports' });
+    await mine.getByText(`Report #${rows[0]!.id}: rally.census.refuse`).waitFor();
+    await mine.getByText('Awaiting cleanup', { exact: true }).waitFor();
     await context.close();
   });
 

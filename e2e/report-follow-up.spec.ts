@@ -1,14 +1,18 @@
 // The reporter hears back: after a report the form shows its reference and private status link; the
-// status page shows it awaiting cleanup, then completed with the after photo beside the before; 'My
-// reports' on the home page lists this device's reports with their status. axe on each new screen.
+// status page shows it awaiting cleanup, being cleaned, then completed with the after photo beside the
+// before; 'My reports' on the home page lists this device's reports with their status; the pages the
+// e-mail links open; 'Already reported here' for typed words and a detected position; the priority
+// mark on administrators' cards. axe on each new screen at phone and desktop width.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { multipartBody } from '#tests/build-test-app.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { volunteerSession } from '#tests/sessions.ts';
-import { CASTLE_WORDS, realLocations } from '#tests/places.ts';
+import { CASTLE_WORDS, gridWordsAt, realLocations } from '#tests/places.ts';
 
-const [OTHER_WORDS, THIRD_WORDS] = realLocations(2) as [string, string];
+const [OTHER_WORDS] = realLocations(1) as [string];
+/** Far (about 200 m) from every other report the tests here make. */
+const THIRD_WORDS = gridWordsAt(55.95376, -3.18937);
 import {
   DESKTOP,
   PHONE,
@@ -20,6 +24,7 @@ import {
   E2E_ADMIN_PASSCODE,
   type RunningServer,
   pickFiles,
+  WITHOUT_SERVICE_WORKER,
 } from './support/browser.ts';
 
 describe.skipIf(!hasChromium)('the reporter hears back', () => {
@@ -78,6 +83,18 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-status-awaiting-phone');
 
+    // A volunteer takes it on: the page says so in the site's words.
+    const { cookies } = await volunteerSession(server.database, 'ailsa@example.org');
+    const claimed = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/reports/${row!.id}/status`,
+      payload: { status: 'cleaning' },
+      cookies,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    await page.reload();
+    await page.getByText('Currently being cleaned', { exact: true }).waitFor();
+
     await completeSite(row!.id);
     await page.reload();
     await page.getByText(/^Completed on \d\d\/\d\d\/\d{4}$/).waitFor();
@@ -108,6 +125,11 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await page.goto(`${server.url}/report/${'A'.repeat(43)}`);
     await page.getByRole('heading', { level: 1, name: 'Report not found' }).waitFor();
     await expectNoAxeViolations(page);
+    await screenshot(page, 'report-status-not-found-desktop');
+    await page.setViewportSize(PHONE);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-status-not-found-phone');
+    await page.setViewportSize(DESKTOP);
 
     const { payload, headers } = await multipartBody(
       { what3words: OTHER_WORDS },
@@ -120,6 +142,100 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await page.getByText(/Check your e-mail: open the link we sent to confirm/).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-status-follow-desktop');
+    await context.close();
+  });
+
+  it('the pages the e-mail links open: confirm, confirmed, unsubscribe, unsubscribed and a link that does not work', async () => {
+    for (const [width, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const email = `links.${width}@example.org`;
+      const { payload, headers } = await multipartBody(
+        { what3words: OTHER_WORDS, notifyEmail: email },
+        { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
+      );
+      expect((await server.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).statusCode).toBe(201);
+      const follower = await server.database.db
+        .selectFrom('report_followers')
+        .select(['confirm_token', 'unsubscribe_token'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const { context, page } = await newPage(browser, viewport);
+      const heading = (name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+      await page.goto(`${server.url}/api/report-follow/confirm?token=${follower.confirm_token}`);
+      await heading('Tell me when it is cleaned?');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `follow-confirm-${width}`);
+      await page.getByRole('button', { name: 'Yes, tell me when it is cleaned' }).click();
+      await heading('Confirmed');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `follow-confirmed-${width}`);
+
+      await page.goto(`${server.url}/api/report-follow/unsubscribe?token=${follower.unsubscribe_token}`);
+      await heading('Stop e-mails about this report?');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `follow-unsubscribe-${width}`);
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await heading('You are unsubscribed');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `follow-unsubscribed-${width}`);
+      const left = await server.database.db
+        .selectFrom('report_followers')
+        .selectAll()
+        .where('email', '=', email)
+        .execute();
+      expect(left).toEqual([]);
+
+      // The confirm link again, once the address has gone.
+      await page.goto(`${server.url}/api/report-follow/confirm?token=${follower.confirm_token}`);
+      await heading('This link does not work');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `follow-link-not-working-${width}`);
+      await context.close();
+    }
+  });
+
+  it("a detected position within 25 m of an open report asks 'Already reported here', and a new report can still be made", async () => {
+    // A report typed 17 m north of where the reporter stands: different words, the same wall.
+    const standing = { latitude: 55.9452, longitude: -3.2047 };
+    const nearbyWords = gridWordsAt(standing.latitude + 0.00015, standing.longitude);
+    expect(nearbyWords).not.toBe(gridWordsAt(standing.latitude, standing.longitude));
+    const { payload, headers } = await multipartBody(
+      { what3words: nearbyWords },
+      { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
+    );
+    const nearby = (await server.app.inject({ method: 'POST', url: '/api/reports', payload, headers })).json();
+    const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
+      viewport: PHONE,
+      deviceScaleFactor: 1,
+      locale: 'en-GB',
+      geolocation: { ...standing, accuracy: 5 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#report`);
+    await page.getByRole('button', { name: 'Use My Current Location' }).click();
+    const prompt = page.getByRole('region', { name: /^Already reported here on \d\d\/\d\d\/\d{4}$/ });
+    await prompt.getByRole('img', { name: `The graffiti already reported at ${nearbyWords}` }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // Different graffiti: 'Submit Report' still makes a new report, at the detected place.
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'other.jpg', buffer: await plainJpeg(800, 600) });
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await page.getByText(/^Your report's reference is #\d+\.$/).waitFor();
+    const made = await server.database.db
+      .selectFrom('reports')
+      .select(['id', 'what3words', 'reporter_count'])
+      .where('id', '>=', nearby.id)
+      .orderBy('id')
+      .execute();
+    expect(made).toEqual([
+      { id: nearby.id, what3words: nearbyWords, reporter_count: 1 },
+      { id: expect.any(Number), what3words: gridWordsAt(standing.latitude, standing.longitude), reporter_count: 1 },
+    ]);
     await context.close();
   });
 
@@ -163,7 +279,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await context.close();
   });
 
-  it('administrators see the priority mark and how many people reported it on the card, and can clear the mark', async () => {
+  it('administrators see the priority mark and how many people reported it on the card, and can clear and set the mark', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const signIn = await context.request.post(`${server.url}/api/admin/auth`, {
       data: { passcode: E2E_ADMIN_PASSCODE },
@@ -194,6 +310,48 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
         return Boolean(row.priority);
       })
       .toBe(false);
+    // And set again.
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(async () => {
+        const row = await server.database.db
+          .selectFrom('reports')
+          .select('priority')
+          .where('what3words', '=', 'pilot.ginger.gaze')
+          .executeTakeFirstOrThrow();
+        return Boolean(row.priority);
+      })
+      .toBe(true);
+
+    // The cards at phone width, in a page of their own: resizing this one would leave the button just
+    // clicked mid-transition in a card the browser skips drawing, a transition that never ends.
+    const phone = await context.newPage();
+    await phone.setViewportSize(PHONE);
+    await phone.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    await phone.goto(`${server.url}/volunteer-portal`);
+    await phone.getByRole('article').filter({ hasText: CASTLE_WORDS }).getByText('2 people reported this').waitFor();
+    await expectNoAxeViolations(phone);
+    await screenshot(phone, 'admin-card-priority-phone');
+
+    // 'Priority first' and 'Priority only' at phone width.
+    await phone.getByRole('button', { name: 'Priority first' }).click();
+    await phone.getByText('More filters').click();
+    await phone.getByRole('checkbox', { name: 'Priority only' }).check();
+    await phone.getByRole('button', { name: 'Search', exact: true }).click();
+    await phone.getByText(/^Showing 1-1 of 1/).waitFor();
+    await phone.getByRole('article').filter({ hasText: 'pilot.ginger.gaze' }).waitFor();
+    await expectNoAxeViolations(phone);
+    await screenshot(phone, 'admin-reports-priority-phone', { fullPage: false });
+
+    // The analytics count the priority reports that waited more than 24 hours: the one here was cleaned
+    // the day it was reported.
+    await phone.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    const totals = phone.getByRole('region', { name: 'Totals' });
+    await totals.getByText('Priority reports waiting over 24 hours', { exact: true }).waitFor();
+    await totals.getByText('0 of 1', { exact: true }).waitFor();
+    await expectNoAxeViolations(phone);
+    await screenshot(phone, 'admin-analytics-priority-phone', { fullPage: false });
     await context.close();
   });
 });

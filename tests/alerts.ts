@@ -53,11 +53,12 @@ let photo: Buffer | undefined;
 /** Submits a public report; answers its id. */
 export async function submitReport(
   app: FastifyInstance,
-  fields: { what3words: string; latitude?: number; longitude?: number; description?: string },
+  fields: { what3words: string; latitude?: number; longitude?: number; description?: string; offensive?: boolean },
 ): Promise<{ id: number; ms: number }> {
   photo ??= await plainJpeg();
   const values: Record<string, string> = { what3words: fields.what3words };
   if (fields.description) values.description = fields.description;
+  if (fields.offensive) values.offensive = 'true';
   if (fields.latitude !== undefined) values.latitude = String(fields.latitude);
   if (fields.longitude !== undefined) values.longitude = String(fields.longitude);
   const { payload, headers } = await multipartBody(values, {

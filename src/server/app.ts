@@ -158,7 +158,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { dialect } = deps.database;
   const { publicUrl } = deps.config;
   // Following a report: status page, 'Tell me when it is cleaned' (its e-mails go through the outbox).
-  const followUp = followUpService({ db, dialect, storage: deps.storage, clock, mailer, publicUrl, log: app.log });
+  const followUp = followUpService({
+    db,
+    dialect,
+    storage: deps.storage,
+    clock,
+    mailer,
+    publicUrl,
+    location,
+    log: app.log,
+  });
   const alerts = createAlerts({
     database: deps.database,
     clock,

@@ -168,6 +168,24 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     expect(smtp.messages).toHaveLength(2);
   });
 
+  it('offensive graffiti reaches volunteers as urgent, by push and by e-mail', async () => {
+    await fresh();
+    const catriona = await alertVolunteer(t.database, clock, 'catriona@example.org');
+    const device = push.subscribe();
+    await addDevice(t.app, catriona, device);
+    await choose(t.app, catriona, { push: true, email: 'instant' });
+
+    await submitReport(t.app, { what3words: 'rally.census.refuse', offensive: true, ...NEAR });
+    await t.app.alerts.drain();
+    expect(payloadOf(0)).toMatchObject({
+      title: 'Urgent: New graffiti report in Edinburgh',
+      body: 'Urgent: ///rally.census.refuse',
+    });
+    const mail = await smtp.waitFor('catriona@example.org');
+    expect(mail.subject).toBe('Urgent: New graffiti report in Edinburgh: ///rally.census.refuse');
+    expect(mail.text).toContain('Urgent: ///rally.census.refuse');
+  });
+
   it('a volunteer who set a distance hears only of reports within it (and of those with no place)', async () => {
     await fresh();
     const gregor = await alertVolunteer(t.database, clock, 'gregor@example.org');

@@ -84,7 +84,10 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
   });
 
-  serve(app, endpoints.alreadyReported, anyone, (request) => service.alreadyReported(request.query));
+  // Typed words are placed by the location provider: limited like its own conversions, so nobody
+  // spends the what3words quota through this question.
+  const conversions = { ...anyone, rateLimit: { max: 60, timeWindow: '1 minute' } };
+  serve(app, endpoints.alreadyReported, conversions, (request) => service.alreadyReported(request.query));
   serve(app, endpoints.addConfirmation, limited, async (request) => {
     const form = await readForm(request, endpoints.addConfirmation);
     const photo = form.files.photo?.[0];

@@ -24,6 +24,7 @@ import {
   type JobOutcome,
 } from '#server/features/alerts/index.ts';
 import { locationLinkOf, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
+import type { LocationService } from '#server/features/location/index.ts';
 import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
 import type { PhotoStorage } from '#server/features/photos/index.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
@@ -43,11 +44,19 @@ export interface FollowUpServiceDeps {
   clock: Clock;
   mailer: Mailer;
   publicUrl: string;
+  /** Places typed words for 'Already reported here'. */
+  location: Pick<LocationService, 'wordsToCoordinates'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
-export function followUpService({ db, storage, clock, mailer, publicUrl, log }: FollowUpServiceDeps) {
+export function followUpService({ db, storage, clock, mailer, publicUrl, location, log }: FollowUpServiceDeps) {
   const repository = followUpRepository(db);
+  /** Where typed words are, or null when they name no place (or the provider cannot say just now). */
+  const placeOf = (words: string) =>
+    location.wordsToCoordinates(words).then(
+      ({ lat, lng }) => ({ latitude: lat, longitude: lng }),
+      () => null,
+    );
   const reports = reportsRepository(db);
   const notFound = () => new NotFoundError(followUpMessages.notFound, { title: followUpMessages.notFoundTitle });
 
@@ -188,11 +197,18 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, log }: 
       return true;
     },
 
-    /** An open report with the same words, or the nearest within 25 m of the position. */
+    /**
+     * An open report with the same words, or the nearest within 25 m of the position: the device's, or
+     * else the typed words' own (a wall spans several three-metre squares, each with its own words).
+     */
     async alreadyReported(query: { words?: string; lat?: number; lng?: number }): Promise<AlreadyReported> {
       const words = query.words?.trim() ? normaliseThreeWords(query.words) : null;
       const at =
-        query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : null;
+        query.lat !== undefined && query.lng !== undefined
+          ? { latitude: query.lat, longitude: query.lng }
+          : words
+            ? await placeOf(words)
+            : null;
       if (!words && !at) return { report: null };
       const candidates = await repository.openReportsAt(words, at ? boundingBox(at, ALREADY_REPORTED_METRES) : null);
       const distanceOf = (row: ReportRow) =>

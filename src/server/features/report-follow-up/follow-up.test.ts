@@ -12,7 +12,7 @@ import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { sessionsRepository, sessionsService } from '#server/features/sessions/index.ts';
 import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
 import { movableClock, type MovableClock } from '#tests/volunteers.ts';
-import { CASTLE_WORDS, WAVERLEY_WORDS, realLocations } from '#tests/places.ts';
+import { CASTLE_WORDS, WAVERLEY_WORDS, gridWordsAt, realLocations } from '#tests/places.ts';
 import { createdReportSchema, reportListSchema } from '#shared/contracts/reports.ts';
 import {
   alreadyReportedSchema,
@@ -143,7 +143,9 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     const [confirmMail] = mailsTo(address);
     expect(mailsTo(address)).toHaveLength(1);
     expect(confirmMail!.subject).toBe(`Confirm: tell me when report #${report.id} is cleaned`);
+    // Every e-mail carries the one-click unsubscribe (RFC 8058).
     expect(confirmMail!.headers['list-unsubscribe']).toMatch(/\/api\/report-follow\/unsubscribe\?token=/);
+    expect(confirmMail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     // Completed before the address was confirmed: nothing is sent to an unconfirmed address.
     await complete(report.id);
@@ -164,6 +166,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(cleaned[0]!.subject).toBe(`Cleaned: your graffiti report #${report.id}`);
     expect(cleaned[0]!.text).toContain(`http://localhost:3000/report/${report.statusToken}`);
     expect(cleaned[0]!.html).toMatch(/<img src="http:\/\/localhost:3000\/photos\/[^"]+" alt="The wall after cleaning"/);
+    expect(cleaned[0]!.headers['list-unsubscribe']).toBe(confirmMail!.headers['list-unsubscribe']);
     expect(cleaned[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     // Both e-mails say where to read how the address is used.
     for (const mail of [confirmMail!, cleaned[0]!]) {
@@ -232,7 +235,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       (await t.app.inject({ method: 'GET', url: `/api/reports/already-reported?${query}` })).json(),
     ).report;
 
-  it('already reported here: an open report with the same words or within 25 m, never a completed one', async () => {
+  it('already reported here: an open report with the same words or within 25 m of the device or the typed words, never a completed one', async () => {
     const near = await submit({ what3words: CASTLE_WORDS, ...north(0) });
     expect(await alreadyReported('words=///Lawn.Blind.Eager')).toMatchObject({
       id: near.id,
@@ -249,6 +252,14 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       await alreadyReported(`words=${OTHER_WORDS}&lat=${HERE.latitude + 0.00025}&lng=${HERE.longitude}`),
     ).toBeNull();
     expect(await alreadyReported(`words=${OTHER_WORDS}`)).toBeNull();
+    // Words typed with no position are placed: another square's words 22 m away find it, 28 m away not.
+    const typedNear = gridWordsAt(HERE.latitude + 0.0002, HERE.longitude);
+    const typedFar = gridWordsAt(HERE.latitude + 0.00025, HERE.longitude);
+    expect(typedNear).not.toBe(CASTLE_WORDS);
+    expect((await alreadyReported(`words=${typedNear}`))?.id).toBe(near.id);
+    expect(await alreadyReported(`words=${typedFar}`)).toBeNull();
+    // Words that name no place are matched only exactly.
+    expect(await alreadyReported('words=not.a.place')).toBeNull();
     await complete(near.id);
     expect(await alreadyReported(`words=${CASTLE_WORDS}`)).toBeNull();
   });
@@ -305,7 +316,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(late.json().message).toBe('This report is no longer open. Please make a new report.');
   });
 
-  it('offensive graffiti within 2 km is offered before any nearer ordinary site; an administrator can clear the mark', async () => {
+  it('offensive graffiti within 2 km is offered before any nearer ordinary site; an administrator can clear or set the mark', async () => {
     const ordinary = await submit({ what3words: CASTLE_WORDS, ...north(0.0014) }); // 156 m
     const offensive = await submit({ what3words: OTHER_WORDS, ...north(0.015), offensive: 'true' }); // 1.67 km
     await submit({ what3words: WAVERLEY_WORDS, ...north(0.03), offensive: 'true' }); // 3.3 km: too far to jump the queue
@@ -340,5 +351,28 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     });
     expect(cleared.json()).toEqual({ id: offensive.id, priority: false });
     expect((await find()).nearestReport?.id).toBe(ordinary.id);
+
+    // Setting the mark on an ordinary report makes it a priority one.
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reports/${ordinary.id}/priority`,
+      cookies: admin,
+      payload: { priority: true },
+    });
+    expect(set.json()).toEqual({ id: ordinary.id, priority: true });
+    expect((await find()).nearestReport).toMatchObject({ id: ordinary.id, priority: true });
+    const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
+    expect(list.find((r) => r.id === ordinary.id)).toMatchObject({ priority: true });
+  });
+
+  // Last: it uses up this client's allowance.
+  it("'Already reported here' is limited like the location conversions: typed words may spend the provider's quota", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61 && !statuses.includes(429); i++) {
+      const url = `/api/reports/already-reported?words=${CASTLE_WORDS}`;
+      statuses.push((await t.app.inject({ method: 'GET', url })).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([200]));
   });
 });
