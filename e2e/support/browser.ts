@@ -155,19 +155,25 @@ export function toasts(page: Page) {
  * Resolves once every finite animation and transition on the page has finished (a drawer's slide-in, a
  * toast's fade, a button's colour change); a spinner's runs forever and is left alone. Reading the
  * animations makes the browser apply pending style changes first, so one just triggered is included.
+ * The page's own frames are watched until none is running: an animation's `finished` promise is settled
+ * only when the browser draws its element, and one that has moved off screen inside a
+ * `content-visibility: auto` card is not drawn, so that promise never settles though the animation ends.
  */
 export async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    // Two frames first: a change the page has not drawn yet (a resize, a state just set) starts its
-    // transitions there. (A hidden tab draws no frames, and runs no transitions either.)
-    if (document.visibilityState === 'visible')
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
+    const finite = () =>
       document
         .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    // A hidden tab draws no frames, and runs no transitions either.
+    if (document.visibilityState !== 'visible') {
+      await Promise.all(finite().map((animation) => animation.finished.catch(() => undefined)));
+      return;
+    }
+    // Two frames first: a change the page has not drawn yet (a resize, a state just set) starts its
+    // transitions there. Then a frame at a time until no animation is still running.
+    for (let frames = 0; frames < 2 || finite().some((animation) => animation.playState === 'running'); frames++)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
   });
 }
 
