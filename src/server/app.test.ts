@@ -180,6 +180,6 @@ describe('the health check', () => {
       error: 'Service Unavailable',
       message: 'The database is not answering.',
     });
-    await t.app.close();
+    await t.close();
   });
 });

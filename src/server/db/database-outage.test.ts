@@ -15,8 +15,14 @@ import { hashPasscode } from '#server/secrets.ts';
 import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from '#tests/throwaway-postgres.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+// Every cleanup runs even when one before it throws (closing an app whose database was stopped may).
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  const failures: unknown[] = [];
+  for (const cleanup of cleanups.splice(0).reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((error) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
 });
 
 async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
@@ -59,11 +65,9 @@ describe.runIf(postgresBinDir || process.env.TEST_DATABASE_URL)(
         adminPasscodeHash: hashPasscode('135790'),
       });
       await app.ready();
-      cleanups.push(async () => {
-        await app.close();
-        await database.close();
-        fs.rmSync(photoDir, { recursive: true, force: true });
-      });
+      cleanups.push(() => fs.rmSync(photoDir, { recursive: true, force: true }));
+      cleanups.push(() => database.close());
+      cleanups.push(() => app.close());
       return { app, database };
     }
 
