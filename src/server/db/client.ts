@@ -105,6 +105,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    keepPreparedStatements(sqlite);
     const writes = writeWatchers();
     const db = new Kysely<Tables>({ dialect: watchingWrites(new SqliteDialect({ database: sqlite }), writes.heard) });
     return { db, dialect: 'sqlite', close: once(() => db.destroy()), watchWrites: writes.add };
@@ -198,6 +199,37 @@ function prepareMarkedStatements(client: pg.PoolClient): void {
     }
     return query({ name, text, values: values ?? [] });
   }) as typeof client.query;
+}
+
+/** How many SQLite statements stay prepared: every text the app runs often, with room to spare. */
+const KEPT_STATEMENTS = 256;
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
+/**
+ * SQLite: each statement is prepared once and kept (the most recently used `KEPT_STATEMENTS`), where
+ * Kysely's driver prepares its text again on every run. For a small read such as one square of the
+ * nearest-site search, preparing cost more than running, and its garbage made the search's slowest
+ * runs. A kept statement still follows the schema (SQLite prepares it again itself when the schema has
+ * changed), and the kept ones are let go after a statement that changes the schema. A statement still
+ * being read row by row (`busy`) is not lent out twice: another is prepared for that run.
+ */
+function keepPreparedStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, Database.Statement>();
+  sqlite.prepare = ((text: string) => {
+    if (SCHEMA_CHANGE.test(text)) {
+      kept.clear();
+      return prepare(text);
+    }
+    const found = kept.get(text);
+    if (found?.busy) return prepare(text);
+    const statement = found ?? prepare(text);
+    // A Map keeps insertion order: moved to the end on each use, the first key is the least recent.
+    kept.delete(text);
+    kept.set(text, statement);
+    if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 /** Statements that may change rows (a WITH may end in one); reads and transaction control are not. */
