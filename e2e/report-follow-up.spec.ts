@@ -323,6 +323,8 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
         return Boolean(row.priority);
       })
       .toBe(true);
+    await offensive.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-card-priority-set-desktop', { fullPage: false });
 
     // The cards at phone width, in a page of their own: resizing this one would leave the button just
     // clicked mid-transition in a card the browser skips drawing, a transition that never ends.

@@ -36,7 +36,7 @@ export function ReportMarks({
       )}
       <Button
         variant="ghost"
-        className="min-h-11 px-3 text-sm underline underline-offset-4"
+        className="min-h-11 px-3 text-sm underline underline-offset-4 aria-pressed:bg-red-800 aria-pressed:text-white aria-pressed:no-underline aria-pressed:hover:bg-red-900"
         disabled={toggle.isPending}
         aria-pressed={report.priority}
         onClick={() => toggle.mutate(!report.priority)}
