@@ -11,7 +11,7 @@ import { volunteerSession } from '#tests/sessions.ts';
 import { readSignInMail } from '#tests/volunteers.ts';
 import {
   DESKTOP,
-  E2E_ADMIN_PASSCODE,
+  newAdminPage,
   PHONE,
   expectNoAxeViolations,
   hasChromium,
@@ -238,12 +238,8 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
   });
 
   it('an administrator sees who is coming and records their attendance in one step', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await newAdminPage(browser, server);
     contexts.push(context);
-    expect(
-      (await context.request.post(`${server.url}/api/admin/auth`, { data: { passcode: E2E_ADMIN_PASSCODE } })).status(),
-    ).toBe(200);
-    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
     await page.getByRole('button', { name: 'Manage MUCUs' }).click();
@@ -275,12 +271,8 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
 
   it("once the places are taken, I'll be there joins the waiting list, which moves up when someone drops out", async () => {
     // An administrator limits the Portobello event to one place from its who-is-coming list.
-    const { context, page: admin } = await newPage(browser, DESKTOP);
+    const { context, page: admin } = await newAdminPage(browser, server);
     contexts.push(context);
-    expect(
-      (await context.request.post(`${server.url}/api/admin/auth`, { data: { passcode: E2E_ADMIN_PASSCODE } })).status(),
-    ).toBe(200);
-    await admin.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
     await admin.goto(`${server.url}/volunteer-portal`);
     await admin.getByRole('tab', { name: 'Volunteer Analytics' }).click();
     await admin.getByRole('button', { name: 'Manage MUCUs' }).click();

@@ -14,7 +14,7 @@ import { photoNames, photoUrls, processPhoto, storePhoto } from '#server/feature
 import { myDataSchema } from '#shared/contracts/privacy.ts';
 import {
   DESKTOP,
-  E2E_ADMIN_PASSCODE,
+  newAdminPage,
   PHONE,
   WITHOUT_SERVICE_WORKER,
   expectNoAxeViolations,
@@ -186,12 +186,7 @@ describe.skipIf(!hasChromium)('privacy', () => {
   it('an administrator blurs part of a photo; the original is gone and the report says so; the audit log shows it', async () => {
     await server.database.db.deleteFrom('reports').execute();
     const site = await report('busy.bus.stop');
-    const { context, page } = await newPage(browser, DESKTOP);
-    const signedIn = await context.request.post(`${server.url}/api/admin/auth`, {
-      data: { passcode: E2E_ADMIN_PASSCODE },
-    });
-    expect(signedIn.status()).toBe(200);
-    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    const { context, page } = await newAdminPage(browser, server);
     await page.goto(`${server.url}/volunteer-portal`);
 
     await page.getByRole('button', { name: 'View photo of Report #1' }).click();

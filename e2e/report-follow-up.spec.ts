@@ -21,7 +21,7 @@ import {
   newPage,
   screenshot,
   useBrowserAndServer,
-  E2E_ADMIN_PASSCODE,
+  newAdminPage,
   type RunningServer,
   pickFiles,
   WITHOUT_SERVICE_WORKER,
@@ -280,12 +280,15 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
   });
 
   it('administrators see the priority mark and how many people reported it on the card, and can clear and set the mark', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    const signIn = await context.request.post(`${server.url}/api/admin/auth`, {
-      data: { passcode: E2E_ADMIN_PASSCODE },
-    });
-    expect(signIn.status()).toBe(200);
-    await page.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
+    const { context, page } = await newAdminPage(browser, server);
+    const storedPriority = async () => {
+      const row = await server.database.db
+        .selectFrom('reports')
+        .select('priority')
+        .where('what3words', '=', 'pilot.ginger.gaze')
+        .executeTakeFirstOrThrow();
+      return Boolean(row.priority);
+    };
     // The first test's report was marked offensive; the last one was reported by two people.
     await page.goto(`${server.url}/volunteer-portal`);
     const offensive = page.getByRole('article').filter({ hasText: 'pilot.ginger.gaze' });
@@ -300,29 +303,11 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     // The button may show the change before the server has stored it: wait for the row.
-    await expect
-      .poll(async () => {
-        const row = await server.database.db
-          .selectFrom('reports')
-          .select('priority')
-          .where('what3words', '=', 'pilot.ginger.gaze')
-          .executeTakeFirstOrThrow();
-        return Boolean(row.priority);
-      })
-      .toBe(false);
+    await expect.poll(storedPriority).toBe(false);
     // And set again.
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
-    await expect
-      .poll(async () => {
-        const row = await server.database.db
-          .selectFrom('reports')
-          .select('priority')
-          .where('what3words', '=', 'pilot.ginger.gaze')
-          .executeTakeFirstOrThrow();
-        return Boolean(row.priority);
-      })
-      .toBe(true);
+    await expect.poll(storedPriority).toBe(true);
     await offensive.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-card-priority-set-desktop', { fullPage: false });
 
