@@ -332,6 +332,16 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
   let server: RunningServer;
   useBrowserAndServer((started) => ({ browser, server } = started));
 
+  /** The photo the server stored for the report sent with this idempotency key. */
+  async function storedPhotoOf(idempotencyKey: string): Promise<Buffer> {
+    const report = await server.database.db
+      .selectFrom('reports')
+      .select('photo_key')
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return Buffer.from(await (await fetch(`${server.url}/photos/${report.photo_key}.jpg`)).arrayBuffer());
+  }
+
   it('a 4000 x 3000 camera photo goes up upright at 1536 x 2048, much smaller than the original', async () => {
     const { context, page } = await newPage(browser, PHONE);
     const uploads = await recordUploads(page);
@@ -367,12 +377,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
 
     const [sent] = await uploads();
     expect(sent!.photo.bytes.length).toBeLessThanOrEqual(450_000);
-    const report = await server.database.db
-      .selectFrom('reports')
-      .selectAll()
-      .where('idempotency_key', '=', sent!.fields.idempotencyKey!)
-      .executeTakeFirstOrThrow();
-    const stored = Buffer.from(await (await fetch(`${server.url}/photos/${report.photo_key}.jpg`)).arrayBuffer());
+    const stored = await storedPhotoOf(sent!.fields.idempotencyKey!);
     // No second JPEG encoding on the server: the phone's compressed picture, byte for byte.
     expect(stored.equals(stripJpegMetadata(sent!.photo.bytes)!)).toBe(true);
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
@@ -417,12 +422,7 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const [sent] = await uploads();
     expect(sent!.photo.name).toBe('IMG_0004.HEIC');
     expect(sent!.photo.bytes.equals(heic)).toBe(true);
-    const report = await server.database.db
-      .selectFrom('reports')
-      .selectAll()
-      .where('idempotency_key', '=', sent!.fields.idempotencyKey!)
-      .executeTakeFirstOrThrow();
-    const stored = Buffer.from(await (await fetch(`${server.url}/photos/${report.photo_key}.jpg`)).arrayBuffer());
+    const stored = await storedPhotoOf(sent!.fields.idempotencyKey!);
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
     expect(meta.exif).toBeUndefined();
