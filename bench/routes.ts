@@ -183,7 +183,9 @@ export async function lighthouseScreens(
       onScreen(screen.name);
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await browser.setCookie(
+      // The session goes into this context's cookie jar: the browser's own (browser.setCookie) is the
+      // default context's, which this page does not use, so it would be opened signed out.
+      await context.setCookie(
         ...Object.entries(site.cookies[screen.visitor]).map(([name, value]) => ({
           name,
           value,
