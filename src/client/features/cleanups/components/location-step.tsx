@@ -3,11 +3,11 @@
 // 'I want to clean it up' or 'Find another site'. The photo's code (with its full-size dialog) loads
 // with the first site found, in a box of the photo's own size until then.
 import { lazy, Suspense, type RefObject } from 'react';
-import { EyeOff, MapPin, Search, Sparkles } from 'lucide-react';
-import { redactionMessages } from '#shared/domain/privacy-messages.ts';
+import { MapPin, Search, Sparkles } from 'lucide-react';
 import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { PhotoEditedNote } from '#client/components/ui/photo-edited-note.tsx';
 import type { Site } from '../find-workflow.ts';
 import { formatCount } from '#shared/domain/format.ts';
 
@@ -33,12 +33,7 @@ export function LocationStep({ site, headingRef, starting, searching, onCleanIt,
       <Suspense fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-stone-200" />}>
         <SitePhoto key={report.id} thumbnailUrl={report.thumbnailUrl} photoUrl={report.photoUrl} place={place} />
       </Suspense>
-      {report.photoRedacted && (
-        <p className="-mt-2 flex items-center gap-1.5 text-sm font-semibold text-slate-700">
-          <EyeOff aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {redactionMessages.edited}
-        </p>
-      )}
+      {report.photoRedacted && <PhotoEditedNote className="-mt-2" />}
       <dl className="grid gap-2 text-slate-800">
         {distance !== null && (
           <div className="flex items-baseline gap-2">

@@ -2,14 +2,14 @@
 // account: the link is the key). The photo, the three-word location with its map link, the dates, the
 // status in the site's words, and once cleaned the after photo beside the before; a photo an
 // administrator blurred says so. Nothing about who reported or cleaned it.
-import { ExternalLink, EyeOff, MapPin, Users } from 'lucide-react';
+import { ExternalLink, MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { ReportStatusPage as ReportStatusData } from '#shared/contracts/report-follow-up.ts';
 import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
-import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { formatUkDate } from '#shared/domain/format.ts';
 import { routes } from '#shared/routes.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { PhotoEditedNote } from '#client/components/ui/photo-edited-note.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -81,12 +81,7 @@ function StatusDetails({ report, token }: { report: ReportStatusData; token: str
           </figure>
         )}
       </div>
-      {report.photoRedacted && (
-        <p className="-mt-3 flex items-center gap-1.5 text-sm font-semibold text-slate-700">
-          <EyeOff aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {redactionMessages.edited}
-        </p>
-      )}
+      {report.photoRedacted && <PhotoEditedNote className="-mt-3" />}
 
       <dl className="grid gap-3 rounded-2xl border border-stone-warm bg-white p-5 sm:grid-cols-2">
         <div>
