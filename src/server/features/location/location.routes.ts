@@ -13,11 +13,14 @@ export interface LocationRoutesOptions {
   conversionsPerMinute?: number;
 }
 
-export async function locationRoutes(
-  app: FastifyInstance,
-  { location, conversionsPerMinute = 60 }: LocationRoutesOptions,
-) {
-  const limited = { access: 'public', rateLimit: { max: conversionsPerMinute, timeWindow: '1 minute' } } as const;
+/**
+ * The limit on any route that asks the location provider to convert: per client, per minute, so nobody
+ * spends the what3words quota through us.
+ */
+export const conversionRateLimit = (max = 60) => ({ max, timeWindow: '1 minute' }) as const;
+
+export async function locationRoutes(app: FastifyInstance, { location, conversionsPerMinute }: LocationRoutesOptions) {
+  const limited = { access: 'public', rateLimit: conversionRateLimit(conversionsPerMinute) } as const;
 
   serve(app, endpoints.coordinatesToWords, limited, async (request, reply) => {
     const result = await location.coordinatesToWords(request.query.lat, request.query.lng);

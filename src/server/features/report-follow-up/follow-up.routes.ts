@@ -8,6 +8,7 @@ import { urlOf } from '#shared/contracts/http.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { ValidationError } from '#server/errors.ts';
 import { readForm, serve } from '#server/http/serve.ts';
+import { conversionRateLimit } from '#server/features/location/index.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import { plainPage } from '#server/plain-page.ts';
 import type { FollowUpService } from './follow-up.service.ts';
@@ -84,9 +85,8 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
   });
 
-  // Typed words are placed by the location provider: limited like its own conversions, so nobody
-  // spends the what3words quota through this question.
-  const conversions = { ...anyone, rateLimit: { max: 60, timeWindow: '1 minute' } };
+  // Typed words are placed by the location provider: limited like its own conversions.
+  const conversions = { ...anyone, rateLimit: conversionRateLimit() };
   serve(app, endpoints.alreadyReported, conversions, (request) => service.alreadyReported(request.query));
   serve(app, endpoints.addConfirmation, limited, async (request) => {
     const form = await readForm(request, endpoints.addConfirmation);
