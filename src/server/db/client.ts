@@ -210,8 +210,8 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
  * Kysely's driver prepares its text again on every run. For a small read such as one square of the
  * nearest-site search, preparing cost more than running, and its garbage made the search's slowest
  * runs. A kept statement still follows the schema (SQLite prepares it again itself when the schema has
- * changed), and the kept ones are let go after a statement that changes the schema. A statement still
- * being read row by row (`busy`) is not lent out twice: another is prepared for that run.
+ * changed), and the kept ones are let go after a statement that changes the schema. (A statement is
+ * never run twice at once: the one connection takes no other statement while one is read row by row.)
  */
 function keepPreparedStatements(sqlite: Database.Database): void {
   const prepare = sqlite.prepare.bind(sqlite);
@@ -221,9 +221,7 @@ function keepPreparedStatements(sqlite: Database.Database): void {
       kept.clear();
       return prepare(text);
     }
-    const found = kept.get(text);
-    if (found?.busy) return prepare(text);
-    const statement = found ?? prepare(text);
+    const statement = kept.get(text) ?? prepare(text);
     // A Map keeps insertion order: moved to the end on each use, the first key is the least recent.
     kept.delete(text);
     kept.set(text, statement);
