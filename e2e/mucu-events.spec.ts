@@ -4,7 +4,7 @@
 // pages are checked with axe and photographed at 390 and 1280 px. Once an event's places are taken,
 // answers join a waiting list that moves up when someone drops out.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { smtpMailer } from '#server/mail/mailer.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { volunteerSession } from '#tests/sessions.ts';
@@ -100,6 +100,16 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }),
     );
     return page;
+  }
+
+  /** An administrator's dashboard with Manage MUCU Events open. */
+  async function openManageEvents(): Promise<{ page: Page; manage: Locator }> {
+    const { context, page } = await newAdminPage(browser, server);
+    contexts.push(context);
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
+    await page.getByRole('button', { name: 'Manage MUCUs' }).click();
+    return { page, manage: page.getByRole('dialog', { name: 'Manage MUCU Events' }) };
   }
 
   it("from the About page to I'll be there (signing in on the way) to the dashboard", async () => {
@@ -238,12 +248,7 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
   });
 
   it('an administrator sees who is coming and records their attendance in one step', async () => {
-    const { context, page } = await newAdminPage(browser, server);
-    contexts.push(context);
-    await page.goto(`${server.url}/volunteer-portal`);
-    await page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
-    await page.getByRole('button', { name: 'Manage MUCUs' }).click();
-    const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
+    const { page, manage } = await openManageEvents();
     await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
     await manage.getByRole('button', { name: "Who's coming to Leith Walk MUCU" }).click();
     const list = manage.getByRole('form', { name: "Who's coming to Leith Walk MUCU" });
@@ -271,12 +276,7 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
 
   it("once the places are taken, I'll be there joins the waiting list, which moves up when someone drops out", async () => {
     // An administrator limits the Portobello event to one place from its who-is-coming list.
-    const { context, page: admin } = await newAdminPage(browser, server);
-    contexts.push(context);
-    await admin.goto(`${server.url}/volunteer-portal`);
-    await admin.getByRole('tab', { name: 'Volunteer Analytics' }).click();
-    await admin.getByRole('button', { name: 'Manage MUCUs' }).click();
-    const manage = admin.getByRole('dialog', { name: 'Manage MUCU Events' });
+    const { page: admin, manage } = await openManageEvents();
     await manage.getByRole('button', { name: "Who's coming to Portobello Promenade MUCU" }).click();
     const places = manage.getByRole('form', { name: 'Places at Portobello Promenade MUCU' });
     await places.getByLabel('Places (empty for no limit)').fill('1');
