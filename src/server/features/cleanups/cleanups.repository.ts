@@ -148,8 +148,8 @@ function sitesInSquare(postgres: boolean, square: Square, priorityOnly: boolean,
  * `sitesInSquare`). With a limit, the index is read in squares around `from` (clipped to the box)
  * until the square's nearest `limit` all lie within its reach (flat distance at most half its side):
  * every site of the box that near is inside the square and every other is farther, so those are the
- * box's first `limit`. A square with too few doubles; one whose last is farther reaches that far next;
- * a square past the box's edges is the box. Distances and edges use the exact coordinates, so
+ * box's first `limit`. A square with too few within its reach doubles; one whose last is farther
+ * reaches that far next; a square past the box's edges is the box. Distances and edges use the exact coordinates, so
  * the answer is the one sorting the whole box gives, and the cost grows with the sites near `from`
  * rather than with the box.
  */
@@ -171,10 +171,17 @@ async function openSitesNear(
     : exclude.length > 0
       ? sql`and t.id not in (${sql.join([...exclude])})`
       : sql``;
-  const read = async (square: Square) => {
+  // On SQLite, a square's read first drops the sites its circle cannot hold by the R*Tree's own
+  // coordinates, before the exact ones are looked up (a lookup per site, the most of a read's cost).
+  const withinReach = (reach: number | undefined) =>
+    reach === undefined || postgres || !from
+      ? sql``
+      : sql`and ${treeFlat(from, squash)} <= ${(reach + FLOAT_SLACK_DEG) ** 2}`;
+  const read = async (square: Square, reach?: number) => {
     const { rows } = await sql<OpenSite & { flat?: number }>`${postgres ? prepared : sql``}
       select t.id as id, t.latitude as latitude, t.longitude as longitude ${flat ? sql`, ${flat} as flat` : sql``}
         ${sitesInSquare(postgres, square, priorityOnly, withWords)}
+        ${withinReach(reach)}
         and t.latitude >= ${box.minLat} and t.latitude <= ${box.maxLat}
         and t.longitude >= ${minLng} and t.longitude <= ${maxLng}
         ${skipped}
@@ -220,10 +227,10 @@ async function openSitesNear(
   }
   for (let first = true; ; first = false) {
     const { square, covers } = squareAt(reach);
-    const sites = await read(covers ? whole : square);
+    const sites = covers ? await read(whole) : await read(square, reach);
     if (covers) return bare(sites);
     if (sites.length < limit) {
-      // Too few near by: on SQLite the R*Tree's own nodes tell, cheaply, how far to reach.
+      // Too few within reach: on SQLite the R*Tree's own nodes tell, cheaply, how far to reach.
       reach =
         first && !postgres
           ? await reachFromTree(db, squareAt, reach, { priorityOnly, skipped, from, squash, limit })
@@ -247,9 +254,9 @@ const FLOAT_SLACK_DEG = 3e-5;
  * SQLite: a reach (in degrees) whose square holds the box's first `limit` sites as far as the R*Tree's
  * own 32-bit boxes tell, found reading only the tree's nodes: reading each site's exact coordinates
  * costs several times more, so a square far too big (a volunteer just outside the reported streets)
- * is never read exactly. From `tooNear` (a reach whose square held too few), the squares double
- * until one holds `limit` sites (each test stops at `limit`), narrow by halving the step, and the nearest `limit` of the last one by their rounded
- * coordinates give the reach, widened by the rounding. The exact search that follows checks it.
+ * is never read exactly. From `tooNear` (a reach whose circle held too few), the reaches double until
+ * one's circle holds `limit` sites (each count stops at `limit`), narrow by halving the step, and the
+ * nearest `limit` of the last one by their rounded coordinates give the reach, widened by the rounding. The exact search that follows checks it.
  */
 async function reachFromTree(
   db: Db,
@@ -264,15 +271,21 @@ async function reachFromTree(
   }: { priorityOnly: boolean; skipped: ReturnType<typeof sql>; from: Point; squash: number; limit: number },
 ): Promise<number> {
   const tree = sql.table(priorityOnly ? 'open_priority_sites' : 'open_sites');
+  const flat = treeFlat(from, squash);
   const inSquare = (square: Square) => sql`from ${tree} t
     where t.max_lat >= ${square.minLat} and t.min_lat <= ${square.maxLat}
       and t.max_lng >= ${square.minLng} and t.min_lng <= ${square.maxLng} ${skipped}`;
+  // Counted within the reach's circle, not its square: a square reaching the corner of a cluster of
+  // sites holds enough long before its circle does, and its nearest `limit` would then lie farther
+  // than its reach, up to the corner.
   const holdsEnough = async (reach: number) => {
     const { square, covers } = squareAt(reach);
     if (covers) return true;
     const { rows } = await sql<{
       n: number;
-    }>`select count(*) as n from (select 1 ${inSquare(square)} limit ${limit})`.execute(db);
+    }>`select count(*) as n from (select 1 ${inSquare(square)} and ${flat} <= ${reach * reach} limit ${limit})`.execute(
+      db,
+    );
     return Number(rows[0]!.n) >= limit;
   };
   let low = tooNear;
@@ -288,12 +301,17 @@ async function reachFromTree(
   }
   const { square, covers } = squareAt(high);
   if (covers) return high;
-  const dLat = sql`(t.min_lat - ${from.latitude})`;
-  const dLng = sql`((t.min_lng - ${from.longitude}) * ${squash})`;
-  const { rows } = await sql<{ flat: number }>`select ${dLat} * ${dLat} + ${dLng} * ${dLng} as flat
+  const { rows } = await sql<{ flat: number }>`select ${flat} as flat
     ${inSquare(square)} order by flat limit ${limit}`.execute(db);
   if (rows.length < limit) return high;
   return Math.sqrt(rows[limit - 1]!.flat) + FLOAT_SLACK_DEG;
+}
+
+/** SQLite: a site's flat-map distance from `from` (squared) by the R*Tree's own 32-bit coordinates. */
+function treeFlat(from: Point, squash: number) {
+  const dLat = sql`(t.min_lat - ${from.latitude})`;
+  const dLng = sql`((t.min_lng - ${from.longitude}) * ${squash})`;
+  return sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`;
 }
 
 /** Open sites with coordinates (marked ones only with `priority`), nearest the point first by the GiST index. */
