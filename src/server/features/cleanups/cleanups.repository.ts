@@ -163,9 +163,7 @@ async function openSitesNear(
   const minLng = box.minLng ?? -180;
   const maxLng = box.maxLng ?? 180;
   const squash = from ? Math.cos((from.latitude * Math.PI) / 180) : 0;
-  const dLat = from && sql`(t.latitude - ${from.latitude})`;
-  const dLng = from && sql`((t.longitude - ${from.longitude}) * ${squash})`;
-  const flat = from && sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`;
+  const flat = from && flatFrom(from, squash, 'latitude', 'longitude');
   const skipped = postgres
     ? sql`and t.id <> all(${[...exclude]}::integer[])`
     : exclude.length > 0
@@ -176,7 +174,7 @@ async function openSitesNear(
   const withinReach = (reach: number | undefined) =>
     reach === undefined || postgres || !from
       ? sql``
-      : sql`and ${treeFlat(from, squash)} <= ${(reach + FLOAT_SLACK_DEG) ** 2}`;
+      : sql`and ${flatFrom(from, squash, 'min_lat', 'min_lng')} <= ${(reach + FLOAT_SLACK_DEG) ** 2}`;
   const read = async (square: Square, reach?: number) => {
     const { rows } = await sql<OpenSite & { flat?: number }>`${postgres ? prepared : sql``}
       select t.id as id, t.latitude as latitude, t.longitude as longitude ${flat ? sql`, ${flat} as flat` : sql``}
@@ -271,7 +269,7 @@ async function reachFromTree(
   }: { priorityOnly: boolean; skipped: ReturnType<typeof sql>; from: Point; squash: number; limit: number },
 ): Promise<number> {
   const tree = sql.table(priorityOnly ? 'open_priority_sites' : 'open_sites');
-  const flat = treeFlat(from, squash);
+  const flat = flatFrom(from, squash, 'min_lat', 'min_lng');
   const inSquare = (square: Square) => sql`from ${tree} t
     where t.max_lat >= ${square.minLat} and t.min_lat <= ${square.maxLat}
       and t.max_lng >= ${square.minLng} and t.min_lng <= ${square.maxLng} ${skipped}`;
@@ -307,10 +305,13 @@ async function reachFromTree(
   return Math.sqrt(rows[limit - 1]!.flat) + FLOAT_SLACK_DEG;
 }
 
-/** SQLite: a site's flat-map distance from `from` (squared) by the R*Tree's own 32-bit coordinates. */
-function treeFlat(from: Point, squash: number) {
-  const dLat = sql`(t.min_lat - ${from.latitude})`;
-  const dLng = sql`((t.min_lng - ${from.longitude}) * ${squash})`;
+/**
+ * A site's flat-map distance from `from` (squared), from the columns of `t` given: its exact
+ * coordinates, or on SQLite the R*Tree's own 32-bit ones (`min_lat`, `min_lng`).
+ */
+function flatFrom(from: Point, squash: number, latitude: string, longitude: string) {
+  const dLat = sql`(${sql.ref(`t.${latitude}`)} - ${from.latitude})`;
+  const dLng = sql`((${sql.ref(`t.${longitude}`)} - ${from.longitude}) * ${squash})`;
   return sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`;
 }
 
