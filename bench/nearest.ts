@@ -31,6 +31,8 @@ export interface NearestFigures {
   searches: number;
   search: { p50Ms: number; p99Ms: number };
   wholeCall: { p50Ms: number; p99Ms: number };
+  /** The limit beside them: the same database's `select 1` through the same handle, timed in the same run. */
+  roundTrip: { p50Ms: number; p99Ms: number };
   /** The machine's one-minute load average when the timing ended (p99s on a busy machine are its too). */
   load: number;
 }
@@ -62,10 +64,12 @@ export async function benchNearest(
     let seed = 42;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const somewhere = () => ({ latitude: 55.9 + next() * 0.1, longitude: -3.3 + next() * 0.2 });
-    // The figures are a running server's: first as many searches again elsewhere in the city, so the
-    // timed ones meet compiled code and the database's cache as they would after some use, not a
-    // process's first minute (without it the first pass's p99 was about twice the next one's).
-    const warmUp = Array.from({ length: searches }, somewhere);
+    // The figures are a running server's: first three times as many searches elsewhere in the city,
+    // so the timed ones meet compiled code and the database's cache as they would after some use, not
+    // a process's first minute. Over its first few thousand statements even `select 1` has a p99 ten
+    // times its later one (V8 still compiling the driver's paths); after 1,000 warm-up searches the
+    // first timed pass's p99 was still about twice the next one's.
+    const warmUp = Array.from({ length: searches * 3 }, somewhere);
     const points = Array.from({ length: searches }, somewhere);
     for (const point of warmUp) {
       await nearestOpenSite(repository, point, []);
@@ -73,7 +77,8 @@ export async function benchNearest(
     }
     const search = await time(points, (point) => nearestOpenSite(repository, point, []));
     const wholeCall = await time(points, (point) => findNearby(repository, point, []));
-    return { kind, reports, searches, search, wholeCall, load: os.loadavg()[0]! };
+    const roundTrip = await time(points, () => sql`select 1`.execute(database.db));
+    return { kind, reports, searches, search, wholeCall, roundTrip, load: os.loadavg()[0]! };
   } finally {
     await database.close();
   }
@@ -104,7 +109,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(
         `${kind}, ${f.reports.toLocaleString('en-GB')} reports, load ${f.load.toFixed(1)} on ${os.cpus().length} cores\n` +
           `  search      p50 ${two(f.search.p50Ms)} ms, p99 ${two(f.search.p99Ms)} ms  ${verdict(f.search.p99Ms, NEAREST_SEARCH_BUDGET_MS)}\n` +
-          `  whole call  p50 ${two(f.wholeCall.p50Ms)} ms, p99 ${two(f.wholeCall.p99Ms)} ms  ${verdict(f.wholeCall.p99Ms, NEAREST_CALL_BUDGET_MS)}`,
+          `  whole call  p50 ${two(f.wholeCall.p50Ms)} ms, p99 ${two(f.wholeCall.p99Ms)} ms  ${verdict(f.wholeCall.p99Ms, NEAREST_CALL_BUDGET_MS)}\n` +
+          `  select 1    p50 ${two(f.roundTrip.p50Ms)} ms, p99 ${two(f.roundTrip.p99Ms)} ms  (the limit: one round trip)`,
       );
     }
   } finally {

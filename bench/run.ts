@@ -429,6 +429,12 @@ async function benchNearestSite(workDir: string): Promise<Row[]> {
         budget: `p99 <= ${NEAREST_CALL_BUDGET_MS} ms`,
         status: figures.wholeCall.p99Ms <= NEAREST_CALL_BUDGET_MS ? 'PASS' : 'FAIL',
       },
+      {
+        metric: `Limit: one round trip (select 1), ${kind}: p50 / p99`,
+        value: `${ms2(figures.roundTrip.p50Ms)} / ${ms2(figures.roundTrip.p99Ms)}`,
+        budget: '-',
+        status: '',
+      },
     );
   }
   return rows;

@@ -59,6 +59,11 @@ export interface Box {
  * a distance squashed with Edinburgh's cosine rather than the volunteer's, which differs from the exact
  * one by at most the ratio of the two cosines: a site not fetched is at least the last fetched one's
  * index distance, shrunk by that ratio, away.
+ *
+ * A caller that weighs only the sites within `withinMetres` on the globe (the box is that circle's
+ * bounding square) is also answered when the walk reached past the circle, though the box's corners
+ * hold sites it did not fetch: every site within the circle is then among the answer, and so is
+ * whichever of them the box's first `limit` would hold.
  */
 export function rankExactly<T extends OpenSite>(
   candidates: readonly T[],
@@ -66,6 +71,7 @@ export function rankExactly<T extends OpenSite>(
   from: Point,
   limit: number,
   fetched: number,
+  withinMetres?: number,
 ): T[] | null {
   const squash = Math.cos((from.latitude * Math.PI) / 180);
   const flat = (latitude: number, longitude: number, lngSquash = squash) => {
@@ -91,6 +97,7 @@ export function rankExactly<T extends OpenSite>(
   const shrink = Math.min(1, squash / KNN_LONGITUDE_SQUASH);
   // Strictly nearer than any site not fetched can be, with a margin for rounding.
   const beyond = flat(last.latitude!, last.longitude!, KNN_LONGITUDE_SQUASH) * shrink * shrink * (1 - 1e-9);
+  if (withinMetres !== undefined && circleReach(from, withinMetres) ** 2 < beyond) return answer;
   if (ranked.length === limit) return ranked[limit - 1]!.distance < beyond ? answer : null;
   // Fewer than asked in the box: exact only if no site not fetched can be in it.
   if (wholeWidth) return null;
@@ -99,6 +106,24 @@ export function rankExactly<T extends OpenSite>(
     Math.abs(box.minLng! - from.longitude) > Math.abs(box.maxLng! - from.longitude) ? box.minLng! : box.maxLng!,
   );
   return farthestInBox < beyond ? answer : null;
+}
+
+/** Past this radius (in degrees) the flat map is not trusted to bound a circle on the globe. */
+const MOST_CIRCLE_DEG = 5;
+
+/**
+ * The flat-map distance (in degrees, longitude squashed with `from`'s cosine) that every site within
+ * `metres` of `from` on the globe lies within. Along a meridian the two agree; across, a site's
+ * longitude weighs with the cosine at its own latitude, which is smaller poleward of `from` by at most
+ * the ratio of the cosines over the circle's reach; 1% more covers the flat map's other, far smaller,
+ * errors at these sizes. Infinite (no bound) for a circle too wide or too near a pole.
+ */
+function circleReach(from: Point, metres: number): number {
+  const reach = metres / METRES_PER_DEGREE;
+  const poleward = Math.abs(from.latitude) + reach;
+  if (reach > MOST_CIRCLE_DEG || poleward >= 85) return Number.POSITIVE_INFINITY;
+  const cos = (degrees: number) => Math.cos((degrees * Math.PI) / 180);
+  return reach * (cos(Math.abs(from.latitude)) / cos(poleward)) * 1.01;
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -212,9 +237,8 @@ async function openSitesNear(
     // the box's first `limit` most often (see `rankExactly`). When it cannot, the squares below start
     // where the walk ended, since every site nearer than that was walked.
     const fetch = limit * KNN_FETCH;
-    const { rows } = await sql<OpenSite>`${prepared} ${walkNearestFirst(from, exclude, fetch, priorityOnly)}`.execute(
-      db,
-    );
+    const { rows } =
+      await sql<OpenSite>`${prepared} ${walkNearestFirst(from, exclude, fetch, priorityOnly, withWords)}`.execute(db);
     const exact = rankExactly(rows, box, from, limit, fetch);
     if (exact) return exact;
     for (const site of rows) {
@@ -315,33 +339,60 @@ function flatFrom(from: Point, squash: number, latitude: string, longitude: stri
   return sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`;
 }
 
-/** Open sites with coordinates (marked ones only with `priority`), nearest the point first by the GiST index. */
-function walkNearestFirst(from: Point, exclude: readonly number[], fetch: number, priority: boolean) {
+/**
+ * Open sites with coordinates (marked ones only with `priority`), nearest the point first by the GiST
+ * index; their words only when asked for (to pass over places already seen).
+ */
+function walkNearestFirst(
+  from: Point,
+  exclude: readonly number[],
+  fetch: number,
+  priority: boolean,
+  withWords: boolean,
+) {
   const squashed = sql`point(longitude * ${sql.lit(KNN_LONGITUDE_SQUASH)}, latitude)`;
   const target = sql`point(${from.longitude * KNN_LONGITUDE_SQUASH}::float8, ${from.latitude}::float8)`;
-  return sql`select id, latitude, longitude, what3words from reports
+  return sql`select id, latitude, longitude ${withWords ? sql`, what3words` : sql``} from reports
     where status = 'reported' ${priority ? sql`and priority = 1` : sql``}
       and latitude is not null and longitude is not null and id <> all(${[...exclude]}::integer[])
     order by ${squashed} <-> ${target} limit ${sql.lit(fetch)}`;
 }
 
+/**
+ * A walk's sites as one JSON array, in the walk's order: parsed in one go rather than row by row, which
+ * for a few dozen sites made most of a find-nearby call's garbage (and so its slowest runs' pauses).
+ */
+function sitesAsJson(walk: ReturnType<typeof sql>, withWords: boolean) {
+  const words = withWords ? sql`, 'what3words', what3words` : sql``;
+  return sql`(select coalesce(json_agg(json_build_object('id', id, 'latitude', latitude, 'longitude', longitude ${words})
+    order by rank), '[]') from ${walk})`;
+}
+
 export function cleanupsRepository(db: Db) {
   return {
-    /** On PostgreSQL, the first `fetch` open sites nearest the point by the index walk; null elsewhere. */
+    /**
+     * On PostgreSQL, the first `fetch` open sites nearest the point by the index walk (with their words
+     * when asked for); null elsewhere.
+     */
     async nearestFirst(
       from: Point,
       exclude: readonly number[],
       fetch: number,
-      priority = false,
+      { priority = false, withWords = false }: { priority?: boolean; withWords?: boolean } = {},
     ): Promise<NearestFirst | null> {
       if (!isPostgres(db)) return null;
-      const { rows } = await sql`${prepared} ${walkNearestFirst(from, exclude, fetch, priority)}`.execute(db);
-      return { sites: rows as OpenSite[], fetched: fetch };
+      const walk = sql`(select w.*, row_number() over () as rank
+        from (${walkNearestFirst(from, exclude, fetch, priority, withWords)}) w) w`;
+      const { rows } = await sql<{
+        sites: OpenSite[];
+      }>`${prepared} select ${sitesAsJson(walk, withWords)} as sites`.execute(db);
+      return { sites: rows[0]!.sites, fetched: fetch };
     },
 
     /**
      * The counts and the places of the passed-over reports, and on PostgreSQL both index walks too, in
-     * one statement: one round trip, and one snapshot, so the counts and the sites agree.
+     * one statement: one round trip, and one snapshot, so the counts and the sites agree. The walks
+     * carry the sites' words only when there are places to pass over.
      */
     async surroundings(
       from: Point,
@@ -352,47 +403,41 @@ export function cleanupsRepository(db: Db) {
         const [counts, seenPlaces] = await Promise.all([this.countOpenSites(), this.placesOf(exclude)]);
         return { counts, seenPlaces };
       }
-      type Row = OpenSite & {
-        part: 'open' | 'priority' | 'seen' | 'report' | null;
-        report: ReportRow | null;
+      // Words, and the passed-over places, only when there are some: without them the statement's
+      // generic plan costs no more than a fresh one, so PostgreSQL stops planning it on every call.
+      const withWords = exclude.length > 0;
+      const walk = (fetched: number, priority: boolean) =>
+        sql`(select w.*, row_number() over () as rank
+          from (${walkNearestFirst(from, exclude, fetched, priority, withWords)}) w)`;
+      // One row of JSON: each walk's first site is most often the one offered, so its whole report comes along.
+      const { rows } = await sql<{
         placed: string;
         unplaced: string;
-      };
-      // Each walk's first site is most often the one offered, so its whole report comes along.
-      const { rows } = await sql<Row>`${prepared} with
-          open as (select w.*, row_number() over () as rank from (${walkNearestFirst(from, exclude, fetch.open, false)}) w),
-          priority as (select w.*, row_number() over () as rank
-            from (${walkNearestFirst(from, exclude, fetch.priority, true)}) w)
-        select c.*, s.placed, s.unplaced from open_site_counts s left join lateral (
-          (select 'open' as part, id, latitude, longitude, what3words, null::json as report from open)
-          union all
-          (select 'priority', id, latitude, longitude, what3words, null from priority)
-          union all
-          (select 'seen', id, latitude, longitude, what3words, null from reports
-            where id = any(${[...exclude]}::integer[]))
-          union all
-          (select 'report', r.id, r.latitude, r.longitude, r.what3words, to_json(r) from reports r
-            where r.id in (select id from open where rank = 1 union all select id from priority where rank = 1))
-        ) c on true where s.id = 1`.execute(db);
-      const open: OpenSite[] = [];
-      const priority: OpenSite[] = [];
-      const reports: ReportRow[] = [];
-      const seenPlaces: Surroundings['seenPlaces'] = [];
-      for (const { part, report, id, latitude, longitude, what3words } of rows) {
-        const site = { id, latitude, longitude, what3words };
-        if (part === 'open') open.push(site);
-        else if (part === 'priority') priority.push(site);
-        else if (part === 'seen') seenPlaces.push({ latitude, longitude, what3words: what3words! });
-        else if (part === 'report' && report) reports.push(report);
-      }
-      const first = rows[0]!;
+        open: OpenSite[];
+        priority: OpenSite[];
+        seen?: Surroundings['seenPlaces'] | null;
+        reports: ReportRow[];
+      }>`${prepared} with open as ${walk(fetch.open, false)}, priority as ${walk(fetch.priority, true)}
+        select s.placed, s.unplaced,
+          ${sitesAsJson(sql`open`, withWords)} as open,
+          ${sitesAsJson(sql`priority`, withWords)} as priority,
+          ${
+            withWords
+              ? sql`(select json_agg(json_build_object('what3words', what3words, 'latitude', latitude, 'longitude', longitude))
+            from reports where id = any(${[...exclude]}::integer[])) as seen,`
+              : sql``
+          }
+          (select coalesce(json_agg(r), '[]') from reports r
+            where r.id in (select id from open where rank = 1 union all select id from priority where rank = 1)) as reports
+        from open_site_counts s where s.id = 1`.execute(db);
+      const row = rows[0]!;
       return {
-        counts: { withCoordinates: Number(first.placed), withoutCoordinates: Number(first.unplaced) },
-        seenPlaces,
+        counts: { withCoordinates: Number(row.placed), withoutCoordinates: Number(row.unplaced) },
+        seenPlaces: row.seen ?? [],
         nearest: {
-          open: { sites: open, fetched: fetch.open },
-          priority: { sites: priority, fetched: fetch.priority },
-          reports,
+          open: { sites: row.open, fetched: fetch.open },
+          priority: { sites: row.priority, fetched: fetch.priority },
+          reports: row.reports,
         },
       };
     },

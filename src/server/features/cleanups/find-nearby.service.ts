@@ -80,7 +80,9 @@ export async function nearestOpenSite(
   walked?: NearestFirst | null,
 ): Promise<Found<OpenSite>> {
   const nearest =
-    walked === undefined ? await repository.nearestFirst(from, exclude, walkSize(seenPlaces.length)) : walked;
+    walked === undefined
+      ? await repository.nearestFirst(from, exclude, walkSize(seenPlaces.length), { withWords: seenPlaces.length > 0 })
+      : walked;
   for (let radius = FIRST_RADIUS_M; ; radius *= WIDEN_BY) {
     const limit = Math.min(radius, maxMetres);
     const everywhere = limit > LAST_RADIUS_M;
@@ -91,7 +93,7 @@ export async function nearestOpenSite(
     const few = (1 + seenPlaces.length) * CANDIDATES;
     const query = { from, withWords: seenPlaces.length > 0 };
     let sites =
-      (nearest && rankExactly(nearest.sites, box, from, few, nearest.fetched)) ??
+      (nearest && rankExactly(nearest.sites, box, from, few, nearest.fetched, everywhere ? undefined : limit)) ??
       (await repository.openSitesIn(box, exclude, { ...query, limit: few }));
     let unseen = sites.filter((site) => !seenPlaces.some((seen) => samePlace(seen, site)));
     if (unseen.length === 0 && sites.length === few) {
@@ -118,7 +120,7 @@ export async function nearestPrioritySite(
   let best: Found<OpenSite> = null;
   const box = boundingBox(from, PRIORITY_RADIUS_METRES);
   const sites =
-    (walked && rankExactly(walked.sites, box, from, CANDIDATES, walked.fetched)) ??
+    (walked && rankExactly(walked.sites, box, from, CANDIDATES, walked.fetched, PRIORITY_RADIUS_METRES)) ??
     (await repository.openSitesIn(box, exclude, { priorityOnly: true, from, limit: CANDIDATES }));
   for (const site of sites) {
     const distance = distanceTo(from, site);
