@@ -2,17 +2,19 @@
 // served by the real app in-process:
 //   - the JavaScript the browser loads before the screen's main content shows: every script response
 //     of a fresh visit in Chromium, each body gzipped at level 9 (as Vite prints sizes) and summed;
-//   - Lighthouse under its default mobile emulation (a mid-range phone on a slow 4G link, simulated).
+//   - Lighthouse under its default mobile emulation (a mid-range phone on a slow 4G link, simulated),
+//     over HTTP/2 with TLS as the deployment serves the app (see h2-proxy.ts).
 // Signed-in screens are opened with a real session: a volunteer's through the sessions service (the
 // rows the sign-in makes), the administrator's through the passcode call, each sent as a cookie.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromium, type Page, type Response } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
 import { startLocalServer, type RunningServer } from '#tests/local-server.ts';
+import { startHttp2Proxy } from './h2-proxy.ts';
 import { volunteerSession } from '#tests/sessions.ts';
 import { placeReport } from '#tests/volunteers.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
@@ -20,6 +22,8 @@ import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 
 const ADMIN_PASSCODE = '123456';
 const READY_TIMEOUT_MS = 30_000;
+/** Lighthouse runs per screen; the median one is reported. */
+const LIGHTHOUSE_RUNS = 3;
 
 export type Visitor = 'anyone' | 'volunteer' | 'administrator';
 
@@ -37,7 +41,9 @@ export interface ScreenJs {
 
 export interface ScreenLighthouse {
   screen: Screen;
+  /** The median run's figures, and every run's performance score. */
   performance: number;
+  runs: number[];
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
@@ -166,7 +172,12 @@ export async function lighthouseScreens(
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium (set CHROMIUM_PATH or apt-get install chromium)');
   const site = await openSite(clientDir);
-  const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  const proxy = await startHttp2Proxy(site.server.url);
+  const browser = await puppeteer.launch({
+    executablePath,
+    args: [...CHROMIUM_FLAGS, '--ignore-certificate-errors'],
+    headless: true,
+  });
   try {
     const results: ScreenLighthouse[] = [];
     const admin = site.screens.find((screen) => screen.visitor === 'administrator')!;
@@ -181,51 +192,63 @@ export async function lighthouseScreens(
         await settleAfterLoad(database.db, database.dialect);
       }
       onScreen(screen.name);
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      // The session goes into this context's cookie jar: the browser's own (browser.setCookie) is the
-      // default context's, which this page does not use, so it would be opened signed out.
-      await context.setCookie(
-        ...Object.entries(site.cookies[screen.visitor]).map(([name, value]) => ({
-          name,
-          value,
-          domain: '127.0.0.1',
-          path: '/',
-          partitionKey: undefined,
-        })),
-      );
-      if (screen.visitor === 'administrator') {
-        await page.evaluateOnNewDocument(() => {
-          try {
-            sessionStorage.setItem('adminAccess', 'true');
-          } catch {
-            // about:blank has no storage of its own.
-          }
-        });
-      }
-      const result = await lighthouse(
-        `${site.server.url}${screen.path}`,
-        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-        undefined,
-        page,
-      );
-      await context.close();
-      if (!result) throw new Error(`Lighthouse returned no result for ${screen.path}`);
-      const { categories, audits } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-      results.push({
-        screen,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        lcpMs: numeric('largest-contentful-paint'),
-        tbtMs: numeric('total-blocking-time'),
-        cls: numeric('cumulative-layout-shift'),
-      });
+      const each: ScreenLighthouse[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) each.push(await lighthouseOnce(browser, site, proxy.url, screen));
+      // The median run by performance: one run's score moves by several points with whatever else the
+      // machine does (Lighthouse's own advice is the median of several).
+      each.sort((a, b) => a.performance - b.performance);
+      results.push({ ...each[Math.floor(each.length / 2)]!, runs: each.map((run) => run.performance) });
     }
     return results;
   } finally {
     await browser.close();
+    await proxy.close();
     await site.server.close();
   }
+}
+
+/** One Lighthouse run on a screen, in a fresh browser context signed in as the screen's visitor. */
+async function lighthouseOnce(browser: Browser, site: Site, origin: string, screen: Screen): Promise<ScreenLighthouse> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  // The session goes into this context's cookie jar: the browser's own (browser.setCookie) is the
+  // default context's, which this page does not use, so it would be opened signed out.
+  await context.setCookie(
+    ...Object.entries(site.cookies[screen.visitor]).map(([name, value]) => ({
+      name,
+      value,
+      domain: '127.0.0.1',
+      path: '/',
+      partitionKey: undefined,
+    })),
+  );
+  if (screen.visitor === 'administrator') {
+    await page.evaluateOnNewDocument(() => {
+      try {
+        sessionStorage.setItem('adminAccess', 'true');
+      } catch {
+        // about:blank has no storage of its own.
+      }
+    });
+  }
+  const result = await lighthouse(
+    `${origin}${screen.path}`,
+    { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    undefined,
+    page,
+  );
+  await context.close();
+  if (!result) throw new Error(`Lighthouse returned no result for ${screen.path}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    screen,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    runs: [],
+  };
 }

@@ -3,7 +3,7 @@
 // access code, or the administrator session has ended (the flag alone proves nothing). While a screen
 // is open, any call refused for want of the session (401, or 403 "only administrators") means it
 // ended: the screen leaves for the sign-in page at once instead of showing the refusal.
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { accessMessages } from '#shared/domain/permissions.ts';
@@ -58,6 +58,9 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   const ended = session.data === null || (session.error instanceof ApiError && sessionGone(session.error));
   const refused = !flagged || ended;
+  // The screen is drawn at a lower priority once the check passes: React then renders it in slices,
+  // yielding to the browser between them, rather than in one long task that blocks a tap.
+  const allowed = useDeferredValue(!refused && Boolean(session.data));
 
   useEffect(() => {
     if (refused) leave(flagged ? 'ended' : 'needed');
@@ -72,7 +75,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (refused || !session.data) {
+  if (refused || !session.data || !allowed) {
     return (
       <div aria-busy="true" className="grid min-h-dvh place-items-center">
         <span className="h-10 w-10 animate-spin rounded-full border-4 border-civic-100 border-t-civic-800" />

@@ -1,6 +1,6 @@
 // A screen for signed-in volunteers: a spinner while the session is resolved, then either the screen or a
 // redirect to the sign-in page that comes back here afterwards.
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
@@ -18,6 +18,9 @@ export function RequireVolunteer({ signInPage, children }: RequireVolunteerProps
   const session = useCurrentVolunteer();
   const [, navigate] = useLocation();
   const signedOut = session.isSuccess && session.data === null;
+  // The screen is first drawn at a lower priority: React renders it in slices, yielding to the browser
+  // between them, rather than in one long task that blocks a tap.
+  const shown = useDeferredValue(Boolean(session.data));
 
   useEffect(() => {
     if (!signedOut) return;
@@ -34,6 +37,6 @@ export function RequireVolunteer({ signInPage, children }: RequireVolunteerProps
       />
     );
   }
-  if (!session.data) return <PageSpinner label="Checking your sign-in..." />;
+  if (!session.data || !shown) return <PageSpinner label="Checking your sign-in..." />;
   return <>{children(session.data)}</>;
 }
