@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { clientShell, screenModules } from '#server/client-shell.ts';
+import { administratorModules, clientShell, screenModules } from '#server/client-shell.ts';
 import { eventPagePath, reportStatusPath } from '#shared/routes.ts';
 
 describe('the pages of the built client', () => {
@@ -22,6 +22,19 @@ describe('the pages of the built client', () => {
       const files = assets(shell.htmlFor(urlPath)).filter((file) => !firstBundle.includes(file));
       expect(files.length).toBeGreaterThan(0);
       for (const file of files) expect(fs.existsSync(path.join(clientDir, file)), file).toBe(true);
+    },
+  );
+
+  it.each(administratorModules.map(({ paths }) => paths[0]!))(
+    '%s asks an administrator for the administrator screen, and no one else',
+    (urlPath) => {
+      const assets = (html: string) => new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
+      const forAdministrator = assets(shell.htmlFor(urlPath, true));
+      const forVolunteer = assets(shell.htmlFor(urlPath, false));
+      const onlyAdministrator = [...forAdministrator].filter((file) => !forVolunteer.has(file));
+      const onlyVolunteer = [...forVolunteer].filter((file) => !forAdministrator.has(file));
+      expect(onlyAdministrator.length).toBeGreaterThan(0);
+      expect(onlyVolunteer.length).toBeGreaterThan(0);
     },
   );
 });

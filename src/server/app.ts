@@ -19,7 +19,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerMetrics } from './plugins/metrics.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, SESSION_COOKIES } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
 import { sessionsService } from './features/sessions/sessions.service.ts';
@@ -369,6 +369,6 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shell!.htmlFor(url));
+      .send(shell!.htmlFor(url, Boolean(request.cookies[SESSION_COOKIES.admin])));
   });
 }

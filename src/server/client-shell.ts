@@ -29,23 +29,33 @@ export const screenModules: readonly { paths: readonly string[]; module: string 
   { paths: [routes.privacy], module: 'features/privacy/components/privacy-page.tsx' },
 ];
 
+/**
+ * Screens an administrator gets at a path where everyone else gets another one (the router decides by
+ * the administrator's flag; the server, by the administrator's session cookie: only which files the
+ * page asks for early depends on it).
+ */
+export const administratorModules: readonly { paths: readonly string[]; module: string }[] = [
+  { paths: ['/volunteer-dashboard'], module: 'features/admin-dashboard/components/management-page.tsx' },
+];
+
 /** Screens at paths with a parameter: recognised by the first part of the path. */
 const patternModules: readonly { prefix: string; module: string }[] = [
   { prefix: eventPagePath(''), module: 'features/events/components/event-page.tsx' },
   { prefix: reportStatusPath(''), module: 'features/report-follow-up/components/report-status-page.tsx' },
 ];
 
-export function moduleOfPath(urlPath: string): string | undefined {
+export function moduleOfPath(urlPath: string, administrator = false): string | undefined {
   const plain = plainClientPath(urlPath);
   return (
+    (administrator ? administratorModules.find(({ paths }) => paths.includes(plain))?.module : undefined) ??
     screenModules.find(({ paths }) => paths.includes(plain))?.module ??
     patternModules.find(({ prefix }) => plain.startsWith(prefix))?.module
   );
 }
 
 export interface ClientShell {
-  /** The HTML for a client path. */
-  htmlFor(urlPath: string): string;
+  /** The HTML for a client path, for an administrator or anyone else. */
+  htmlFor(urlPath: string, administrator?: boolean): string;
   /** The screen modules the build's manifest does not know (none when the table above is right). */
   unknownModules(): string[];
 }
@@ -72,14 +82,14 @@ export function clientShell(clientDir: string): ClientShell {
   }
 
   return {
-    htmlFor(urlPath) {
-      const module = moduleOfPath(urlPath);
+    htmlFor(urlPath, administrator = false) {
+      const module = moduleOfPath(urlPath, administrator);
       return module && manifest[module] ? pageFor(module) : index;
     },
     unknownModules() {
-      return [...screenModules.map(({ module }) => module), ...patternModules.map(({ module }) => module)].filter(
-        (module) => !manifest[module],
-      );
+      return [screenModules, administratorModules, patternModules]
+        .flatMap((table) => table.map(({ module }) => module))
+        .filter((module) => !manifest[module]);
     },
   };
 }
