@@ -1,7 +1,7 @@
 // The personal dashboard: Sites Completed, Profile, Sites Cleaned, MUCU Attendance Log and Achievements,
 // with Logout, and the volunteer's alert choices. Two columns on desktop widths. Signed-out visitors go to
 // /volunteers/signin. Volunteers create MUCU events from the MUCU Attendance Log card.
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Award, CalendarCheck, CalendarPlus, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
@@ -58,6 +58,9 @@ const Empty = ({ children }: { children: ReactNode }) => (
 
 function Dashboard({ volunteer }: { volunteer: Volunteer }) {
   const dashboard = useVolunteerDashboard();
+  // The cards are drawn at a lower priority once their data arrives: React renders them in slices,
+  // yielding to the browser between them, rather than in one long task that blocks a tap.
+  const cards = useDeferredValue(dashboard.data);
   const logout = useLogout();
   const [, navigate] = useLocation();
 
@@ -87,7 +90,7 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
           {logout.isPending ? m.loggingOut : m.logout}
         </Button>
       </div>
-      {dashboard.isPending ? (
+      {dashboard.isPending || (!cards && !dashboard.isError) ? (
         <PageSpinner label="Loading your dashboard..." />
       ) : dashboard.isError ? (
         <LoadFailed
@@ -95,7 +98,7 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
           onRetry={() => void dashboard.refetch()}
         />
       ) : (
-        <DashboardCards data={dashboard.data} />
+        <DashboardCards data={cards!} />
       )}
     </div>
   );
