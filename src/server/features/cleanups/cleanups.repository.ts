@@ -358,6 +358,12 @@ function walkNearestFirst(
     order by ${squashed} <-> ${target} limit ${sql.lit(fetch)}`;
 }
 
+/** The walk's sites numbered in the walk's order (`rank` 1 is the nearest). */
+function rankedWalk(from: Point, exclude: readonly number[], fetch: number, priority: boolean, withWords: boolean) {
+  return sql`(select w.*, row_number() over () as rank
+    from (${walkNearestFirst(from, exclude, fetch, priority, withWords)}) w)`;
+}
+
 /**
  * A walk's sites as one JSON array, in the walk's order: parsed in one go rather than row by row, which
  * for a few dozen sites made most of a find-nearby call's garbage (and so its slowest runs' pauses).
@@ -381,8 +387,7 @@ export function cleanupsRepository(db: Db) {
       { priority = false, withWords = false }: { priority?: boolean; withWords?: boolean } = {},
     ): Promise<NearestFirst | null> {
       if (!isPostgres(db)) return null;
-      const walk = sql`(select w.*, row_number() over () as rank
-        from (${walkNearestFirst(from, exclude, fetch, priority, withWords)}) w) w`;
+      const walk = sql`${rankedWalk(from, exclude, fetch, priority, withWords)} w`;
       const { rows } = await sql<{
         sites: OpenSite[];
       }>`${prepared} select ${sitesAsJson(walk, withWords)} as sites`.execute(db);
@@ -406,9 +411,7 @@ export function cleanupsRepository(db: Db) {
       // Words, and the passed-over places, only when there are some: without them the statement's
       // generic plan costs no more than a fresh one, so PostgreSQL stops planning it on every call.
       const withWords = exclude.length > 0;
-      const walk = (fetched: number, priority: boolean) =>
-        sql`(select w.*, row_number() over () as rank
-          from (${walkNearestFirst(from, exclude, fetched, priority, withWords)}) w)`;
+      const walk = (fetched: number, priority: boolean) => rankedWalk(from, exclude, fetched, priority, withWords);
       // One row of JSON: each walk's first site is most often the one offered, so its whole report comes along.
       const { rows } = await sql<{
         placed: string;
