@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -43,6 +44,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
+    // Each file the server sends as it is, written beside itself as .br and .gz once, at the build.
+    precompress(),
   ],
   build: {
     outDir: '../../dist/client',

@@ -2,9 +2,11 @@
 // asks for the screen's code with the page, and every file it names is in the build.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { administratorModules, clientShell, screenModules } from '#server/client-shell.ts';
-import { eventPagePath, reportStatusPath } from '#shared/routes.ts';
+import { clientShell } from '#server/client-shell.ts';
+import { eventPagePath, reportStatusPath, routes } from '#shared/routes.ts';
+import { managementPath } from '#shared/screens.ts';
 
 describe('the pages of the built client', () => {
   const clientDir = inject('clientDir');
@@ -14,27 +16,43 @@ describe('the pages of the built client', () => {
     expect(shell.unknownModules()).toEqual([]);
   });
 
-  it.each([...screenModules.map(({ paths }) => paths[0]!), eventPagePath(12), reportStatusPath('a'.repeat(43))])(
-    '%s asks at once for files of the build beyond the first bundle',
-    (urlPath) => {
-      const assets = (html: string) => [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
-      const firstBundle = assets(shell.htmlFor('/'));
-      const files = assets(shell.htmlFor(urlPath)).filter((file) => !firstBundle.includes(file));
-      expect(files.length).toBeGreaterThan(0);
-      for (const file of files) expect(fs.existsSync(path.join(clientDir, file)), file).toBe(true);
-    },
-  );
+  const screenPaths = [
+    ...Object.values(routes)
+      .flat()
+      .filter((urlPath) => urlPath !== routes.home),
+    eventPagePath(12),
+    reportStatusPath('a'.repeat(43)),
+  ];
 
-  it.each(administratorModules.map(({ paths }) => paths[0]!))(
-    '%s asks an administrator for the administrator screen, and no one else',
-    (urlPath) => {
-      const assets = (html: string) => new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
-      const forAdministrator = assets(shell.htmlFor(urlPath, true));
-      const forVolunteer = assets(shell.htmlFor(urlPath, false));
-      const onlyAdministrator = [...forAdministrator].filter((file) => !forVolunteer.has(file));
-      const onlyVolunteer = [...forVolunteer].filter((file) => !forAdministrator.has(file));
-      expect(onlyAdministrator.length).toBeGreaterThan(0);
-      expect(onlyVolunteer.length).toBeGreaterThan(0);
-    },
-  );
+  it.each(screenPaths)('%s asks at once for files of the build beyond the first bundle', (urlPath) => {
+    const assets = (html: string) => [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    const firstBundle = assets(shell.htmlFor('/'));
+    const files = assets(shell.htmlFor(urlPath)).filter((file) => !firstBundle.includes(file));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(fs.existsSync(path.join(clientDir, file)), file).toBe(true);
+  });
+
+  it.each([managementPath])('%s asks an administrator for the administrator screen, and no one else', (urlPath) => {
+    const assets = (html: string) => new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
+    const forAdministrator = assets(shell.htmlFor(urlPath, true));
+    const forVolunteer = assets(shell.htmlFor(urlPath, false));
+    const onlyAdministrator = [...forAdministrator].filter((file) => !forVolunteer.has(file));
+    const onlyVolunteer = [...forVolunteer].filter((file) => !forAdministrator.has(file));
+    expect(onlyAdministrator.length).toBeGreaterThan(0);
+    expect(onlyVolunteer.length).toBeGreaterThan(0);
+  });
+
+  it('every file the build wrote compressed holds that same file, so no one is sent stale code', () => {
+    const files = fs
+      .readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(br|gz)$/.test(file));
+    // The scripts, the styles and the service worker at least.
+    expect(files.filter((file) => file.endsWith('.js.br')).length).toBeGreaterThan(10);
+    expect(files).toContain('sw.js.br');
+    for (const file of files) {
+      const packed = fs.readFileSync(path.join(clientDir, file));
+      const unpacked = file.endsWith('.br') ? zlib.brotliDecompressSync(packed) : zlib.gunzipSync(packed);
+      expect(unpacked.equals(fs.readFileSync(path.join(clientDir, file.replace(/\.(br|gz)$/, '')))), file).toBe(true);
+    }
+  });
 });

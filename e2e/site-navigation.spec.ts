@@ -294,6 +294,20 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     await context.close();
   });
 
+  it("a page whose code cannot be fetched says so and offers 'Try again', which opens it once it can be", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const screenCode = /\/assets\/about-page-[^/]+\.js$/;
+    await context.route(screenCode, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.url}/about`);
+    const failed = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await failed.waitFor();
+    await expect.poll(() => failed.textContent()).toContain('Check your connection, then try again.');
+    await context.unroute(screenCode);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Clean Up Edinburgh' }).waitFor();
+    await context.close();
+  });
+
   it('the About page explains the three steps and links to donations and the contact e-mail', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${server.url}/about`);

@@ -3,9 +3,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOpeningUrls } from '#shared/contracts/admin-opening.ts';
+import { SESSION_COOKIES } from '#server/plugins/auth.ts';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
+
+const bigScript = Buffer.from(`export const words = ${JSON.stringify('graffiti '.repeat(400))};\n`);
 
 describe('the app around the API', () => {
   let t: TestApp;
@@ -19,6 +24,10 @@ describe('the app around the API', () => {
         '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    // A larger script, written beside itself compressed as the build does.
+    fs.writeFileSync(path.join(clientDir, 'assets', 'screen-s1.js'), bigScript);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'screen-s1.js.br'), zlib.brotliCompressSync(bigScript));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'screen-s1.js.gz'), zlib.gzipSync(bigScript));
     // The build's manifest: the first bundle, and the administrators' screen loaded on demand.
     fs.mkdirSync(path.join(clientDir, '.vite'));
     fs.writeFileSync(
@@ -54,6 +63,21 @@ describe('the app around the API', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("scripts go as the build compressed them, in the browser's best encoding, and plain to one that takes none", async () => {
+    const url = '/assets/screen-s1.js';
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.equals(fs.readFileSync(path.join(clientDir, 'assets', 'screen-s1.js.br')))).toBe(true);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(bigScript)).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(bigScript)).toBe(true);
   });
 
   it.each([
@@ -95,6 +119,23 @@ describe('the app around the API', () => {
     expect(preloads((await t.app.inject({ method: 'GET', url: '/about' })).body)).toEqual([]);
     // The manifest itself is not served.
     expect((await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+
+  it("an administrator's page with the report list asks at once for the administrator check and the list's first page", async () => {
+    const dataPreloads = (body: string) =>
+      [...body.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) =>
+        m[1]!.replaceAll('&amp;', '&'),
+      );
+    const asAdministrator = { cookie: `${SESSION_COOKIES.admin}=any` };
+    const portal = await t.app.inject({ method: 'GET', url: '/volunteer-portal', headers: asAdministrator });
+    expect(dataPreloads(portal.body)).toEqual(['/api/admin/me', '/api/reports?status=all&limit=50']);
+    expect(adminOpeningUrls).toEqual(dataPreloads(portal.body));
+    // Named before the scripts, so they are asked for first.
+    expect(portal.body.indexOf('rel="preload"')).toBeLessThan(portal.body.indexOf('<script'));
+    // Anyone else, and an administrator's other pages, ask for nothing of the kind.
+    expect(dataPreloads((await t.app.inject({ method: 'GET', url: '/volunteer-portal' })).body)).toEqual([]);
+    const about = await t.app.inject({ method: 'GET', url: '/about', headers: asAdministrator });
+    expect(dataPreloads(about.body)).toEqual([]);
   });
 
   it('an unknown page path gets the app (which shows the 404 page) with status 404', async () => {

@@ -347,6 +347,9 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       root: clientDir!,
       wildcard: false,
       index: false,
+      // The build wrote each text file beside itself as .br and .gz: those bytes go as they are, and
+      // only files without them (images, files under a kilobyte) pass through the compression above.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

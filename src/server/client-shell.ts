@@ -3,9 +3,12 @@
 // demand, so without the links the browser only learns of a screen's code once the first bundle has
 // arrived and run, and then fetches it: one more round trip before anything of the screen shows.
 // With them it fetches both at once. The files come from the build's manifest (`.vite/manifest.json`).
+// An administrator's screen with the report list also names the two answers it waits for, so they
+// are asked for with the page too.
 import fs from 'node:fs';
 import path from 'node:path';
-import { eventPagePath, plainClientPath, reportStatusPath, routes } from '#shared/routes.ts';
+import { adminOpeningUrls } from '#shared/contracts/admin-opening.ts';
+import { screenAt, type OnDemandScreen } from '#shared/screens.ts';
 
 interface ManifestChunk {
   file: string;
@@ -14,47 +17,27 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/**
- * Each screen's module, as the client's router loads it on demand (src/client/app/app.tsx), keyed by
- * one of its paths. The home page is in the first bundle.
- */
-export const screenModules: readonly { paths: readonly string[]; module: string }[] = [
-  { paths: [routes.about], module: 'features/site/components/about-page.tsx' },
-  { paths: routes.find, module: 'features/cleanups/components/find-page.tsx' },
-  { paths: routes.signIn, module: 'features/volunteer-auth/components/sign-in-page.tsx' },
-  { paths: [routes.signInLink], module: 'features/volunteer-auth/components/sign-in-link-page.tsx' },
-  { paths: routes.volunteerDashboard, module: 'features/volunteer-dashboard/components/volunteer-dashboard-page.tsx' },
-  { paths: [routes.adminDashboard], module: 'features/admin-dashboard/components/admin-dashboard-page.tsx' },
-  { paths: [routes.events], module: 'features/events/components/events-page.tsx' },
-  { paths: [routes.privacy], module: 'features/privacy/components/privacy-page.tsx' },
-];
-
-/**
- * Screens an administrator gets at a path where everyone else gets another one (the router decides by
- * the administrator's flag; the server, by the administrator's session cookie: only which files the
- * page asks for early depends on it).
- */
-export const administratorModules: readonly { paths: readonly string[]; module: string }[] = [
-  { paths: ['/volunteer-dashboard'], module: 'features/admin-dashboard/components/management-page.tsx' },
-];
-
-/** Screens at paths with a parameter: recognised by the first part of the path. */
-const patternModules: readonly { prefix: string; module: string }[] = [
-  { prefix: eventPagePath(''), module: 'features/events/components/event-page.tsx' },
-  { prefix: reportStatusPath(''), module: 'features/report-follow-up/components/report-status-page.tsx' },
-];
-
-export function moduleOfPath(urlPath: string, administrator = false): string | undefined {
-  const plain = plainClientPath(urlPath);
-  return (
-    (administrator ? administratorModules.find(({ paths }) => paths.includes(plain))?.module : undefined) ??
-    screenModules.find(({ paths }) => paths.includes(plain))?.module ??
-    patternModules.find(({ prefix }) => plain.startsWith(prefix))?.module
-  );
-}
+/** Each on-demand screen's module, as the client's router loads it (src/client/app/app.tsx). */
+export const screenModules: Readonly<Record<OnDemandScreen, string>> = {
+  about: 'features/site/components/about-page.tsx',
+  find: 'features/cleanups/components/find-page.tsx',
+  signIn: 'features/volunteer-auth/components/sign-in-page.tsx',
+  signInLink: 'features/volunteer-auth/components/sign-in-link-page.tsx',
+  volunteerDashboard: 'features/volunteer-dashboard/components/volunteer-dashboard-page.tsx',
+  management: 'features/admin-dashboard/components/management-page.tsx',
+  adminDashboard: 'features/admin-dashboard/components/admin-dashboard-page.tsx',
+  events: 'features/events/components/events-page.tsx',
+  event: 'features/events/components/event-page.tsx',
+  privacy: 'features/privacy/components/privacy-page.tsx',
+  reportStatus: 'features/report-follow-up/components/report-status-page.tsx',
+};
 
 export interface ClientShell {
-  /** The HTML for a client path, for an administrator or anyone else. */
+  /**
+   * The HTML for a client path, for an administrator or anyone else. The router decides who is an
+   * administrator by the administrator's flag; the server, by the administrator's session cookie:
+   * only what the page asks for early depends on it.
+   */
   htmlFor(urlPath: string, administrator?: boolean): string;
   /** The screen modules the build's manifest does not know (none when the table above is right). */
   unknownModules(): string[];
@@ -69,27 +52,36 @@ export function clientShell(clientDir: string): ClientShell {
   const inIndex = closure(manifest, entry);
   const pages = new Map<string, string>();
 
-  function pageFor(module: string): string {
-    let page = pages.get(module);
+  function pageFor(module: string, withAdminData: boolean): string {
+    const key = `${module} ${withAdminData}`;
+    let page = pages.get(key);
     if (page === undefined) {
       const links = [...closure(manifest, [module])]
-        .filter((key) => !inIndex.has(key))
-        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+        .filter((chunk) => !inIndex.has(chunk))
+        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${manifest[chunk]!.file}">`);
       page = links.length === 0 ? index : index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
-      pages.set(module, page);
+      if (withAdminData) {
+        // Before the scripts: over HTTP/1.1 the browser's few connections to the server go to what
+        // the page names first, and the screen shows nothing before these answers.
+        const data = adminOpeningUrls.map(
+          (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
+        );
+        page = page.replace(/(\s*)<script /, (_, space: string) => `${space}${data.join(space)}${space}<script `);
+      }
+      pages.set(key, page);
     }
     return page;
   }
 
   return {
     htmlFor(urlPath, administrator = false) {
-      const module = moduleOfPath(urlPath, administrator);
-      return module && manifest[module] ? pageFor(module) : index;
+      const screen = screenAt(urlPath, administrator);
+      const module = screen && screenModules[screen];
+      if (!module || !manifest[module]) return index;
+      return pageFor(module, administrator && (screen === 'adminDashboard' || screen === 'management'));
     },
     unknownModules() {
-      return [screenModules, administratorModules, patternModules]
-        .flatMap((table) => table.map(({ module }) => module))
-        .filter((module) => !manifest[module]);
+      return Object.values(screenModules).filter((module) => !manifest[module]);
     },
   };
 }
@@ -105,3 +97,5 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   keys.forEach(visit);
   return seen;
 }
+
+const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ReportListChange, ReportPage, ReportPageQuery } from '#shared/contracts/report-list.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
-import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
+import { firstPageQuery } from '#shared/contracts/admin-opening.ts';
 import { api } from '#client/lib/api.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 import { headStart } from '#client/lib/head-start.ts';
@@ -19,8 +19,6 @@ export const reportsListKey = [api.reports.list.url()] as const;
 /** The last answer and its ETag for each page URL asked. */
 const lastAnswers = new Map<string, { etag: string; page: ReportPage }>();
 
-/** The page the dashboard opens on: every status, no sort, no search, from the top. */
-export const firstPageQuery: ReportPageQuery = { status: 'all', limit: REPORT_PAGE_SIZE };
 const firstPageUrl = api.reports.list.url({ query: firstPageQuery });
 const earlyFirstPage = headStart<ReportPage>(REPORTS_POLL_MS);
 

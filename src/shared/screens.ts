@@ -1,0 +1,52 @@
+// Which screen the client's router shows at a path, for the screens whose code loads on demand (the
+// home page is in the first bundle). Both sides use it for the screen a page is opened on: the server
+// asks for that screen's files with the page, and the client starts loading its code before React's
+// first drawing.
+import { eventPagePath, plainClientPath, reportStatusPath, routes } from './routes.ts';
+
+export const onDemandScreens = [
+  'about',
+  'find',
+  'signIn',
+  'signInLink',
+  'volunteerDashboard',
+  'management',
+  'adminDashboard',
+  'events',
+  'event',
+  'privacy',
+  'reportStatus',
+] as const;
+export type OnDemandScreen = (typeof onDemandScreens)[number];
+
+/** Where administrators get the report management screen instead of the volunteer dashboard. */
+export const managementPath = '/volunteer-dashboard';
+
+const byPath: readonly [readonly string[], OnDemandScreen][] = [
+  [[routes.about], 'about'],
+  [routes.find, 'find'],
+  [routes.signIn, 'signIn'],
+  [[routes.signInLink], 'signInLink'],
+  [routes.volunteerDashboard, 'volunteerDashboard'],
+  [[routes.adminDashboard], 'adminDashboard'],
+  [[routes.events], 'events'],
+  [[routes.privacy], 'privacy'],
+];
+
+/** Screens at paths with a parameter, recognised by the first part of the path. */
+const byPrefix: readonly [string, OnDemandScreen][] = [
+  [eventPagePath(''), 'event'],
+  [reportStatusPath(''), 'reportStatus'],
+];
+
+/**
+ * The on-demand screen at `urlPath` (trailing slashes ignored), or undefined for the home page and
+ * paths without a screen. `administrator`: whether the router takes the visitor for an administrator.
+ */
+export function screenAt(urlPath: string, administrator = false): OnDemandScreen | undefined {
+  const plain = plainClientPath(urlPath);
+  if (administrator && plain === managementPath) return 'management';
+  return (
+    byPath.find(([paths]) => paths.includes(plain))?.[1] ?? byPrefix.find(([prefix]) => plain.startsWith(prefix))?.[1]
+  );
+}
