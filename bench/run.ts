@@ -45,7 +45,7 @@ import { buildClient, measureInitialJs } from './client-js.ts';
 import { formatTable, ratio, type Row } from './table.ts';
 import { benchPhotoPipeline } from './photo-pipeline.ts';
 import { lighthouseScreens, measureScreensJs } from './routes.ts';
-import { benchNearest } from './nearest.ts';
+import { benchNearestInOwnProcess } from './nearest.ts';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from '#tests/chromium.ts';
@@ -103,7 +103,7 @@ async function main(): Promise<number> {
     await step('Stopping the server', () => server!.stop());
     rows.push(await benchPostgres304Row(dataDir));
     rows.push(...(await benchPhotoPreparation()));
-    rows.push(...(await benchNearestSite(workDir)));
+    rows.push(...(await benchNearestSite()));
     const initialJs = await benchInitialJs(path.join(workDir, 'client'));
     rows.push(initialJs);
     if (initialJs.status !== 'SKIP') {
@@ -402,7 +402,7 @@ async function benchPhotoPreparation(): Promise<Row[]> {
   }
 }
 
-async function benchNearestSite(workDir: string): Promise<Row[]> {
+async function benchNearestSite(): Promise<Row[]> {
   const rows: Row[] = [];
   for (const kind of ['sqlite', 'postgres'] as const) {
     if (kind === 'postgres' && !process.env.TEST_DATABASE_URL) {
@@ -415,7 +415,7 @@ async function benchNearestSite(workDir: string): Promise<Row[]> {
       continue;
     }
     const figures = await step(`Timing the nearest-site search over 100,000 reports on ${kind} (1,000 searches)`, () =>
-      benchNearest(kind, workDir, 100_000, 1_000),
+      benchNearestInOwnProcess(kind, 100_000, 1_000),
     );
     rows.push(
       {
