@@ -132,6 +132,10 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   if (answered && drawn?.question !== question) setDrawn({ question, count: FIRST_CARDS });
   const count = answered && drawn?.question !== question ? FIRST_CARDS : (drawn?.count ?? Infinity);
   const cards = count < shown.length ? shown.slice(0, count) : shown;
+  // The list on screen belongs to one question: a new question's cards go into a new list element,
+  // so the last list leaves the page in one piece rather than card by card (50 removals took half of
+  // the time from a new answer to its first card).
+  const shownQuestion = answered ? question : drawn?.question;
   const drawingMore = answered && count < shown.length;
   useEffect(() => {
     if (!drawingMore) return;
@@ -322,7 +326,11 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                   : 'No reports match these filters.'}
             </p>
           ) : (
-            <ol className="grid gap-4 xl:grid-cols-2" aria-busy={reports.isPlaceholderData || undefined}>
+            <ol
+              key={shownQuestion}
+              className="grid gap-4 xl:grid-cols-2"
+              aria-busy={reports.isPlaceholderData || undefined}
+            >
               {cards.map((report) => (
                 <ReportListItem
                   key={report.id}
