@@ -3,7 +3,7 @@
 // from 1996 to 2060, instants spread across each of those years, and every kind of number shown.
 import { describe, expect, it } from 'vitest';
 import { cityDay, cityDayAndHour } from './calendar-days.ts';
-import { cityTime, ukDateText } from './city-clock.ts';
+import { cityTime, ukDateText, ukLongDateText, ukShortMonth } from './city-clock.ts';
 import { formatCount, formatDate, formatDateTime, radiusText } from './format.ts';
 
 const intlParts = new Intl.DateTimeFormat('en-GB', {
@@ -21,6 +21,8 @@ const intlDate = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'Europe/London',
 });
+const intlLong = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/London' });
+const intlShortMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'Europe/London' });
 const intlDateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   day: '2-digit',
@@ -58,6 +60,8 @@ describe("the city's clock", () => {
         if (JSON.stringify(cityTime(at)) !== JSON.stringify(byIntl(at))) wrong.push(at.toISOString());
         if (formatDate(at.toISOString()) !== intlDate.format(at)) wrong.push(`date ${at.toISOString()}`);
         if (formatDateTime(at) !== intlDateTime.format(at)) wrong.push(`date and time ${at.toISOString()}`);
+        if (ukLongDateText(cityTime(at)) !== intlLong.format(at)) wrong.push(`in full ${at.toISOString()}`);
+        if (ukShortMonth(cityTime(at)) !== intlShortMonth.format(at)) wrong.push(`month ${at.toISOString()}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -72,6 +76,8 @@ describe("the city's clock", () => {
     expect(cityDay('2026-07-14T23:30:00Z')).toBe('2026-07-15');
     expect(cityDayAndHour(new Date('2026-12-31T23:30:00Z'))).toEqual({ day: '2026-12-31', hour: 23 });
     expect(ukDateText(cityTime('2026-11-21T18:05:00Z'), { withTime: true })).toBe('21/11/2026, 18:05');
+    expect(ukLongDateText(cityTime('2026-09-05T09:00:00Z'))).toBe('Saturday, 5 September 2026 at 10:00');
+    expect(ukShortMonth(cityTime('2026-09-05T09:00:00Z'))).toBe('Sept');
     // An invalid date is refused, as Intl refuses it, rather than read as 'NaN-NaN-NaN'.
     expect(() => cityDay('not a date')).toThrow(RangeError);
     expect(formatDate('not a date')).toBeNull();

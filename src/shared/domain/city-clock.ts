@@ -74,3 +74,32 @@ export function ukDateText(time: CityTime, { withTime = false } = {}): string {
   const date = `${two(time.day)}/${two(time.month)}/${time.year}`;
   return withTime ? `${date}, ${two(time.hour)}:${two(time.minute)}` : date;
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** en-GB's short month names ('Sept', not 'Sep'). */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** 'Saturday, 5 December 2026 at 10:00': as en-GB writes a date and time in full. */
+export function ukLongDateText(time: CityTime): string {
+  const weekday = WEEKDAYS[new Date(Date.UTC(time.year, time.month - 1, time.day)).getUTCDay()]!;
+  return `${weekday}, ${time.day} ${MONTHS[time.month - 1]} ${time.year} at ${two(time.hour)}:${two(time.minute)}`;
+}
+
+/** 'Dec': en-GB's short name of the time's month. */
+export function ukShortMonth(time: CityTime): string {
+  return SHORT_MONTHS[time.month - 1]!;
+}

@@ -1,6 +1,6 @@
 // Wording of the public MUCU event pages, 'I'll be there' and the event e-mails, shared by the server's
 // refusals and the client's screens, and the few rules both sides need.
-import { CITY_TIME_ZONE } from './calendar-days.ts';
+import { cityTime, ukLongDateText } from './city-clock.ts';
 
 /** Events have a start time only; calendars and the 'upcoming' list take each to last this long. */
 export const EVENT_LENGTH_MS = 2 * 60 * 60_000;
@@ -45,13 +45,10 @@ export function goingLabel(going: number, capacity: number | null): string {
   return `${going} of ${capacity} places taken`;
 }
 
-const whenFormatter = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: CITY_TIME_ZONE,
-});
-
-/** 'Saturday, 5 December 2026 at 10:00': an event's start in the city's own time. */
+/**
+ * 'Saturday, 5 December 2026 at 10:00': an event's start in the city's own time. Worked out without
+ * Intl (see city-clock.ts): the first Intl formatter a page makes costs tens of milliseconds.
+ */
 export function formatEventWhen(iso: string | Date): string {
-  return whenFormatter.format(new Date(iso));
+  return ukLongDateText(cityTime(iso));
 }

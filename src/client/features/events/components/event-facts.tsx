@@ -5,20 +5,18 @@ import { CalendarCheck, CalendarClock, CalendarDays, ExternalLink, MapPin, Users
 import type { UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
 import { feedUrl } from '../api/use-public-events.ts';
 import { formatEventWhen, goingLabel } from '#shared/domain/event-rsvp-messages.ts';
-import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
-
-const tileFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: CITY_TIME_ZONE });
+import { cityTime, ukShortMonth } from '#shared/domain/city-clock.ts';
 
 /** The date as a small calendar tile: '5' over 'Dec'. Decorative: the full date is written beside it. */
 export function DateTile({ iso, muted = false }: { iso: string; muted?: boolean }) {
-  const parts = Object.fromEntries(tileFormatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const time = cityTime(iso);
   return (
     <div
       aria-hidden="true"
       className={`grid h-16 w-16 shrink-0 content-center justify-items-center rounded-2xl ${muted ? 'bg-stone-200 text-slate-800' : 'bg-civic-800 text-white'}`}
     >
-      <span className="text-2xl font-bold leading-none">{parts.day}</span>
-      <span className="text-sm font-semibold uppercase tracking-wide">{parts.month}</span>
+      <span className="text-2xl font-bold leading-none">{time.day}</span>
+      <span className="text-sm font-semibold uppercase tracking-wide">{ukShortMonth(time)}</span>
     </div>
   );
 }
