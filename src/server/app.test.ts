@@ -136,6 +136,8 @@ describe('the app around the API', () => {
     expect(dataPreloads((await t.app.inject({ method: 'GET', url: '/volunteer-portal' })).body)).toEqual([]);
     const about = await t.app.inject({ method: 'GET', url: '/about', headers: asAdministrator });
     expect(dataPreloads(about.body)).toEqual([]);
+    // So a cache between the two keeps the administrator's page apart from everyone else's.
+    expect(portal.headers.vary).toMatch(/\bcookie\b/i);
   });
 
   it('an unknown page path gets the app (which shows the 404 page) with status 404', async () => {

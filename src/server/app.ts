@@ -368,9 +368,11 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
     }
     // Serve the SPA shell for any page path; unknown ones carry 404 while the SPA shows its 404 page.
     const known = isKnownClientPath(url);
+    // What the page asks for early depends on the administrator's session cookie: Vary says so to caches.
     return reply
       .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(shell!.htmlFor(url, Boolean(request.cookies[SESSION_COOKIES.admin])));
   });
