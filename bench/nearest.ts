@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -16,7 +17,6 @@ import { cleanupsRepository } from '#server/features/cleanups/cleanups.repositor
 import { findNearby, nearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
 import { createTestDatabase } from '#tests/databases.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
-import { promisify } from 'node:util';
 import { percentile } from './table.ts';
 
 const SEED_CHUNK = 10_000;

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { adminOpeningUrls } from '#shared/contracts/admin-opening.ts';
-import { screenAt, type OnDemandScreen } from '#shared/screens.ts';
+import { opensReportList, screenAt, type OnDemandScreen } from '#shared/screens.ts';
+import { escapeHtml } from './mail/escape-html.ts';
 
 interface ManifestChunk {
   file: string;
@@ -64,7 +65,7 @@ export function clientShell(clientDir: string): ClientShell {
         // Before the scripts: over HTTP/1.1 the browser's few connections to the server go to what
         // the page names first, and the screen shows nothing before these answers.
         const data = adminOpeningUrls.map(
-          (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
+          (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`,
         );
         page = page.replace(/(\s*)<script /, (_, space: string) => `${space}${data.join(space)}${space}<script `);
       }
@@ -78,7 +79,7 @@ export function clientShell(clientDir: string): ClientShell {
       const screen = screenAt(urlPath, administrator);
       const module = screen && screenModules[screen];
       if (!module || !manifest[module]) return index;
-      return pageFor(module, administrator && (screen === 'adminDashboard' || screen === 'management'));
+      return pageFor(module, administrator && opensReportList(screen));
     },
     unknownModules() {
       return Object.values(screenModules).filter((module) => !manifest[module]);
@@ -97,5 +98,3 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   keys.forEach(visit);
   return seen;
 }
-
-const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');

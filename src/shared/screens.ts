@@ -4,20 +4,18 @@
 // first drawing.
 import { eventPagePath, plainClientPath, reportStatusPath, routes } from './routes.ts';
 
-export const onDemandScreens = [
-  'about',
-  'find',
-  'signIn',
-  'signInLink',
-  'volunteerDashboard',
-  'management',
-  'adminDashboard',
-  'events',
-  'event',
-  'privacy',
-  'reportStatus',
-] as const;
-export type OnDemandScreen = (typeof onDemandScreens)[number];
+export type OnDemandScreen =
+  | 'about'
+  | 'find'
+  | 'signIn'
+  | 'signInLink'
+  | 'volunteerDashboard'
+  | 'management'
+  | 'adminDashboard'
+  | 'events'
+  | 'event'
+  | 'privacy'
+  | 'reportStatus';
 
 /** Where administrators get the report management screen instead of the volunteer dashboard. */
 export const managementPath = '/volunteer-dashboard';
@@ -49,4 +47,9 @@ export function screenAt(urlPath: string, administrator = false): OnDemandScreen
   return (
     byPath.find(([paths]) => paths.includes(plain))?.[1] ?? byPrefix.find(([prefix]) => plain.startsWith(prefix))?.[1]
   );
+}
+
+/** The administrators' screens that open on the report list (and wait for the administrator check). */
+export function opensReportList(screen: OnDemandScreen | undefined): boolean {
+  return screen === 'adminDashboard' || screen === 'management';
 }

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { eventPagePattern, reportStatusPattern, routes } from '#shared/routes.ts';
-import { managementPath, screenAt, type OnDemandScreen } from '#shared/screens.ts';
+import { managementPath, opensReportList, screenAt, type OnDemandScreen } from '#shared/screens.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
@@ -28,19 +28,6 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   privacy: lazyScreen(() => import('../features/privacy/components/privacy-page.tsx')),
   reportStatus: lazyScreen(() => import('../features/report-follow-up/components/report-status-page.tsx')),
 };
-const {
-  about: AboutPage,
-  find: FindPage,
-  signIn: SignInPage,
-  signInLink: SignInLinkPage,
-  volunteerDashboard: VolunteerDashboardPage,
-  management: ManagementPage,
-  adminDashboard: AdminDashboardPage,
-  events: EventsPage,
-  event: EventPage,
-  privacy: PrivacyPage,
-  reportStatus: ReportStatusPage,
-} = screens;
 
 const queryClient = createQueryClient();
 
@@ -56,7 +43,7 @@ startOpeningScreen(window.location.pathname);
 function startOpeningScreen(path: string): void {
   const opening = screenAt(path, adminFlag.get());
   if (!opening) return;
-  if (opening === 'adminDashboard' || opening === 'management') {
+  if (opensReportList(opening)) {
     // The check and the list's code are small chunks of their own, asked for beside the screen's
     // (which imports them too): they arrive first and start their requests while the screen's code
     // still loads, and no other page carries them in its first bundle.
@@ -80,7 +67,7 @@ export function App() {
           <Route path={routes.about}>
             {() => (
               <LazyRoute>
-                <AboutPage />
+                <screens.about />
               </LazyRoute>
             )}
           </Route>
@@ -88,7 +75,7 @@ export function App() {
             <Route key={path} path={path}>
               {() => (
                 <LazyRoute>
-                  <FindPage />
+                  <screens.find />
                 </LazyRoute>
               )}
             </Route>
@@ -97,7 +84,7 @@ export function App() {
             <Route key={path} path={path}>
               {() => (
                 <LazyRoute>
-                  <SignInPage />
+                  <screens.signIn />
                 </LazyRoute>
               )}
             </Route>
@@ -105,14 +92,14 @@ export function App() {
           <Route path={routes.privacy}>
             {() => (
               <LazyRoute>
-                <PrivacyPage />
+                <screens.privacy />
               </LazyRoute>
             )}
           </Route>
           <Route path={routes.signInLink}>
             {() => (
               <LazyRoute>
-                <SignInLinkPage />
+                <screens.signInLink />
               </LazyRoute>
             )}
           </Route>
@@ -122,11 +109,11 @@ export function App() {
                 // Administrators get the report management dashboard here.
                 path === managementPath && adminFlag.get() ? (
                   <LazyRoute>
-                    <ManagementPage />
+                    <screens.management />
                   </LazyRoute>
                 ) : (
                   <LazyRoute>
-                    <VolunteerDashboardPage />
+                    <screens.volunteerDashboard />
                   </LazyRoute>
                 )
               }
@@ -135,28 +122,28 @@ export function App() {
           <Route path={routes.events}>
             {() => (
               <LazyRoute>
-                <EventsPage />
+                <screens.events />
               </LazyRoute>
             )}
           </Route>
           <Route path={eventPagePattern}>
             {() => (
               <LazyRoute>
-                <EventPage />
+                <screens.event />
               </LazyRoute>
             )}
           </Route>
           <Route path={reportStatusPattern}>
             {() => (
               <LazyRoute>
-                <ReportStatusPage />
+                <screens.reportStatus />
               </LazyRoute>
             )}
           </Route>
           <Route path={routes.adminDashboard}>
             {() => (
               <LazyRoute>
-                <AdminDashboardPage />
+                <screens.adminDashboard />
               </LazyRoute>
             )}
           </Route>

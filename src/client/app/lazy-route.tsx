@@ -1,7 +1,6 @@
-// A screen loaded on demand: a quiet placeholder while its code arrives, and if the code cannot be
-// fetched (offline before it was ever cached), a plain message with a way to try again. The placeholder
-// is a full screen tall: the footer stays below the fold instead of showing, then jumping, as the screen
-// arrives.
+// A screen loaded on demand: a quiet placeholder while its code (or code it loads itself) arrives, and
+// if the code cannot be fetched (offline before it was ever cached), a plain message with a way to try
+// again.
 import { Component, Suspense, type ReactNode } from 'react';
 import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
 
@@ -24,10 +23,16 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
 }
 
+/**
+ * What stands in for a screen until its code is here: a full screen tall, so the footer stays below the
+ * fold instead of showing, then jumping, as the screen arrives.
+ */
+export const ScreenPlaceholder = () => <div aria-busy="true" className="min-h-dvh" />;
+
 export function LazyRoute({ children }: { children: ReactNode }) {
   return (
     <LoadBoundary>
-      <Suspense fallback={<div aria-busy="true" className="min-h-dvh" />}>{children}</Suspense>
+      <Suspense fallback={<ScreenPlaceholder />}>{children}</Suspense>
     </LoadBoundary>
   );
 }

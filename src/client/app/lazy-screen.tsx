@@ -1,13 +1,13 @@
 // A screen whose code loads on demand, which can be asked for before it is drawn (the screen a page
 // opens on is asked for at once: its files are already on their way with the page). Until the code is
-// here the screen draws a quiet placeholder a full screen tall, so the footer stays below the fold
-// instead of showing, then jumping, as the screen arrives.
+// here the screen draws the route's placeholder.
 //
 // It waits with a state of its own rather than by suspending: React reveals what a suspended
 // placeholder stood for no sooner than 300 ms after the placeholder appeared, so every page opened
 // straight on a screen waited that long. The screen is then drawn at transition priority, in slices
 // that let the browser paint and answer a tap between them.
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { ScreenPlaceholder } from './lazy-route.tsx';
 
 export interface LazyScreen {
   (): React.JSX.Element;
@@ -46,7 +46,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
     // A load that failed (offline before the code was ever cached) is shown by the route's boundary.
     if (state.error !== undefined) throw state.error;
     const { Component } = state;
-    return Component ? <Component /> : <div aria-busy="true" className="min-h-dvh" />;
+    return Component ? <Component /> : <ScreenPlaceholder />;
   }
   return Object.assign(Screen, { preload });
 }

@@ -90,15 +90,15 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
           {logout.isPending ? m.loggingOut : m.logout}
         </Button>
       </div>
-      {dashboard.isPending || (!cards && !dashboard.isError) ? (
-        <PageSpinner label="Loading your dashboard..." />
-      ) : dashboard.isError ? (
+      {dashboard.isError ? (
         <LoadFailed
           message="Your dashboard could not be loaded. Check your connection, then try again."
           onRetry={() => void dashboard.refetch()}
         />
+      ) : cards ? (
+        <DashboardCards data={cards} />
       ) : (
-        <DashboardCards data={cards!} />
+        <PageSpinner label="Loading your dashboard..." />
       )}
     </div>
   );
