@@ -46,6 +46,8 @@ export interface ScreenLighthouse {
   /** The median run's figures, and every run's performance score. */
   performance: number;
   runs: number[];
+  /** Lighthouse's error for each run it could not finish, which was run again. */
+  redone: string[];
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
@@ -186,28 +188,41 @@ export async function lighthouseScreens(
     const results: ScreenLighthouse[] = [];
     // Every screen on the empty database, then the administrators' screens (which list every report)
     // again once it holds `seededReports`.
-    const seeded = `${seededReports.toLocaleString('en-GB')} reports`;
+    const overSeeded = `${seededReports.toLocaleString('en-GB')} reports`;
+    // BENCH_LIGHTHOUSE_SCREENS (a pattern of the screens' names) runs some of them only, for a quicker
+    // look at one screen; the table then holds those alone.
+    const only = process.env.BENCH_LIGHTHOUSE_SCREENS ? new RegExp(process.env.BENCH_LIGHTHOUSE_SCREENS) : undefined;
     const runs = [
-      ...site.screens.filter((screen) => !screen.notFound).map((screen) => ({ screen, seed: false })),
+      ...site.screens.filter((screen) => !screen.notFound).map((screen) => ({ screen, seeded: false })),
       ...site.screens
         .filter((screen) => screen.visitor === 'administrator')
-        .map((screen, i) => ({ screen: { ...screen, name: `${screen.name}, ${seeded}` }, seed: i === 0 })),
-    ];
-    for (const { screen, seed } of runs.filter(
-      (r) => !process.env.ZZ_ONLY || new RegExp(process.env.ZZ_ONLY).test(r.screen.name) || r.seed,
-    )) {
-      if (seed) {
+        .map((screen) => ({ screen: { ...screen, name: `${screen.name}, ${overSeeded}` }, seeded: true })),
+    ].filter(({ screen }) => !only || only.test(screen.name));
+    for (const [index, { screen, seeded }] of runs.entries()) {
+      if (seeded && !runs[index - 1]?.seeded) {
         const { database, dataDir } = site.server;
         await seedReports(database.db, localPhotoStorage(path.join(dataDir, 'photos')), seededReports);
         await settleAfterLoad(database.db, database.dialect);
       }
       onScreen(screen.name);
       const each: ScreenLighthouse[] = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) each.push(await lighthouseOnce(browser, site, proxy.url, screen));
+      const redone: string[] = [];
+      while (each.length < LIGHTHOUSE_RUNS) {
+        const run = await lighthouseOnce(browser, site, proxy.url, screen);
+        if (!('error' in run)) {
+          each.push(run);
+          continue;
+        }
+        // A run Lighthouse could not finish (its page never painted, the protocol timed out) scores 0
+        // and says nothing of the screen: it is run again, and named in the row.
+        redone.push(run.error);
+        if (redone.length > LIGHTHOUSE_RUNS)
+          throw new Error(`Lighthouse failed on ${screen.path}: ${redone.join(', ')}`);
+      }
       // The median run by performance: one run's score moves by several points with whatever else the
       // machine does (Lighthouse's own advice is the median of several).
       each.sort((a, b) => a.performance - b.performance);
-      results.push({ ...each[Math.floor(each.length / 2)]!, runs: each.map((run) => run.performance) });
+      results.push({ ...each[Math.floor(each.length / 2)]!, runs: each.map((run) => run.performance), redone });
     }
     return results;
   } finally {
@@ -218,7 +233,12 @@ export async function lighthouseScreens(
 }
 
 /** One Lighthouse run on a screen, in a fresh browser context signed in as the screen's visitor. */
-async function lighthouseOnce(browser: Browser, site: Site, origin: string, screen: Screen): Promise<ScreenLighthouse> {
+async function lighthouseOnce(
+  browser: Browser,
+  site: Site,
+  origin: string,
+  screen: Screen,
+): Promise<ScreenLighthouse | { error: string }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   // The session goes into this context's cookie jar: the browser's own (browser.setCookie) is the
@@ -249,7 +269,8 @@ async function lighthouseOnce(browser: Browser, site: Site, origin: string, scre
   );
   await context.close();
   if (!result) throw new Error(`Lighthouse returned no result for ${screen.path}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) return { error: runtimeError.code };
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -260,5 +281,6 @@ async function lighthouseOnce(browser: Browser, site: Site, origin: string, scre
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     runs: [],
+    redone: [],
   };
 }
