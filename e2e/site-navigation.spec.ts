@@ -308,6 +308,32 @@ describe.skipIf(!hasChromium)('finding your way around the public site', () => {
     await context.close();
   });
 
+  it('the footer starts below the fold on every page, so nothing in view moves as a screen and its data arrive', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const pagePath of ['/volunteer-signin', '/no-such-page', '/about']) {
+        const { context, page } = await newPage(browser, viewport);
+        await page.goto(`${server.url}${pagePath}`);
+        await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForFunction(() => document.querySelector('[aria-busy="true"], [data-busy]') === null);
+        const footerTop = await page.getByRole('contentinfo').evaluate((el) => el.getBoundingClientRect().top);
+        expect(footerTop, `${pagePath} at ${viewport.width} px`).toBeGreaterThanOrEqual(viewport.height);
+        // Every layout shift since the page began, as the browser counts them for Cumulative Layout Shift.
+        const shifted = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list) => {
+                const shifts = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+                resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0));
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve(0), 500);
+            }),
+        );
+        expect(shifted, `${pagePath} at ${viewport.width} px`).toBe(0);
+        await context.close();
+      }
+    }
+  });
+
   it('the About page explains the three steps and links to donations and the contact e-mail', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${server.url}/about`);

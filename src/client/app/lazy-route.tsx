@@ -24,10 +24,10 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 }
 
 /**
- * What stands in for a screen until its code is here: a full screen tall, so the footer stays below the
- * fold instead of showing, then jumping, as the screen arrives.
+ * What stands in for a screen until its code is here: nothing to see, marked busy. The page around it is
+ * a screen tall already (the site layout), so the footer stays below the fold as the screen arrives.
  */
-export const ScreenPlaceholder = () => <div aria-busy="true" className="min-h-dvh" />;
+export const ScreenPlaceholder = () => <div aria-busy="true" />;
 
 export function LazyRoute({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 // The frame every page shares: a skip link, the header with the site name and the menu, the page,
-// the footer.
+// the footer. The page is at least a screen tall, so the footer starts below the fold whatever state
+// a screen is in: a screen whose content grows as its data arrives never pushes a footer in view down.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { routes } from '#shared/routes.ts';
@@ -24,7 +25,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <SiteMenu />
         </div>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" className="min-h-dvh">
         {children}
       </main>
       <footer className="border-t border-stone-300 bg-white">
