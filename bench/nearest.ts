@@ -4,11 +4,9 @@
 // search for offensive graffiti near by has sites to find.
 // Run alone: `node --import tsx bench/nearest.ts` (PostgreSQL too when TEST_DATABASE_URL is set;
 // BENCH_NEAREST_KINDS=postgres for one database only).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -17,6 +15,7 @@ import { cleanupsRepository } from '#server/features/cleanups/cleanups.repositor
 import { findNearby, nearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
 import { createTestDatabase } from '#tests/databases.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
+import { inOwnProcess } from './own-process.ts';
 import { percentile } from './table.ts';
 
 const SEED_CHUNK = 10_000;
@@ -87,27 +86,16 @@ export async function benchNearest(
 }
 
 /**
- * The same figures, timed in a node process of its own, as a server's would be: not in the whole
- * bench's process, which by then holds the photo benches' buffers and browsers' pipes, and whose
- * garbage collections land on a search now and then (p99 2.4 ms there, 1.5-1.6 ms in its own).
+ * The same figures, timed in a node process of its own (p99 2.4 ms in the whole bench's process,
+ * 1.5-1.6 ms in its own).
  */
-export async function benchNearestInOwnProcess(
-  kind: NearestDatabase,
-  reports: number,
-  searches: number,
-): Promise<NearestFigures> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', import.meta.filename], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      BENCH_NEAREST_KINDS: kind,
-      BENCH_NEAREST_REPORTS: String(reports),
-      BENCH_NEAREST_SEARCHES: String(searches),
-      BENCH_NEAREST_JSON: '1',
-    },
-    maxBuffer: 1024 * 1024,
+export function benchNearestInOwnProcess(kind: NearestDatabase, reports: number, searches: number) {
+  return inOwnProcess<NearestFigures>(import.meta.filename, {
+    BENCH_NEAREST_KINDS: kind,
+    BENCH_NEAREST_REPORTS: String(reports),
+    BENCH_NEAREST_SEARCHES: String(searches),
+    BENCH_NEAREST_JSON: '1',
   });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as NearestFigures;
 }
 
 async function time<T>(items: T[], run: (item: T) => Promise<unknown>): Promise<{ p50Ms: number; p99Ms: number }> {

@@ -4,12 +4,10 @@
 // queries and serialisation), so the figures are the server's own time.
 // Run alone: `node --import tsx bench/report-list.ts` (PostgreSQL when TEST_DATABASE_URL is set;
 // BENCH_LIST_REPORTS=20000 for a quicker try at a smaller size).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, WARM_UP_STATEMENTS, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -22,6 +20,7 @@ import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { formatTable, percentile, ratio, type Row } from './table.ts';
 import { benchDashboardInBrowser } from './report-list-browser.ts';
 import { buildClient } from './client-js.ts';
+import { inOwnProcess } from './own-process.ts';
 
 /** The budgets hold at 100,000; BENCH_LIST_REPORTS asks for fewer (a quicker try, not the budget's figure). */
 export const LIST_REPORTS = Number(process.env.BENCH_LIST_REPORTS ?? 100_000);
@@ -169,32 +168,21 @@ function wireBytes(response: { headers: Record<string, unknown>; rawPayload: Buf
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**
- * The same rows, timed in a node process of its own, as a server's would be: not in the whole bench's
- * process, which by then holds the photo benches' buffers, Lighthouse's traces and the other
- * database's seed, and whose garbage collections land on a page now and then (PostgreSQL's page p99
- * 24.6 ms there, 14.6 ms in its own).
+ * The same rows, timed in a node process of its own (PostgreSQL's page p99 24.6 ms in the whole
+ * bench's process, 14.6 ms in its own).
  */
-export async function benchReportListInOwnProcess(
-  kind: ListDatabase,
-  workDir: string,
-  clientDir?: string,
-): Promise<Row[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', import.meta.filename], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      BENCH_LIST_JSON: '1',
-      BENCH_LIST_KIND: kind,
-      BENCH_LIST_WORK_DIR: workDir,
-      BENCH_LIST_CLIENT_DIR: clientDir ?? '',
-    },
-    maxBuffer: 16 * 1024 * 1024,
+export function benchReportListInOwnProcess(kind: ListDatabase, workDir: string, clientDir?: string) {
+  return inOwnProcess<Row[]>(import.meta.filename, {
+    BENCH_LIST_JSON: '1',
+    BENCH_LIST_KIND: kind,
+    BENCH_LIST_WORK_DIR: workDir,
+    BENCH_LIST_CLIENT_DIR: clientDir ?? '',
   });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as Row[];
 }
 
-if (import.meta.url === `file://${process.argv[1]}` && process.env.BENCH_LIST_JSON) {
-  const { BENCH_LIST_KIND, BENCH_LIST_WORK_DIR, BENCH_LIST_CLIENT_DIR } = process.env;
+const { BENCH_LIST_JSON, BENCH_LIST_KIND, BENCH_LIST_WORK_DIR, BENCH_LIST_CLIENT_DIR } = process.env;
+if (import.meta.url === `file://${process.argv[1]}` && BENCH_LIST_JSON) {
+  // One database's rows for benchReportListInOwnProcess, in the whole bench's folder and client.
   const rows = await benchReportList(
     BENCH_LIST_KIND as ListDatabase,
     BENCH_LIST_WORK_DIR!,

@@ -54,6 +54,9 @@ export interface ScreenLighthouse {
   cls: number;
 }
 
+/** One Lighthouse run's figures; the screen's row adds every run's score. */
+type LighthouseRun = Omit<ScreenLighthouse, 'runs' | 'redone'>;
+
 interface Site {
   server: RunningServer;
   screens: Screen[];
@@ -205,7 +208,7 @@ export async function lighthouseScreens(
         await settleAfterLoad(database.db, database.dialect);
       }
       onScreen(screen.name);
-      const each: ScreenLighthouse[] = [];
+      const each: LighthouseRun[] = [];
       const redone: string[] = [];
       while (each.length < LIGHTHOUSE_RUNS) {
         const run = await lighthouseOnce(browser, site, proxy.url, screen);
@@ -238,7 +241,7 @@ async function lighthouseOnce(
   site: Site,
   origin: string,
   screen: Screen,
-): Promise<ScreenLighthouse | { error: string }> {
+): Promise<LighthouseRun | { error: string }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   // The session goes into this context's cookie jar: the browser's own (browser.setCookie) is the
@@ -280,7 +283,5 @@ async function lighthouseOnce(
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
-    runs: [],
-    redone: [],
   };
 }
