@@ -9,7 +9,7 @@ import { SiteMenu } from './site-menu.tsx';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-stone-light text-slate-900">
+    <div className="bg-stone-light text-slate-900">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-civic-900"
