@@ -130,6 +130,14 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 /** The find-nearby statements are prepared once per connection: planning them costs more than running them. */
 const prepared = sql.raw(PREPARED_STATEMENT);
 
+/**
+ * A LIMIT written into the statement's text rather than bound. On SQLite over the R*Tree of open
+ * sites, a bound LIMIT made these statements several times slower (a count in an empty square: 13 us
+ * against 3 us; the nearest-site search's median over 100,000 reports: 0.44 ms against 0.28 ms). The
+ * search asks for few different limits, so each keeps a prepared statement of its own.
+ */
+const limitOf = (rows: number) => sql`limit ${sql.lit(Math.trunc(rows))}`;
+
 /** Where the square search reaches first around the point (in degrees of latitude), doubled each step. */
 const FIRST_REACH_DEG = 125 / METRES_PER_DEGREE;
 /** Marked sites are far fewer than open ones (one in forty in the seeded data), so their search starts farther out. */
@@ -209,7 +217,7 @@ async function openSitesNear(
         and t.longitude >= ${minLng} and t.longitude <= ${maxLng}
         ${skipped}
       ${flat ? sql`order by flat, t.id` : sql``}
-      ${limit !== undefined ? sql`limit ${limit}` : sql``}`.execute(db);
+      ${limit !== undefined ? limitOf(limit) : sql``}`.execute(db);
     return rows;
   };
   const bare = (rows: (OpenSite & { flat?: number })[]) => rows.map(({ flat: _, ...site }) => site);
@@ -305,7 +313,7 @@ async function reachFromTree(
     if (covers) return true;
     const { rows } = await sql<{
       n: number;
-    }>`select count(*) as n from (select 1 ${inSquare(square)} and ${flat} <= ${reach * reach} limit ${limit})`.execute(
+    }>`select count(*) as n from (select 1 ${inSquare(square)} and ${flat} <= ${reach * reach} ${limitOf(limit)})`.execute(
       db,
     );
     return Number(rows[0]!.n) >= limit;
@@ -324,7 +332,7 @@ async function reachFromTree(
   const { square, covers } = squareAt(high);
   if (covers) return high;
   const { rows } = await sql<{ flat: number }>`select ${flat} as flat
-    ${inSquare(square)} order by flat limit ${limit}`.execute(db);
+    ${inSquare(square)} order by flat ${limitOf(limit)}`.execute(db);
   if (rows.length < limit) return high;
   return Math.sqrt(rows[limit - 1]!.flat) + FLOAT_SLACK_DEG;
 }
