@@ -131,12 +131,13 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 const prepared = sql.raw(PREPARED_STATEMENT);
 
 /**
- * A LIMIT written into the statement's text rather than bound. On SQLite over the R*Tree of open
- * sites, a bound LIMIT made these statements several times slower (a count in an empty square: 13 us
- * against 3 us; the nearest-site search's median over 100,000 reports: 0.44 ms against 0.28 ms). The
- * search asks for few different limits, so each keeps a prepared statement of its own.
+ * SQLite: a LIMIT written into the statement's text rather than bound. Over the R*Tree of open sites,
+ * a bound LIMIT made these statements several times slower (a count in an empty square: 13 us against
+ * 3 us; the nearest-site search's median over 100,000 reports: 0.44 ms against 0.28 ms). A text per
+ * limit is cheap there: SQLite keeps the most recent few hundred. PostgreSQL keeps every marked
+ * statement for a connection's life, so there the limit stays a bound value (it measured the same).
  */
-const limitOf = (rows: number) => sql`limit ${sql.lit(Math.trunc(rows))}`;
+const sqliteLimit = (rows: number) => sql`limit ${sql.lit(Math.trunc(rows))}`;
 
 /** Where the square search reaches first around the point (in degrees of latitude), doubled each step. */
 const FIRST_REACH_DEG = 125 / METRES_PER_DEGREE;
@@ -145,8 +146,13 @@ const PRIORITY_REACH_FACTOR = 6;
 /** The reach's square is widened by this much, so rounding never leaves out a site on its edge. */
 const REACH_MARGIN = 1 + 1e-9;
 
-/** The box search's own walk fetches this many sites for each one asked for. */
+/**
+ * The box search's own walk fetches this many sites for each one asked for, and at most
+ * `KNN_FETCH_MOST`: the walk's LIMIT is part of its prepared text, so however many places were passed
+ * over, a connection keeps only a few such texts (past the most, the squares answer).
+ */
 const KNN_FETCH = 8;
+const KNN_FETCH_MOST = 1024;
 
 interface Square {
   minLat: number;
@@ -217,7 +223,7 @@ async function openSitesNear(
         and t.longitude >= ${minLng} and t.longitude <= ${maxLng}
         ${skipped}
       ${flat ? sql`order by flat, t.id` : sql``}
-      ${limit !== undefined ? limitOf(limit) : sql``}`.execute(db);
+      ${limit === undefined ? sql`` : postgres ? sql`limit ${limit}` : sqliteLimit(limit)}`.execute(db);
     return rows;
   };
   const bare = (rows: (OpenSite & { flat?: number })[]) => rows.map(({ flat: _, ...site }) => site);
@@ -244,7 +250,7 @@ async function openSitesNear(
     // The GiST index walked nearest first, index-only, for a few times `limit` sites: it vouches for
     // the box's first `limit` most often (see `rankExactly`). When it cannot, the squares below start
     // where the walk ended, since every site nearer than that was walked.
-    const fetch = limit * KNN_FETCH;
+    const fetch = Math.min(limit * KNN_FETCH, KNN_FETCH_MOST);
     const { rows } =
       await sql<OpenSite>`${prepared} ${walkNearestFirst(from, exclude, fetch, priorityOnly, withWords)}`.execute(db);
     const exact = rankExactly(rows, box, from, limit, fetch);
@@ -313,7 +319,7 @@ async function reachFromTree(
     if (covers) return true;
     const { rows } = await sql<{
       n: number;
-    }>`select count(*) as n from (select 1 ${inSquare(square)} and ${flat} <= ${reach * reach} ${limitOf(limit)})`.execute(
+    }>`select count(*) as n from (select 1 ${inSquare(square)} and ${flat} <= ${reach * reach} ${sqliteLimit(limit)})`.execute(
       db,
     );
     return Number(rows[0]!.n) >= limit;
@@ -332,7 +338,7 @@ async function reachFromTree(
   const { square, covers } = squareAt(high);
   if (covers) return high;
   const { rows } = await sql<{ flat: number }>`select ${flat} as flat
-    ${inSquare(square)} order by flat ${limitOf(limit)}`.execute(db);
+    ${inSquare(square)} order by flat ${sqliteLimit(limit)}`.execute(db);
   if (rows.length < limit) return high;
   return Math.sqrt(rows[limit - 1]!.flat) + FLOAT_SLACK_DEG;
 }

@@ -4,7 +4,7 @@
 // marked sites only, and sites passed over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
-import type { DatabaseHandle } from '#server/db/client.ts';
+import { PREPARED_STATEMENT, type DatabaseHandle } from '#server/db/client.ts';
 import { boundingBox, type Point } from '#shared/domain/geo.ts';
 import { mulberry32 } from '../../../../scripts/seed-reports.ts';
 import { cleanupsRepository } from './cleanups.repository.ts';
@@ -206,5 +206,33 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
     }
     expect(found).toBeGreaterThan(100);
     if (kind === 'postgres') expect(asked.walked).toBeLessThan(asked.boxes / 4);
+  });
+
+  // Each connection keeps every statement marked prepared for its life: however many places a
+  // volunteer passed over, the search must not make a new text for each.
+  it.runIf(kind === 'postgres')('keeps no new prepared statement however many places were passed over', async () => {
+    const texts = new Set<string>();
+    const executor = database.db.getExecutor();
+    const recording = database.db.withPlugin({
+      transformQuery({ node, queryId }) {
+        const { sql: text } = executor.compileQuery(node, queryId);
+        if (text.startsWith(PREPARED_STATEMENT)) texts.add(text);
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    const repository = cleanupsRepository(recording);
+    // Places far from the city: passed over, yet each one widens what the search asks for.
+    const seen = Array.from({ length: 40 }, (_, i) => ({ what3words: `far.away.${i}`, ...near(OSLO, 0.05) }));
+    const search = async (passedOver: number) => {
+      for (const from of [CITY, wall]) {
+        await nearestOpenSite(repository, from, [], 5_000, seen.slice(0, passedOver), null);
+      }
+    };
+    for (let passedOver = 0; passedOver <= 10; passedOver++) await search(passedOver);
+    const afterTen = new Set(texts);
+    expect(afterTen.size).toBeGreaterThan(0);
+    for (let passedOver = 11; passedOver <= 40; passedOver++) await search(passedOver);
+    expect([...texts].filter((text) => !afterTen.has(text))).toEqual([]);
   });
 });
