@@ -15,7 +15,7 @@ import { cleanupsRepository } from '#server/features/cleanups/cleanups.repositor
 import { findNearby, nearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
 import { createTestDatabase } from '#tests/databases.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
-import { inOwnProcess } from './own-process.ts';
+import { inOwnProcess, ranDirectly } from './own-process.ts';
 import { percentile } from './table.ts';
 
 const SEED_CHUNK = 10_000;
@@ -108,7 +108,7 @@ async function time<T>(items: T[], run: (item: T) => Promise<unknown>): Promise<
   return { p50Ms: percentile(durations, 0.5), p99Ms: percentile(durations, 0.99) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (ranDirectly(import.meta)) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-nearest-'));
   try {
     const kinds = (process.env.BENCH_NEAREST_KINDS?.split(',') ??

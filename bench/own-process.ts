@@ -14,3 +14,6 @@ export async function inOwnProcess<T>(moduleFile: string, env: Record<string, st
   });
   return JSON.parse(stdout.trim().split('\n').pop()!) as T;
 }
+
+/** Whether the module was started by node itself (`node --import tsx bench/x.ts`), not imported. */
+export const ranDirectly = (meta: ImportMeta) => meta.url === `file://${process.argv[1]}`;

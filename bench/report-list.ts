@@ -20,7 +20,7 @@ import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { formatTable, percentile, ratio, type Row } from './table.ts';
 import { benchDashboardInBrowser } from './report-list-browser.ts';
 import { buildClient } from './client-js.ts';
-import { inOwnProcess } from './own-process.ts';
+import { inOwnProcess, ranDirectly } from './own-process.ts';
 
 /** The budgets hold at 100,000; BENCH_LIST_REPORTS asks for fewer (a quicker try, not the budget's figure). */
 export const LIST_REPORTS = Number(process.env.BENCH_LIST_REPORTS ?? 100_000);
@@ -181,7 +181,8 @@ export function benchReportListInOwnProcess(kind: ListDatabase, workDir: string,
 }
 
 const { BENCH_LIST_JSON, BENCH_LIST_KIND, BENCH_LIST_WORK_DIR, BENCH_LIST_CLIENT_DIR } = process.env;
-if (import.meta.url === `file://${process.argv[1]}` && BENCH_LIST_JSON) {
+const ranAlone = ranDirectly(import.meta);
+if (ranAlone && BENCH_LIST_JSON) {
   // One database's rows for benchReportListInOwnProcess, in the whole bench's folder and client.
   const rows = await benchReportList(
     BENCH_LIST_KIND as ListDatabase,
@@ -189,7 +190,7 @@ if (import.meta.url === `file://${process.argv[1]}` && BENCH_LIST_JSON) {
     BENCH_LIST_CLIENT_DIR || undefined,
   );
   console.log(JSON.stringify(rows));
-} else if (import.meta.url === `file://${process.argv[1]}`) {
+} else if (ranAlone) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-list-bench-'));
   try {
     const clientDir = path.join(workDir, 'client');

@@ -15,6 +15,7 @@ import { createScratchDatabase } from '#tests/databases.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { allAnswered, checkList, loadFullListBrotli, loadRevalidations, type LoadFigures } from './list-load.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { ranDirectly } from './own-process.ts';
 import { formatTable, type Row } from './table.ts';
 import { burstPhoto, uploadBurst, type BurstFigures } from './upload-burst.ts';
 
@@ -126,7 +127,7 @@ export async function benchScaleOut(repoRoot: string, workDir: string): Promise<
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (ranDirectly(import.meta)) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-scale-bench-'));
   try {
     const rows = await benchScaleOut(path.resolve(import.meta.dirname, '..'), workDir);
