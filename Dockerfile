@@ -6,7 +6,8 @@
 #   docker build -t cleanup-edinburgh .
 #   docker run -d -p 3000:3000 -v cleanup-data:/data -e PUBLIC_URL=https://cleanup.example.org cleanup-edinburgh
 
-ARG NODE_VERSION=22
+# The newest LTS line of Node (the app also runs on the older LTS lines and on Node 20.19).
+ARG NODE_VERSION=26
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
@@ -15,8 +16,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# `npm install`, not `npm ci`: the lock file records only one platform's optional Tailwind binaries.
-RUN npm install --no-audit --no-fund
+# Exactly the locked tree: the lock file lists every platform's optional binaries.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund
