@@ -34,6 +34,8 @@ export interface ReportsTable {
   priority: ColumnType<number | boolean, number | undefined, number>;
   /** Whether the typed location was checked with the provider (013-location-check). */
   location_status: Generated<'checked' | 'to-check' | 'not-found'>;
+  /** The clean-up of another report of the same site that completed this one (040-site-twins). */
+  completed_by_cleanup_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ReportPhotosTable {

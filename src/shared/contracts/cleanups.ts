@@ -74,6 +74,8 @@ export const completeCleanupResponseSchema = z.object({
   report: reportSchema,
   /** Badges this clean-up earned for the linked volunteer. */
   newAchievements: z.array(z.string()),
+  /** The other open reports of the same site, completed with it. */
+  alsoCompleted: z.array(z.object({ id: z.number().int(), what3words: z.string() })),
 });
 export type CompleteCleanupResponse = z.infer<typeof completeCleanupResponseSchema>;
 

@@ -1,8 +1,6 @@
 // The words of following a report: its reference and private status link after reporting, the status
 // page, 'Tell me when it is cleaned', 'Already reported here', and the offensive-graffiti question.
 
-/** An open report this close to a new one is offered as the same graffiti. */
-export const ALREADY_REPORTED_METRES = 25;
 /** Volunteers are offered a priority site within this distance before any nearer ordinary one. */
 export const PRIORITY_RADIUS_METRES = 2000;
 /** A priority report still open after this long counts as having waited too long. */

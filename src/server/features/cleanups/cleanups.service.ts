@@ -30,7 +30,8 @@ import {
 import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
 import { findNearby } from './find-nearby.service.ts';
-import type { Point } from '#shared/domain/geo.ts';
+import { boundingBox, type Point } from '#shared/domain/geo.ts';
+import { isOfSite, SITE_RADIUS_METRES } from '#shared/domain/site.ts';
 
 const MINUTE = 60_000;
 export const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_MINUTES * MINUTE;
@@ -115,6 +116,35 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
   const isClaimant = (report: ReportRow, actor: Actor) =>
     actor.volunteer !== null && report.cleaning_volunteer_id === actor.volunteer.id;
+
+  /**
+   * The other open reports of the cleaned site (a second phone, a manual report) are completed with
+   * it, so nobody is sent back to a wall just cleaned; one claimed by another volunteer stays theirs.
+   */
+  async function completeTheRestOfTheSite(
+    trx: Db,
+    cleaned: ReportRow,
+    cleanupId: number,
+    actor: Actor,
+    now: string,
+  ): Promise<ReportRow[]> {
+    const at =
+      cleaned.latitude !== null && cleaned.longitude !== null
+        ? { latitude: cleaned.latitude, longitude: cleaned.longitude }
+        : null;
+    const candidates = await reports.openReportsAt(
+      cleaned.what3words,
+      at ? boundingBox(at, SITE_RADIUS_METRES) : null,
+      trx,
+    );
+    const twins = candidates.filter(
+      (row) =>
+        row.id !== cleaned.id &&
+        isOfSite(row, cleaned.what3words, at) &&
+        (row.status === 'reported' || row.cleaning_volunteer_id === null || isClaimant(row, actor)),
+    );
+    return reports.completeWithSite(twins, cleanupId, now, trx);
+  }
 
   return {
     releaseLapsedClaims,
@@ -248,9 +278,15 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
             after_photo_key: afterKey!,
             notes: input.notes,
           });
+          const alsoCompleted = await completeTheRestOfTheSite(trx, completed, cleanup.id, actor, nowIso);
           const newAchievements = volunteerId === null ? [] : await awardAchievements(trx, volunteerId, now);
           if (volunteerId !== null) await volunteersRepository(trx).touchLastActive(volunteerId, nowIso);
-          return { cleanup: toCleanupRecord(cleanup, completed), report: toReportResponse(completed), newAchievements };
+          return {
+            cleanup: toCleanupRecord(cleanup, completed),
+            report: toReportResponse(completed),
+            newAchievements,
+            alsoCompleted: alsoCompleted.map((row) => ({ id: row.id, what3words: row.what3words })),
+          };
         }),
       );
     },

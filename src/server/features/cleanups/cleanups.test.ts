@@ -303,6 +303,70 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
   });
 
   describe('completing a clean-up (POST /api/cleanup/complete)', () => {
+    it('also completes every other open report of the same site (same words, or within 25 m), so Find offers none of them again', async () => {
+      const cleaned = await placeReport(t.database.db, { ...SITE, what3words: 'rally.census.refuse' });
+      // A second phone at the same words (its position not known yet), and a manual report 10 m away.
+      const sameWords = await placeReport(t.database.db, {
+        latitude: null,
+        longitude: null,
+        what3words: 'rally.census.refuse',
+      });
+      const tenMetresAway = await placeReport(t.database.db, {
+        latitude: SITE.latitude + 10 / 111_195,
+        longitude: SITE.longitude,
+        what3words: 'index.home.raft',
+      });
+      // Another wall a street away stays open.
+      const street = await placeReport(t.database.db, {
+        latitude: SITE.latitude + 200 / 111_195,
+        longitude: SITE.longitude,
+        what3words: 'lamp.post.near',
+      });
+      await setStatus(cleaned, 'cleaning', ailsa);
+      const response = await complete(ailsa, { reportId: String(cleaned), volunteerEmail: 'ailsa@example.org' });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = completeCleanupResponseSchema.parse(response.json());
+      expect(body.alsoCompleted.map((r) => r.id).sort()).toEqual([sameWords, tenMetresAway].sort());
+
+      for (const id of [cleaned, sameWords, tenMetresAway]) {
+        expect(await report(id)).toMatchObject({ status: 'completed' });
+      }
+      expect(await report(street)).toMatchObject({ status: 'reported', completed_at: null });
+      // One clean-up was done, so the volunteer's record counts one.
+      expect((await cleanups()).map((c) => c.report_id)).toEqual([cleaned]);
+
+      const find = await t.app.inject({
+        method: 'POST',
+        url: '/api/find-nearby',
+        payload: { userLatitude: SITE.latitude, userLongitude: SITE.longitude },
+        headers: { cookie: brodie },
+      });
+      expect(find.statusCode, find.body).toBe(200);
+      expect(find.json()).toMatchObject({ nearestReport: { id: street }, totalAvailable: 1 });
+    });
+
+    it("a twin another volunteer has claimed stays theirs to finish; the twin's status page shows the after photo", async () => {
+      const cleaned = await placeReport(t.database.db, { ...SITE, what3words: 'rally.census.refuse' });
+      const claimedByBrodie = await placeReport(t.database.db, { ...SITE, what3words: 'rally.census.refuse' });
+      const twin = await placeReport(t.database.db, { ...SITE, what3words: 'rally.census.refuse' });
+      await t.database.db
+        .updateTable('reports')
+        .set({ status_token: 'T'.repeat(43) })
+        .where('id', '=', twin)
+        .execute();
+      await setStatus(claimedByBrodie, 'cleaning', brodie);
+      await setStatus(cleaned, 'cleaning', ailsa);
+      const response = await complete(ailsa, { reportId: String(cleaned), volunteerEmail: 'ailsa@example.org' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await report(claimedByBrodie)).toMatchObject({ status: 'cleaning', cleaning_volunteer_id: ids.brodie });
+      expect(await report(twin)).toMatchObject({ status: 'completed' });
+
+      const page = await t.app.inject({ method: 'GET', url: `/api/report-status/${'T'.repeat(43)}` });
+      expect(page.statusCode, page.body).toBe(200);
+      const { cleanup } = completeCleanupResponseSchema.parse(response.json());
+      expect(page.json()).toMatchObject({ status: 'completed', afterPhotoUrl: cleanup.afterPhotoUrl });
+    });
+
     it('stores both photos, completes the report, records the minutes since the claim and awards first_cleanup, all at once', async () => {
       const id = await placeReport(t.database.db, { ...SITE, what3words: 'rally.census.refuse' });
       await setStatus(id, 'cleaning', ailsa);

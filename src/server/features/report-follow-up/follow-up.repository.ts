@@ -8,7 +8,6 @@ import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
 import { findReportById, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
 
 export type FollowerRow = Selectable<ReportFollowersTable>;
-type Box = { minLat: number; maxLat: number; minLng?: number; maxLng?: number };
 
 export const newFollowerToken = () => randomBytes(32).toString('base64url');
 
@@ -26,39 +25,18 @@ export function followUpRepository(db: Db) {
 
     findReport: (id: number) => findReportById(db, id),
 
-    /** The newest clean-up of the report: its after photo. */
-    latestCleanup(reportId: number): Promise<Pick<Selectable<CleanupsTable>, 'after_photo_key'> | undefined> {
+    /** The newest clean-up of the report, or of its site when another report's clean-up completed it. */
+    latestCleanup(
+      report: Pick<ReportRow, 'id' | 'completed_by_cleanup_id'>,
+    ): Promise<Pick<Selectable<CleanupsTable>, 'after_photo_key'> | undefined> {
+      const byId = report.completed_by_cleanup_id;
       return db
         .selectFrom('cleanups')
         .select('after_photo_key')
-        .where('report_id', '=', reportId)
+        .where((eb) => (byId === null ? eb('report_id', '=', report.id) : eb('id', '=', byId)))
         .orderBy('completed_at', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirst();
-    },
-
-    /** Open reports (not completed) with these words, or with a position inside the box. */
-    openReportsAt(words: string | null, box: Box | null): Promise<ReportRow[]> {
-      return db
-        .selectFrom('reports')
-        .selectAll()
-        .where('status', '!=', 'completed')
-        .where((eb) => {
-          const ors = [];
-          if (words) ors.push(eb('what3words', '=', words));
-          if (box) {
-            const inBox = [eb('latitude', '>=', box.minLat), eb('latitude', '<=', box.maxLat)];
-            if (box.minLng !== undefined && box.maxLng !== undefined)
-              inBox.push(eb('longitude', '>=', box.minLng), eb('longitude', '<=', box.maxLng));
-            else inBox.push(eb('longitude', 'is not', null));
-            ors.push(eb.and(inBox));
-          }
-          return ors.length > 0 ? eb.or(ors) : eb.val(false);
-        })
-        .orderBy('reported_at')
-        .orderBy('id')
-        .limit(50)
-        .execute();
     },
 
     /** 'Add my photo to it': the photo joins the report's photos and the count grows, in one transaction. */

@@ -7,8 +7,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AlreadyReported, ConfirmationResult, ReportStatusPage } from '#shared/contracts/report-follow-up.ts';
-import { ALREADY_REPORTED_METRES, followUpMessages } from '#shared/domain/follow-up-messages.ts';
-import { boundingBox, haversineMetres } from '#shared/domain/geo.ts';
+import { followUpMessages } from '#shared/domain/follow-up-messages.ts';
+import { isOfSite, metresBetween, SITE_RADIUS_METRES } from '#shared/domain/site.ts';
+import { boundingBox } from '#shared/domain/geo.ts';
 import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
@@ -61,7 +62,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
   const notFound = () => new NotFoundError(followUpMessages.notFound, { title: followUpMessages.notFoundTitle });
 
   async function statusPageOf(row: ReportRow): Promise<ReportStatusPage> {
-    const cleanup = row.status === 'completed' ? await repository.latestCleanup(row.id) : undefined;
+    const cleanup = row.status === 'completed' ? await repository.latestCleanup(row) : undefined;
     const after = cleanup ? photoUrls(cleanup.after_photo_key) : null;
     return {
       id: row.id,
@@ -210,14 +211,9 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
             ? await placeOf(words)
             : null;
       if (!words && !at) return { report: null };
-      const candidates = await repository.openReportsAt(words, at ? boundingBox(at, ALREADY_REPORTED_METRES) : null);
-      const distanceOf = (row: ReportRow) =>
-        at && row.latitude !== null && row.longitude !== null
-          ? haversineMetres(at, { latitude: row.latitude, longitude: row.longitude })
-          : Infinity;
-      const matches = candidates.filter(
-        (row) => (words !== null && row.what3words === words) || distanceOf(row) <= ALREADY_REPORTED_METRES,
-      );
+      const candidates = await reports.openReportsAt(words, at ? boundingBox(at, SITE_RADIUS_METRES) : null);
+      const distanceOf = (row: ReportRow) => metresBetween(row, at);
+      const matches = candidates.filter((row) => isOfSite(row, words, at));
       // Same words first, then the nearest, then the oldest.
       matches.sort(
         (a, b) =>

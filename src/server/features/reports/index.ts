@@ -4,6 +4,7 @@ export {
   countWaiting,
   findReportById,
   reportsRepository,
+  type Box,
   type ReportEdit,
   type ReportRow,
 } from './reports.repository.ts';

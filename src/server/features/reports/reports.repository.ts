@@ -10,6 +10,8 @@ import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
+/** A latitude/longitude box; without longitudes it spans every one (see boundingBox). */
+export type Box = { minLat: number; maxLat: number; minLng?: number; maxLng?: number };
 export type ReportPhotoRow = Selectable<ReportPhotosTable>;
 
 export interface NewReport {
@@ -44,12 +46,16 @@ export interface ReportEdit {
 /** The columns a claim is made of; cleared together whenever a report leaves `cleaning`. */
 const noClaim = { cleaning_started_at: null, cleaning_volunteer_id: null } as const;
 
-/** A report moved to a status by an administrator: completed_at true to it, a claim only while cleaning. */
+/**
+ * A report moved to a status by an administrator: completed_at true to it, a claim only while cleaning,
+ * and no longer completed by another report's clean-up.
+ */
 function statusFields(status: ReportsTable['status'], claimant: number | null, now: string) {
+  const own = { completed_by_cleanup_id: null };
   if (status === 'cleaning')
-    return { status, cleaning_started_at: now, cleaning_volunteer_id: claimant, completed_at: null };
-  if (status === 'completed') return { status, ...noClaim, completed_at: now };
-  return { status, ...noClaim, completed_at: null };
+    return { status, cleaning_started_at: now, cleaning_volunteer_id: claimant, completed_at: null, ...own };
+  if (status === 'completed') return { status, ...noClaim, completed_at: now, ...own };
+  return { status, ...noClaim, completed_at: null, ...own };
 }
 
 /** Rows renumbered per statement: well under both databases' limits on bound parameters. */
@@ -325,6 +331,63 @@ export function reportsRepository(db: Db) {
           ? query.where('cleaning_volunteer_id', 'is', null)
           : query.where('cleaning_volunteer_id', '=', seen.cleaning_volunteer_id);
       return query.returningAll().executeTakeFirst();
+    },
+
+    /** Open reports (not completed) with these words, or with a position inside the box: a site's candidates. */
+    openReportsAt(words: string | null, box: Box | null, trx?: Db): Promise<ReportRow[]> {
+      return (trx ?? db)
+        .selectFrom('reports')
+        .selectAll()
+        .where('status', '!=', 'completed')
+        .where((eb) => {
+          const ors = [];
+          if (words) ors.push(eb('what3words', '=', words));
+          if (box) {
+            const inBox = [eb('latitude', '>=', box.minLat), eb('latitude', '<=', box.maxLat)];
+            if (box.minLng !== undefined && box.maxLng !== undefined)
+              inBox.push(eb('longitude', '>=', box.minLng), eb('longitude', '<=', box.maxLng));
+            else inBox.push(eb('longitude', 'is not', null));
+            ors.push(eb.and(inBox));
+          }
+          return ors.length > 0 ? eb.or(ors) : eb.val(false);
+        })
+        .orderBy('reported_at')
+        .orderBy('id')
+        .limit(50)
+        .execute();
+    },
+
+    /**
+     * Completes other reports of a site that `cleanupId` cleaned, each provided it is still as the
+     * caller saw it (same status and claimant); answers those completed.
+     */
+    async completeWithSite(
+      seen: readonly Pick<ReportRow, 'id' | 'status' | 'cleaning_volunteer_id'>[],
+      cleanupId: number,
+      now: string,
+      trx: Db,
+    ): Promise<ReportRow[]> {
+      const completed: ReportRow[] = [];
+      for (const report of seen) {
+        let query = trx
+          .updateTable('reports')
+          .set({
+            status: 'completed',
+            completed_at: now,
+            ...noClaim,
+            completed_by_cleanup_id: cleanupId,
+            updated_at: await nextUpdatedAt(trx, now),
+          })
+          .where('id', '=', report.id)
+          .where('status', '=', report.status);
+        query =
+          report.cleaning_volunteer_id === null
+            ? query.where('cleaning_volunteer_id', 'is', null)
+            : query.where('cleaning_volunteer_id', '=', report.cleaning_volunteer_id);
+        const row = await query.returningAll().executeTakeFirst();
+        if (row) completed.push(row);
+      }
+      return completed;
     },
 
     /** An administrator's edit; the coordinates change only when the words did. */
