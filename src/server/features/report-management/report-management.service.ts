@@ -56,10 +56,14 @@ export function reportManagementService({
     await Promise.all(keys.map((key) => removePhoto(storage, key)));
   }
 
-  /** Coordinates for corrected words; none when they do not convert (the old ones were for another place). */
+  /**
+   * Coordinates for corrected words, checked as a new report's are: words that name no place are
+   * refused with suggestions (the report keeps its old words and position); a provider that cannot
+   * answer leaves the report without a position, to be placed in the background.
+   */
   async function coordinatesFor(words: string): Promise<NonNullable<ReportEdit['coordinates']>> {
     try {
-      const result = await location.wordsToCoordinates(words);
+      const result = await location.checkWords(words);
       return {
         latitude: result.lat,
         longitude: result.lng,
@@ -68,13 +72,14 @@ export function reportManagementService({
         locationStatus: 'checked',
       };
     } catch (error) {
-      log.info({ err: error, words }, 'edited report kept without coordinates: its words did not convert');
+      if (!isProviderFailure(error)) throw error;
+      log.info({ err: error, words }, 'edited report kept without coordinates: the location provider did not answer');
       return {
         latitude: null,
         longitude: null,
         locationSource: null,
         wordsScheme: location.provider,
-        locationStatus: isProviderFailure(error) ? 'to-check' : 'not-found',
+        locationStatus: 'to-check',
       };
     }
   }

@@ -146,7 +146,7 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       expect(missing.json().message).toBe('Report not found');
     });
 
-    it('corrected words bring their own coordinates; words that do not convert leave none', async () => {
+    it('corrected words bring their own coordinates; a typo is refused with suggestions and the old words stay', async () => {
       const report = await submit('rally.census.refuse', { latitude: '55.95', longitude: '-3.19' });
       const elsewhere = await grid.coordinatesToWords(55.9412, -3.2053);
       const moved = await t.app.inject({
@@ -158,18 +158,24 @@ describe.each(testDatabaseKinds)('report management on %s', (kind) => {
       expect(moved.json()).toMatchObject({ what3words: elsewhere.words, locationSource: 'words' });
       expect(moved.json().latitude).toBeCloseTo(55.9412, 3);
 
-      const unknown = await t.app.inject({
+      // One letter off a real place: refused as the public form and the manual report refuse it.
+      const typo = `${elsewhere.words.slice(0, -1)}${elsewhere.words.endsWith('x') ? 'y' : 'x'}`;
+      const refused = await t.app.inject({
         method: 'PATCH',
         url: `/api/reports/${report.id}`,
         cookies: admin,
-        payload: { what3words: 'not.real.words' },
+        payload: { what3words: typo, description: 'Changed too' },
       });
-      expect(unknown.json()).toMatchObject({
-        what3words: 'not.real.words',
-        latitude: null,
-        longitude: null,
-        locationSource: null,
-      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'BadWords', title: 'Location not found' });
+      expect(refused.json().suggestions).toContain(elsewhere.words);
+      const kept = await t.database.db
+        .selectFrom('reports')
+        .selectAll()
+        .where('id', '=', report.id)
+        .executeTakeFirstOrThrow();
+      expect(kept).toMatchObject({ what3words: elsewhere.words, location_source: 'words', description: null });
+      expect(kept.latitude).toBeCloseTo(55.9412, 3);
     });
 
     it('is refused to volunteers (403) and to visitors (401), and nothing changes', async () => {
