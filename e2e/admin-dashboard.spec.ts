@@ -160,11 +160,23 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       .execute();
     const r1 = await seedReport('rally.census.refuse', daysAgo(2, 9));
     const r2 = await seedReport('bleak.exhaust.jewel', daysAgo(2, 10));
-    await seedReport('daring.lion.race', daysAgo(1, 10));
+    // Counted by hand: three sites cleaned (two by Morag's clean-ups with photos two days ago, one
+    // completed yesterday by an administrator's status change with no clean-up recorded).
+    const r3 = await seedReport('daring.lion.race', daysAgo(1, 10));
+    await db
+      .updateTable('reports')
+      .set({ status: 'completed', completed_at: daysAgo(1, 11) })
+      .where('id', '=', r3.id)
+      .execute();
     for (const [report, minutes] of [
       [r1, 95],
       [r2, 30],
     ] as const) {
+      await db
+        .updateTable('reports')
+        .set({ status: 'completed', completed_at: daysAgo(2, 15) })
+        .where('id', '=', report.id)
+        .execute();
       await db
         .insertInto('cleanups')
         .values({
@@ -186,7 +198,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await totals.waitFor();
     await expect
       .poll(() => totals.innerText())
-      .toMatch(/Total Volunteers\s+2\s+Active Volunteers\s+1\s+Total Sites Cleaned\s+2\s+Total Hours\s+2h 5m/);
+      .toMatch(
+        /Total Volunteers\s+2\s+Active Volunteers\s+1\s+Total Sites Cleaned\s+3\s+Completed reports; 2 clean-ups recorded with photos\s+Total Hours\s+2h 5m/,
+      );
 
     const progress = page.getByRole('region', { name: 'Daily progress, last 30 days' });
     await progress.waitFor();
@@ -195,11 +209,11 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const progressRows = progress.getByRole('row');
     await expect.poll(() => progressRows.count()).toBe(1 + 3);
     const rows = await progressRows.allInnerTexts();
-    expect(rows[0]).toMatch(/Date\s+Sites Reported\s+Sites Cleaned\s+Progress/);
+    expect(rows[0]).toMatch(/Date\s+Sites Reported\s+Sites Cleaned\s+Clean-ups With Photos\s+Progress/);
     expect(rows).toHaveLength(1 + 3); // the header, then today and the two days before, newest first
-    expect(rows[1]).toMatch(/^\d\d\/\d\d\/\d{4}\s+0\s+0\s+0%$/);
-    expect(rows[2]).toMatch(/\s1\s+0\s+0%$/);
-    expect(rows[3]).toMatch(/\s2\s+2\s+100%$/);
+    expect(rows[1]).toMatch(/^\d\d\/\d\d\/\d{4}\s+0\s+0\s+0\s+0%$/);
+    expect(rows[2]).toMatch(/\s1\s+1\s+0\s+100%$/);
+    expect(rows[3]).toMatch(/\s2\s+2\s+2\s+100%$/);
 
     const volunteerRows = page.getByRole('region', { name: 'Volunteer details table' }).getByRole('row');
     await expect.poll(() => volunteerRows.count()).toBe(1 + 2);
@@ -217,7 +231,9 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     expect(csv.headers()['content-disposition']).toMatch(
       /^attachment; filename="daily-progress-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect((await csv.text()).split('\r\n')[0]).toBe('Date,Sites Reported,Sites Cleaned,Progress (%)');
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      'Date,Sites Reported,Sites Cleaned,Clean-ups With Photos,Progress (%)',
+    );
 
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-analytics-desktop');

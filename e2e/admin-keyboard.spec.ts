@@ -430,7 +430,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
     await expect.poll(() => days.count()).toBe(3);
     await expect
       .poll(() => days.nth(2).innerText())
-      .toMatch(/^\d\d\/\d\d\/\d{4}\s+Sites Reported\s+1\s+Sites Cleaned\s+0\s+0%$/);
+      .toMatch(/^\d\d\/\d\d\/\d{4}\s+Sites Reported\s+1\s+Sites Cleaned\s+0\s+Clean-ups With Photos\s+0\s+0%$/);
     const sideways = await page.evaluate(() =>
       [...document.querySelectorAll('main *')]
         .filter((element) => element.scrollWidth > element.clientWidth + 1)
@@ -449,7 +449,7 @@ describe.skipIf(!hasChromium)('the administrator screens at the keyboard and on 
       .toEqual(['Volunteer', 'Email', 'Sites Cleaned', 'Hours Worked', 'Joined', 'Last Active']);
     await expect
       .poll(() => progress.getByRole('table').getByRole('columnheader').allInnerTexts())
-      .toEqual(['Date', 'Sites Reported', 'Sites Cleaned', 'Progress']);
+      .toEqual(['Date', 'Sites Reported', 'Sites Cleaned', 'Clean-ups With Photos', 'Progress']);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-analytics-1280');
 

@@ -23,8 +23,10 @@ export type VolunteerSummary = z.infer<typeof volunteerSummarySchema>;
 export const volunteerAnalyticsSchema = z.object({
   totalVolunteers: z.number().int(),
   volunteers: z.array(volunteerSummarySchema),
-  /** Every clean-up, including those stored without a volunteer ('Skip'). */
+  /** Every completed report, whether a volunteer's clean-up or an administrator's status change completed it. */
   totalSitesCleaned: z.number().int(),
+  /** Clean-ups recorded with before and after photos, including those stored without a volunteer ('Skip'). */
+  volunteerCleanups: z.number().int(),
   /** Minutes worked over every clean-up. */
   totalMinutes: z.number().int(),
   /** Offensive graffiti marked priority: how many, how many still open, and how many waited over 24 hours. */
@@ -41,7 +43,10 @@ export const dailyProgressRowSchema = z.object({
   /** A Europe/London calendar day, 'YYYY-MM-DD'. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   reportsCount: z.number().int(),
+  /** Reports completed that day (and still completed), whoever completed them. */
   cleanupsCount: z.number().int(),
+  /** Clean-ups recorded with photos that day. */
+  volunteerCleanupsCount: z.number().int(),
 });
 export type DailyProgressRow = z.infer<typeof dailyProgressRowSchema>;
 export const dailyProgressSchema = z.array(dailyProgressRowSchema);

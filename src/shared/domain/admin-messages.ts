@@ -62,4 +62,8 @@ export const analyticsMessages = {
   noVolunteers: 'No volunteers found',
   last30Days: 'Showing last 30 days. Export CSV for complete data.',
   never: 'Never',
+  /** Under 'Total Sites Cleaned', which counts every completed report. */
+  sitesCleanedDetail: (cleanups: number) =>
+    `Completed reports; ${cleanups === 1 ? '1 clean-up' : `${cleanups} clean-ups`} recorded with photos`,
+  volunteerCleanupsColumn: 'Clean-ups With Photos',
 } as const;

@@ -41,7 +41,18 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
       .executeTakeFirstOrThrow();
   }
 
+  /** A report completed by an administrator's status change: a site cleaned with no clean-up recorded. */
+  async function completed(reportId: number, completedAt: string) {
+    await t.database.db
+      .updateTable('reports')
+      .set({ status: 'completed', completed_at: completedAt })
+      .where('id', '=', reportId)
+      .execute();
+  }
+
+  /** A volunteer's clean-up with photos, which completes its report as the find workflow does. */
   async function cleanup(reportId: number, completedAt: string, minutes: number, volunteerId: number | null) {
+    await completed(reportId, completedAt);
     await t.database.db
       .insertInto('cleanups')
       .values({
@@ -80,6 +91,7 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
       const analytics = volunteerAnalyticsSchema.parse(response.json());
       expect(analytics.totalVolunteers).toBe(2);
       expect(analytics.totalSitesCleaned).toBe(3);
+      expect(analytics.volunteerCleanups).toBe(3);
       expect(analytics.totalMinutes).toBe(155);
       expect(analytics.volunteers).toEqual([
         {
@@ -103,12 +115,32 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
       ]);
     });
 
+    it("counts every completed report as a site cleaned, with the volunteers' clean-ups beside it", async () => {
+      const volunteer = (await volunteerSession(t.database, 'ailsa@example.org')).volunteerId;
+      const reports = [];
+      for (let i = 0; i < 6; i++) reports.push(await report(`2026-10-2${i}T10:00:00.000Z`));
+      // Three completed by an administrator's status change, one by a volunteer, two still open.
+      await completed(reports[0]!.id, '2026-10-25T09:00:00.000Z');
+      await completed(reports[1]!.id, '2026-10-25T10:00:00.000Z');
+      await completed(reports[2]!.id, '2026-10-26T09:00:00.000Z');
+      await cleanup(reports[3]!.id, '2026-10-26T10:00:00.000Z', 30, volunteer);
+
+      const analytics = volunteerAnalyticsSchema.parse((await get('/api/admin/volunteer-analytics')).json());
+      expect(analytics).toMatchObject({ totalSitesCleaned: 4, volunteerCleanups: 1, totalMinutes: 30 });
+      const days = dailyProgressSchema.parse((await get('/api/admin/daily-progress')).json());
+      expect(days.slice(0, 2)).toEqual([
+        { date: '2026-10-26', reportsCount: 0, cleanupsCount: 2, volunteerCleanupsCount: 1 },
+        { date: '2026-10-25', reportsCount: 1, cleanupsCount: 2, volunteerCleanupsCount: 0 },
+      ]);
+    });
+
     it('with no volunteers answers an empty list', async () => {
       const analytics = volunteerAnalyticsSchema.parse((await get('/api/admin/volunteer-analytics')).json());
       expect(analytics).toEqual({
         totalVolunteers: 0,
         volunteers: [],
         totalSitesCleaned: 0,
+        volunteerCleanups: 0,
         totalMinutes: 0,
         priorityReports: { total: 0, open: 0, waitedOver24Hours: 0 },
       });
@@ -167,9 +199,9 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
       const response = await get('/api/admin/daily-progress');
       expect(response.statusCode).toBe(200);
       expect(dailyProgressSchema.parse(response.json())).toEqual([
-        { date: '2026-10-26', reportsCount: 1, cleanupsCount: 0 },
-        { date: '2026-10-25', reportsCount: 3, cleanupsCount: 2 },
-        { date: '2026-10-24', reportsCount: 1, cleanupsCount: 0 },
+        { date: '2026-10-26', reportsCount: 1, cleanupsCount: 0, volunteerCleanupsCount: 0 },
+        { date: '2026-10-25', reportsCount: 3, cleanupsCount: 2, volunteerCleanupsCount: 2 },
+        { date: '2026-10-24', reportsCount: 1, cleanupsCount: 0, volunteerCleanupsCount: 0 },
       ]);
     });
 
@@ -183,8 +215,8 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
 
       const rows = dailyProgressSchema.parse((await get('/api/admin/daily-progress')).json());
       expect(rows).toHaveLength(30);
-      expect(rows[0]).toEqual({ date: '2026-11-21', reportsCount: 1, cleanupsCount: 0 });
-      expect(rows.at(-1)).toEqual({ date: '2026-10-23', reportsCount: 1, cleanupsCount: 0 });
+      expect(rows[0]).toEqual({ date: '2026-11-21', reportsCount: 1, cleanupsCount: 0, volunteerCleanupsCount: 0 });
+      expect(rows.at(-1)).toEqual({ date: '2026-10-23', reportsCount: 1, cleanupsCount: 0, volunteerCleanupsCount: 0 });
       expect(new Set(rows.map((r) => r.date)).size).toBe(30);
       expect(rows.reduce((sum, r) => sum + r.reportsCount, 0)).toBe(2);
     });
@@ -193,8 +225,8 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
       expect(dailyProgressSchema.parse((await get('/api/admin/daily-progress')).json())).toEqual([]);
       await report('2026-10-25T09:00:00.000Z');
       expect(dailyProgressSchema.parse((await get('/api/admin/daily-progress')).json())).toEqual([
-        { date: '2026-10-26', reportsCount: 0, cleanupsCount: 0 },
-        { date: '2026-10-25', reportsCount: 1, cleanupsCount: 0 },
+        { date: '2026-10-26', reportsCount: 0, cleanupsCount: 0, volunteerCleanupsCount: 0 },
+        { date: '2026-10-25', reportsCount: 1, cleanupsCount: 0, volunteerCleanupsCount: 0 },
       ]);
     });
   });
@@ -216,17 +248,17 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
       const lines = response.body.split('\r\n');
       expect(lines.at(-1)).toBe('');
       lines.pop();
-      expect(lines[0]).toBe('Date,Sites Reported,Sites Cleaned,Progress (%)');
+      expect(lines[0]).toBe('Date,Sites Reported,Sites Cleaned,Clean-ups With Photos,Progress (%)');
       // 20 September to 21 November: 11 + 31 + 21 days.
       expect(lines).toHaveLength(1 + 63);
-      expect(lines[1]).toBe('2026-09-20,1,0,0');
-      expect(lines).toContain('2026-10-25,3,1,33');
-      expect(lines.at(-1)).toBe('2026-11-21,0,0,0');
+      expect(lines[1]).toBe('2026-09-20,1,0,0,0');
+      expect(lines).toContain('2026-10-25,3,1,1,33');
+      expect(lines.at(-1)).toBe('2026-11-21,0,0,0,0');
     });
 
     it('with no reports is the header alone', async () => {
       const response = await get('/api/admin/daily-progress/export');
-      expect(response.body).toBe('Date,Sites Reported,Sites Cleaned,Progress (%)\r\n');
+      expect(response.body).toBe('Date,Sites Reported,Sites Cleaned,Clean-ups With Photos,Progress (%)\r\n');
     });
   });
 

@@ -1,5 +1,7 @@
 // The administrator's analytics: volunteers with totals computed from their clean-ups, and daily
-// progress by Europe/London calendar day (bucketed here, so both databases give the same days).
+// progress by Europe/London calendar day (bucketed here, so both databases give the same days). A site
+// cleaned is a completed report, whoever completed it; volunteers' clean-ups with photos are counted
+// beside it.
 import type { DailyProgressRow, VolunteerAnalytics, VolunteerSummary } from '#shared/contracts/analytics.ts';
 import { DAILY_PROGRESS_DAYS } from '#shared/contracts/analytics.ts';
 import { addDays, cityDay, daysNewestFirst, progressPercent } from '#shared/domain/calendar-days.ts';
@@ -8,7 +10,20 @@ import { toCsv } from './csv.ts';
 import type { StatsRepository } from './stats.repository.ts';
 import { PRIORITY_WAIT_HOURS } from '#shared/domain/follow-up-messages.ts';
 
-export const DAILY_PROGRESS_CSV_HEADER = ['Date', 'Sites Reported', 'Sites Cleaned', 'Progress (%)'] as const;
+export const DAILY_PROGRESS_CSV_HEADER = [
+  'Date',
+  'Sites Reported',
+  'Sites Cleaned',
+  'Clean-ups With Photos',
+  'Progress (%)',
+] as const;
+
+/** How many of the instants fall on each Europe/London day. */
+function countByDay(instants: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const at of instants) counts.set(cityDay(at), (counts.get(cityDay(at)) ?? 0) + 1);
+  return counts;
+}
 
 export function analyticsService({ repository, clock }: { repository: StatsRepository; clock: Clock }) {
   /** Counts per day from `first` to today, both included, newest first; empty without any activity. */
@@ -23,14 +38,14 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
     // A day earlier in UTC than the London day begins, whatever the clocks did; exact days below.
     const since = windowDays === null ? null : `${addDays(start, -1)}T00:00:00.000Z`;
     const activity = await repository.activitySince(since);
-    const reports = new Map<string, number>();
-    const cleanups = new Map<string, number>();
-    for (const at of activity.reportedAt) reports.set(cityDay(at), (reports.get(cityDay(at)) ?? 0) + 1);
-    for (const at of activity.cleanedAt) cleanups.set(cityDay(at), (cleanups.get(cityDay(at)) ?? 0) + 1);
+    const reported = countByDay(activity.reportedAt);
+    const completed = countByDay(activity.completedAt);
+    const cleanups = countByDay(activity.cleanedAt);
     return daysNewestFirst(start, today).map((date) => ({
       date,
-      reportsCount: reports.get(date) ?? 0,
-      cleanupsCount: cleanups.get(date) ?? 0,
+      reportsCount: reported.get(date) ?? 0,
+      cleanupsCount: completed.get(date) ?? 0,
+      volunteerCleanupsCount: cleanups.get(date) ?? 0,
     }));
   }
 
@@ -67,7 +82,8 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
       return {
         totalVolunteers: volunteers.length,
         volunteers,
-        totalSitesCleaned: totals.cleanups,
+        totalSitesCleaned: totals.reports.completed,
+        volunteerCleanups: totals.cleanups,
         totalMinutes: totals.totalMinutes,
         priorityReports: {
           total: priority.length,
@@ -89,6 +105,7 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
           row.date,
           row.reportsCount,
           row.cleanupsCount,
+          row.volunteerCleanupsCount,
           progressPercent(row.reportsCount, row.cleanupsCount),
         ]),
       ]);

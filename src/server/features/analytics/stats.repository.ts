@@ -98,16 +98,35 @@ export function statsRepository(db: Db) {
       return instants.length === 0 ? null : instants.sort()[0]!;
     },
 
-    /** When each report was made and each clean-up completed, from an instant on (ISO strings). */
-    async activitySince(since: string | null): Promise<{ reportedAt: string[]; cleanedAt: string[] }> {
+    /**
+     * From an instant on (ISO strings): when each report was made, when each report now completed was
+     * completed (whoever completed it), and when each volunteer's clean-up was recorded.
+     */
+    async activitySince(
+      since: string | null,
+    ): Promise<{ reportedAt: string[]; completedAt: string[]; cleanedAt: string[] }> {
       let reports = db.selectFrom('reports').select('reported_at as at');
+      let completed = db
+        .selectFrom('reports')
+        .select('completed_at as at')
+        .where('status', '=', 'completed')
+        .where('completed_at', 'is not', null);
       let cleanups = db.selectFrom('cleanups').select('completed_at as at');
       if (since) {
         reports = reports.where('reported_at', '>=', since);
+        completed = completed.where('completed_at', '>=', since);
         cleanups = cleanups.where('completed_at', '>=', since);
       }
-      const [reportRows, cleanupRows] = await Promise.all([reports.execute(), cleanups.execute()]);
-      return { reportedAt: reportRows.map((row) => toIso(row.at)), cleanedAt: cleanupRows.map((row) => toIso(row.at)) };
+      const [reportRows, completedRows, cleanupRows] = await Promise.all([
+        reports.execute(),
+        completed.execute(),
+        cleanups.execute(),
+      ]);
+      return {
+        reportedAt: reportRows.map((row) => toIso(row.at)),
+        completedAt: completedRows.map((row) => toIso(row.at!)),
+        cleanedAt: cleanupRows.map((row) => toIso(row.at)),
+      };
     },
 
     /** When each priority (offensive) report was made, and completed if it was. */

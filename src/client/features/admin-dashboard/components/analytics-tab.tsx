@@ -30,7 +30,18 @@ import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-5 shadow-sm';
 
-function StatCard({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
+function StatCard({
+  label,
+  value,
+  icon,
+  detail,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  /** What the figure counts, when its label alone could be misread. */
+  detail?: string;
+}) {
   return (
     <div className={`${cardClass} flex items-center gap-4`}>
       <span
@@ -42,6 +53,7 @@ function StatCard({ label, value, icon }: { label: string; value: ReactNode; ico
       <div className="grid">
         <span className="text-sm font-semibold text-slate-700">{label}</span>
         <span className="text-3xl font-bold tabular-nums text-civic-900">{value}</span>
+        {detail && <span className="text-sm text-slate-700">{detail}</span>}
       </div>
     </div>
   );
@@ -94,6 +106,7 @@ export function AnalyticsTab() {
             label="Total Sites Cleaned"
             value={data.totalSitesCleaned}
             icon={<Sparkles className="h-6 w-6" />}
+            detail={analyticsMessages.sitesCleanedDetail(data.volunteerCleanups)}
           />
           <StatCard label="Total Hours" value={formatMinutes(data.totalMinutes)} icon={<Timer className="h-6 w-6" />} />
           <StatCard
@@ -213,6 +226,9 @@ function DailyProgressTable({ rows }: { rows: DailyProgressRow[] }) {
             <th scope="col" className="px-3 py-2 text-right font-semibold">
               Sites Cleaned
             </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {analyticsMessages.volunteerCleanupsColumn}
+            </th>
             <th scope="col" className="w-2/5 px-3 py-2 font-semibold">
               Progress
             </th>
@@ -224,6 +240,7 @@ function DailyProgressTable({ rows }: { rows: DailyProgressRow[] }) {
               <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDay(row.date)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{row.reportsCount}</td>
               <td className="px-3 py-2 text-right tabular-nums">{row.cleanupsCount}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{row.volunteerCleanupsCount}</td>
               <td className="px-3 py-2">
                 <ProgressBar percent={progressPercent(row.reportsCount, row.cleanupsCount)} />
               </td>
@@ -250,6 +267,10 @@ function DailyProgressCards({ rows }: { rows: DailyProgressRow[] }) {
             <div className="flex gap-1.5">
               <dt className="text-slate-700">Sites Cleaned</dt>
               <dd className="font-semibold tabular-nums">{row.cleanupsCount}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="text-slate-700">{analyticsMessages.volunteerCleanupsColumn}</dt>
+              <dd className="font-semibold tabular-nums">{row.volunteerCleanupsCount}</dd>
             </div>
           </dl>
           <ProgressBar percent={progressPercent(row.reportsCount, row.cleanupsCount)} />
