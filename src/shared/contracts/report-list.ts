@@ -57,6 +57,8 @@ export const reportPageItemSchema = reportSchema.extend({
   position: z.number().int().positive(),
   /** Another report, anywhere in the data, has the same location. */
   duplicate: z.boolean(),
+  /** When a volunteer's claim returns the site to the list by itself; null when no volunteer claims it. */
+  claimLapsesAt: z.iso.datetime().nullable(),
 });
 export type ReportPageItem = z.infer<typeof reportPageItemSchema>;
 

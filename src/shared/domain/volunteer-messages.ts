@@ -84,6 +84,3 @@ export const SHARE_HASHTAGS = [
   '#GraffitiFreeEdinburgh',
   '#CommunityCleanup',
 ] as const;
-
-/** The longest a claim holds a site, and the most minutes one clean-up can count. */
-export const CLAIM_LIFETIME_MINUTES = 8 * 60;

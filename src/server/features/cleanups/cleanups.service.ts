@@ -12,7 +12,8 @@ import type {
 } from '#shared/contracts/cleanups.ts';
 import type { Report, ReportPhoto } from '#shared/contracts/reports.ts';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
-import { CLAIM_LIFETIME_MINUTES, findMessages } from '#shared/domain/volunteer-messages.ts';
+import { CLAIM_LIFETIME_MINUTES } from '#shared/domain/claims.ts';
+import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
@@ -97,7 +98,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
   const repository = cleanupsRepository(db);
   const reports = reportsRepository(db);
 
-  /** Claims older than 8 hours go back to `reported`, so a forgotten claim never hides a site. */
+  /** Volunteers' claims older than 8 hours go back to `reported`, so a forgotten claim never hides a site. */
   async function releaseLapsedClaims(): Promise<number> {
     const now = clock.now();
     const released = await reports.releaseClaimsStartedBefore(
@@ -169,7 +170,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
       if (actor.admin) {
         if (report.status === status) return toReportResponse(report);
-        const updated = await reports.setStatus(reportId, status, actor.volunteer?.id ?? null, now);
+        // An administrator's Cleaning mark is nobody's claim: it does not lapse after 8 hours.
+        const updated = await reports.setStatus(reportId, status, null, now);
         if (!updated) throw new NotFoundError('Report not found');
         return toReportResponse(updated);
       }

@@ -186,6 +186,34 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
     });
   });
 
+  describe("an administrator's Cleaning mark", () => {
+    it("is not a volunteer's claim: the 8-hour rule leaves it, and the list says when a volunteer's claim lapses", async () => {
+      const marked = await placeReport(t.database.db, SITE);
+      const claimed = await placeReport(t.database.db, { latitude: SITE.latitude + 0.01, longitude: SITE.longitude });
+      const admin = await adminCookie();
+      expect((await setStatus(marked, 'cleaning', admin)).statusCode).toBe(200);
+      expect((await setStatus(claimed, 'cleaning', ailsa)).statusCode).toBe(200);
+      const claimedAt = clock.now().getTime();
+
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/api/reports?status=cleaning',
+        headers: { cookie: admin },
+      });
+      const lapses = Object.fromEntries(
+        page.json().reports.map((r: { id: number; claimLapsesAt: string | null }) => [r.id, r.claimLapsesAt]),
+      );
+      expect(lapses).toEqual({ [marked]: null, [claimed]: new Date(claimedAt + 8 * HOUR).toISOString() });
+
+      clock.advance(9 * HOUR);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/cleanup/current', headers: { cookie: ailsa } })).json(),
+      ).toMatchObject({ report: null });
+      expect(await report(claimed)).toMatchObject({ status: 'reported' });
+      expect(await report(marked)).toMatchObject({ status: 'cleaning', cleaning_volunteer_id: null });
+    });
+  });
+
   describe('progress photos (POST /api/reports/:id/photos)', () => {
     const upload = async (
       id: number,

@@ -3,6 +3,8 @@
 // any other report; the answer's ETag changes whenever any report or the question changes.
 import { createHash } from 'node:crypto';
 import type { ReportFilter, ReportListSort, ReportPage } from '#shared/contracts/report-list.ts';
+import { claimLapsesAt } from '#shared/domain/claims.ts';
+import { toIsoOrNull } from '#server/db/tables.ts';
 import { ValidationError } from '#server/errors.ts';
 import type { ListPosition, ReportListRepository } from './report-list.repository.ts';
 import { toReportResponse } from './reports.service.ts';
@@ -102,6 +104,11 @@ export function reportListService(deps: { repository: ReportListRepository }) {
           ...toReportResponse(row),
           position: before + index + 1,
           duplicate: row.duplicate,
+          claimLapsesAt: claimLapsesAt({
+            status: row.status,
+            cleaningVolunteerId: row.cleaning_volunteer_id,
+            cleaningStartedAt: toIsoOrNull(row.cleaning_started_at),
+          }),
         })),
         total,
         nextCursor:

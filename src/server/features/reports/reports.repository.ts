@@ -188,7 +188,7 @@ export function reportsRepository(db: Db) {
         .execute();
     },
 
-    /** Claims started before the cutoff go back to `reported`; answers how many did. */
+    /** Volunteers' claims started before the cutoff go back to `reported` (an administrator's mark stays). */
     async releaseClaimsStartedBefore(cutoff: string, now: string, trx?: Db): Promise<number> {
       const q = trx ?? db;
       // Called before every workflow call: a cheap look first (the status index), the write only when needed.
@@ -204,6 +204,7 @@ export function reportsRepository(db: Db) {
         .updateTable('reports')
         .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
         .where('status', '=', 'cleaning')
+        .where('cleaning_volunteer_id', 'is not', null)
         .where('cleaning_started_at', 'is not', null)
         .where('cleaning_started_at', '<', cutoff)
         .executeTakeFirst();
