@@ -1,7 +1,7 @@
 // The client build. The SPA lives in src/client; the server serves dist/client in production and
 // proxies nothing: in `npm run dev` Vite forwards /api and /photos to the API server.
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -39,6 +39,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
+        // The plugin builds the worker as one file with Rollup's old option for it, which Rolldown warns
+        // about on every build: it is said the current way instead.
+        buildPlugins: { vite: [workerInOneFile()] },
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The largest chunk is the administrators' dashboard; the precache takes every file.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
@@ -84,3 +87,17 @@ export default defineConfig({
     },
   },
 });
+
+/** The service worker's build, as one file, written with Rolldown's `codeSplitting: false`. */
+function workerInOneFile(): Plugin {
+  return {
+    name: 'service-worker-in-one-file',
+    config(config) {
+      const output = config.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        delete output.inlineDynamicImports;
+        Object.assign(output, { codeSplitting: false });
+      }
+    },
+  };
+}

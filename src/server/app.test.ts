@@ -226,3 +226,28 @@ describe('the health check', () => {
     await t.close();
   });
 });
+
+describe('the log', () => {
+  async function linesLoggedAt(level: 'info' | 'debug'): Promise<string[]> {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const t = await buildTestApp('sqlite', { logger: { level, stream } });
+    try {
+      for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/api/stats' });
+    } finally {
+      await t.close();
+    }
+    return lines.filter((line) => line.includes('/api/stats'));
+  }
+
+  it('records no line per request at the default level, so polling dashboards do not drown it', async () => {
+    expect(await linesLoggedAt('info')).toEqual([]);
+  });
+
+  it('records each request as it arrives and as it is answered at debug level', async () => {
+    const lines = (await linesLoggedAt('debug')).map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.map((line) => line.msg)).toEqual(
+      Array.from({ length: 3 }, () => ['incoming request', 'GET /api/stats 200']).flat(),
+    );
+  });
+});

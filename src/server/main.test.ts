@@ -96,8 +96,8 @@ describe('the server process', { timeout: 3 * STARTUP_MS }, () => {
 
   it('on SIGTERM a request in flight still finishes, then the process exits', async () => {
     const port = await freePort();
-    // At info level the server logs each request as it arrives: the test's cue that it is in flight.
-    const server = startServer({ DATA_DIR: tempDataDir(), PORT: String(port), LOG_LEVEL: 'info' });
+    // At debug level the server logs each request as it arrives: the test's cue that it is in flight.
+    const server = startServer({ DATA_DIR: tempDataDir(), PORT: String(port), LOG_LEVEL: 'debug' });
     await server.waitFor(/running at/);
 
     const { payload, headers } = await multipartBody(
