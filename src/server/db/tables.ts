@@ -81,6 +81,12 @@ export interface MucuEventsTable {
   capacity: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** The events' version, moved by triggers on every change a calendar shows (175-event-calendars). */
+export interface MucuEventsVersionTable {
+  id: number;
+  version: ColumnType<string | number, never, never>;
+}
+
 export interface MucuAttendancesTable {
   id: Generated<number>;
   mucu_id: number;
@@ -261,6 +267,7 @@ export interface Tables {
   cleanups: CleanupsTable;
   mucu_events: MucuEventsTable;
   mucu_attendances: MucuAttendancesTable;
+  mucu_events_version: MucuEventsVersionTable;
   achievements: AchievementsTable;
   sessions: SessionsTable;
   sign_in_tokens: SignInTokensTable;

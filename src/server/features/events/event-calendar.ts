@@ -1,8 +1,8 @@
-// MUCU events as iCalendar (RFC 5545): one event's 'Add to calendar' file and the feed of every
-// upcoming event that calendar apps subscribe to. Times are written in Europe/London with its
-// VTIMEZONE, so a phone shows the city's time whatever zone it is in; events last two hours. Event
-// text reaches a calendar only through calendarText and escapeText, so no stored text, however old,
-// can start a line of its own there.
+// MUCU events as iCalendar (RFC 5545): one event's 'Add to calendar' file and the feed that calendar
+// apps subscribe to (the window of events it lists is chosen in calendar-files.ts). Times are written in
+// Europe/London with its VTIMEZONE, so a phone shows the city's time whatever zone it is in; events
+// last two hours. Event text reaches a calendar only through calendarText and escapeText, so no
+// stored text, however old, can start a line of its own there.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
 import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
