@@ -79,6 +79,8 @@ export interface MucuEventsTable {
   created_at: Timestamp;
   /** How many may say 'I'll be there'; null for no limit (016-event-rsvps). */
   capacity: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The volunteer who created it; null when an administrator signed in by code alone did, or once erased (176-event-creators). */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The events' version, moved by triggers on every change a calendar shows (175-event-calendars). */

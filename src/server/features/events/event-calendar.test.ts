@@ -1,10 +1,11 @@
 // The MUCU calendars through the API on each database: the feed is built once per change of the
 // events (not per request), answered 304 to its ETag and sent compressed from bytes made once; it lists
-// a bounded window of events; the 'Add to calendar' file revalidates the same way; and no event text,
-// however it was stored, can add lines to a calendar.
+// a bounded window of events; the 'Add to calendar' file revalidates the same way; a volunteer's events
+// per day are capped; and no event text, however it was stored, can add lines to a calendar.
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
+import { alertVolunteer } from '#tests/alerts.ts';
 import { buildTestApp, buildTestAppOn, type TestApp } from '#tests/build-test-app.ts';
 import { createSharedPostgres, testDatabaseKinds } from '#tests/databases.ts';
 import { adminCookies, type Cookies } from '#tests/sessions.ts';
@@ -213,6 +214,7 @@ describe.each(testDatabaseKinds)('MUCU calendars on %s', (kind) => {
       },
     );
   });
+
   describe("the 'Add to calendar' file", () => {
     it('an unchanged file is answered 304 to its ETag and otherwise sent as the same bytes, until its event changes', async () => {
       await fresh();
@@ -239,6 +241,57 @@ describe.each(testDatabaseKinds)('MUCU calendars on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/events/999999/calendar.ics' })).statusCode).toBe(404);
     });
   });
+
+  describe('events one volunteer may create', () => {
+    it('a volunteer creates five MUCU events in a day; the sixth is refused with 429 and Retry-After, and administrators have no limit', async () => {
+      await fresh(new Date('2026-11-21T10:00:00Z'));
+      const organiser = await alertVolunteer(t.database, clock, 'organiser@example.org');
+      for (let i = 1; i <= 5; i++) {
+        await createEvent({ location: `Site ${i}`, date: '2026-12-05T10:00:00Z' }, organiser.cookies);
+        clock.advance(HOUR);
+      }
+      const sixth = await post({ location: 'Site 6', date: '2026-12-05T10:00:00Z' }, organiser.cookies);
+      expect(sixth.statusCode).toBe(429);
+      // The first of the five was made at 10:00; it is 15:00, so another may be made at 10:00 tomorrow.
+      expect(sixth.headers['retry-after']).toBe(String(19 * 3600));
+      expect(sixth.json().message).toBe(
+        'You can create at most 5 MUCU events in 24 hours. Please try again in 19 hours.',
+      );
+      expect(await t.database.db.selectFrom('mucu_events').select('id').execute()).toHaveLength(5);
+
+      // Another volunteer, and administrators, are not held back by it.
+      const neighbour = await alertVolunteer(t.database, clock, 'neighbour@example.org');
+      await createEvent({ location: 'Site 7', date: '2026-12-05T10:00:00Z' }, neighbour.cookies);
+      admin = await adminCookies(t.app);
+      for (let i = 0; i < 7; i++) await createEvent({ location: `Admin ${i}`, date: '2026-12-05T10:00:00Z' });
+
+      clock.set(new Date('2026-11-22T10:00:01Z'));
+      await createEvent({ location: 'Site 6', date: '2026-12-05T10:00:00Z' }, organiser.cookies);
+    });
+    it("an erased volunteer's events stay, naming nobody", async () => {
+      await fresh();
+      const organiser = await alertVolunteer(t.database, clock, 'leaving@example.org');
+      await createEvent({ location: 'Leith Walk', date: '2026-12-05T10:00:00Z' }, organiser.cookies);
+      const erased = await t.app.inject({ method: 'DELETE', url: '/api/volunteers/me', cookies: organiser.cookies });
+      expect(erased.statusCode).toBe(204);
+      expect(await t.database.db.selectFrom('mucu_events').select(['location', 'created_by']).execute()).toEqual([
+        { location: 'Leith Walk', created_by: null },
+      ]);
+    });
+
+    it('eight events sent at once by one volunteer make five, and three are refused', async () => {
+      await fresh();
+      const organiser = await alertVolunteer(t.database, clock, 'hasty@example.org');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          post({ location: `Site ${i + 1}`, date: '2026-12-05T10:00:00Z' }, organiser.cookies),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+      expect(await t.database.db.selectFrom('mucu_events').select('id').execute()).toHaveLength(5);
+    });
+  });
+
   describe('event text in calendars', () => {
     // Written where the calendar names itself, before any event: two whole events of its own, one with an alarm.
     const forged =
