@@ -20,6 +20,8 @@ import * as reportListReads from './migrations/035-report-list-reads.ts';
 import * as openSitesRtree from './migrations/036-open-sites-rtree.ts';
 import * as nearestSiteKnnCovering from './migrations/037-nearest-site-knn-covering.ts';
 import * as siteTwins from './migrations/040-site-twins.ts';
+import * as eventCalendars from './migrations/041-event-calendars.ts';
+import * as eventCreators from './migrations/042-event-creators.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -43,6 +45,8 @@ const migrations: Record<string, DialectMigration> = {
   '036-open-sites-rtree': openSitesRtree,
   '037-nearest-site-knn-covering': nearestSiteKnnCovering,
   '040-site-twins': siteTwins,
+  '041-event-calendars': eventCalendars,
+  '042-event-creators': eventCreators,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -81,6 +81,14 @@ export interface MucuEventsTable {
   created_at: Timestamp;
   /** How many may say 'I'll be there'; null for no limit (016-event-rsvps). */
   capacity: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The volunteer who created it; null when an administrator signed in by code alone did, or once erased (042-event-creators). */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The events' version, moved by triggers on every change a calendar shows (041-event-calendars). */
+export interface MucuEventsVersionTable {
+  id: number;
+  version: ColumnType<string | number, never, never>;
 }
 
 export interface MucuAttendancesTable {
@@ -263,6 +271,7 @@ export interface Tables {
   cleanups: CleanupsTable;
   mucu_events: MucuEventsTable;
   mucu_attendances: MucuAttendancesTable;
+  mucu_events_version: MucuEventsVersionTable;
   achievements: AchievementsTable;
   sessions: SessionsTable;
   sign_in_tokens: SignInTokensTable;

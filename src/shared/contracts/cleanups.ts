@@ -6,6 +6,7 @@ import { reportIdParamsSchema, reportPhotoListSchema, reportSchema, reportStatus
 import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { multilineText, plainText } from './text.ts';
 
 const coordinate = (name: string, min: number, max: number) =>
   z
@@ -88,21 +89,19 @@ export const completeCleanupFieldsSchema = z.object({
     .optional()
     .transform((value) => (value?.trim() ? value.trim().toLowerCase() : null))
     .pipe(z.email({ message: 'Please enter a valid email address.' }).nullable()),
-  notes: z
-    .string()
+  notes: multilineText('Notes')
     .max(2000)
     .optional()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
+    .transform((value) => value || null),
 });
 
 /** The text fields of `POST /api/reports/:id/photos` when one `photo` is sent (the management dashboard). */
 export const reportPhotoFieldsSchema = z.object({
-  photoType: z.string().trim().min(1).max(40).optional().default('progress'),
-  description: z
-    .string()
+  photoType: plainText('The photo type').min(1).max(40).optional().default('progress'),
+  description: plainText('The description')
     .max(2000)
     .optional()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
+    .transform((value) => value || null),
   /** Sent by the dashboard's form ('Volunteer') but never read: the server sets it from the session. */
   uploadedBy: z.string().optional(),
 });

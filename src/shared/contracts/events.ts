@@ -6,6 +6,7 @@ import { eventMessages } from '../domain/admin-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { multilineText, plainText } from './text.ts';
 
 const required = eventMessages.locationAndDateRequired;
 
@@ -33,9 +34,7 @@ export function isEventDate(value: string): boolean {
  * a sent `name` (and the `id` the spec's edit call repeats) is ignored.
  */
 export const eventInputSchema = z.object({
-  location: z
-    .string({ error: required })
-    .transform((value) => value.trim())
+  location: plainText('The location', { error: required })
     .refine((value) => value.length > 0, { message: required })
     .refine((value) => value.length <= 200, { message: 'The location must be at most 200 characters.' }),
   date: z
@@ -44,16 +43,14 @@ export const eventInputSchema = z.object({
     .refine((value) => value.length > 0, { message: required })
     .refine(isEventDate, { message: eventMessages.invalidDate })
     .transform((value) => new Date(value).toISOString()),
-  description: z
-    .string()
+  description: multilineText('The description')
     .max(2000, { message: 'The description must be at most 2000 characters.' })
     .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
-  mapsLink: z
-    .string()
+    .transform((value) => value || null),
+  mapsLink: plainText('The maps link')
     .max(2000, { message: eventMessages.invalidMapsLink })
     .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : null))
+    .transform((value) => value || null)
     .refine((value) => value === null || isHttpUrl(value), { message: eventMessages.invalidMapsLink }),
 });
 export type EventInput = z.input<typeof eventInputSchema>;
@@ -94,18 +91,16 @@ export const attendanceRequestSchema = z.object({
     .number({ error: eventMessages.attendanceRequired })
     .int({ message: eventMessages.attendanceRequired })
     .positive({ message: eventMessages.attendanceRequired }),
-  volunteerEmail: z
-    .string({ error: eventMessages.attendanceRequired })
-    .transform((value) => value.trim().toLowerCase())
+  volunteerEmail: plainText('The e-mail address', { error: eventMessages.attendanceRequired })
+    .toLowerCase()
     .refine((value) => value.length > 0, { message: eventMessages.attendanceRequired })
     .refine((value) => value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
       message: eventMessages.invalidEmail,
     }),
-  notes: z
-    .string()
+  notes: multilineText('Notes')
     .max(2000, { message: 'Notes must be at most 2000 characters.' })
     .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
+    .transform((value) => value || null),
 });
 export type AttendanceRequest = z.input<typeof attendanceRequestSchema>;
 

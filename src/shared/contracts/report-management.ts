@@ -6,22 +6,21 @@ import { managementMessages } from '../domain/admin-messages.ts';
 import { reportIdParamsSchema, reportSchema, threeWordsInputSchema } from './reports.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { multilineText } from './text.ts';
 
-const optionalDescription = z
-  .string()
+const optionalDescription = multilineText('The description')
   .max(2000, { message: 'Description must be at most 2000 characters' })
   .nullish()
-  .transform((value) => (value?.trim() ? value.trim() : null));
+  .transform((value) => value || null);
 
 /** `PATCH /api/reports/:id`: location required, description optional. */
 export const updateReportRequestSchema = z.object({
   what3words: threeWordsInputSchema,
   /** Left out: kept as it is; empty or null: removed. */
-  description: z
-    .string()
+  description: multilineText('The description')
     .max(2000, { message: 'Description must be at most 2000 characters' })
     .nullish()
-    .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null)),
+    .transform((value) => (value === undefined ? undefined : value || null)),
 });
 export type UpdateReportRequest = z.input<typeof updateReportRequestSchema>;
 

@@ -8,6 +8,7 @@ import { messages } from '../domain/messages.ts';
 import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { multilineText, plainText } from './text.ts';
 
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 export const locationSourceSchema = z.enum(['device', 'photo', 'words']);
@@ -21,9 +22,8 @@ export type LocationStatus = z.infer<typeof locationStatusSchema>;
 export type LocationSource = z.infer<typeof locationSourceSchema>;
 
 /** A three-word location as typed: required, non-blank, no angle brackets; normalised on the way in. */
-export const threeWordsInputSchema = z
-  .string({ error: messages.report.locationRequired })
-  .refine((value) => value.trim().length > 0, { message: messages.report.locationRequired })
+export const threeWordsInputSchema = plainText('The three-word location', { error: messages.report.locationRequired })
+  .refine((value) => value.length > 0, { message: messages.report.locationRequired })
   .refine(isAcceptableLocation, { message: messages.report.locationInvalid })
   .transform(normaliseThreeWords)
   .refine((value) => value.length <= 200, { message: messages.report.locationInvalid });
@@ -54,11 +54,10 @@ export const followEmailSchema = z
 export const createReportFieldsSchema = z
   .object({
     what3words: threeWordsInputSchema,
-    description: z
-      .string()
+    description: multilineText('The description')
       .max(2000, { message: 'Description must be at most 2000 characters' })
       .optional()
-      .transform((value) => (value?.trim() ? value.trim() : null)),
+      .transform((value) => value || null),
     latitude: optionalNumber(-90, 90),
     longitude: optionalNumber(-180, 180),
     accuracy: optionalNumber(0, 100_000),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { plainText } from './text.ts';
 import { signInMessages } from '../domain/volunteer-messages.ts';
 
 const email = z
@@ -22,11 +23,10 @@ export const nextPathSchema = z
 
 export const signInRequestSchema = z.object({
   email,
-  name: z
-    .string()
+  name: plainText('Your name')
     .max(100, { message: 'Name must be at most 100 characters' })
     .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
+    .transform((value) => value || null),
   /** Where the e-mailed link leads after 'Continue'. */
   next: nextPathSchema.optional(),
 });

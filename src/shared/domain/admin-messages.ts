@@ -41,6 +41,9 @@ export const eventMessages = {
     'Are you sure you want to delete this MUCU event? This will also remove all attendance records. This action cannot be undone.',
   signInToCreateTitle: 'Authentication Required',
   signInToCreate: 'Please sign in as a volunteer to create MUCU events',
+  /** A volunteer's events in 24 hours are capped; `wait` is how long until another may be created ('19 hours'). */
+  tooManyEvents: (most: number, wait: string) =>
+    `You can create at most ${most} MUCU events in 24 hours. Please try again in ${wait}.`,
   noEvents: 'No MUCU events found.',
   created: 'MUCU event created',
   attendanceAdded: 'Attendance added',

@@ -1,15 +1,35 @@
-// MUCU events as iCalendar (RFC 5545): one event's 'Add to calendar' file and the feed of every
-// upcoming event that calendar apps subscribe to. Times are written in Europe/London with its
-// VTIMEZONE, so a phone shows the city's time whatever zone it is in; events last two hours.
+// MUCU events as iCalendar (RFC 5545): one event's 'Add to calendar' file and the feed that calendar
+// apps subscribe to (the window of events it lists is chosen in calendar-files.ts). Times are written in
+// Europe/London with its VTIMEZONE, so a phone shows the city's time whatever zone it is in; events
+// last two hours. Event text reaches a calendar only through calendarText and escapeText, so no
+// stored text, however old, can start a line of its own there.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
 import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
+import { controlsAsSpaces } from '#shared/contracts/text.ts';
 import type { EventFacts } from './event-mail.ts';
 
 const ZONE = CITY_TIME_ZONE;
+
+/**
+ * Event text as ical-generator is given it: every line break a line feed (which it writes as the two
+ * characters '\n', with ';', ',' and '\' escaped) and every other control character a space. Text
+ * stored before control characters were refused may still hold them.
+ */
+export const calendarText = controlsAsSpaces;
+
+/**
+ * Text escaped as RFC 5545 TEXT, for the properties ical-generator writes exactly as given (the
+ * calendar's NAME and X-WR-CALNAME).
+ */
+export function escapeText(value: string): string {
+  return calendarText(value)
+    .replace(/[\\;,]/g, (character) => `\\${character}`)
+    .replace(/\n/g, '\\n');
+}
 
 export interface CalendarOptions {
   publicUrl: string;
@@ -18,7 +38,7 @@ export interface CalendarOptions {
 
 function calendarOf(name: string, { publicUrl }: CalendarOptions) {
   const calendar = ical({
-    name,
+    name: escapeText(name),
     prodId: { company: 'Clean Up Edinburgh', product: 'MUCU events', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     url: `${publicUrl}/events`,
@@ -40,9 +60,11 @@ function addEvent(calendar: ReturnType<typeof ical>, event: EventFacts, { public
     end: new TZDate(start.getTime() + EVENT_LENGTH_MS, ZONE),
     timezone: ZONE,
     stamp: now,
-    summary: event.name,
-    location: event.location,
-    description: [event.description, `Details and who is coming: ${pageUrl}`].filter(Boolean).join('\n\n'),
+    summary: calendarText(event.name),
+    location: calendarText(event.location),
+    description: calendarText(
+      [event.description, `Details and who is coming: ${pageUrl}`].filter(Boolean).join('\n\n'),
+    ),
     url: pageUrl,
   });
 }

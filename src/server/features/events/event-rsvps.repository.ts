@@ -95,6 +95,46 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return rows.filter(hasReadableDate);
     },
 
+    /**
+     * The events' version: moved by the database's triggers, in the same transaction, by every insert
+     * and delete of an event and every change of what a calendar shows of one, whichever process made it.
+     */
+    async version(): Promise<string> {
+      const row = await db
+        .selectFrom('mucu_events_version')
+        .select('version')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return String(row.version);
+    },
+
+    /** Events starting at or after `from`, soonest first, at most `limit` (an unreadable stored date is left out). */
+    async startingFrom(from: string, limit: number): Promise<EventRow[]> {
+      const rows = await db
+        .selectFrom('mucu_events')
+        .selectAll()
+        .where('date', '>=', from)
+        .orderBy('date', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.filter(hasReadableDate);
+    },
+
+    /** Events starting in [from, to), most recent first, at most `limit` (an unreadable stored date is left out). */
+    async startingBetween(from: string, to: string, limit: number): Promise<EventRow[]> {
+      const rows = await db
+        .selectFrom('mucu_events')
+        .selectAll()
+        .where('date', '>=', from)
+        .where('date', '<', to)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.filter(hasReadableDate);
+    },
+
     async setCapacity(eventId: number, capacity: number | null): Promise<void> {
       await db.updateTable('mucu_events').set({ capacity }).where('id', '=', eventId).execute();
     },

@@ -3,11 +3,12 @@
 // a volunteer's upcoming events and e-mail choice, the signed-out unsubscribe page (GET shows one
 // button, POST unsubscribes: mail scanners open links, RFC 8058 clients POST), and the
 // administrators' who-is-coming list, places and one-step attendance.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicEventEndpoints as endpoints } from '#shared/contracts/event-rsvps.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { UnauthorizedError } from '#server/errors.ts';
+import { matchesEtag, preferredEncoding, type KeptText } from '#server/http/conditional-get.ts';
 import { serve } from '#server/http/serve.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import { plainPage } from '#server/plain-page.ts';
@@ -18,6 +19,29 @@ function volunteerId(request: FastifyRequest): number {
   const volunteer = request.auth.volunteer;
   if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
   return volunteer.id;
+}
+
+function notModified(reply: FastifyReply, etag: string): FastifyReply {
+  return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
+}
+
+/** A calendar as built: Brotli or gzip when the client takes it, else the text. */
+async function sendCalendar(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  calendar: KeptText,
+  { disposition }: { disposition: string },
+): Promise<FastifyReply> {
+  void reply
+    .type('text/calendar; charset=utf-8')
+    .header('Content-Disposition', disposition)
+    .header('ETag', etag)
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding) return reply.header('Content-Encoding', encoding).send(await calendar.encoded(encoding));
+  return reply.send(calendar.body);
 }
 
 const invalidLinkText =
@@ -42,18 +66,20 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
   serve(app, endpoints.list, anyone, (request) => service.overview(request.auth.volunteer?.id ?? null));
   serve(app, endpoints.page, anyone, (request) => service.page(request.params.id, request.auth.volunteer?.id ?? null));
 
-  serve(app, endpoints.feed, anyone, async (_request, reply) =>
-    reply
-      .type('text/calendar; charset=utf-8')
-      .header('Content-Disposition', 'inline; filename="clean-up-edinburgh-mucu-events.ics"')
-      .send(await service.feed()),
-  );
+  // The calendars are the same for everyone: revalidated by their ETag, sent as built (and compressed) once.
+  const { calendars } = service;
+  serve(app, endpoints.feed, anyone, async (request, reply) => {
+    const tag = await calendars.feedTag();
+    if (matchesEtag(request.headers['if-none-match'], tag.etag)) return notModified(reply, tag.etag);
+    return sendCalendar(request, reply, tag.etag, await calendars.feed(tag), {
+      disposition: 'inline; filename="clean-up-edinburgh-mucu-events.ics"',
+    });
+  });
   serve(app, endpoints.calendar, anyone, async (request, reply) => {
-    const { fileName, body } = await service.calendar(request.params.id);
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
-      .send(body);
+    const tag = await calendars.fileTag(request.params.id);
+    if (matchesEtag(request.headers['if-none-match'], tag.etag)) return notModified(reply, tag.etag);
+    const file = await calendars.file(request.params.id, tag);
+    return sendCalendar(request, reply, tag.etag, file, { disposition: `attachment; filename="${file.fileName}"` });
   });
 
   serve(app, endpoints.unsubscribePage, anyone, async (request, reply) => {

@@ -21,7 +21,7 @@ import type {
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED, rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
-import { calendarFileName, eventCalendar, eventsFeed } from './event-calendar.ts';
+import { calendarFiles } from './calendar-files.ts';
 import { eventFactsOf, newUnsubscribeToken, queueEventEmails } from './event-jobs.ts';
 import { eventRsvpsRepository, type RsvpPersonRow } from './event-rsvps.repository.ts';
 import { eventsRepository, type EventRow } from './events.repository.ts';
@@ -281,18 +281,8 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
       });
     },
 
-    async calendar(eventId: number): Promise<{ fileName: string; body: string }> {
-      const row = await repository.findEvent(eventId);
-      if (!row) throw notFound();
-      const facts = eventFactsOf(row);
-      return { fileName: calendarFileName(facts), body: eventCalendar(facts, { publicUrl, now: clock.now() }) };
-    },
-
-    async feed(): Promise<string> {
-      const now = clock.now();
-      const rows = await repository.upcoming(upcomingCutoff(now));
-      return eventsFeed(rows.map(eventFactsOf), { publicUrl, now });
-    },
+    /** The 'Add to calendar' files and the feed, built once per change of the events. */
+    calendars: calendarFiles({ db, dialect, clock, publicUrl }),
   };
 }
 

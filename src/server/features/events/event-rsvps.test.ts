@@ -412,7 +412,8 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
       description: 'Bring gloves; we have bags',
     });
     const winter = await createEvent({ location: 'Portobello', date: '2026-12-05T10:00:00Z' });
-    await createEvent({ location: 'Already Done', date: '2026-02-01T10:00:00Z' });
+    // Over 30 days before: no longer in the feed.
+    await createEvent({ location: 'Long Done', date: '2026-01-20T10:00:00Z' });
 
     const file = await t.app.inject({ method: 'GET', url: `/api/events/${summer.id}/calendar.ics` });
     expect(file.statusCode).toBe(200);

@@ -1,7 +1,9 @@
-// The mucu_events and mucu_attendances tables: events with their attendees, and attendance rows.
-import type { Selectable } from 'kysely';
+// The mucu_events and mucu_attendances tables: events with their attendees, and attendance rows,
+// and how many events a volunteer created lately.
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import type { MucuEventsTable } from '#server/db/tables.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
+import { toIso, type MucuEventsTable } from '#server/db/tables.ts';
 
 export type EventRow = Selectable<MucuEventsTable>;
 
@@ -34,7 +36,8 @@ export interface AttendeeRow {
 
 export function eventsRepository(db: Db) {
   return {
-    async insert(fields: EventFields, now: string): Promise<EventRow> {
+    /** `createdBy`: the volunteer creating it (null for an administrator signed in by code alone). */
+    async insert(fields: EventFields, now: string, createdBy: number | null): Promise<EventRow> {
       return db
         .insertInto('mucu_events')
         .values({
@@ -44,6 +47,7 @@ export function eventsRepository(db: Db) {
           description: fields.description,
           maps_link: fields.mapsLink,
           created_at: now,
+          created_by: createdBy,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -68,6 +72,28 @@ export function eventsRepository(db: Db) {
     async delete(id: number): Promise<boolean> {
       const deleted = await db.deleteFrom('mucu_events').where('id', '=', id).returning('id').executeTakeFirst();
       return deleted !== undefined;
+    },
+
+    /**
+     * On PostgreSQL, holds this volunteer's event creation until the transaction ends, so two events
+     * created at once are counted one after the other. SQLite runs one write transaction at a time anyway.
+     */
+    async holdCreator(volunteerId: number, dialect: Dialect): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await sql`select pg_advisory_xact_lock(hashtext('mucu_events.created_by'), ${volunteerId}::int)`.execute(db);
+    },
+
+    /** When this volunteer created their events after `since`, most recent first, at most `limit`. */
+    async createdSince(volunteerId: number, since: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('mucu_events')
+        .select('created_at')
+        .where('created_by', '=', volunteerId)
+        .where('created_at', '>', since)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => toIso(row.created_at));
     },
 
     findById(id: number): Promise<EventRow | undefined> {

@@ -9,7 +9,10 @@ export async function eventsRoutes(app: FastifyInstance, { service }: { service:
   const admin = { access: 'admin' as const };
 
   serve(app, endpoints.create, { access: 'volunteer', audit: { action: 'event.create' } }, async (request) => {
-    const event = await service.create(request.body);
+    const event = await service.create(request.body, {
+      volunteerId: request.auth.volunteer?.id ?? null,
+      admin: request.auth.admin,
+    });
     request.auditNote = { targetId: event.id };
     return event;
   });

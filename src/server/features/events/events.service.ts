@@ -1,4 +1,4 @@
-// Meet Up Clean Up events: the name is always the location + ' MUCU';
+// Meet Up Clean Up events: the name is always the location + ' MUCU'; a volunteer creates a few a day;
 // recording attendance registers an unknown address and may earn the volunteer an achievement, all
 // in one transaction. Changing or cancelling an event e-mails everyone who said they would come, in
 // the same transaction as the change.
@@ -10,7 +10,8 @@ import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
 import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
-import { ConflictError, NotFoundError } from '#server/errors.ts';
+import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
+import { MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/limits.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { findOrRegisterVolunteer } from '#server/features/volunteers/index.ts';
 import {
@@ -53,6 +54,26 @@ function toEventResponse(row: EventRow, attendees: AttendeeRow[]): MucuEvent {
   };
 }
 
+/** Who creates an event: the signed-in volunteer (null for an administrator signed in by code alone). */
+export interface EventCreator {
+  volunteerId: number | null;
+  admin: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+function tooManyEvents(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const hours = Math.ceil(waitMs / HOUR_MS);
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const wait = hours > 1 ? `${hours} hours` : minutes >= 60 ? '1 hour' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new AppError(429, eventMessages.tooManyEvents(MAX_EVENTS_PER_VOLUNTEER_PER_DAY, wait), {
+    title: eventMessages.errors.create,
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
 export interface EventsServiceDeps {
   db: Db;
   clock: Clock;
@@ -72,8 +93,26 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
   }
 
   return {
-    async create(input: EventInput): Promise<MucuEvent> {
-      return withAttendees(await repository.insert(fieldsOf(input), clock.now().toISOString()));
+    /**
+     * Creates the event. A volunteer may create a few in any 24 hours (an administrator any number):
+     * past that, 429 with the time until the oldest of them is a day old.
+     */
+    async create(input: EventInput, by: EventCreator): Promise<MucuEvent> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const events = eventsRepository(trx);
+        if (by.volunteerId !== null && !by.admin) {
+          await events.holdCreator(by.volunteerId, dialect);
+          const most = MAX_EVENTS_PER_VOLUNTEER_PER_DAY;
+          const recent = await events.createdSince(
+            by.volunteerId,
+            new Date(now.getTime() - DAY_MS).toISOString(),
+            most,
+          );
+          if (recent.length >= most) throw tooManyEvents(Date.parse(recent[most - 1]!) + DAY_MS - now.getTime());
+        }
+        return withAttendees(await events.insert(fieldsOf(input), now.toISOString(), by.volunteerId), trx);
+      });
     },
 
     /** Saves the change; those coming hear of a new time, place or details, and are reminded again before a new time. */

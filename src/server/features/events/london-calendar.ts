@@ -22,3 +22,16 @@ export function londonDayOf(instant: Date): { start: Date; end: Date } {
     end: new Date(new TZDate(y, m, d + 1, 0, 0, 0, ZONE).getTime()),
   };
 }
+
+/** The first instant of the London day `days` days before the one `instant` falls on (0: its own day). */
+export function londonDayStartBefore(instant: Date, days: number): Date {
+  const local = new TZDate(instant.getTime(), ZONE);
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - days, 0, 0, 0, ZONE).getTime());
+}
+
+/** The London date of the instant: '2026-11-21'. */
+export function londonDateOf(instant: Date): string {
+  const local = new TZDate(instant.getTime(), ZONE);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${local.getFullYear()}-${two(local.getMonth() + 1)}-${two(local.getDate())}`;
+}

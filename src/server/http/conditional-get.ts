@@ -1,0 +1,56 @@
+// Answers made once and sent many times: whether the client already has the answer (its ETag, by the
+// weak comparison If-None-Match uses), and which compressed form of it to send.
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Brotli when the client takes it, else gzip, else none ('q=0' refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** Whether If-None-Match names this ETag (or '*'); 'W/' prefixes are ignored, as RFC 9110 says for this header. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli at a low quality, as for every other answer: small on the wire, cheap to make (off the main thread). */
+export function compressText(text: string, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(text);
+}
+
+/** A text answer with its compressed forms, each made the first time it is asked for and kept. */
+export interface KeptText {
+  body: string;
+  encoded(encoding: Encoding): Promise<Buffer>;
+}
+
+export function keptText(body: string): KeptText {
+  const encoded: Partial<Record<Encoding, Promise<Buffer>>> = {};
+  return {
+    body,
+    encoded(encoding) {
+      const made = (encoded[encoding] ??= compressText(body, encoding));
+      made.catch(() => {
+        if (encoded[encoding] === made) delete encoded[encoding];
+      });
+      return made;
+    },
+  };
+}
