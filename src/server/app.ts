@@ -15,6 +15,7 @@ import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { PhotoStorage } from './features/photos/photo-storage.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { RequestLog } from './http/request-log.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
@@ -119,18 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // Phones on a weak signal upload slowly; give a photo a minute before giving up on it.
     requestTimeout: 120_000,
-    // A line per request (every dashboard polls every 5 s) would drown what matters at info: requests
-    // are logged at debug below, and failures by the error handler at any level.
-    disableRequestLogging: true,
-  });
-  app.addHook('onRequest', async (request) => {
-    request.log.debug({ req: request }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      `${request.method} ${request.routeOptions.url ?? 'unknown route'} ${reply.statusCode}`,
-    );
+    logController: new RequestLog(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -65,6 +65,8 @@ describe('the server process', { timeout: 3 * STARTUP_MS }, () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'sqlite' });
+    // A first start says nothing a newcomer would take for a fault.
+    expect(first.output()).not.toMatch(/deprecat|warning/i);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
