@@ -13,6 +13,7 @@ import { photoNames, processPhoto, storePhoto } from '#server/features/photos/ph
 import {
   DESKTOP,
   E2E_ADMIN_PASSCODE,
+  expectFocused,
   expectNoAxeViolations,
   hasChromium,
   newAdminPage,
@@ -261,7 +262,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await add.getByRole('button', { name: 'Create MUCU Event' }).click();
     await toast(page, 'Please provide both location and date for the MUCU event.');
     await add.getByLabel('Location').fill('Leith Walk');
-    await add.getByLabel('Date and time').fill('2026-12-05T10:00');
+    await add.getByLabel('Date and time').fill('2030-12-05T10:00');
     await add.getByLabel('Description (optional)').fill('Bring gloves');
     await add.getByLabel('Maps link (optional)').fill('not a link');
     await add.getByRole('button', { name: 'Create MUCU Event' }).click();
@@ -283,12 +284,30 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.getByRole('button', { name: 'Manage MUCUs' }).click();
     const manage = page.getByRole('dialog', { name: 'Manage MUCU Events' });
     await manage.getByRole('heading', { name: 'Leith Walk MUCU' }).waitFor();
-    await manage.getByText('05/12/2026, 10:00').waitFor();
+    await manage.getByText('05/12/2030, 10:00').waitFor();
     await expectNoAxeViolations(page);
+
+    // Attendance is a record of who came: an event that has not started says so before anything is sent.
+    await manage.getByRole('button', { name: 'Add attendance to Leith Walk MUCU' }).click();
+    const early = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
+    await early
+      .getByRole('status')
+      .getByText(
+        "This MUCU event has not started yet. Attendance can be added once it starts; volunteers who plan to come say 'I'll be there' on the event's page.",
+      )
+      .waitFor();
+    await expect
+      .poll(() =>
+        early.getByRole('option', { name: 'Leith Walk MUCU (05/12/2030, 10:00, not started yet)' }).isDisabled(),
+      )
+      .toBe(true);
+    await early.getByRole('button', { name: 'Cancel' }).click();
+    await early.waitFor({ state: 'detached' });
 
     await manage.getByRole('button', { name: 'Edit Leith Walk MUCU' }).click();
     const edit = manage.getByRole('form', { name: 'Edit Leith Walk MUCU' });
     await edit.getByLabel('Location').fill('The Meadows');
+    await edit.getByLabel('Date and time').fill('2026-11-14T10:00');
     await edit.getByLabel('Maps link (optional)').fill('https://www.openstreetmap.org/#map=17/55.9406/-3.1915');
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'MUCU updated');
@@ -304,10 +323,29 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await expectNoAxeViolations(page);
     await attend.getByRole('button', { name: 'Add Attendance' }).click();
     await toast(page, 'Please select a MUCU event and provide volunteer email.');
-    await attend.getByLabel('Volunteer email').fill('Hamish.Brown@example.org');
+    // A typo in an address nobody has used is asked about, not registered as a new volunteer.
+    await attend.getByLabel('Volunteer email').fill('Hamish.Brown@exmaple.org');
     await attend.getByLabel('Notes (optional)').fill('Brought a ladder');
     await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    const newVolunteer = attend.getByRole('alertdialog', { name: 'New volunteer?' });
+    await newVolunteer
+      .getByText(
+        'No volunteer has used hamish.brown@exmaple.org yet. Check the address, or add them as a new volunteer.',
+      )
+      .waitFor();
+    await expectFocused(newVolunteer.getByRole('button', { name: 'Add as new volunteer' }));
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-attendance-new-volunteer', { fullPage: false });
+    await newVolunteer.getByRole('button', { name: 'Check the address' }).click();
+    await expectFocused(attend.getByLabel('Volunteer email'));
+    await attend.getByLabel('Volunteer email').fill('Hamish.Brown@example.org');
+    await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    // Hamish has never signed in either: this time he is a new volunteer.
+    await newVolunteer.getByRole('button', { name: 'Add as new volunteer' }).click();
     await toast(page, 'Attendance added');
+    expect(
+      await server.database.db.selectFrom('volunteers').select('email').where('email', 'like', 'hamish%').execute(),
+    ).toEqual([{ email: 'hamish.brown@example.org' }]);
     await attend.waitFor({ state: 'detached' });
     const attendees = manage.getByRole('list', { name: 'Attendees of The Meadows MUCU' });
     await attendees.waitFor();
@@ -738,7 +776,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await toolbar.getByRole('button', { name: 'Add MUCU Event', exact: true }).click();
     const add = page.getByRole('dialog', { name: 'Add Meet Up Clean Up Event' });
     await add.getByLabel('Location').fill('Portobello Beach');
-    await add.getByLabel('Date and time').fill('2026-12-12T10:00');
+    await add.getByLabel('Date and time').fill('2026-11-21T10:00');
     await add.getByRole('button', { name: 'Create MUCU Event' }).click();
     await toast(page, 'MUCU event created');
     await add.waitFor({ state: 'detached' });
@@ -749,7 +787,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await toolbar.getByRole('button', { name: 'Add MUCU Attendance', exact: true }).click();
     const attend = page.getByRole('dialog', { name: 'Add MUCU Attendance' });
     await attend
-      .getByRole('option', { name: 'Portobello Beach MUCU (12/12/2026, 10:00)' })
+      .getByRole('option', { name: 'Portobello Beach MUCU (21/11/2026, 10:00)' })
       .waitFor({ state: 'attached' });
     await expect.poll(() => attend.getByLabel('MUCU event').inputValue()).toBe('');
     await expectNoAxeViolations(page);
@@ -758,6 +796,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await toast(page, 'Please select a MUCU event and provide volunteer email.');
     await attend.getByLabel('MUCU event').selectOption(String(stored.id));
     await attend.getByRole('button', { name: 'Add Attendance' }).click();
+    await attend.getByRole('button', { name: 'Add as new volunteer' }).click();
     await toast(page, 'Attendance added');
     await attend.waitFor({ state: 'detached' });
 

@@ -154,12 +154,24 @@ export async function volunteerWithEverything(
     200,
     'event e-mails',
   );
+  // The administrator records that they came to one that has taken place.
+  const pastEvent = await app.inject({
+    method: 'POST',
+    url: '/api/mucus',
+    cookies: admin,
+    payload: { location: 'Leith Links', date: '2026-11-14T10:00:00.000Z', mapsLink: null },
+  });
+  await ok(pastEvent, 201, 'past event');
   await ok(
     await app.inject({
       method: 'POST',
       url: '/api/admin/mucu-attendance',
       cookies: admin,
-      payload: { mucuId: eventId, volunteerEmail: email, notes: `${name} brought brushes` },
+      payload: {
+        mucuId: (pastEvent.json() as { id: number }).id,
+        volunteerEmail: email,
+        notes: `${name} brought brushes`,
+      },
     }),
     201,
     'attendance',

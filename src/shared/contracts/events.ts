@@ -85,7 +85,10 @@ export const eventSchema = z.object({
 export type MucuEvent = z.infer<typeof eventSchema>;
 export const eventListSchema = z.array(eventSchema);
 
-/** `POST /api/admin/mucu-attendance`. An unknown address registers that volunteer. */
+/**
+ * `POST /api/admin/mucu-attendance`, once the event has started. An address no volunteer has used is
+ * refused (409 'UnknownVolunteer') unless `registerNewVolunteer` confirms it is a new volunteer.
+ */
 export const attendanceRequestSchema = z.object({
   mucuId: z.coerce
     .number({ error: eventMessages.attendanceRequired })
@@ -101,6 +104,7 @@ export const attendanceRequestSchema = z.object({
     .max(2000, { message: 'Notes must be at most 2000 characters.' })
     .nullish()
     .transform((value) => value || null),
+  registerNewVolunteer: z.boolean().optional(),
 });
 export type AttendanceRequest = z.input<typeof attendanceRequestSchema>;
 

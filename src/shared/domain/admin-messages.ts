@@ -37,6 +37,13 @@ export const eventMessages = {
   invalidEmail: 'Please enter a valid email address.',
   eventNotFound: 'MUCU event not found',
   alreadyAttending: 'This volunteer is already recorded as attending this MUCU event.',
+  unknownVolunteerTitle: 'New volunteer?',
+  unknownVolunteer: (email: string) =>
+    `No volunteer has used ${email} yet. Check the address, or add them as a new volunteer.`,
+  addAsNewVolunteer: 'Add as new volunteer',
+  attendanceBeforeStart:
+    "This MUCU event has not started yet. Attendance can be added once it starts; volunteers who plan to come say 'I'll be there' on the event's page.",
+  notStartedYet: 'not started yet',
   deleteConfirm:
     'Are you sure you want to delete this MUCU event? This will also remove all attendance records. This action cannot be undone.',
   signInToCreateTitle: 'Authentication Required',

@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)('the audit log of administrator actions on %s',
     ).toBe(200);
     const event = await call('POST', '/api/mucus', {
       location: 'Leith Walk',
-      date: '2026-12-05T10:00:00Z',
+      date: '2026-11-20T10:00:00Z',
       mapsLink: null,
     });
     const eventId = event.json().id;
@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)('the audit log of administrator actions on %s',
       (
         await call('PUT', `/api/admin/mucus/${eventId}`, {
           location: 'Leith Links',
-          date: '2026-12-06T10:00:00Z',
+          date: '2026-11-21T10:00:00Z',
           mapsLink: null,
         })
       ).statusCode,
@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds)('the audit log of administrator actions on %s',
           mucuId: eventId,
           volunteerEmail: 'isla@example.org',
           notes: null,
+          registerNewVolunteer: true,
         })
       ).statusCode,
     ).toBe(201);

@@ -1,6 +1,6 @@
 // Meet Up Clean Up events: the name is always the location + ' MUCU'; a volunteer creates a few a day;
-// recording attendance registers an unknown address and may earn the volunteer an achievement, all
-// in one transaction. Changing or cancelling an event e-mails everyone who said they would come, in
+// attendance is recorded once an event has started, registers an address the administrator confirms
+// is new, and may earn the volunteer an achievement, all in one transaction. Changing or cancelling an event e-mails everyone who said they would come, in
 // the same transaction as the change.
 import type { z } from 'zod';
 import type { Attendance, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
@@ -13,7 +13,7 @@ import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import { MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/limits.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
-import { findOrRegisterVolunteer } from '#server/features/volunteers/index.ts';
+import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import {
   eventsRepository,
   hasReadableDate,
@@ -173,12 +173,33 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
       return events.filter(hasReadableDate).map((event) => toEventResponse(event, byEvent.get(event.id) ?? []));
     },
 
-    async addAttendance(input: { mucuId: number; volunteerEmail: string; notes: string | null }): Promise<Attendance> {
+    /**
+     * Attendance is a record of who came, so it is added once the event has started; and an address no
+     * volunteer has used is registered only when the administrator confirms it is not a typo.
+     */
+    async addAttendance(input: {
+      mucuId: number;
+      volunteerEmail: string;
+      notes: string | null;
+      registerNewVolunteer?: boolean;
+    }): Promise<Attendance> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const events = eventsRepository(trx);
         const event = await events.findById(input.mucuId);
         if (!event) throw new NotFoundError(eventMessages.eventNotFound);
+        if (new Date(event.date).getTime() > now.getTime()) {
+          throw new ConflictError(eventMessages.attendanceBeforeStart, {
+            title: eventMessages.errors.attendance,
+            code: 'EventNotStarted',
+          });
+        }
+        if (!input.registerNewVolunteer && !(await volunteersRepository(trx).findByEmail(input.volunteerEmail))) {
+          throw new ConflictError(eventMessages.unknownVolunteer(input.volunteerEmail), {
+            title: eventMessages.unknownVolunteerTitle,
+            code: 'UnknownVolunteer',
+          });
+        }
         const { volunteer } = await findOrRegisterVolunteer(trx, { email: input.volunteerEmail }, now);
         const attendance = await events.insertAttendance(event.id, volunteer.id, input.notes, now.toISOString());
         if (!attendance)

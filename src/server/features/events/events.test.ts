@@ -28,6 +28,8 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
     description: '  Bring gloves  ',
     mapsLink: '',
   };
+  /** An event that has taken place: attendance is recorded after an event starts. */
+  const pastEvent = { ...event, location: 'Portobello', date: '2026-11-14T10:00:00.000Z' };
   const create = (payload: object, cookies: Cookies | null = volunteer) =>
     t.app.inject({ method: 'POST', url: '/api/mucus', payload, ...(cookies ? { cookies } : {}) });
 
@@ -160,7 +162,12 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
         method: 'POST',
         url: '/api/admin/mucu-attendance',
         cookies: admin,
-        payload: { mucuId: older.id, volunteerEmail: 'Morag@Example.org', notes: 'Litter pick' },
+        payload: {
+          mucuId: older.id,
+          volunteerEmail: 'Morag@Example.org',
+          notes: 'Litter pick',
+          registerNewVolunteer: true,
+        },
       });
 
       const response = await t.app.inject({ method: 'GET', url: '/api/admin/mucus', cookies: admin });
@@ -215,13 +222,14 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
     });
 
     it('deletes an event with all its attendance records', async () => {
-      const created = eventSchema.parse((await create(event)).json());
-      await t.app.inject({
+      const created = eventSchema.parse((await create(pastEvent)).json());
+      const attended = await t.app.inject({
         method: 'POST',
         url: '/api/admin/mucu-attendance',
         cookies: admin,
-        payload: { mucuId: created.id, volunteerEmail: 'a@example.org' },
+        payload: { mucuId: created.id, volunteerEmail: 'a@example.org', registerNewVolunteer: true },
       });
+      expect(attended.statusCode, attended.body).toBe(201);
       const response = await t.app.inject({ method: 'DELETE', url: `/api/admin/mucus/${created.id}`, cookies: admin });
       expect(response.statusCode).toBe(204);
       expect(
@@ -264,12 +272,50 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
     const attend = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/admin/mucu-attendance', cookies: admin, payload });
 
-    it('an unknown address registers that volunteer, and the attendance earns first_mucu', async () => {
-      const created = eventSchema.parse((await create(event)).json());
+    it('an address no volunteer has used is asked about first: nobody is registered until the administrator confirms', async () => {
+      const created = eventSchema.parse((await create(pastEvent)).json());
+      const typo = await attend({ mucuId: created.id, volunteerEmail: 'morag@exmaple.org' });
+      expect(typo.statusCode, typo.body).toBe(409);
+      expect(typo.json()).toMatchObject({
+        code: 'UnknownVolunteer',
+        title: 'New volunteer?',
+        message: 'No volunteer has used morag@exmaple.org yet. Check the address, or add them as a new volunteer.',
+      });
+      expect(
+        await t.database.db.selectFrom('volunteers').select('id').where('email', '=', 'morag@exmaple.org').execute(),
+      ).toEqual([]);
+      expect(await t.database.db.selectFrom('mucu_attendances').select('id').execute()).toEqual([]);
+
+      const confirmed = await attend({
+        mucuId: created.id,
+        volunteerEmail: 'morag@exmaple.org',
+        registerNewVolunteer: true,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(201);
+    });
+
+    it("an event that has not started yet refuses attendance ('I'll be there' is how to say you will come)", async () => {
+      const upcoming = eventSchema.parse((await create({ ...event, date: '2099-06-06T10:00:00.000Z' })).json());
+      const response = await attend({
+        mucuId: upcoming.id,
+        volunteerEmail: 'organiser@example.org',
+      });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'EventNotStarted',
+        message:
+          "This MUCU event has not started yet. Attendance can be added once it starts; volunteers who plan to come say 'I'll be there' on the event's page.",
+      });
+      expect(await t.database.db.selectFrom('mucu_attendances').select('id').execute()).toEqual([]);
+    });
+
+    it('a new volunteer confirmed by the administrator is registered, and the attendance earns first_mucu', async () => {
+      const created = eventSchema.parse((await create(pastEvent)).json());
       const response = await attend({
         mucuId: String(created.id),
         volunteerEmail: '  New.Person@Example.org ',
         notes: ' Two bags ',
+        registerNewVolunteer: true,
       });
       expect(response.statusCode).toBe(201);
       const attendance = attendanceSchema.parse(response.json());
@@ -278,8 +324,8 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
         volunteer: { email: 'new.person@example.org', name: null },
         mucu: {
           id: created.id,
-          name: 'Leith Walk MUCU',
-          location: 'Leith Walk',
+          name: 'Portobello MUCU',
+          location: 'Portobello',
           description: 'Bring gloves',
           mapsLink: null,
         },
@@ -298,8 +344,11 @@ describe.each(testDatabaseKinds)('MUCU events on %s', (kind) => {
     });
 
     it('attending the same event twice is refused with a clear 409, leaving one record', async () => {
-      const created = eventSchema.parse((await create(event)).json());
-      expect((await attend({ mucuId: created.id, volunteerEmail: 'twice@example.org' })).statusCode).toBe(201);
+      const created = eventSchema.parse((await create(pastEvent)).json());
+      expect(
+        (await attend({ mucuId: created.id, volunteerEmail: 'twice@example.org', registerNewVolunteer: true }))
+          .statusCode,
+      ).toBe(201);
       const again = await attend({ mucuId: created.id, volunteerEmail: 'TWICE@example.org' });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This volunteer is already recorded as attending this MUCU event.');

@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds)('privacy on %s', (kind) => {
     expect(data.progressPhotos).toHaveLength(1);
     expect(data.cleaningNow).toEqual([expect.objectContaining({ reportId: morag.claimedReportId })]);
     expect(data.mucuAttendances).toEqual([
-      expect.objectContaining({ event: 'Leith Walk MUCU', notes: 'Morag Fictional brought brushes' }),
+      expect.objectContaining({ event: 'Leith Links MUCU', notes: 'Morag Fictional brought brushes' }),
     ]);
     expect(data.achievements.map((a) => a.badgeType).sort()).toEqual(['first_cleanup', 'first_mucu']);
     expect(data.alertChoices).toMatchObject({ push: true, email: 'instant', radiusKm: 40 });
@@ -167,7 +167,11 @@ describe.each(testDatabaseKinds)('privacy on %s', (kind) => {
     // Another volunteer, who must keep everything. The event Morag is going to has one place, so
     // Ewan waits for it.
     const other = await signInVolunteer(t.app, mailer, 'ewan@example.org', 'Ewan Other');
-    const event = await t.database.db.selectFrom('mucu_events').select('id').executeTakeFirstOrThrow();
+    const event = await t.database.db
+      .selectFrom('mucu_events')
+      .select('id')
+      .where('id', '=', morag.eventId)
+      .executeTakeFirstOrThrow();
     const capacity = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/mucus/${event.id}/capacity`,

@@ -50,7 +50,7 @@ export function useDeleteEvent() {
 export function useAddAttendance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { mucuId: number; volunteerEmail: string; notes: string }) =>
+    mutationFn: (input: { mucuId: number; volunteerEmail: string; notes: string; registerNewVolunteer?: boolean }) =>
       api.events.addAttendance({ body: input }),
     onSuccess: () =>
       Promise.all([
