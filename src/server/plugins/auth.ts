@@ -1,7 +1,9 @@
 // Who is asking, and may they? Every /api route declares `config.access` ('public' | 'volunteer' |
 // 'admin'); a route without one stops the app from starting, so no route is ever open by accident.
 // The sessions behind the two cookies are resolved before the body is read, and the rule is
-// enforced here, in one place. Administrators may do everything volunteers may.
+// enforced here, in one place. Administrators may do everything volunteers may. No answer of a route
+// for volunteers or administrators, nor of a public one that is about the caller (`personal`), is ever
+// kept by a cache: the browser's own included, on a shared computer at a library or a council desk.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessMessages, type Access, ACCESS_LEVELS } from '#shared/domain/permissions.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
@@ -10,6 +12,8 @@ import type { ResolvedSession, SessionKind, SessionsService } from '../features/
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A public route whose answer is about the caller or carries a private token (sent `no-store`). */
+    personal?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth;
@@ -45,6 +49,14 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
     if (!access || !ACCESS_LEVELS.includes(access)) {
       throw new Error(`The route ${String(route.method)} ${route.url} declares no access rule (config.access).`);
     }
+  });
+
+  // Every answer, refusals included: a 401 to one person is no answer to keep for the next.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config;
+    if (config?.access && (config.access !== 'public' || config.personal))
+      void reply.header('Cache-Control', 'no-store');
+    return payload;
   });
 
   app.decorateRequest('auth', null as unknown as RequestAuth);

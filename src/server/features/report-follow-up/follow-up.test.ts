@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(report.statusToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const page = await statusOf(report.statusToken!);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers['cache-control']).toBe('no-store');
     const body = reportStatusPageSchema.strict().parse(page.json());
     expect(body).toMatchObject({
       id: report.id,
