@@ -1,7 +1,7 @@
 // The find-and-clean workflow's API (with its permissions and the rules of time
 // worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
 import { z } from 'zod';
-import { rowId } from './ids.ts';
+import { rowId, rowIdParam } from './ids.ts';
 import { reportIdParamsSchema, reportPhotoListSchema, reportSchema, reportStatusSchema } from './reports.ts';
 import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -79,7 +79,7 @@ export type CompleteCleanupResponse = z.infer<typeof completeCleanupResponseSche
 
 /** The text fields of `POST /api/cleanup/complete` (multipart, with beforePhoto and afterPhoto). */
 export const completeCleanupFieldsSchema = z.object({
-  reportId: z.coerce.number({ error: 'reportId is required' }).int().positive({ message: 'reportId is required' }),
+  reportId: rowIdParam('reportId is required'),
   volunteerEmail: z
     .string()
     .max(254)

@@ -90,10 +90,7 @@ export const eventListSchema = z.array(eventSchema);
 
 /** `POST /api/admin/mucu-attendance`. An unknown address registers that volunteer. */
 export const attendanceRequestSchema = z.object({
-  mucuId: z.coerce
-    .number({ error: eventMessages.attendanceRequired })
-    .int({ message: eventMessages.attendanceRequired })
-    .positive({ message: eventMessages.attendanceRequired }),
+  mucuId: rowIdParam(eventMessages.attendanceRequired),
   volunteerEmail: z
     .string({ error: eventMessages.attendanceRequired })
     .transform((value) => value.trim().toLowerCase())
