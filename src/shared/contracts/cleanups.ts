@@ -2,6 +2,7 @@
 // worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
 import { z } from 'zod';
 import { rowId, rowIdParam } from './ids.ts';
+import { reportPhotoMessages, UPLOADED_PHOTO_TYPES } from '../domain/report-photos.ts';
 import { reportIdParamsSchema, reportPhotoListSchema, reportSchema, reportStatusSchema } from './reports.ts';
 import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -95,7 +96,7 @@ export const completeCleanupFieldsSchema = z.object({
 
 /** The text fields of `POST /api/reports/:id/photos` when one `photo` is sent (the management dashboard). */
 export const reportPhotoFieldsSchema = z.object({
-  photoType: z.string().trim().min(1).max(40).optional().default('progress'),
+  photoType: z.enum(UPLOADED_PHOTO_TYPES, { error: reportPhotoMessages.unknownType }).optional().default('progress'),
   description: z
     .string()
     .max(2000)
