@@ -3,6 +3,7 @@
 export {
   countWaiting,
   findReportById,
+  newStatusToken,
   reportsRepository,
   type ReportEdit,
   type ReportRow,
