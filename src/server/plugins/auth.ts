@@ -7,7 +7,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessMessages, type Access, ACCESS_LEVELS } from '#shared/domain/permissions.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import type { ResolvedSession, SessionKind, SessionsService } from '../features/sessions/sessions.service.ts';
+import type {
+  ResolvedSession,
+  SessionKind,
+  SessionStartWrite,
+  SessionsService,
+} from '../features/sessions/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,8 +24,11 @@ declare module 'fastify' {
     auth: RequestAuth;
   }
   interface FastifyReply {
-    /** Starts a session of this kind and sets its cookie (renewing any earlier one). */
-    startSession(kind: SessionKind, volunteerId: number | null): Promise<void>;
+    /**
+     * Starts a session of this kind and sets its cookie (renewing any earlier one); `alsoInTransaction`
+     * is written with the new session (a sign-in's audit entry), or neither is kept.
+     */
+    startSession(kind: SessionKind, volunteerId: number | null, alsoInTransaction?: SessionStartWrite): Promise<void>;
     /** Ends the session of this kind on the server and clears its cookie. */
     endSession(kind: SessionKind): Promise<void>;
   }
@@ -77,18 +85,27 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
     enforce(request);
   });
 
-  app.decorateReply('startSession', async function (this: FastifyReply, kind: SessionKind, volunteerId: number | null) {
-    const previous = this.request.cookies[SESSION_COOKIES[kind]];
-    if (previous) await sessions.end(previous);
-    const { token, expiresAt } = await sessions.start(kind, volunteerId);
-    void this.setCookie(SESSION_COOKIES[kind], token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      expires: expiresAt,
-    });
-  });
+  app.decorateReply(
+    'startSession',
+    async function (
+      this: FastifyReply,
+      kind: SessionKind,
+      volunteerId: number | null,
+      alsoInTransaction?: SessionStartWrite,
+    ) {
+      const { token, expiresAt } = await sessions.start(kind, volunteerId, alsoInTransaction);
+      // The earlier session ends only once the new one is there.
+      const previous = this.request.cookies[SESSION_COOKIES[kind]];
+      if (previous) await sessions.end(previous);
+      void this.setCookie(SESSION_COOKIES[kind], token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: expiresAt,
+      });
+    },
+  );
 
   app.decorateReply('endSession', async function (this: FastifyReply, kind: SessionKind) {
     const token = this.request.cookies[SESSION_COOKIES[kind]];

@@ -94,7 +94,10 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     if (!photo) throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
     return service.addConfirmation(request.params.id, photo, form.fields.notifyEmail);
   });
-  serve(app, endpoints.setPriority, { access: 'admin' }, (request) =>
-    service.setPriority(request.params.id, request.body.priority),
+  serve(
+    app,
+    endpoints.setPriority,
+    { access: 'admin', audit: { action: 'report.priority', fields: ['priority'] } },
+    (request) => service.setPriority(request.params.id, request.body.priority, (trx) => request.recordAudit(trx)),
   );
 }

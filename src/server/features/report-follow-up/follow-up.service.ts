@@ -261,9 +261,18 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
       return { id: updated.id, statusToken, reporterCount: updated.reporter_count };
     },
 
-    async setPriority(reportId: number, priority: boolean): Promise<{ id: number; priority: boolean }> {
-      const row = await reports.setPriority(reportId, priority, clock.now().toISOString());
-      if (!row) throw new NotFoundError('Report not found');
+    /** The administrators' mark; `alsoInTransaction` writes with it (its audit entry), or neither is kept. */
+    async setPriority(
+      reportId: number,
+      priority: boolean,
+      alsoInTransaction?: (trx: Db) => Promise<void>,
+    ): Promise<{ id: number; priority: boolean }> {
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await reports.setPriority(reportId, priority, clock.now().toISOString(), trx);
+        if (!updated) throw new NotFoundError('Report not found');
+        await alsoInTransaction?.(trx);
+        return updated;
+      });
       return { id: row.id, priority: Boolean(row.priority) };
     },
   };
