@@ -2,6 +2,7 @@
 // behind the bench's trusted proxy address (X-Forwarded-For), so the per-client hourly allowance is
 // not what is measured. Reports the time to the first answer, p50 and p99 of all answers, and how
 // many were accepted (201) or asked to retry (503 with Retry-After) by the photo queue.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { noisePicture } from '#tests/fixture-photos.ts';
 
@@ -27,7 +28,7 @@ export async function uploadBurst(baseUrl: string, photo: Buffer, uploads = 200)
   const answers = await Promise.all(
     Array.from({ length: uploads }, async (_, i) => {
       const answer = await postReport(baseUrl, agent, photo, {
-        idempotencyKey: `burst-${Date.now()}-${i}`,
+        idempotencyKey: `burst-${i}-${randomUUID()}`,
         filename: `IMG_${i}.jpg`,
         forwardedFor: `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`,
       });

@@ -7,6 +7,7 @@
 // (tests/fixture-photos.ts) prepared by the phone's own code in Chromium (2048 px, at most 450 kB, no
 // metadata but a colour profile); without Chromium, the same photo shrunk to 2048 px and encoded by
 // sharp at the highest quality within 450 kB, as the phone's quality search does.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
@@ -66,7 +67,7 @@ export async function uploadRate(
     const client = sent++;
     const started = performance.now();
     const { status, doneAt } = await postReport(baseUrl, agent, photo, {
-      idempotencyKey: `rate-${runId}-${client}`,
+      idempotencyKey: `rate-${runId}-${client}-${randomUUID()}`,
       // Benchmarking addresses (198.18.0.0/15), one per report.
       forwardedFor: `198.18.${Math.floor(client / 250) % 256}.${(client % 250) + 1}`,
     });

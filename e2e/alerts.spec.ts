@@ -9,7 +9,6 @@ import type { Browser } from 'playwright-core';
 import webpush from 'web-push';
 import { smtpMailer } from '#server/mail/mailer.ts';
 import { systemClock } from '#server/clock.ts';
-import { trustedHttpsAgent } from '#server/features/alerts/trusted-agent.ts';
 import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/fake-smtp.ts';
 import { startFakePushService, type FakePushService } from '#tests/fake-push-service.ts';
@@ -45,7 +44,7 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
       launchBrowser(),
       startServer({
         mailer: smtpMailer(smtp.url, 'Clean Up Edinburgh <alerts@cleanupedinburgh.org>', { ignoreTLS: true }),
-        push: { vapid, agent: trustedHttpsAgent({ NODE_EXTRA_CA_CERTS: push.caFile }) },
+        push: { vapid, trustEnv: { NODE_EXTRA_CA_CERTS: push.caFile }, testService: push.testService },
       }),
     ]);
   });

@@ -30,6 +30,11 @@ export type PushAnswer = number | 'hang';
 
 export interface FakePushService {
   origin: string;
+  /**
+   * The app's test-only push option for this service: its origin is accepted as a push endpoint, and
+   * 127.0.0.1 (where it listens) may be connected to although it is not a public address.
+   */
+  testService: { origin: string; addresses: string[] };
   /** The certificate (its own authority), PEM. */
   ca: string;
   /** The same, in a file, as NODE_EXTRA_CA_CERTS takes it. */
@@ -120,7 +125,8 @@ export async function startFakePushService(): Promise<FakePushService> {
       const answer = answers.get(id)?.shift() ?? 201;
       let received: ReceivedPush;
       try {
-        const vapid = verifyVapid(request.headers.authorization, origin);
+        // The audience is the origin the sender was given: 127.0.0.1 or localhost, with the port.
+        const vapid = verifyVapid(request.headers.authorization, `https://${request.headers.host}`);
         const plain = decrypt(Buffer.concat(chunks), {
           version: 'aes128gcm',
           privateKey: subscription.ecdh,
@@ -161,6 +167,7 @@ export async function startFakePushService(): Promise<FakePushService> {
 
   return {
     origin,
+    testService: { origin, addresses: ['127.0.0.1'] },
     ca: pems.cert,
     caFile,
     requests,

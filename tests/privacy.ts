@@ -63,7 +63,7 @@ export async function volunteerWithEverything(
       url: '/api/alerts/push-subscriptions',
       headers,
       payload: {
-        endpoint: `https://push.example.org/send/${randomBytes(8).toString('hex')}`,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`,
         expirationTime: null,
         keys: {
           p256dh: ecdh.getPublicKey().toString('base64url'),

@@ -17,6 +17,7 @@ import type { PhotoStorage } from './features/photos/photo-storage.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { requestLogOptions } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -112,7 +113,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configurePhotoWork(deps.limits?.photoWork);
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    // Requests are logged with the token of any private link hidden.
+    logger: requestLogOptions(deps.logger, deps.config.logLevel),
     trustProxy: trustProxyOption(deps.config.trustProxy),
     requestIdHeader: 'x-request-id',
     // The drain plugin answers requests that arrive while closing (with Retry-After).

@@ -159,6 +159,45 @@ describe.each(testDatabaseKinds)('no input reaches a 500 on %s', (kind) => {
     expect(report.statusCode).toBe(400);
   });
 
+  it('an id of 2^31 or more in a body or a form is a bad request (400), wherever it is sent', async () => {
+    const event = await t.app.inject({
+      method: 'POST',
+      url: '/api/mucus',
+      cookies,
+      payload: { location: 'Leith Walk', date: '2026-12-05T10:00:00Z' },
+    });
+    expect(event.statusCode).toBe(201);
+    const eventId = event.json().id as number;
+    for (const tooBig of [2 ** 31, 2 ** 32, 2 ** 53]) {
+      const bodies: Array<[string, string, unknown]> = [
+        ['POST', '/api/admin/mucu-attendance', { mucuId: tooBig, volunteerEmail: 'big@example.org' }],
+        ['POST', '/api/admin/mucu-attendance', { mucuId: String(tooBig), volunteerEmail: 'big@example.org' }],
+        ['POST', '/api/admin/reports/status', { ids: [tooBig], status: 'completed' }],
+        ['POST', `/api/admin/mucus/${eventId}/attendance`, { volunteerIds: [tooBig] }],
+        ['POST', '/api/find-nearby', { latitude: 55.95, longitude: -3.19, excludeReportIds: [tooBig] }],
+        ['GET', `/api/admin/audit-log?before=${tooBig}`, undefined],
+      ];
+      for (const [method, url, payload] of bodies) {
+        const response = await t.app.inject({
+          method: method as 'POST',
+          url,
+          cookies,
+          ...(payload ? { payload: payload as object } : {}),
+        });
+        expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}: ${response.body}`).toBe(400);
+      }
+      const form = await multipartBody(
+        { reportId: String(tooBig) },
+        {
+          beforePhoto: { data: jpeg, name: 'b.jpg', type: 'image/jpeg' },
+          afterPhoto: { data: jpeg, name: 'a.jpg', type: 'image/jpeg' },
+        },
+      );
+      const complete = await t.app.inject({ method: 'POST', url: '/api/cleanup/complete', cookies, ...form });
+      expect(complete.statusCode, `complete: ${complete.body}`).toBe(400);
+    }
+  });
+
   it('every route answers generated input with something other than 5xx', async () => {
     // Erasing the fuzzing volunteer would only end the test's session early.
     const fuzzed = routes.filter((route) => route !== 'DELETE /api/volunteers/me');

@@ -19,6 +19,11 @@ interface Entry {
    * volunteer identity (visitors, an administrator signed in by code alone) it answers 401.
    */
   needsVolunteer?: boolean;
+  /**
+   * A public route whose answer is about the caller or carries a private token: like every route for
+   * volunteers and administrators, it is never kept by any cache.
+   */
+  personal?: boolean;
 }
 
 /** Who may call each route. */
@@ -27,7 +32,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/health': { rule: 'public' },
   'GET /api/health/live': { rule: 'public' },
   'GET /api/health/ready': { rule: 'public' },
-  'POST /api/reports': { rule: 'public' },
+  'POST /api/reports': { rule: 'public', personal: true },
   'GET /api/reports': { rule: 'public' },
   'GET /api/reports/changes': { rule: 'public' },
   'GET /api/reports/:id/photos': { rule: 'public' },
@@ -38,10 +43,10 @@ const matrix: Record<string, Entry> = {
   'POST /api/admin/auth': { rule: 'public' },
   'POST /api/admin/logout': { rule: 'public' },
   'POST /api/volunteers/auth/signin': { rule: 'public' },
-  'POST /api/volunteers/auth/verify': { rule: 'public' },
-  'POST /api/volunteers/auth/continue': { rule: 'public' },
+  'POST /api/volunteers/auth/verify': { rule: 'public', personal: true },
+  'POST /api/volunteers/auth/continue': { rule: 'public', personal: true },
   'POST /api/volunteers/auth/logout': { rule: 'public' },
-  'GET /api/volunteers/auth/me': { rule: 'public', needsVolunteer: true },
+  'GET /api/volunteers/auth/me': { rule: 'public', needsVolunteer: true, personal: true },
   // Volunteers (and administrators): find nearby, start or abandon a clean-up, progress photos,
   // complete, their own dashboard, create MUCU events, push subscription.
   'POST /api/find-nearby': { rule: 'volunteer' },
@@ -62,14 +67,14 @@ const matrix: Record<string, Entry> = {
   'POST /api/alerts/unsubscribe': { rule: 'public' },
   // Following a report: the status page and its e-mail links carry their own tokens; anyone may say a
   // report is already there and add their photo to it. Only administrators set the priority mark.
-  'GET /api/report-status/:token': { rule: 'public' },
+  'GET /api/report-status/:token': { rule: 'public', personal: true },
   'POST /api/report-status/:token/follow': { rule: 'public' },
   'GET /api/report-follow/confirm': { rule: 'public' },
   'POST /api/report-follow/confirm': { rule: 'public' },
   'GET /api/report-follow/unsubscribe': { rule: 'public' },
   'POST /api/report-follow/unsubscribe': { rule: 'public' },
   'GET /api/reports/already-reported': { rule: 'public' },
-  'POST /api/reports/:id/confirmations': { rule: 'public' },
+  'POST /api/reports/:id/confirmations': { rule: 'public', personal: true },
   'PUT /api/admin/reports/:id/priority': { rule: 'admin' },
   // Public MUCU events: anyone reads the events and their calendars (with their own answer when
   // signed in) and may use an e-mailed unsubscribe link; 'I'll be there', a volunteer's upcoming
@@ -217,6 +222,14 @@ describe.each(testDatabaseKinds)('the permission matrix on %s', (kind) => {
         expect(letThrough('administrator'), `administrator got ${outcomes.administrator.status}`).toBe(true);
       }
       expect(letThrough('volunteer'), `volunteer got ${outcomes.volunteer.status}`).toBe(true);
+    }
+  });
+
+  const private_ = routes.filter(([, entry]) => entry.rule !== 'public' || entry.personal);
+  it.each(private_)('%s is answered with Cache-Control: no-store, whoever asks', async (route) => {
+    for (const role of ['anonymous', 'volunteer', 'administrator'] as const) {
+      const response = await call(route, role);
+      expect(response.headers['cache-control'], `${role} got ${response.statusCode}`).toBe('no-store');
     }
   });
 });

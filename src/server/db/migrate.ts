@@ -19,6 +19,7 @@ import * as openSiteCounts from './migrations/031-open-site-counts.ts';
 import * as reportListReads from './migrations/035-report-list-reads.ts';
 import * as openSitesRtree from './migrations/036-open-sites-rtree.ts';
 import * as nearestSiteKnnCovering from './migrations/037-nearest-site-knn-covering.ts';
+import * as reporterStatusLinks from './migrations/038-reporter-status-links.ts';
 import * as siteTwins from './migrations/040-site-twins.ts';
 import * as eventCalendars from './migrations/041-event-calendars.ts';
 import * as eventCreators from './migrations/042-event-creators.ts';
@@ -44,6 +45,7 @@ const migrations: Record<string, DialectMigration> = {
   '035-report-list-reads': reportListReads,
   '036-open-sites-rtree': openSitesRtree,
   '037-nearest-site-knn-covering': nearestSiteKnnCovering,
+  '038-reporter-status-links': reporterStatusLinks,
   '040-site-twins': siteTwins,
   '041-event-calendars': eventCalendars,
   '042-event-creators': eventCreators,

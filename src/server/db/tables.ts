@@ -48,6 +48,8 @@ export interface ReportPhotosTable {
   created_at: Timestamp;
   /** The volunteer who added it; null for older photos and once they are erased (017-privacy). */
   volunteer_id: number | null;
+  /** The status link of the one who added it with 'Add my photo to it' (038); null for other photos. */
+  status_token: string | null;
 }
 
 export interface VolunteersTable {
@@ -217,6 +219,8 @@ export interface ReportFollowersTable {
   confirmed_at: Timestamp | null;
   notified_at: Timestamp | null;
   created_at: Timestamp;
+  /** The status link the address came with, which its e-mails carry (038); null for older rows. */
+  status_token: string | null;
 }
 
 export interface AdminAttemptsTable {

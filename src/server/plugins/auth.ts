@@ -1,22 +1,34 @@
 // Who is asking, and may they? Every /api route declares `config.access` ('public' | 'volunteer' |
 // 'admin'); a route without one stops the app from starting, so no route is ever open by accident.
 // The sessions behind the two cookies are resolved before the body is read, and the rule is
-// enforced here, in one place. Administrators may do everything volunteers may.
+// enforced here, in one place. Administrators may do everything volunteers may. No answer of a route
+// for volunteers or administrators, nor of a public one that is about the caller (`personal`), is ever
+// kept by a cache: the browser's own included, on a shared computer at a library or a council desk.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessMessages, type Access, ACCESS_LEVELS } from '#shared/domain/permissions.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import type { ResolvedSession, SessionKind, SessionsService } from '../features/sessions/sessions.service.ts';
+import type {
+  ResolvedSession,
+  SessionKind,
+  SessionStartWrite,
+  SessionsService,
+} from '../features/sessions/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A public route whose answer is about the caller or carries a private token (sent `no-store`). */
+    personal?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth;
   }
   interface FastifyReply {
-    /** Starts a session of this kind and sets its cookie (renewing any earlier one). */
-    startSession(kind: SessionKind, volunteerId: number | null): Promise<void>;
+    /**
+     * Starts a session of this kind and sets its cookie (renewing any earlier one); `alsoInTransaction`
+     * is written with the new session (a sign-in's audit entry), or neither is kept.
+     */
+    startSession(kind: SessionKind, volunteerId: number | null, alsoInTransaction?: SessionStartWrite): Promise<void>;
     /** Ends the session of this kind on the server and clears its cookie. */
     endSession(kind: SessionKind): Promise<void>;
   }
@@ -47,6 +59,14 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
     }
   });
 
+  // Every answer, refusals included: a 401 to one person is no answer to keep for the next.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config;
+    if (config?.access && (config.access !== 'public' || config.personal))
+      void reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
   app.decorateRequest('auth', null as unknown as RequestAuth);
 
   app.addHook('onRequest', async (request) => {
@@ -65,18 +85,27 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
     enforce(request);
   });
 
-  app.decorateReply('startSession', async function (this: FastifyReply, kind: SessionKind, volunteerId: number | null) {
-    const previous = this.request.cookies[SESSION_COOKIES[kind]];
-    if (previous) await sessions.end(previous);
-    const { token, expiresAt } = await sessions.start(kind, volunteerId);
-    void this.setCookie(SESSION_COOKIES[kind], token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      expires: expiresAt,
-    });
-  });
+  app.decorateReply(
+    'startSession',
+    async function (
+      this: FastifyReply,
+      kind: SessionKind,
+      volunteerId: number | null,
+      alsoInTransaction?: SessionStartWrite,
+    ) {
+      const { token, expiresAt } = await sessions.start(kind, volunteerId, alsoInTransaction);
+      // The earlier session ends only once the new one is there.
+      const previous = this.request.cookies[SESSION_COOKIES[kind]];
+      if (previous) await sessions.end(previous);
+      void this.setCookie(SESSION_COOKIES[kind], token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: expiresAt,
+      });
+    },
+  );
 
   app.decorateReply('endSession', async function (this: FastifyReply, kind: SessionKind) {
     const token = this.request.cookies[SESSION_COOKIES[kind]];

@@ -1,7 +1,8 @@
 // The find-and-clean workflow's API (with its permissions and the rules of time
 // worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
 import { z } from 'zod';
-import { rowId } from './ids.ts';
+import { rowId, rowIdParam } from './ids.ts';
+import { reportPhotoMessages, UPLOADED_PHOTO_TYPES } from '../domain/report-photos.ts';
 import { reportIdParamsSchema, reportPhotoListSchema, reportSchema, reportStatusSchema } from './reports.ts';
 import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -82,7 +83,7 @@ export type CompleteCleanupResponse = z.infer<typeof completeCleanupResponseSche
 
 /** The text fields of `POST /api/cleanup/complete` (multipart, with beforePhoto and afterPhoto). */
 export const completeCleanupFieldsSchema = z.object({
-  reportId: z.coerce.number({ error: 'reportId is required' }).int().positive({ message: 'reportId is required' }),
+  reportId: rowIdParam('reportId is required'),
   volunteerEmail: z
     .string()
     .max(254)
@@ -97,7 +98,7 @@ export const completeCleanupFieldsSchema = z.object({
 
 /** The text fields of `POST /api/reports/:id/photos` when one `photo` is sent (the management dashboard). */
 export const reportPhotoFieldsSchema = z.object({
-  photoType: plainText('The photo type').min(1).max(40).optional().default('progress'),
+  photoType: z.enum(UPLOADED_PHOTO_TYPES, { error: reportPhotoMessages.unknownType }).optional().default('progress'),
   description: plainText('The description')
     .max(2000)
     .optional()

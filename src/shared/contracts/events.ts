@@ -90,10 +90,7 @@ export const eventListSchema = z.array(eventSchema);
  * refused (409 'UnknownVolunteer') unless `registerNewVolunteer` confirms it is a new volunteer.
  */
 export const attendanceRequestSchema = z.object({
-  mucuId: z.coerce
-    .number({ error: eventMessages.attendanceRequired })
-    .int({ message: eventMessages.attendanceRequired })
-    .positive({ message: eventMessages.attendanceRequired }),
+  mucuId: rowIdParam(eventMessages.attendanceRequired),
   volunteerEmail: plainText('The e-mail address', { error: eventMessages.attendanceRequired })
     .toLowerCase()
     .refine((value) => value.length > 0, { message: eventMessages.attendanceRequired })

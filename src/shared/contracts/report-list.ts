@@ -12,6 +12,7 @@ import {
 } from '../domain/report-list.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { rowId } from './ids.ts';
 
 export type { ReportListSort, ReportListStatus } from '../domain/report-list.ts';
 import { reportListSchema, reportSchema, reportStatusSchema } from './reports.ts';
@@ -80,7 +81,7 @@ export const reportListChangeSchema = z.object({ version: z.string() });
 export type ReportListChange = z.infer<typeof reportListChangeSchema>;
 
 export const bulkStatusRequestSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(BULK_STATUS_MAX),
+  ids: z.array(rowId()).min(1).max(BULK_STATUS_MAX),
   status: reportStatusSchema,
 });
 export const bulkStatusResponseSchema = z.object({

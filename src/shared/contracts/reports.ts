@@ -66,9 +66,14 @@ export const createReportFieldsSchema = z
      * photo's EXIF GPS, which the browser reads before it shrinks the photo and so strips the metadata.
      */
     locationSource: z.enum(['device', 'photo']).optional(),
+    /**
+     * The phone's own random key for this report (a UUID, or 32 hex digits), sent again with every
+     * retry: a retry answers the first report with its private status link, so the key is as secret
+     * as that link, and one short enough to guess is refused.
+     */
     idempotencyKey: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'idempotencyKey must be 8 to 100 letters, digits, _ or -' })
+      .regex(/^[A-Za-z0-9_-]{32,100}$/, { message: 'idempotencyKey must be 32 to 100 letters, digits, _ or -' })
       .optional(),
     /** 'Tell me when it is cleaned': confirmed by a link e-mailed to it before anything else is sent. */
     notifyEmail: z

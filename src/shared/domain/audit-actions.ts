@@ -9,11 +9,16 @@ export const AUDIT_ACTIONS = {
   'report.photo.add': 'Added a photo to a report',
   'report.photo.delete': 'Deleted a photo of a report',
   'report.renumber': 'Renumbered all reports',
+  'report.priority': 'Set or cleared the priority mark of a report',
+  'report.export': 'Downloaded the reports as CSV',
+  'daily-progress.export': 'Downloaded the daily progress as CSV',
   'photo.redact': 'Blurred part of a photo',
   'event.create': 'Created a MUCU event',
   'event.edit': 'Edited a MUCU event',
   'event.delete': 'Deleted a MUCU event',
+  'event.capacity': 'Changed the places at a MUCU event',
   'attendance.add': 'Recorded MUCU attendance',
+  'admin.sign-in': 'Signed in as an administrator',
   'volunteer.erase-inactive': 'Erased an account unused for years (automatic)',
 } as const;
 

@@ -15,13 +15,14 @@ export interface AdminAccessRoutesOptions {
 }
 
 export async function adminAccessRoutes(app: FastifyInstance, { service, adminEmails }: AdminAccessRoutesOptions) {
-  serve(app, endpoints.signIn, { access: 'public' }, async (request, reply) => {
+  // A sign-in is written to the audit log with its new session, in one transaction.
+  serve(app, endpoints.signIn, { access: 'public', audit: { action: 'admin.sign-in' } }, async (request, reply) => {
     const volunteer = request.auth.volunteer;
     if (adminEmails.length > 0 && (!volunteer || !adminEmails.includes(volunteer.email))) {
       throw new ForbiddenError(accessMessages.adminEmailRequired, { title: adminAccessMessages.deniedTitle });
     }
     await service.check(request.body.passcode, request.ip);
-    await reply.startSession('admin', null);
+    await reply.startSession('admin', null, (trx, token) => request.recordAudit(trx, { sessionToken: token }));
     return { admin: true as const };
   });
 

@@ -16,7 +16,6 @@ import { startFakePushService, type FakePushService } from '#tests/fake-push-ser
 import { movableClock, type MovableClock } from '#tests/volunteers.ts';
 import { addDevice, alertVolunteer, choose, submitReport } from '#tests/alerts.ts';
 import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
-import { trustedHttpsAgent } from './trusted-agent.ts';
 import { JOB } from './alert-jobs.ts';
 import { enqueueJob, outboxRepository } from './outbox.repository.ts';
 
@@ -46,7 +45,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     return {
       clock,
       mailer: smtpMailer(smtp.url, FROM, { ignoreTLS: true }),
-      push: { vapid, agent: trustedHttpsAgent({ NODE_EXTRA_CA_CERTS: push.caFile }), timeoutMs },
+      push: { vapid, trustEnv: { NODE_EXTRA_CA_CERTS: push.caFile }, timeoutMs, testService: push.testService },
       limits: { reportSubmissionsPerHour: 10_000 },
     };
   }
@@ -306,7 +305,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
   it('a push service is trusted only through the certificate store or NODE_EXTRA_CA_CERTS', async () => {
     clock = movableClock(new Date('2026-11-21T10:00:00Z'));
     // The same app, but this push service's certificate is in no store it trusts.
-    t = await buildTestApp(kind, { ...appDeps(), push: { vapid, agent: trustedHttpsAgent({}) } });
+    t = await buildTestApp(kind, { ...appDeps(), push: { vapid, trustEnv: {}, testService: push.testService } });
     push.requests.length = 0;
     const olive = await alertVolunteer(t.database, clock, 'olive@example.org');
     await addDevice(t.app, olive, push.subscribe());
@@ -352,6 +351,83 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await submitReport(t.app, { what3words: 'use.bread.pipe', ...NEAR });
     await t.app.alerts.drain();
     expect(push.requests.slice(2).map((r) => r.subscriptionId)).toEqual([newPhone.id]);
+  });
+
+  /** A device added straight to the table, as one kept from before the endpoint rules were. */
+  async function keptDevice(volunteerId: number, endpoint: string, keys: { p256dh: string; auth: string }) {
+    await t.database.db
+      .insertInto('push_subscriptions')
+      .values({ volunteer_id: volunteerId, endpoint, ...keys, created_at: clock.now().toISOString() })
+      .execute();
+  }
+  const pushJobs = () =>
+    t.database.db
+      .selectFrom('outbox')
+      .select(['attempts', 'delivered_at', 'gave_up_at'])
+      .where('kind', '=', JOB.push)
+      .execute();
+
+  it('a kept device at a private address is dropped without a connection, and never retried', async () => {
+    clock = movableClock(new Date('2026-11-21T10:00:00Z'));
+    // The push service's certificate is trusted, but nothing says its address may be used.
+    t = await buildTestApp(kind, { ...appDeps(), push: { vapid, trustEnv: { NODE_EXTRA_CA_CERTS: push.caFile } } });
+    push.requests.length = 0;
+    const rory = await alertVolunteer(t.database, clock, 'rory@example.org');
+    await choose(t.app, rory, { push: true });
+    const literal = push.subscribe();
+    const named = push.subscribe();
+    await keptDevice(rory.id, literal.endpoint, literal.keys);
+    // localhost names the same service: only the address the name resolves to can refuse it.
+    await keptDevice(
+      rory.id,
+      literal.endpoint.replace('127.0.0.1', 'localhost').replace(literal.id, named.id),
+      named.keys,
+    );
+
+    await submitReport(t.app, { what3words: 'trust.notable.tooth', ...NEAR });
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(0);
+    expect(await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute()).toEqual([]);
+    const jobs = await pushJobs();
+    expect(jobs).toHaveLength(2);
+    expect(jobs.every((job) => job.delivered_at !== null && job.gave_up_at === null)).toBe(true);
+    clock.advance(3 * 60 * MINUTE);
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(0);
+  });
+
+  it('an accepted push service whose name resolves to a private address gets no connection', async () => {
+    clock = movableClock(new Date('2026-11-21T10:00:00Z'));
+    const byName = push.origin.replace('127.0.0.1', 'localhost');
+    const allowing = (addresses: string[]) => ({
+      ...appDeps(),
+      push: {
+        vapid,
+        trustEnv: { NODE_EXTRA_CA_CERTS: push.caFile },
+        testService: { origin: byName, addresses },
+      },
+    });
+    // Accepted when subscribing (its name is allowed), refused when connecting (its address is not).
+    t = await buildTestApp(kind, allowing([]));
+    push.requests.length = 0;
+    const skye = await alertVolunteer(t.database, clock, 'skye@example.org');
+    const device = push.subscribe();
+    await addDevice(t.app, skye, { ...device, endpoint: device.endpoint.replace(push.origin, byName) });
+    await submitReport(t.app, { what3words: 'essay.inquiry.medal', ...NEAR });
+    await t.app.alerts.drain();
+    expect(push.requests).toHaveLength(0);
+    expect(await pushJobs()).toEqual([expect.objectContaining({ attempts: 0, gave_up_at: null })]);
+    expect(await t.database.db.selectFrom('push_subscriptions').select('id').execute()).toEqual([]);
+    await t.close();
+
+    // The same name, with its addresses allowed, is reached through the very same check.
+    t = await buildTestApp(kind, allowing(['127.0.0.1', '::1']));
+    const tam = await alertVolunteer(t.database, clock, 'tam@example.org');
+    const phone = push.subscribe();
+    await addDevice(t.app, tam, { ...phone, endpoint: phone.endpoint.replace(push.origin, byName) });
+    await submitReport(t.app, { what3words: 'ivory.panda.heart', ...NEAR });
+    await t.app.alerts.drain();
+    expect(push.delivered(phone.id)).toHaveLength(1);
   });
 
   describe('restarts', () => {

@@ -176,6 +176,10 @@ export function alertJobs(deps: AlertJobsDeps) {
     if (result === 'gone') {
       log.info({ subscriptionId }, 'push subscription gone (404/410): deleted');
       await repository.deleteSubscriptionById(subscriptionId);
+    } else if (result === 'refused') {
+      // Never sent to, now or on a retry: the device can subscribe again with a browser's push service.
+      log.warn({ subscriptionId }, 'push endpoint is not a public push service: message dropped, device deleted');
+      await repository.deleteSubscriptionById(subscriptionId);
     }
   }
 

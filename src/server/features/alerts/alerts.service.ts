@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
+import { ValidationError } from '#server/errors.ts';
 import type {
   AlertPreferences,
   AlertPreferencesInput,
@@ -23,6 +24,8 @@ export interface AlertsServiceDeps {
   clock: Clock;
   vapidPublicKey: string;
   digestHour: number;
+  /** What keeps messages from going to an endpoint (push-endpoints.ts), or null. */
+  endpointProblem(endpoint: string): string | null;
 }
 
 function toPreferences(row: AlertPreferencesRow, pushDevices: number, digestHour: number): AlertPreferences {
@@ -54,7 +57,14 @@ export function enqueueReportAlert(
   });
 }
 
-export function alertsService({ repository, outbox, clock, vapidPublicKey, digestHour }: AlertsServiceDeps) {
+export function alertsService({
+  repository,
+  outbox,
+  clock,
+  vapidPublicKey,
+  digestHour,
+  endpointProblem,
+}: AlertsServiceDeps) {
   async function preferencesOf(volunteerId: number): Promise<AlertPreferences> {
     const row = await repository.findPreferences(volunteerId);
     const devices = await repository.countDevices(volunteerId);
@@ -91,8 +101,13 @@ export function alertsService({ repository, outbox, clock, vapidPublicKey, diges
       return preferencesOf(volunteerId);
     },
 
-    /** Stores this device; switching push on for a device switches it on for the volunteer. */
+    /**
+     * Stores this device; switching push on for a device switches it on for the volunteer. An endpoint
+     * messages may not go to is refused here, before it is kept.
+     */
     async addSubscription(volunteerId: number, subscription: PushSubscriptionInput): Promise<AlertPreferences> {
+      const problem = endpointProblem(subscription.endpoint);
+      if (problem) throw new ValidationError(problem);
       const now = clock.now().toISOString();
       await repository.saveSubscription({
         volunteerId,

@@ -17,8 +17,8 @@ import { retryDelayMs } from './outbox-worker.ts';
 import { cityDayAndHour } from '#shared/domain/calendar-days.ts';
 import { defaultVapidSubject, ensureVapidKeys } from './vapid-keys.ts';
 
-const subscription = (n: number) => ({
-  endpoint: `https://push.example.net/send/device-${n}`,
+const subscription = (n: number, endpoint = `https://fcm.googleapis.com/fcm/send/device-${n}`) => ({
+  endpoint,
   expirationTime: null,
   keys: {
     p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
@@ -165,6 +165,77 @@ describe.each(testDatabaseKinds)('alerts API on %s', (kind) => {
       payload: { endpoint: subscription(2).endpoint },
     });
     expect(none.json()).toMatchObject({ push: false, pushDevices: 0 });
+  });
+
+  it('a device of a browser push service is kept: Google, Mozilla, Apple and Microsoft', async () => {
+    const v = await alertVolunteer(t.database, clock, 'four.browsers@example.org');
+    const endpoints = [
+      'https://fcm.googleapis.com/fcm/send/chrome-device',
+      'https://updates.push.services.mozilla.com/wpush/v2/firefox-device',
+      'https://web.push.apple.com/safari-device',
+      'https://wns2-par02p.notify.windows.com/w/?token=edge-device',
+    ];
+    for (const endpoint of endpoints) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts/push-subscriptions',
+        cookies: v.cookies,
+        payload: subscription(0, endpoint),
+      });
+      expect(response.statusCode, `${endpoint}: ${response.body}`).toBe(201);
+    }
+    expect(
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('volunteer_id', '=', v.id)
+        .orderBy('id')
+        .execute(),
+    ).toEqual(endpoints.map((endpoint) => ({ endpoint })));
+    // Gone again, so the administrators' summary below counts only its own devices.
+    await t.database.db.deleteFrom('push_subscriptions').where('volunteer_id', '=', v.id).execute();
+  });
+
+  it("a push endpoint on this network, or outside the browsers' push services, is refused with 400 and kept nowhere", async () => {
+    const v = await alertVolunteer(t.database, clock, 'inside.network@example.org');
+    const refused: Array<[string, RegExp]> = [
+      ['https://127.0.0.1/push/1', /public internet address/],
+      ['https://127.1/push/1', /public internet address/],
+      ['https://10.1.2.3/push/1', /public internet address/],
+      ['https://192.168.1.20/push/1', /public internet address/],
+      ['https://172.20.0.5/push/1', /public internet address/],
+      ['https://169.254.169.254/latest/meta-data', /public internet address/],
+      ['https://100.64.0.1/push/1', /public internet address/],
+      ['https://0.0.0.0/push/1', /public internet address/],
+      ['https://224.0.0.1/push/1', /public internet address/],
+      ['https://[::1]/push/1', /public internet address/],
+      ['https://[::ffff:127.0.0.1]/push/1', /public internet address/],
+      ['https://[fd00::1]/push/1', /public internet address/],
+      ['https://[fe80::1]/push/1', /public internet address/],
+      ['https://localhost/push/1', /browser's push service/],
+      ['https://push.example.net/send/1', /browser's push service/],
+      ['https://fcm.googleapis.com.example.net/fcm/send/1', /browser's push service/],
+      ['https://notify.windows.com/w/1', /browser's push service/],
+      ['https://8.8.8.8/push/1', /browser's push service/],
+      ['https://fcm.googleapis.com:8443/fcm/send/1', /standard HTTPS port/],
+    ];
+    for (const [endpoint, message] of refused) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts/push-subscriptions',
+        cookies: v.cookies,
+        payload: subscription(0, endpoint),
+      });
+      expect(response.statusCode, `${endpoint}: ${response.body}`).toBe(400);
+      expect(response.json().message, endpoint).toMatch(message);
+    }
+    expect(
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('volunteer_id', '=', v.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('a device signed in as another volunteer moves to them; nobody deletes another volunteer’s device', async () => {

@@ -11,7 +11,7 @@ import { alertsService, enqueueReportAlert, type AlertsService } from './alerts.
 import { outboxRepository } from './outbox.repository.ts';
 import { outboxWorker, type JobHandler, type OutboxWorker } from './outbox-worker.ts';
 import { generateVapidKeys, webPushSender, type PushOptions, type PushSender } from './push-sender.ts';
-import { trustedHttpsAgent } from './trusted-agent.ts';
+import { pushEndpointPolicy } from './push-endpoints.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +41,7 @@ export interface AlertsDeps extends AlertsOptions {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** VAPID keys and the agent for push services; keys made for this process only unless given. */
+  /** VAPID keys and whom to trust for push services; keys made for this process only unless given. */
   push?: PushOptions;
   /** A sender to use instead of web-push (tests at the edge of the world). */
   pushSender?: PushSender;
@@ -61,11 +61,13 @@ export function createAlerts(deps: AlertsDeps): Alerts {
   const { db, dialect } = deps.database;
   const repository = alertsRepository(db);
   const outbox = outboxRepository(db, dialect);
+  const endpoints = pushEndpointPolicy({ testService: deps.push?.testService });
   const push =
     deps.pushSender ??
     webPushSender({
       vapid: deps.push?.vapid ?? generateVapidKeys('mailto:no-reply@cleanupedinburgh.org'),
-      agent: deps.push?.agent ?? trustedHttpsAgent(),
+      endpoints,
+      trustEnv: deps.push?.trustEnv,
       timeoutMs: deps.push?.timeoutMs,
     });
   const digestHour = deps.digestHour ?? 18;
@@ -92,7 +94,14 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     },
     pollMs: deps.pollMs,
   });
-  const service = alertsService({ repository, outbox, clock: deps.clock, vapidPublicKey: push.publicKey, digestHour });
+  const service = alertsService({
+    repository,
+    outbox,
+    clock: deps.clock,
+    vapidPublicKey: push.publicKey,
+    digestHour,
+    endpointProblem: endpoints.problemWith,
+  });
   const outboxBacklog = async () => {
     const { pending, retrying, oldestPendingAt } = await outbox.backlog(deps.clock.now().toISOString());
     return { pending, retrying, oldestPendingAt };

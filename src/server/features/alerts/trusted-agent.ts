@@ -3,6 +3,7 @@
 // otherwise drops the extra certificates, and a deployment behind an inspecting proxy needs them.
 import fs from 'node:fs';
 import https from 'node:https';
+import type net from 'node:net';
 import tls from 'node:tls';
 
 const SYSTEM_BUNDLES = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt', '/etc/ssl/cert.pem'];
@@ -21,6 +22,12 @@ export function trustedCertificateAuthorities(env: NodeJS.ProcessEnv = process.e
   return [...tls.rootCertificates, ...extra];
 }
 
-export function trustedHttpsAgent(env: NodeJS.ProcessEnv = process.env): https.Agent {
-  return new https.Agent({ ca: trustedCertificateAuthorities(env), keepAlive: true, maxSockets: 16 });
+/** The agent; `lookup` resolves each name it connects to (the push endpoint check). */
+export function trustedHttpsAgent(env: NodeJS.ProcessEnv = process.env, lookup?: net.LookupFunction): https.Agent {
+  return new https.Agent({
+    ca: trustedCertificateAuthorities(env),
+    keepAlive: true,
+    maxSockets: 16,
+    ...(lookup ? { lookup } : {}),
+  });
 }

@@ -24,12 +24,19 @@ export async function adminAnalyticsRoutes(app: FastifyInstance, { db, clock }: 
     return service.dailyProgress();
   });
 
-  serve(app, endpoints.dailyProgressExport, admin, async (_request, reply) => {
-    const { csv, today } = await service.dailyProgressCsv();
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="daily-progress-${today}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
-  });
+  // A download is recorded before a byte of it is sent: no entry, no file.
+  serve(
+    app,
+    endpoints.dailyProgressExport,
+    { ...admin, audit: { action: 'daily-progress.export' } },
+    async (request, reply) => {
+      const { csv, today } = await service.dailyProgressCsv();
+      await request.recordAudit();
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="daily-progress-${today}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
 }

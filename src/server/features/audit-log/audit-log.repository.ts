@@ -15,8 +15,9 @@ export interface NewAuditEntry {
 
 export function auditLogRepository(db: Db) {
   return {
-    async insert(entry: NewAuditEntry): Promise<void> {
-      await db
+    /** Writes the entry, inside the transaction of the change it records when one is given. */
+    async insert(entry: NewAuditEntry, trx?: Db): Promise<void> {
+      await (trx ?? db)
         .insertInto('audit_log')
         .values({
           at: entry.at,

@@ -1,5 +1,6 @@
-// The audit log of administrator actions: written by the audit hook (and the retention job), read by
-// administrators a page at a time. Entries are kept for a year.
+// The audit log of administrator actions: written by the audit plugin (in the transaction of the change
+// where the route asks for it) and the retention job, read by administrators a page at a time. Entries
+// are kept for a year.
 import type { AuditEntry, AuditLogResponse } from '#shared/contracts/audit-log.ts';
 import { auditActionLabel } from '#shared/domain/audit-actions.ts';
 import type { Db } from '#server/db/client.ts';
@@ -19,7 +20,7 @@ function parseDetail(text: string | null): Record<string, unknown> {
 export function auditLogService(db: Db) {
   const repository = auditLogRepository(db);
   return {
-    record: (entry: NewAuditEntry) => repository.insert(entry),
+    record: (entry: NewAuditEntry, trx?: Db) => repository.insert(entry, trx),
 
     async page(before: number | undefined, limit: number): Promise<AuditLogResponse> {
       const rows = await repository.page(before, limit + 1);

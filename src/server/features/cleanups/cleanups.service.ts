@@ -11,6 +11,7 @@ import type {
   FindNearbyResponse,
 } from '#shared/contracts/cleanups.ts';
 import type { Report, ReportPhoto } from '#shared/contracts/reports.ts';
+import type { ReportPhotoType } from '#shared/domain/report-photos.ts';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { CLAIM_LIFETIME_MINUTES } from '#shared/domain/claims.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
@@ -53,7 +54,7 @@ export interface CompleteCleanupInput {
 
 export interface ReportPhotosInput {
   files: Buffer[];
-  photoType: string;
+  photoType: ReportPhotoType;
   description: string | null;
 }
 
@@ -203,9 +204,15 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       throw new ForbiddenError(findMessages.statusAdminOnly);
     },
 
-    /** Progress photos for a report (the find workflow's `photos`, or one `photo` from the dashboard). */
+    /**
+     * Progress photos for a report (the find workflow's `photos`, or one `photo` from the dashboard):
+     * only the volunteer cleaning it (while the claim holds) or an administrator adds them.
+     */
     async addPhotos(reportId: number, input: ReportPhotosInput, actor: Actor): Promise<ReportPhoto[]> {
-      await reportOrThrow(reportId);
+      await releaseLapsedClaims();
+      const report = await reportOrThrow(reportId);
+      if (!actor.admin && !(report.status === 'cleaning' && isClaimant(report, actor)))
+        throw new ForbiddenError(findMessages.notYourClaim);
       let processed: ProcessedPhoto[];
       try {
         processed = [];

@@ -230,8 +230,44 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
       });
     };
 
+    it('only the volunteer cleaning the site, or an administrator, adds photos to it', async () => {
+      const id = await placeReport(t.database.db, SITE);
+      const one = async () => ({ photo: await jpeg() });
+      // Nobody is cleaning it: a volunteer may not, an administrator may.
+      const unclaimed = await upload(id, {}, await one(), brodie);
+      expect(unclaimed.statusCode).toBe(403);
+      expect(unclaimed.json().message).toBe('Only the volunteer cleaning this site, or an administrator, can do that.');
+      expect((await upload(id, {}, await one(), await adminCookie())).statusCode).toBe(201);
+      // Ailsa is cleaning it: she may, Brodie may not.
+      expect((await setStatus(id, 'cleaning', ailsa)).statusCode).toBe(200);
+      expect((await upload(id, {}, await one(), brodie)).statusCode).toBe(403);
+      expect((await upload(id, {}, await one(), ailsa)).statusCode).toBe(201);
+      const kept = await t.database.db
+        .selectFrom('report_photos')
+        .select('uploaded_by')
+        .where('report_id', '=', id)
+        .execute();
+      expect(kept.map((row) => row.uploaded_by).sort()).toEqual(['Administrator', 'Volunteer']);
+    });
+
+    it("a photo's type is one the service knows: 'progress'", async () => {
+      const id = await placeReport(t.database.db, SITE);
+      expect((await setStatus(id, 'cleaning', ailsa)).statusCode).toBe(200);
+      for (const photoType of ['selfie', 'reporter', 'x'.repeat(40)]) {
+        const response = await upload(id, { photoType }, { photo: await jpeg() });
+        expect(response.statusCode, photoType).toBe(400);
+        expect(response.json().message).toBe("photoType must be 'progress'");
+      }
+      expect(
+        await t.database.db.selectFrom('report_photos').select('id').where('report_id', '=', id).execute(),
+      ).toEqual([]);
+      const progress = await upload(id, { photoType: 'progress' }, { photo: await jpeg() });
+      expect(progress.statusCode).toBe(201);
+    });
+
     it('takes many photos in the field photos, as progress photos by a volunteer', async () => {
       const id = await placeReport(t.database.db, SITE);
+      expect((await setStatus(id, 'cleaning', ailsa)).statusCode).toBe(200);
       const response = await upload(
         id,
         {},
@@ -270,6 +306,7 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
 
     it("the uploader is taken from the session: a volunteer cannot label a photo 'Administrator'", async () => {
       const id = await placeReport(t.database.db, SITE);
+      expect((await setStatus(id, 'cleaning', ailsa)).statusCode).toBe(200);
       const response = await upload(id, { uploadedBy: 'Administrator' }, { photo: await jpeg() });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual([expect.objectContaining({ uploadedBy: 'Volunteer' })]);
@@ -277,6 +314,7 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
 
     it('refuses no file, a file that is not a photo, an unknown report and a visitor; a bad file stores nothing at all', async () => {
       const id = await placeReport(t.database.db, SITE);
+      expect((await setStatus(id, 'cleaning', ailsa)).statusCode).toBe(200);
       const before = t.storedPhotos();
       const none = await upload(id, {}, {});
       expect(none.json()).toMatchObject({
@@ -306,6 +344,7 @@ describe.each(testDatabaseKinds)('cleaning a site on %s', (kind) => {
 
     it("when storage fails half-way the answer is 'Failed to upload photo' and no file is left behind", async () => {
       const id = await placeReport(t.database.db, SITE);
+      expect((await setStatus(id, 'cleaning', ailsa)).statusCode).toBe(200);
       const before = t.storedPhotos();
       const realPut = t.storage.put.bind(t.storage);
       let puts = 0;

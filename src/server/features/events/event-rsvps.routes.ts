@@ -112,8 +112,22 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
   );
 
   serve(app, endpoints.whoIsComing, admin, (request) => service.whoIsComing(request.params.id));
-  serve(app, endpoints.setCapacity, admin, (request) => service.setCapacity(request.params.id, request.body.capacity));
-  serve(app, endpoints.recordAttendance, admin, (request) =>
-    service.recordAttendance(request.params.id, request.body.volunteerIds),
+  // Each change and its audit entry are written in one transaction.
+  serve(
+    app,
+    endpoints.setCapacity,
+    { ...admin, audit: { action: 'event.capacity', fields: ['capacity'] } },
+    (request) => service.setCapacity(request.params.id, request.body.capacity, (trx) => request.recordAudit(trx)),
+  );
+  serve(app, endpoints.recordAttendance, { ...admin, audit: { action: 'attendance.add' } }, (request) =>
+    service.recordAttendance(request.params.id, request.body.volunteerIds, async (trx, recorded) => {
+      for (const volunteerId of recorded)
+        await request.recordAudit(trx, {
+          targetType: 'event',
+          targetId: request.params.id,
+          subjectVolunteerId: volunteerId,
+          detail: { from: 'list' },
+        });
+    }),
   );
 }

@@ -241,8 +241,15 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
       };
     },
 
-    /** Sets the places (null: no limit). Those already going keep their places; new room goes to the waiting list. */
-    async setCapacity(eventId: number, capacity: number | null): Promise<WhoIsComing> {
+    /**
+     * Sets the places (null: no limit). Those already going keep their places; new room goes to the
+     * waiting list. `alsoInTransaction` writes with the change (its audit entry), or neither is kept.
+     */
+    async setCapacity(
+      eventId: number,
+      capacity: number | null,
+      alsoInTransaction?: (trx: Db) => Promise<void>,
+    ): Promise<WhoIsComing> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const r = eventRsvpsRepository(trx, dialect);
@@ -250,6 +257,7 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
         if (!event) throw notFound();
         await r.setCapacity(eventId, capacity);
         await fillPlaces(trx, { ...event, capacity }, now);
+        await alsoInTransaction?.(trx);
         return this.whoIsComing(eventId, trx);
       });
     },
@@ -258,7 +266,12 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
      * Records these volunteers from the who-is-coming list as attending, each exactly as an attendance
      * added by e-mail (with its achievements), all in one transaction. Ones already recorded are left.
      */
-    async recordAttendance(eventId: number, volunteerIds: number[]): Promise<RecordAttendanceResult> {
+    async recordAttendance(
+      eventId: number,
+      volunteerIds: number[],
+      /** Writes with the attendances (an audit entry for each volunteer recorded now), or none is kept. */
+      alsoInTransaction?: (trx: Db, recordedVolunteerIds: number[]) => Promise<void>,
+    ): Promise<RecordAttendanceResult> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const r = eventRsvpsRepository(trx, dialect);
@@ -270,14 +283,15 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
             title: eventMessages.errors.attendance,
           });
         const events = eventsRepository(trx);
-        let recorded = 0;
+        const recorded: number[] = [];
         for (const volunteerId of volunteerIds) {
           if (await events.insertAttendance(eventId, volunteerId, null, now.toISOString())) {
-            recorded++;
+            recorded.push(volunteerId);
             await awardAchievements(trx, volunteerId, now);
           }
         }
-        return { recorded, alreadyRecorded: volunteerIds.length - recorded };
+        await alsoInTransaction?.(trx, recorded);
+        return { recorded: recorded.length, alreadyRecorded: volunteerIds.length - recorded.length };
       });
     },
 

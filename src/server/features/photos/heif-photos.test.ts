@@ -148,6 +148,8 @@ describe.each(testDatabaseKinds)('HEIC photos on the upload routes on %s', (kind
   it("added photos take HEIC and HEIF: the volunteer's several and the dashboard's one", async () => {
     const id = await placeReport(t.database.db, site);
     const { cookies } = await volunteerSession(t.database, 'heif-uploader@example.org');
+    // Progress photos come from the volunteer cleaning the site.
+    await t.app.inject({ method: 'PATCH', url: `/api/reports/${id}/status`, cookies, payload: { status: 'cleaning' } });
     const several = await post(`/api/reports/${id}/photos`, {}, { photos: [heic(), heif()] }, cookies);
     expect(several.statusCode, several.body).toBe(201);
     const one = await post(

@@ -158,7 +158,7 @@ export function privacyRepository(db: Db) {
 
     /**
      * Erases the volunteer: their clean-ups, progress photos and attendance stay (they are the city's
-     * totals) with no person attached and without the notes they wrote; a site they were cleaning goes
+     * totals) with no person attached and without the notes and photo descriptions they wrote; a site they were cleaning goes
      * back to the list; queued or kept messages to them are dropped; then the volunteer row goes, and
      * with it (ON DELETE CASCADE) sessions, sign-in tokens, alert choices and records, devices and
      * achievements. Answers false when there was no such volunteer.

@@ -186,12 +186,31 @@ describe.each(testDatabaseKinds)('privacy on %s', (kind) => {
     });
     expect(waiting.json()).toMatchObject({ myRsvp: 'waiting', myWaitingPosition: 1 });
 
+    // The progress photo they added, with the words they wrote about it.
+    const theirPhotos = await t.database.db
+      .selectFrom('report_photos')
+      .select(['id', 'description'])
+      .where('volunteer_id', '=', moragId)
+      .execute();
+    expect(theirPhotos.map((photo) => photo.description)).toEqual(['Halfway']);
+
     const response = await t.app.inject({
       method: 'DELETE',
       url: '/api/volunteers/me',
       headers: { cookie: morag.cookie },
     });
     expect(response.statusCode).toBe(204);
+    // The photo stays with the report; what they wrote about it goes, as their notes do.
+    const photosAfter = await t.database.db
+      .selectFrom('report_photos')
+      .select(['id', 'description', 'volunteer_id'])
+      .where(
+        'id',
+        'in',
+        theirPhotos.map((photo) => photo.id),
+      )
+      .execute();
+    expect(photosAfter).toEqual(theirPhotos.map(({ id }) => ({ id, description: null, volunteer_id: null })));
     expect(response.cookies.find((c) => c.name === 'cue_session')?.value).toBe('');
 
     // Signed out everywhere: the old session no longer works.

@@ -13,7 +13,8 @@ import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 export interface FollowedReport {
   id: number;
   what3words: string;
-  statusToken: string;
+  /** The status link the follower came with; null for an address kept before links were per reporter. */
+  statusToken: string | null;
   reportedAt: string;
   completedAt: string | null;
   /** Absolute URL of the after photo, when a volunteer's clean-up has one. */
@@ -54,16 +55,13 @@ export function confirmFollowMail(report: FollowedReport, ctx: FollowerMailConte
 }
 
 export function reportCleanedMail(report: FollowedReport, ctx: FollowerMailContext): MailMessage {
-  const statusUrl = `${ctx.publicUrl}${reportStatusPath(report.statusToken)}`;
+  const statusUrl = report.statusToken ? `${ctx.publicUrl}${reportStatusPath(report.statusToken)}` : null;
   const when = report.completedAt ? ` on ${formatUkDate(report.completedAt)}` : '';
   const intro = `Good news: the graffiti you reported at ${report.what3words} (report #${report.id}, reported on ${formatUkDate(report.reportedAt)}) was cleaned${when}. Thank you for helping to make Edinburgh cleaner!`;
   const lines = ['Hello,', '', intro, ''];
   if (report.afterPhotoUrl) lines.push(`After photo: ${report.afterPhotoUrl}`);
-  lines.push(
-    `See your report: ${statusUrl}`,
-    '',
-    'This is the only e-mail we send about it; your address is now deleted.',
-  );
+  if (statusUrl) lines.push(`See your report: ${statusUrl}`);
+  lines.push('', 'This is the only e-mail we send about it; your address is now deleted.');
   const photo = report.afterPhotoUrl
     ? `<p><img src="${escapeHtml(report.afterPhotoUrl)}" alt="The wall after cleaning" width="480" style="max-width:100%;height:auto;border-radius:8px"></p>`
     : '';
@@ -72,7 +70,7 @@ export function reportCleanedMail(report: FollowedReport, ctx: FollowerMailConte
     `Cleaned: your graffiti report #${report.id}`,
     lines,
     `<p>Hello,</p><p>${escapeHtml(intro)}</p>${photo}
-<p><a href="${escapeHtml(statusUrl)}" style="font-weight:bold">See your report</a></p>
+${statusUrl ? `<p><a href="${escapeHtml(statusUrl)}" style="font-weight:bold">See your report</a></p>` : ''}
 <p>This is the only e-mail we send about it; your address is now deleted.</p>`,
     'You get this e-mail because you asked to be told when this report was cleaned.',
   );

@@ -19,8 +19,16 @@ export async function deleteFollowersBefore(db: Db, before: string): Promise<num
 
 export function followUpRepository(db: Db) {
   return {
-    findReportByToken(token: string): Promise<ReportRow | undefined> {
-      return db.selectFrom('reports').selectAll().where('status_token', '=', token).executeTakeFirst();
+    /** The report of a status link: the first reporter's, or one added with 'Add my photo to it'. */
+    async findReportByToken(token: string): Promise<ReportRow | undefined> {
+      const own = await db.selectFrom('reports').selectAll().where('status_token', '=', token).executeTakeFirst();
+      if (own) return own;
+      return db
+        .selectFrom('reports')
+        .selectAll('reports')
+        .innerJoin('report_photos', 'report_photos.report_id', 'reports.id')
+        .where('report_photos.status_token', '=', token)
+        .executeTakeFirst();
     },
 
     findReport: (id: number) => findReportById(db, id),
@@ -39,8 +47,16 @@ export function followUpRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** 'Add my photo to it': the photo joins the report's photos and the count grows, in one transaction. */
-    async addConfirmation(reportId: number, photoKey: string, now: string): Promise<ReportRow | undefined> {
+    /**
+     * 'Add my photo to it': the photo joins the report's photos with a status link of its own (the
+     * reporter's), and the count grows, in one transaction.
+     */
+    async addConfirmation(
+      reportId: number,
+      photoKey: string,
+      statusToken: string,
+      now: string,
+    ): Promise<ReportRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const reports = reportsRepository(db);
         const updated = await reports.addReporter(reportId, now, trx);
@@ -55,6 +71,7 @@ export function followUpRepository(db: Db) {
               photo_key: photoKey,
               created_at: now,
               volunteer_id: null,
+              status_token: statusToken,
             },
           ],
           trx,
@@ -63,13 +80,22 @@ export function followUpRepository(db: Db) {
       });
     },
 
-    /** Keeps the address once per report; answers the row (new or already there). */
-    async addFollower(reportId: number, email: string, now: string): Promise<{ row: FollowerRow; added: boolean }> {
+    /**
+     * Keeps the address once per report, with the status link it came with; answers the row (new or
+     * already there).
+     */
+    async addFollower(
+      reportId: number,
+      email: string,
+      statusToken: string | null,
+      now: string,
+    ): Promise<{ row: FollowerRow; added: boolean }> {
       const inserted = await db
         .insertInto('report_followers')
         .values({
           report_id: reportId,
           email,
+          status_token: statusToken,
           confirm_token: newFollowerToken(),
           unsubscribe_token: newFollowerToken(),
           created_at: now,

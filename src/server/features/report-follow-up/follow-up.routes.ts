@@ -32,9 +32,9 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  serve(app, endpoints.status, anyone, async (request, reply) => {
-    // The link is private: never kept by a shared cache, never sent on as a referrer.
-    void reply.header('Cache-Control', 'private, no-cache').header('Referrer-Policy', 'no-referrer');
+  // The link is private: its answer is never kept by any cache, and the link never sent on as a referrer.
+  serve(app, endpoints.status, { ...anyone, personal: true }, async (request, reply) => {
+    void reply.header('Referrer-Policy', 'no-referrer');
     return service.statusPage(request.params.token);
   });
   serve(app, endpoints.follow, limited, (request) => service.followByToken(request.params.token, request.body.email));
@@ -88,13 +88,16 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
   // Typed words are placed by the location provider: limited like its own conversions.
   const conversions = { ...anyone, rateLimit: conversionRateLimit() };
   serve(app, endpoints.alreadyReported, conversions, (request) => service.alreadyReported(request.query));
-  serve(app, endpoints.addConfirmation, limited, async (request) => {
+  serve(app, endpoints.addConfirmation, { ...limited, personal: true }, async (request) => {
     const form = await readForm(request, endpoints.addConfirmation);
     const photo = form.files.photo?.[0];
     if (!photo) throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
     return service.addConfirmation(request.params.id, photo, form.fields.notifyEmail);
   });
-  serve(app, endpoints.setPriority, { access: 'admin' }, (request) =>
-    service.setPriority(request.params.id, request.body.priority),
+  serve(
+    app,
+    endpoints.setPriority,
+    { access: 'admin', audit: { action: 'report.priority', fields: ['priority'] } },
+    (request) => service.setPriority(request.params.id, request.body.priority, (trx) => request.recordAudit(trx)),
   );
 }

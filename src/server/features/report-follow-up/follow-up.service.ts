@@ -24,7 +24,7 @@ import {
   type JobHandler,
   type JobOutcome,
 } from '#server/features/alerts/index.ts';
-import { locationLinkOf, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
+import { locationLinkOf, newStatusToken, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
 import type { LocationService } from '#server/features/location/index.ts';
 import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
 import type { PhotoStorage } from '#server/features/photos/index.ts';
@@ -79,12 +79,13 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     };
   }
 
-  async function followedReport(row: ReportRow): Promise<FollowedReport> {
+  /** The report as a follower's e-mail tells of it, with the status link that follower came with. */
+  async function followedReport(row: ReportRow, follower: FollowerRow): Promise<FollowedReport> {
     const page = await statusPageOf(row);
     return {
       id: row.id,
       what3words: row.what3words,
-      statusToken: row.status_token ?? '',
+      statusToken: follower.status_token,
       reportedAt: page.reportedAt,
       completedAt: page.completedAt,
       afterPhotoUrl: page.afterPhotoUrl ? `${publicUrl}${page.afterPhotoUrl}` : null,
@@ -98,11 +99,14 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     unsubscribeToken: follower.unsubscribe_token,
   });
 
-  /** Keeps the address and queues its confirm link (once per report and address). */
-  async function follow(reportId: number, email: string): Promise<void> {
+  /**
+   * Keeps the address and queues its confirm link (once per report and address). `statusToken` is the
+   * status link the address was given with (the one its e-mails may carry).
+   */
+  async function follow(reportId: number, email: string, statusToken: string | null): Promise<void> {
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
-      const { row, added } = await followUpRepository(trx).addFollower(reportId, email, now);
+      const { row, added } = await followUpRepository(trx).addFollower(reportId, email, statusToken, now);
       if (!added) return;
       await enqueueJob(trx, {
         kind: FOLLOW_UP_JOB.confirm,
@@ -121,7 +125,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     if (!follower || follower.confirmed_at !== null) return; // gone, or already confirmed
     const report = await repository.findReport(follower.report_id);
     if (!report) return;
-    await mailer.send(confirmFollowMail(await followedReport(report), contextOf(follower)));
+    await mailer.send(confirmFollowMail(await followedReport(report, follower), contextOf(follower)));
   }
 
   /** The one e-mail on completion; then the address is deleted. */
@@ -129,7 +133,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     const follower = await repository.findFollower(followerIdOf(job));
     if (!follower) return; // unsubscribed since
     const report = await repository.findReport(follower.report_id);
-    if (report) await mailer.send(reportCleanedMail(await followedReport(report), contextOf(follower)));
+    if (report) await mailer.send(reportCleanedMail(await followedReport(report, follower), contextOf(follower)));
     await repository.deleteFollower(follower.id);
   }
 
@@ -168,7 +172,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     async followByToken(token: string, email: string): Promise<{ message: string }> {
       const row = TOKEN.test(token) ? await repository.findReportByToken(token) : undefined;
       if (!row) throw notFound();
-      await follow(row.id, email);
+      await follow(row.id, email, token);
       return { message: followUpMessages.followSent };
     },
 
@@ -234,24 +238,37 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
       };
     },
 
-    /** 'Add my photo to it': one more reporter of an open report, and the reporter's status link. */
+    /**
+     * 'Add my photo to it': one more reporter of an open report, with a status link of their own (the
+     * first reporter's link is theirs alone).
+     */
     async addConfirmation(reportId: number, photo: Buffer, notifyEmail?: string): Promise<ConfirmationResult> {
       const report = await repository.findReport(reportId);
       if (!report) throw new NotFoundError('Report not found');
       if (report.status === 'completed') throw new ConflictError(followUpMessages.reportNotOpen);
+      const statusToken = newStatusToken();
       const updated = await withStoredPhoto(storage, await processPhoto(photo), async (key) => {
-        const row = await repository.addConfirmation(reportId, key, clock.now().toISOString());
+        const row = await repository.addConfirmation(reportId, key, statusToken, clock.now().toISOString());
         if (!row) throw new ConflictError(followUpMessages.reportNotOpen);
         return row;
       });
-      if (notifyEmail) await follow(reportId, notifyEmail);
+      if (notifyEmail) await follow(reportId, notifyEmail, statusToken);
       log.info({ reportId, reporterCount: updated.reporter_count }, 'a reporter added their photo to an open report');
-      return { id: updated.id, statusToken: updated.status_token!, reporterCount: updated.reporter_count };
+      return { id: updated.id, statusToken, reporterCount: updated.reporter_count };
     },
 
-    async setPriority(reportId: number, priority: boolean): Promise<{ id: number; priority: boolean }> {
-      const row = await reports.setPriority(reportId, priority, clock.now().toISOString());
-      if (!row) throw new NotFoundError('Report not found');
+    /** The administrators' mark; `alsoInTransaction` writes with it (its audit entry), or neither is kept. */
+    async setPriority(
+      reportId: number,
+      priority: boolean,
+      alsoInTransaction?: (trx: Db) => Promise<void>,
+    ): Promise<{ id: number; priority: boolean }> {
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await reports.setPriority(reportId, priority, clock.now().toISOString(), trx);
+        if (!updated) throw new NotFoundError('Report not found');
+        await alsoInTransaction?.(trx);
+        return updated;
+      });
       return { id: row.id, priority: Boolean(row.priority) };
     },
   };

@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(report.statusToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const page = await statusOf(report.statusToken!);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers['cache-control']).toBe('no-store');
     const body = reportStatusPageSchema.strict().parse(page.json());
     expect(body).toMatchObject({
       id: report.id,
@@ -118,7 +118,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       expect(JSON.stringify(response.json())).not.toContain(OTHER_WORDS);
     }
     // A retried submission answers the same token.
-    const key = { what3words: CASTLE_WORDS, idempotencyKey: 'phone-retry-0001' };
+    const key = { what3words: CASTLE_WORDS, idempotencyKey: 'phone-retry-0001-4f1c9a7e2b8d3c6f5a0e' };
     const first = await submit(key);
     const { payload, headers } = await multipartBody(key, { photo: await jpeg() });
     const again = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
@@ -175,6 +175,52 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     }
     // Told once: the address is deleted.
     expect(await t.database.db.selectFrom('report_followers').selectAll().execute()).toEqual([]);
+  });
+
+  it("a reporter who added their photo is told with their own link, never the first reporter's", async () => {
+    const first = await submit({ what3words: OTHER_WORDS });
+    const address = email();
+    const withEmail = await multipartBody({ notifyEmail: address }, { photo: await jpeg() });
+    const added = await t.app.inject({ method: 'POST', url: `/api/reports/${first.id}/confirmations`, ...withEmail });
+    expect(added.statusCode, added.body).toBe(201);
+    const theirLink = added.json().statusToken as string;
+    await t.app.alerts.drain();
+    const [confirmMail] = mailsTo(address);
+    await t.app.inject({ method: 'POST', url: linkIn(confirmMail!.text, '/api/report-follow/confirm') });
+    await complete(first.id);
+    await t.app.alerts.drain();
+    await t.app.alerts.drain();
+    const mails = mailsTo(address);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Confirm: tell me when report #${first.id} is cleaned`,
+      `Cleaned: your graffiti report #${first.id}`,
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).not.toContain(first.statusToken);
+      expect(mail.html).not.toContain(first.statusToken);
+    }
+    expect(mails[1]!.text).toContain(`http://localhost:3000/report/${theirLink}`);
+  });
+
+  it('a retried submission gives the status link back only to a key no one else could know', async () => {
+    // A key too short to be secret is refused before anything is stored.
+    for (const idempotencyKey of ['phone-retry-0001', 'aaaaaaaa', 'x'.repeat(31)]) {
+      const { payload, headers } = await multipartBody(
+        { what3words: CASTLE_WORDS, idempotencyKey },
+        { photo: await jpeg() },
+      );
+      const response = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+      expect(response.statusCode, idempotencyKey).toBe(400);
+      expect(response.json().message).toBe('idempotencyKey must be 32 to 100 letters, digits, _ or -');
+    }
+    expect(await t.database.db.selectFrom('reports').select('id').execute()).toEqual([]);
+    // The phone's own random key, sent again after a lost answer, still shows the receipt.
+    const key = { what3words: CASTLE_WORDS, idempotencyKey: crypto.randomUUID() };
+    const first = await submit(key);
+    const { payload, headers } = await multipartBody(key, { photo: await jpeg() });
+    const again = await t.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: first.id, statusToken: first.statusToken });
   });
 
   it('following from the status page, and the one-click unsubscribe deletes the address', async () => {
@@ -264,8 +310,9 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(await alreadyReported(`words=${CASTLE_WORDS}`)).toBeNull();
   });
 
-  it("'Add my photo to it' counts one more reporter, keeps the photo, and gives the reporter the status link", async () => {
+  it("'Add my photo to it' counts one more reporter, keeps the photo, and gives that reporter a status link of their own", async () => {
     const first = await submit({ what3words: CASTLE_WORDS });
+    const links = new Set([first.statusToken]);
     for (const expected of [2, 3]) {
       const { payload, headers } = await multipartBody({}, { photo: await jpeg() });
       const response = await t.app.inject({
@@ -275,11 +322,19 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
         headers,
       });
       expect(response.statusCode, response.body).toBe(201);
-      expect(confirmationResultSchema.parse(response.json())).toEqual({
+      // The first reporter's private link is theirs alone: it is never handed to anyone else.
+      expect(response.body).not.toContain(first.statusToken);
+      const added = confirmationResultSchema.parse(response.json());
+      expect(added).toEqual({
         id: first.id,
-        statusToken: first.statusToken,
+        statusToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         reporterCount: expected,
       });
+      expect(links.has(added.statusToken)).toBe(false);
+      links.add(added.statusToken);
+      // Their link opens the same report's status page.
+      const page = reportStatusPageSchema.parse((await statusOf(added.statusToken)).json());
+      expect(page).toMatchObject({ id: first.id, what3words: CASTLE_WORDS, reporterCount: expected });
     }
     // Adding a photo may ask to hear when it is cleaned too: the report's follow-up list grows.
     const address = email();
@@ -363,6 +418,52 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect((await find()).nearestReport).toMatchObject({ id: ordinary.id, priority: true });
     const list = reportListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/reports' })).json());
     expect(list.find((r) => r.id === ordinary.id)).toMatchObject({ priority: true });
+  });
+
+  it('after a report is made only an administrator sets its priority mark: no replay, added photo or volunteer call does', async () => {
+    const key = 'a'.repeat(32);
+    const report = await submit({ what3words: CASTLE_WORDS, idempotencyKey: key });
+    expect(report.priority).toBe(false);
+    const priorityNow = async () =>
+      Boolean(
+        (
+          await t.database.db
+            .selectFrom('reports')
+            .select('priority')
+            .where('id', '=', report.id)
+            .executeTakeFirstOrThrow()
+        ).priority,
+      );
+    // The same submission again, now saying it is offensive.
+    const replay = await multipartBody(
+      { what3words: CASTLE_WORDS, idempotencyKey: key, offensive: 'true' },
+      { photo: await jpeg() },
+    );
+    await t.app.inject({ method: 'POST', url: '/api/reports', ...replay });
+    expect(await priorityNow()).toBe(false);
+    // 'Add my photo to it', saying it is offensive.
+    const added = await multipartBody({ offensive: 'true', priority: 'true' }, { photo: await jpeg() });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/reports/${report.id}/confirmations`, ...added })).statusCode,
+    ).toBe(201);
+    expect(await priorityNow()).toBe(false);
+    // A volunteer's calls on the report.
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/reports/${report.id}/status`, { status: 'cleaning', priority: true }],
+      ['PATCH', `/api/reports/${report.id}`, { what3words: CASTLE_WORDS, priority: true }],
+      ['PUT', `/api/admin/reports/${report.id}/priority`, { priority: true }],
+      ['POST', '/api/admin/reports/status', { ids: [report.id], status: 'reported', priority: true }],
+    ] as const) {
+      await t.app.inject({ method, url, cookies: volunteer, payload });
+      expect(await priorityNow(), `${method} ${url}`).toBe(false);
+    }
+    // The status page's own calls, by its token.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/report-status/${report.statusToken}/follow`,
+      payload: { email: email(), priority: true },
+    });
+    expect(await priorityNow()).toBe(false);
   });
 
   // Last: it uses up this client's allowance.

@@ -50,14 +50,22 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
     },
   );
 
-  serve(app, reportListEndpoints.exportCsv, admin, async (request, reply) => {
-    const csv = await service.csv(request.query);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="reports-${service.today()}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
-  });
+  // A download is recorded before a byte of it is sent: no entry, no file.
+  serve(
+    app,
+    reportListEndpoints.exportCsv,
+    { ...admin, audit: { action: 'report.export' } },
+    async (request, reply) => {
+      const csv = await service.csv(request.query);
+      const filters = Object.fromEntries(Object.entries(request.query).filter(([, value]) => value !== undefined));
+      await request.recordAudit(undefined, { targetType: 'report', detail: filters });
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="reports-${service.today()}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
 
   serve(app, endpoints.renumber, { ...admin, audit: { action: 'report.renumber' } }, async (request) => {
     const renumbered = await service.renumber();

@@ -3,6 +3,7 @@
 export {
   countWaiting,
   findReportById,
+  newStatusToken,
   reportsRepository,
   type Box,
   type ReportEdit,

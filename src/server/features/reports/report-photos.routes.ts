@@ -1,10 +1,11 @@
-// A report's photos, all from one place: the list (anyone), progress photos added to it (volunteers
-// and administrators, by the clean-up rules) and one photo deleted (administrators). The work itself
+// A report's photos, all from one place: the list (anyone), progress photos added to it (the volunteer
+// cleaning it and administrators, by the clean-up rules) and one photo deleted (administrators). The work itself
 // belongs to the features that own each rule; they are handed in as functions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reportEndpoints, type ReportPhoto } from '#shared/contracts/reports.ts';
 import { reportWorkEndpoints } from '#shared/contracts/cleanups.ts';
 import { reportManagementEndpoints } from '#shared/contracts/report-management.ts';
+import type { ReportPhotoType } from '#shared/domain/report-photos.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import { NotFoundError, ValidationError } from '#server/errors.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
@@ -17,7 +18,7 @@ export interface ReportPhotosRoutesOptions {
   /** Adds progress photos; the answer is every photo of the report. */
   addPhotos(
     reportId: number,
-    input: { files: Buffer[]; photoType: string; description: string | null },
+    input: { files: Buffer[]; photoType: ReportPhotoType; description: string | null },
     auth: Auth,
   ): Promise<ReportPhoto[]>;
   deletePhoto(reportId: number, photoId: number): Promise<void>;

@@ -553,11 +553,14 @@ export function reportsRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The photos a volunteer added stay with their reports, no longer linked to anyone. */
+    /**
+     * The photos a volunteer added stay with their reports, no longer linked to anyone and without the
+     * words they wrote about them (which can name people, as notes can).
+     */
     async unlinkPhotosOf(volunteerId: number, trx?: Db): Promise<void> {
       await (trx ?? db)
         .updateTable('report_photos')
-        .set({ volunteer_id: null })
+        .set({ volunteer_id: null, description: null })
         .where('volunteer_id', '=', volunteerId)
         .execute();
     },

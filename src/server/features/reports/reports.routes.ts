@@ -113,7 +113,8 @@ export async function reportsRoutes(
   serve(
     app,
     reportEndpoints.create,
-    { access: 'public', rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
+    // The answer carries the reporter's private status token.
+    { access: 'public', personal: true, rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
     async (request, reply) => {
       const form = await readRawForm(request, reportEndpoints.create);
       const photo = form.files.photo?.[0];

@@ -31,8 +31,8 @@ export interface ReportsServiceDeps {
   log: FastifyBaseLogger;
   /** Volunteer alerts: queues a new report's alert in the report's own transaction (the outbox). */
   alerts?: { enqueueReportAlert(trx: Db, report: ReportRow): Promise<void> };
-  /** 'Tell me when it is cleaned': the address gets a confirm link first. */
-  followers?: { follow(reportId: number, email: string): Promise<void> };
+  /** 'Tell me when it is cleaned': the address gets a confirm link first; its e-mails carry this status link. */
+  followers?: { follow(reportId: number, email: string, statusToken: string | null): Promise<void> };
 }
 
 export function reportsService({ repository, storage, clock, location, log, alerts, followers }: ReportsServiceDeps) {
@@ -58,7 +58,7 @@ export function reportsService({ repository, storage, clock, location, log, aler
     async create(input: CreateReportInput): Promise<{ report: CreatedReport; created: boolean }> {
       const answer = async (row: ReportRow, created: boolean) => {
         // A retry asks again: the address is kept once per report, and confirmed once.
-        if (input.notifyEmail && followers) await followers.follow(row.id, input.notifyEmail);
+        if (input.notifyEmail && followers) await followers.follow(row.id, input.notifyEmail, row.status_token);
         return { report: { ...toReportResponse(row), statusToken: row.status_token }, created };
       };
       if (input.idempotencyKey) {

@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
   });
 
   it('a retried submission with the same idempotency key returns the first report and stores nothing twice', async () => {
-    const fields = { what3words: 'bleak.exhaust.jewel', idempotencyKey: 'phone-1234-abcd' };
+    const fields = { what3words: 'bleak.exhaust.jewel', idempotencyKey: 'phone-1234-abcd-7e3f0c5a9b1d2e8f4a6c' };
     const first = await submit(fields, { photo: await jpegFile() });
     const second = await submit(fields, { photo: await jpegFile() });
     expect(first.statusCode).toBe(201);

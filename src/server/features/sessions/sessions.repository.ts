@@ -7,8 +7,16 @@ export type SessionRow = Selectable<SessionsTable>;
 
 export function sessionsRepository(db: Db) {
   return {
-    async insert(row: Insertable<SessionsTable>): Promise<void> {
-      await db.insertInto('sessions').values(row).execute();
+    /** Inserts the session; `alsoInTransaction` writes with it (a sign-in's audit entry), or neither is kept. */
+    async insert(row: Insertable<SessionsTable>, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
+      if (!alsoInTransaction) {
+        await db.insertInto('sessions').values(row).execute();
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('sessions').values(row).execute();
+        await alsoInTransaction(trx);
+      });
     },
 
     /** The session with its volunteer (if any). */

@@ -2,6 +2,7 @@
 // absolute lifetime and an idle timeout per kind. Ending one deletes its row.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
@@ -23,22 +24,33 @@ export interface ResolvedSession {
   volunteer: { id: number; email: string; name: string | null } | null;
 }
 
+/** What a sign-in writes in the transaction of its new session, knowing that session's token. */
+export type SessionStartWrite = (trx: Db, token: string) => Promise<void>;
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function sessionsService({ repository, clock }: { repository: SessionsRepository; clock: Clock }) {
   return {
-    async start(kind: SessionKind, volunteerId: number | null): Promise<{ token: string; expiresAt: Date }> {
+    /** Starts a session; `alsoInTransaction` is written with it (a sign-in's audit entry), or neither is kept. */
+    async start(
+      kind: SessionKind,
+      volunteerId: number | null,
+      alsoInTransaction?: SessionStartWrite,
+    ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + sessionLifetimes[kind].absoluteMs);
-      await repository.insert({
-        id_hash: hash(token),
-        kind,
-        volunteer_id: volunteerId,
-        created_at: now.toISOString(),
-        last_seen_at: now.toISOString(),
-        expires_at: expiresAt.toISOString(),
-      });
+      await repository.insert(
+        {
+          id_hash: hash(token),
+          kind,
+          volunteer_id: volunteerId,
+          created_at: now.toISOString(),
+          last_seen_at: now.toISOString(),
+          expires_at: expiresAt.toISOString(),
+        },
+        alsoInTransaction && ((trx) => alsoInTransaction(trx, token)),
+      );
       return { token, expiresAt };
     },
 

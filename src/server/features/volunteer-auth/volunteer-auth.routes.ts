@@ -33,7 +33,7 @@ export async function volunteerAuthRoutes(
   serve(
     app,
     endpoints.verify,
-    { access: 'public', rateLimit: perClient(requestsPerClient * 2) },
+    { access: 'public', personal: true, rateLimit: perClient(requestsPerClient * 2) },
     async (request, reply) => {
       const volunteer = await service.verifyCode(request.body.email, request.body.code);
       await reply.startSession('volunteer', volunteer.id);
@@ -44,7 +44,7 @@ export async function volunteerAuthRoutes(
   serve(
     app,
     endpoints.continue,
-    { access: 'public', rateLimit: perClient(requestsPerClient * 2) },
+    { access: 'public', personal: true, rateLimit: perClient(requestsPerClient * 2) },
     async (request, reply) => {
       const volunteer = await service.continueWithLink(request.body.token);
       await reply.startSession('volunteer', volunteer.id);
@@ -52,8 +52,7 @@ export async function volunteerAuthRoutes(
     },
   );
 
-  serve(app, endpoints.me, { access: 'public' }, async (request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
+  serve(app, endpoints.me, { access: 'public', personal: true }, async (request) => {
     const signedIn = request.auth.volunteer;
     const volunteer = signedIn ? await service.volunteerById(signedIn.id) : undefined;
     if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);

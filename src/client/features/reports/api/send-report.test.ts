@@ -40,7 +40,7 @@ describe('the multipart form of a report', () => {
 });
 
 describe('the idempotency key of a report', () => {
-  const accepted = /^[A-Za-z0-9_-]{8,100}$/;
+  const accepted = /^[A-Za-z0-9_-]{32,100}$/;
 
   it('is a random UUID where the browser offers one', () => {
     expect(newIdempotencyKey()).toMatch(accepted);

@@ -1,0 +1,33 @@
+// What the request log writes about each request. Private links carry their secret in the URL (a
+// status page's token in its path, an e-mailed confirm or unsubscribe link's in `?token=`): a log that
+// kept them would hand every reader of the logs each reporter's status page and each follower's
+// address, so the token is hidden and the rest of the request logged as Fastify does.
+import type { FastifyRequest } from 'fastify';
+
+const HIDDEN = '[hidden]';
+
+/** The URL with the token of any private link replaced by [hidden]. */
+export function hidePrivateTokens(url: string): string {
+  return url
+    .replace(/^(\/+(?:api\/report-status|report)\/)[^/?#]+/, `$1${HIDDEN}`)
+    .replace(/([?&]token=)[^&#]*/gi, `$1${HIDDEN}`);
+}
+
+/** Pino options for the app's logger, or false for none: the given ones with requests logged this way. */
+export function requestLogOptions(logger: boolean | object | undefined, level: string): false | object {
+  if (logger === false) return false;
+  const options = (typeof logger === 'object' ? logger : { level }) as { serializers?: Record<string, unknown> };
+  return {
+    ...options,
+    serializers: {
+      ...options.serializers,
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: hidePrivateTokens(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
