@@ -71,6 +71,7 @@ import { photoRedactionService } from './features/photos/photo-redaction.service
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
+import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
 import { followUpService } from './features/report-follow-up/follow-up.service.ts';
 
@@ -95,6 +96,7 @@ export interface AppDeps {
     reportSubmissionsPerHour?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
+    photoDecoding?: Partial<PhotoDecodeLimits>;
   };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
@@ -110,6 +112,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configurePhotoWork(deps.limits?.photoWork);
+  configurePhotoDecoding(deps.limits?.photoDecoding);
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: trustProxyOption(deps.config.trustProxy),
