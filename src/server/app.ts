@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('preClose', () => alerts.worker.stop());
 
-  await app.register(healthRoutes, { database: deps.database, storage: deps.storage });
+  await app.register(healthRoutes, { database: deps.database, storage: deps.storage, clock });
   const reports = reportsService({
     repository: reportsRepository(db),
     storage: deps.storage,

@@ -17,7 +17,7 @@ import {
 } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { UnprocessableError, UnsupportedMediaTypeError } from '#server/errors.ts';
-import type { PhotoStorage } from './photo-storage.ts';
+import { asStorageRefusal, type PhotoStorage } from './photo-storage.ts';
 import { DecodeTimedOut, decodeHeif, isHeif, TooManyPixels, type RawImage } from './heif-decoder.ts';
 import { isSrgbProfile } from './icc-profile.ts';
 import { runPhotoWork } from './photo-work-queue.ts';
@@ -251,7 +251,10 @@ export const photoUrls = (key: string) => ({
   thumbnailUrl: `/photos/${key}-thumb.jpg`,
 });
 
-/** Stores both sizes under a new random key. Either both files exist afterwards, or neither. */
+/**
+ * Stores both sizes under a new random key. Either both files exist afterwards, or neither. Storage
+ * that does not take them (full, frozen, refusing) is answered 503 with Retry-After (asStorageRefusal).
+ */
 export async function storePhoto(storage: PhotoStorage, photo: ProcessedPhoto): Promise<string> {
   const key = randomBytes(16).toString('base64url');
   const names = photoNames(key);
@@ -260,7 +263,7 @@ export async function storePhoto(storage: PhotoStorage, photo: ProcessedPhoto): 
     await storage.put(names.thumbnail, photo.thumbnail);
   } catch (error) {
     await removePhoto(storage, key);
-    throw error;
+    throw asStorageRefusal(error);
   }
   return key;
 }

@@ -8,7 +8,7 @@ import { redactionMessages, type RedactionArea, type RedactPhotoResponse } from 
 import type { Clock } from '#server/clock.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import { photoNames, photoUrls, processPhoto, removePhoto, withStoredPhoto } from './photo-pipeline.ts';
-import type { PhotoStorage } from './photo-storage.ts';
+import { asStorageRefusal, type PhotoStorage } from './photo-storage.ts';
 import type { PhotoRedactionRepository } from './photo-redaction.repository.ts';
 
 /** An area's short side ends up this many blocks across before it is smoothed. */
@@ -50,7 +50,12 @@ export function photoRedactionService({
     async redact(photoUrl: string, areas: RedactionArea[]): Promise<RedactPhotoResponse> {
       const key = /^\/photos\/([A-Za-z0-9_-]+)\.jpg$/.exec(photoUrl)?.[1];
       const holder = key ? await repository.findHolder(key) : null;
-      const original = key && holder ? await storage.read(photoNames(key).web) : null;
+      const original =
+        key && holder
+          ? await storage.read(photoNames(key).web).catch((error: unknown) => {
+              throw asStorageRefusal(error);
+            })
+          : null;
       if (!key || !holder || !original) throw new NotFoundError(redactionMessages.photoNotFound);
 
       const newKey = await withStoredPhoto(
