@@ -2,7 +2,8 @@
 // down to a few blocks and then blurred, so what was there cannot be recovered; the result goes through
 // the photo pipeline again (web size and thumbnail) under a new random name, the row that held the
 // photo moves to it, and only then are the old files deleted. The original is kept nowhere, and its
-// old address answers 404 while every list points at the new one.
+// old address answers 404 while every list points at the new one; caches were only let keep it on
+// condition of asking again (PHOTO_CACHE_CONTROL), so they hear it is gone.
 import sharp, { type OverlayOptions } from 'sharp';
 import { redactionMessages, type RedactionArea, type RedactPhotoResponse } from '#shared/contracts/photo-redaction.ts';
 import type { Clock } from '#server/clock.ts';

@@ -47,6 +47,14 @@ export interface PhotoStorage {
   list(): AsyncIterable<StoredPhotoFile>;
 }
 
+/**
+ * How browsers and caches may keep a photo: they may keep it, but ask before showing it again (a
+ * conditional request, answered 304 with no body while it is unchanged). A photo's name never comes
+ * back with other bytes, yet a photo can go: an administrator blurs faces in it (a new name, the old
+ * one removed) or a report is erased, and then no cache may go on showing the old one.
+ */
+export const PHOTO_CACHE_CONTROL = 'public, no-cache';
+
 /** Room a folder must have left to take one more upload and its photos. */
 const MIN_FREE_BYTES = 2 * MAX_PHOTO_BYTES;
 

@@ -13,7 +13,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { checkPhotoName, photoContentType, type PhotoStorage } from './photo-storage.ts';
+import { checkPhotoName, PHOTO_CACHE_CONTROL, photoContentType, type PhotoStorage } from './photo-storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -113,8 +113,8 @@ export function s3PhotoStorage(settings: S3Settings): S3PhotoStorage {
             Body: data,
             ContentLength: data.length,
             ContentType: photoContentType(name),
-            // For anything that serves the bucket directly: a photo never changes.
-            CacheControl: 'public, max-age=31536000, immutable',
+            // For anything that serves the bucket directly, as the app serves it (photos.routes.ts).
+            CacheControl: PHOTO_CACHE_CONTROL,
           }),
           options,
         ),
