@@ -6,7 +6,8 @@
 //
 // Photos: the 4 MB camera photo as taken (photo-upload.ts's phonePhoto: 4000 x 3000 noise at quality
 // 90, with EXIF and GPS), which the pipeline decodes, shrinks and encodes; and, when given, the same
-// scene as the phone prepares it (upload-rate.ts: 2048 px, within 450 kB), which it keeps as it came.
+// scene as the phone prepares it (upload-rate.ts: 2048 px, within 450 kB), which it encodes again at
+// its own quality, without resizing.
 import sharp from 'sharp';
 import { WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
 import { processPhoto } from '#server/features/photos/photo-pipeline.ts';
@@ -21,7 +22,7 @@ export interface PipelineFigures {
   pipelineCpuMs: number;
   bareSharpCpuMs: number;
   webBytes: number;
-  /** The phone-prepared photo through the pipeline (kept, its metadata stripped), when one was given. */
+  /** The phone-prepared photo through the pipeline (encoded again at its own quality), when one was given. */
   prepared?: { pipelineMedianMs: number; bareSharpMedianMs: number; webBytes: number };
 }
 

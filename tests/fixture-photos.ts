@@ -189,3 +189,121 @@ export async function preparedJpegWithMetadata(): Promise<Buffer> {
   ]);
   return Buffer.concat([tagged.subarray(0, 2), extras, tagged.subarray(2), Buffer.from('second picture here')]);
 }
+
+/**
+ * A "scan bomb": a valid progressive JPEG of a flat grey picture, three components at full resolution,
+ * whose picture is sent in thousands of tiny scans. Every AC coefficient of every component comes in a
+ * band of its own, one bit at a time from bit 13 down (a first scan, then thirteen refinements), which
+ * the JPEG standard allows: 1 + 3 x 63 x 14 = 2,647 scans of a dozen bytes each. A decoder walks every
+ * block once per scan, so drawing it costs thousands of times what its picture is worth.
+ */
+export function progressiveScanBomb(width = 1024, height = 768): Buffer {
+  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
+  // Each component's AC scans skip all of its blocks with end-of-band runs of at most 32,767 blocks:
+  // EOB14 (run-length symbol 0xe0) carries 14 extra bits, so one symbol covers 16,384 to 32,767 blocks.
+  const runs: number[] = [];
+  for (let left = blocks; left > 0;) {
+    const run = left >= 16_384 ? Math.min(left, 32_767) : left;
+    runs.push(run);
+    left -= run;
+  }
+  if (runs.some((run) => run < 16_384) && runs.length > 1) {
+    // Rebalance so that every run is within the one symbol's reach.
+    const total = blocks;
+    const count = Math.ceil(total / 32_767);
+    runs.length = 0;
+    for (let i = 0; i < count; i++) runs.push(Math.floor(total / count) + (i < total % count ? 1 : 0));
+  }
+  const runSymbols = [...new Set(runs.map((run) => Math.floor(Math.log2(run))))].sort((a, b) => a - b);
+
+  const bits = new BitWriter();
+  const acData = (): Buffer => {
+    for (const run of runs) {
+      const r = Math.floor(Math.log2(run));
+      bits.write(runSymbols.indexOf(r), codeLength(runSymbols.length)); // the run's Huffman code
+      if (r > 0) bits.write(run - 2 ** r, r);
+    }
+    return bits.flush();
+  };
+  const huffmanTable = (tableClass: number, symbols: number[]): Buffer => {
+    // Fixed-length codes, one length for all symbols: short codes fit a handful of symbols.
+    const length = codeLength(symbols.length);
+    const counts = Buffer.alloc(16);
+    counts[length - 1] = symbols.length;
+    return jpegSegment(0xc4, Buffer.concat([Buffer.from([tableClass << 4]), counts, Buffer.from(symbols)]));
+  };
+  const frame = Buffer.from([
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    3,
+    1,
+    0x11,
+    0,
+    2,
+    0x11,
+    0,
+    3,
+    0x11,
+    0,
+  ]);
+  const scan = (components: number[], ss: number, se: number, ah: number, al: number) =>
+    jpegSegment(
+      0xda,
+      Buffer.from([components.length, ...components.flatMap((id) => [id, 0x00]), ss, se, (ah << 4) | al]),
+    );
+
+  const parts: Buffer[] = [
+    Buffer.from([0xff, 0xd8]),
+    jpegSegment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)])),
+    jpegSegment(0xc2, frame),
+    huffmanTable(0, [0]),
+    huffmanTable(
+      1,
+      runSymbols.map((r) => r << 4),
+    ),
+  ];
+  // The DC scan: every block of every component at the mid grey (difference category 0, code '0').
+  parts.push(scan([1, 2, 3], 0, 0, 0, 0));
+  for (let i = 0; i < blocks * 3; i++) bits.write(0, 1);
+  parts.push(bits.flush());
+  for (const component of [1, 2, 3]) {
+    for (let band = 1; band <= 63; band++) {
+      parts.push(scan([component], band, band, 0, 13), acData());
+      for (let al = 12; al >= 0; al--) parts.push(scan([component], band, band, al + 1, al), acData());
+    }
+  }
+  parts.push(Buffer.from([0xff, 0xd9]));
+  return Buffer.concat(parts);
+}
+
+/** Bits for a fixed-length code among `count` symbols, never all ones (which JPEG forbids). */
+const codeLength = (count: number): number => Math.max(1, Math.ceil(Math.log2(count + 1)));
+
+/** Writes entropy-coded bits most significant first, stuffing a zero after each 0xff byte. */
+class BitWriter {
+  private bytes: number[] = [];
+  private current = 0;
+  private used = 0;
+  write(value: number, length: number): void {
+    for (let bit = length - 1; bit >= 0; bit--) {
+      this.current = (this.current << 1) | ((value >> bit) & 1);
+      if (++this.used === 8) this.push();
+    }
+  }
+  /** Pads the last byte with ones, as the standard asks, and hands back what was written. */
+  flush(): Buffer {
+    while (this.used !== 0) this.write(1, 1);
+    const out = Buffer.from(this.bytes);
+    this.bytes = [];
+    return out;
+  }
+  private push(): void {
+    this.bytes.push(this.current);
+    if (this.current === 0xff) this.bytes.push(0);
+    this.current = 0;
+    this.used = 0;
+  }
+}

@@ -73,6 +73,7 @@ import { photoRedactionService } from './features/photos/photo-redaction.service
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
+import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
 import { followUpService } from './features/report-follow-up/follow-up.service.ts';
 
@@ -97,6 +98,7 @@ export interface AppDeps {
     reportSubmissionsPerHour?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
+    photoDecoding?: Partial<PhotoDecodeLimits>;
   };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
@@ -112,6 +114,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configurePhotoWork(deps.limits?.photoWork);
+  configurePhotoDecoding(deps.limits?.photoDecoding);
   const app = Fastify({
     // Requests are logged with the token of any private link hidden.
     logger: requestLogOptions(deps.logger, deps.config.logLevel),
@@ -208,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('preClose', () => alerts.worker.stop());
 
-  await app.register(healthRoutes, { database: deps.database, storage: deps.storage });
+  await app.register(healthRoutes, { database: deps.database, storage: deps.storage, clock });
   const reports = reportsService({
     repository: reportsRepository(db),
     storage: deps.storage,

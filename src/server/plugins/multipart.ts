@@ -29,6 +29,31 @@ export const multipartLimits = {
   parts: 40,
 };
 
+/**
+ * Each form's files go to a folder of its own under the system's temporary folder, named with this
+ * prefix; the folder is removed when the form has been read, and one a crash left behind is removed
+ * by the photo sweep (removeOldUploadFolders).
+ */
+export const UPLOAD_FOLDER_PREFIX = 'cue-upload-';
+
+/**
+ * Removes upload folders under `parent` last changed before `before` (milliseconds since 1970). Other
+ * server processes on the machine (a second instance, a test run) share the temporary folder, so only
+ * a folder far older than any upload can last is taken; anything not named as an upload folder is left.
+ */
+export async function removeOldUploadFolders(parent: string, before: number): Promise<number> {
+  let removed = 0;
+  for (const entry of await fs.promises.readdir(parent, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(UPLOAD_FOLDER_PREFIX)) continue;
+    const folder = path.join(parent, entry.name);
+    const stat = await fs.promises.stat(folder).catch(() => null);
+    if (!stat || stat.mtimeMs >= before) continue;
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
 export const UNREADABLE_FORM_MESSAGE =
   'The form could not be read: it was not a complete multipart form (multipart/form-data). Please try again.';
 
@@ -48,7 +73,7 @@ export async function readMultipart(
     : (fileFields as FileFields);
   const fields: Record<string, string> = {};
   const stored: Record<string, string[]> = {};
-  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cue-upload-'));
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), UPLOAD_FOLDER_PREFIX));
   try {
     let n = 0;
     for await (const part of request.parts()) {

@@ -18,7 +18,10 @@ export const readinessSchema = z.object({
   checks: z.object({
     /** The database answers `select 1` in time. */
     database: checkResult,
-    /** A photo can be written to, read back from and removed from the photo storage. */
+    /**
+     * The photo storage can take photos: a writable folder with room left, or a bucket that answers, and
+     * a photo written, read back and removed there within the last minute.
+     */
     storage: checkResult,
     /** Every migration this code knows has been applied. */
     migrations: checkResult,

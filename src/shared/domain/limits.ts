@@ -5,13 +5,19 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PROGRESS_PHOTOS = 5;
 /** Decompression-bomb guard: images with more pixels than this are refused before decoding. */
 export const MAX_PHOTO_PIXELS = 50_000_000;
+/**
+ * Scan-bomb guard: a JPEG sent in more scans than this is refused before decoding. A camera or a
+ * browser writes one (baseline), libjpeg-turbo's progressive mode ten, mozjpeg's fewer; a decoder walks
+ * every block of the picture once per scan, so the count bounds what drawing the photo can cost.
+ */
+export const MAX_JPEG_SCANS = 100;
 /** Long edge of the stored web-size image and of the image the browser uploads. */
 export const WEB_PHOTO_LONG_EDGE = 2048;
 export const THUMBNAIL_LONG_EDGE = 480;
 /**
  * The most a photo prepared on the phone weighs (a 2048 px JPEG within 450 kB goes up a 750 kbps
- * signal in under 5 seconds). An upright JPEG this light and no larger than the web size is stored as
- * it came, its metadata removed, rather than encoded again.
+ * signal in under 5 seconds). An upright JPEG this light and no larger than the web size is encoded
+ * again at its own quality rather than resized.
  */
 export const PREPARED_PHOTO_MAX_BYTES = 450_000;
 

@@ -16,6 +16,13 @@ export const messages = {
     unsupportedType: 'Please choose a JPG, PNG, WebP or HEIC photo.',
     tooManyPixels: 'This image is too large to process. Please choose a smaller photo.',
     unreadableImage: 'This file could not be read as a photo. Please choose another photo.',
+    /** A JPEG sent in more scans than any camera or phone writes (or whose decoding runs over its time). */
+    unusualEncoding:
+      "This photo's encoding is not one a camera or phone writes. Please send the photo as it was taken.",
+    /** The server's photo storage has no room left; nothing the person did. */
+    storageFull: 'Photos cannot be stored just now: the server has run out of room. Please try again later.',
+    /** The photo storage (a disk, a bucket) did not answer in time or refused the photo. */
+    storageUnavailable: 'Photos cannot be stored just now. Please try again in a moment.',
     submitErrorTitle: 'Error submitting report',
     thankYou: 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report',
     submit: 'Submit Report',

@@ -25,13 +25,18 @@ export interface RawImage {
 
 export class TooManyPixels extends Error {}
 
+/** The decode ran over its time and was stopped (its worker ended; the next decode starts a new one). */
+export class DecodeTimedOut extends Error {}
+
 const HEIC_DECODE = createRequire(import.meta.url).resolve('heic-decode');
 
-// Plain CommonJS, run as the worker's script: decode one file per message, answer with the pixels.
+// Plain CommonJS, run as the worker's script: decode one file per message, answer with the pixels. It
+// says when it starts a file, so the time bound counts the decode and not the wait behind another.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const decode = require(${JSON.stringify(HEIC_DECODE)});
 parentPort.on('message', async ({ id, bytes, maxPixels }) => {
+  parentPort.postMessage({ id, started: true });
   try {
     const images = await decode.all({ buffer: bytes });
     try {
@@ -54,6 +59,7 @@ parentPort.on('message', async ({ id, bytes, maxPixels }) => {
 
 interface Answer {
   id: number;
+  started?: true;
   width?: number;
   height?: number;
   data?: Uint8ClampedArray;
@@ -61,19 +67,40 @@ interface Answer {
   error?: string;
 }
 
+interface Pending {
+  request: { id: number; bytes: Uint8Array; maxPixels: number };
+  timeoutMs: number;
+  timer?: NodeJS.Timeout;
+  resolve: (image: RawImage) => void;
+  reject: (error: Error) => void;
+}
+
 let worker: Worker | null = null;
 let nextId = 1;
-const pending = new Map<number, { resolve: (image: RawImage) => void; reject: (error: Error) => void }>();
+const pending = new Map<number, Pending>();
+
+function settle(id: number): Pending | undefined {
+  const waiting = pending.get(id);
+  if (!waiting) return undefined;
+  pending.delete(id);
+  clearTimeout(waiting.timer);
+  if (pending.size === 0) worker?.unref();
+  return waiting;
+}
 
 function decoder(): Worker {
   if (worker) return worker;
   const started = new Worker(WORKER_SOURCE, { eval: true });
   started.unref();
   started.on('message', (answer: Answer) => {
-    const waiting = pending.get(answer.id);
+    if (worker !== started) return; // ended for running over time: its files went to a new worker
+    if (answer.started) {
+      const waiting = pending.get(answer.id);
+      if (waiting) waiting.timer = setTimeout(() => timedOut(started, answer.id), waiting.timeoutMs);
+      return;
+    }
+    const waiting = settle(answer.id);
     if (!waiting) return;
-    pending.delete(answer.id);
-    if (pending.size === 0) started.unref();
     if (answer.tooManyPixels) waiting.reject(new TooManyPixels());
     else if (answer.error !== undefined || !answer.data) waiting.reject(new Error(answer.error ?? 'no pixels'));
     else {
@@ -83,9 +110,9 @@ function decoder(): Worker {
   });
   const fail = (error: Error) => {
     // The worker died (out of memory on a hostile file): every decode in flight fails, the next starts anew.
-    if (worker === started) worker = null;
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
+    if (worker !== started) return;
+    worker = null;
+    for (const id of [...pending.keys()]) settle(id)!.reject(error);
   };
   started.on('error', fail);
   started.on('exit', (code) => fail(new Error(`the HEIF decoder stopped (${code})`)));
@@ -94,16 +121,33 @@ function decoder(): Worker {
 }
 
 /**
- * Decodes the primary image. `maxPixels` is checked on the header before decoding; a larger image
- * rejects with TooManyPixels. Any other failure (a broken or truncated file) rejects as it comes.
+ * A decode ran over its time: WebAssembly cannot be interrupted, so its worker is ended. That decode
+ * is refused; the files waiting behind it in the same worker go to a new one.
  */
-export function decodeHeif(bytes: Buffer, maxPixels: number): Promise<RawImage> {
+function timedOut(stopped: Worker, id: number): void {
+  if (worker !== stopped) return;
+  worker = null;
+  void stopped.terminate();
+  settle(id)?.reject(new DecodeTimedOut());
+  const others = [...pending.values()];
+  if (others.length === 0) return;
+  const next = decoder();
+  next.ref();
+  for (const waiting of others) next.postMessage(waiting.request);
+}
+
+/**
+ * Decodes the primary image. `maxPixels` is checked on the header before decoding; a larger image
+ * rejects with TooManyPixels. A decode that runs over `timeoutMs` is stopped and rejects with
+ * DecodeTimedOut. Any other failure (a broken or truncated file) rejects as it comes.
+ */
+export function decodeHeif(bytes: Buffer, maxPixels: number, timeoutMs: number): Promise<RawImage> {
   return new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
+    const request = { id: nextId++, bytes: new Uint8Array(bytes), maxPixels };
+    pending.set(request.id, { request, timeoutMs, resolve, reject });
     const running = decoder();
     // Kept alive only while a decode is in flight, so it never holds a process open.
     running.ref();
-    running.postMessage({ id, bytes: new Uint8Array(bytes), maxPixels });
+    running.postMessage(request);
   });
 }

@@ -26,7 +26,7 @@ describe('HEIC and HEIF decoding', () => {
     ] as const) {
       const bytes = fixture(name);
       expect(isHeif(bytes), name).toBe(true);
-      const raw = await decodeHeif(bytes, 40_000_000);
+      const raw = await decodeHeif(bytes, 40_000_000, 60_000);
       expect([raw.width, raw.height]).toEqual([width, height]);
       expect(raw.data.length).toBe(width * height * 4);
     }

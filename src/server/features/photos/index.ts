@@ -11,5 +11,11 @@ export {
   withStoredPhotos,
   type ProcessedPhoto,
 } from './photo-pipeline.ts';
-export { isPhotoName, localPhotoStorage, type PhotoStorage, type StoredPhotoFile } from './photo-storage.ts';
+export {
+  isPhotoName,
+  isStorageFull,
+  localPhotoStorage,
+  type PhotoStorage,
+  type StoredPhotoFile,
+} from './photo-storage.ts';
 export { localPhotoFolder, photoStorageFromConfig } from './configured-photo-storage.ts';

@@ -1,99 +1,93 @@
-// Cutting a JPEG's metadata out at the level of its markers: what is kept, what is left behind, and
-// which files are left to the re-encoding instead.
+// Reading how a JPEG was encoded from its markers: the scans real encoders write (which the scan limit
+// is set from), a scan bomb counted without reading it all, the quality of the luminance table, and
+// the walk ending where libjpeg's does.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import exifr from 'exifr';
-import { detailedJpeg, plainJpeg, preparedJpegWithMetadata } from '#tests/fixture-photos.ts';
-import { stripJpegMetadata } from './jpeg-markers.ts';
+import { MAX_JPEG_SCANS } from '#shared/domain/limits.ts';
+import {
+  detailedJpeg,
+  detailedTwelveMegapixelJpeg,
+  jpegWithGps,
+  largePhoneJpeg,
+  plainJpeg,
+  preparedJpegWithMetadata,
+  progressiveScanBomb,
+} from '#tests/fixture-photos.ts';
+import { readJpegLayout } from './jpeg-markers.ts';
 
-/** The bytes from the first start-of-scan marker on: the compressed picture itself. */
-function compressedPicture(jpeg: Buffer): Buffer {
-  for (let at = 2; at < jpeg.length - 1; at++) {
-    if (jpeg[at] === 0xff && jpeg[at + 1] === 0xda)
-      return jpeg.subarray(at, jpeg.lastIndexOf(Buffer.from([0xff, 0xd9])) + 2);
-  }
-  throw new Error('no scan');
-}
+const layout = (jpeg: Buffer) => readJpegLayout(jpeg, { maxScans: MAX_JPEG_SCANS });
 
-/** Replaces a JPEG's frame marker (baseline, 0xc0) with another. */
-function withFrameMarker(jpeg: Buffer, marker: number): Buffer {
-  const copy = Buffer.from(jpeg);
-  copy[copy.indexOf(Buffer.from([0xff, 0xc0])) + 1] = marker;
-  return copy;
-}
-
-describe('stripping a JPEG of its metadata', () => {
-  it('leaves EXIF, GPS, XMP, IPTC, comments, a multi-picture index and trailing bytes behind', async () => {
-    const tagged = await preparedJpegWithMetadata();
-    const everyBlock = { tiff: true, xmp: true, iptc: true, jfif: false, icc: false, ihdr: false };
-    expect(await exifr.parse(tagged, everyBlock)).toMatchObject({ Make: 'FixtureCam' });
-    expect(await exifr.gps(tagged)).toBeDefined();
-
-    const stripped = stripJpegMetadata(tagged)!;
-    expect(stripped).not.toBeNull();
-    const meta = await sharp(stripped).metadata();
-    expect(meta).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
-    expect(meta.exif).toBeUndefined();
-    expect(meta.xmp).toBeUndefined();
-    expect(meta.iptc).toBeUndefined();
-    expect(await exifr.parse(stripped, everyBlock).catch(() => undefined)).toBeUndefined();
-    expect(await exifr.gps(stripped).catch(() => undefined)).toBeUndefined();
-    for (const text of ['Exif', 'FixtureCam', 'A. Person', 'xmpmeta', 'Photoshop', 'MPF', 'second picture']) {
-      expect(stripped.includes(Buffer.from(text, 'latin1')), text).toBe(false);
+describe('reading a JPEG from its markers', () => {
+  it('finds one scan in every JPEG photo the tests send, as cameras and browsers write them', async () => {
+    for (const jpeg of [
+      await plainJpeg(),
+      await jpegWithGps(),
+      await largePhoneJpeg(),
+      await detailedJpeg(),
+      await detailedTwelveMegapixelJpeg(),
+      await preparedJpegWithMetadata(),
+    ]) {
+      expect(layout(jpeg)?.scans).toBe(1);
     }
-    // The colour profile stays, so colours show as they were taken.
-    expect(meta.icc).toEqual((await sharp(tagged).metadata()).icc);
   });
 
-  it('copies the compressed picture byte for byte, so it decodes to the same pixels', async () => {
-    const tagged = await preparedJpegWithMetadata();
-    const stripped = stripJpegMetadata(tagged)!;
-    expect(compressedPicture(stripped).equals(compressedPicture(tagged))).toBe(true);
-    const before = await sharp(tagged).raw().toBuffer();
-    const after = await sharp(stripped).raw().toBuffer();
-    expect(after.equals(before)).toBe(true);
+  it('finds about ten scans in what progressive encoders write, far within the limit', async () => {
+    const picture = await detailedJpeg(640, 480);
+    const found: Record<string, number> = {};
+    for (const [encoder, options] of [
+      ['libjpeg-turbo', { progressive: true }],
+      ['libjpeg-turbo, colour at full size', { progressive: true, chromaSubsampling: '4:4:4' }],
+      ['libjpeg-turbo, scans optimised', { progressive: true, optimiseScans: true }],
+      ['mozjpeg', { mozjpeg: true }],
+    ] as const) {
+      found[`${encoder}, colour`] = layout(await sharp(picture).jpeg(options).toBuffer())!.scans;
+      found[`${encoder}, grey`] = layout(await sharp(picture).toColourspace('b-w').jpeg(options).toBuffer())!.scans;
+    }
+    expect(found).toMatchObject({ 'libjpeg-turbo, colour': 10, 'libjpeg-turbo, grey': 6 });
+    // mozjpeg picks its scans by the picture; on this detailed one it writes 11.
+    for (const [encoder, scans] of Object.entries(found)) expect(scans, encoder).toBeLessThanOrEqual(12);
+    expect(MAX_JPEG_SCANS).toBeGreaterThanOrEqual(100);
   });
 
-  it('keeps a progressive JPEG whole', async () => {
-    const progressive = await sharp(await plainJpeg(300, 200))
+  it('stops counting a scan bomb once past the limit, without walking the rest of it', () => {
+    expect(readJpegLayout(progressiveScanBomb(64, 64), { maxScans: 100_000 })?.scans).toBe(2647);
+    expect(readJpegLayout(progressiveScanBomb(64, 64), { maxScans: MAX_JPEG_SCANS })?.scans).toBe(MAX_JPEG_SCANS + 1);
+  });
+
+  it('reads the quality a libjpeg encoder was given, and whether the colour is at half size', async () => {
+    const picture = await detailedJpeg(64, 48);
+    for (const quality of [30, 50, 68, 80, 95]) {
+      expect(layout(await sharp(picture).jpeg({ quality }).toBuffer())).toEqual({
+        scans: 1,
+        quality,
+        halfSizeColour: true,
+      });
+    }
+    expect(layout(await sharp(picture).jpeg({ quality: 70, chromaSubsampling: '4:4:4' }).toBuffer())).toEqual({
+      scans: 1,
+      quality: 70,
+      halfSizeColour: false,
+    });
+  });
+
+  it('counts no scan past the end of the image, nor in a segment, and skips stray bytes between segments as libjpeg does', async () => {
+    const jpeg = await plainJpeg();
+    const preview = await sharp(await plainJpeg())
       .jpeg({ progressive: true })
       .toBuffer();
-    const stripped = stripJpegMetadata(progressive)!;
-    expect((await sharp(stripped).metadata()).isProgressive).toBe(true);
-    expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(progressive).raw().toBuffer())).toBe(true);
+    // A phone's multi-picture file carries its preview after the end of the first image.
+    expect(layout(Buffer.concat([jpeg, preview]))?.scans).toBe(1);
+    // Scan markers inside a comment's text are only text.
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 10]), Buffer.alloc(8, 0xda).fill(0xff, 0, 4)]);
+    expect(layout(Buffer.concat([jpeg.subarray(0, 2), comment, jpeg.subarray(2)]))?.scans).toBe(1);
+    // Garbage before a marker is passed over, and a scan after it still counts.
+    const stray = Buffer.concat([jpeg.subarray(0, 2), Buffer.from('stray'), preview.subarray(2)]);
+    expect(layout(stray)?.scans).toBe(10);
   });
 
-  it.each([
-    [
-      'a file cut short',
-      async () => {
-        const jpeg = await detailedJpeg(200, 150);
-        return jpeg.subarray(0, jpeg.length - 500);
-      },
-    ],
-    ['arithmetic coding', async () => withFrameMarker(await plainJpeg(), 0xc9)],
-    ['a lossless frame', async () => withFrameMarker(await plainJpeg(), 0xc3)],
-    [
-      'an Adobe colour-transform segment',
-      async () => {
-        const jpeg = await plainJpeg();
-        const adobe = Buffer.from([0xff, 0xee, 0, 14, ...Buffer.from('Adobe'), 0, 100, 0, 0, 0, 0, 0]);
-        return Buffer.concat([jpeg.subarray(0, 2), adobe, jpeg.subarray(2)]);
-      },
-    ],
-    [
-      'CMYK',
-      () =>
-        sharp(Buffer.alloc(40 * 30 * 3, 90), { raw: { width: 40, height: 30, channels: 3 } })
-          .toColourspace('cmyk')
-          .jpeg()
-          .toBuffer(),
-    ],
-    [
-      'text after a JPEG signature',
-      async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not a photo at all')]),
-    ],
-  ])('leaves %s to the re-encoding (null)', async (_name, make) => {
-    expect(stripJpegMetadata(await make())).toBeNull();
+  it('answers null for bytes that do not start like a JPEG, and what it read of a file cut short', async () => {
+    expect(layout(Buffer.from('not a photo'))).toBeNull();
+    const jpeg = await detailedJpeg(200, 150);
+    expect(layout(jpeg.subarray(0, jpeg.length - 500))).toMatchObject({ scans: 1, quality: 95 });
   });
 });

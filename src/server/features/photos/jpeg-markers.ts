@@ -1,127 +1,130 @@
-// Drops a JPEG's metadata without touching its picture: the file is walked marker by marker, and only
-// what decoding needs is copied (quantisation and Huffman tables, the frame, the scans with their
-// compressed data as they are, the restart interval) with the colour profile, behind a fresh, bare
-// JFIF header. EXIF (and its GPS), XMP, IPTC, comments, embedded thumbnails and previews, and
-// anything after the end of the image are left behind. A file whose structure is anything but a plain
-// 8-bit baseline or progressive JPEG, as a phone or a browser writes it, is answered null, and the
-// caller re-encodes it instead.
+// Reads how a JPEG was encoded from its markers alone, before any pixel is decoded: how many scans it
+// sends its picture in, the quality its luminance table was made at, and whether its colour is stored
+// at half size. The file is walked segment by segment as libjpeg reads it: segment payloads are
+// skipped by their length, the compressed data of a scan runs to the next marker that is neither a
+// stuffed 0xff 0x00 nor a restart marker, bytes between segments are skipped up to the next marker,
+// and the walk ends at the end-of-image marker (a preview appended after it is not read).
+//
+// The scan count is what makes a "scan bomb" visible: a decoder walks every block of the picture once
+// per scan, so a file of a few hundred kilobytes sent in tens of thousands of tiny scans costs seconds
+// to decode, where a camera or a browser writes one scan (baseline) or about ten (progressive).
 
 const SOI = 0xd8;
 const EOI = 0xd9;
 const SOS = 0xda;
 const DQT = 0xdb;
-const DHT = 0xc4;
-const DRI = 0xdd;
-const SOF_BASELINE = 0xc0;
-const SOF_PROGRESSIVE = 0xc2;
-const APP0 = 0xe0;
-const APP2 = 0xe2;
-const APP15 = 0xef;
-const COM = 0xfe;
+const TEM = 0x01;
 
-/** A bare JFIF 1.01 header: square pixels, no density, no thumbnail. */
-const BARE_JFIF = Buffer.from([
-  0xff,
-  APP0,
-  0x00,
-  0x10,
-  0x4a,
-  0x46,
-  0x49,
-  0x46,
-  0x00,
-  0x01,
-  0x01,
-  0x00,
-  0x00,
-  0x01,
-  0x00,
-  0x01,
-  0x00,
-  0x00,
-]);
-const ICC_SIGNATURE = Buffer.from('ICC_PROFILE\0', 'latin1');
-
-/**
- * The same JPEG with every metadata segment removed and its compressed picture copied byte for byte,
- * or null when the file is not a plain 8-bit baseline or progressive JPEG ending in an end-of-image
- * marker (arithmetic coding, 12 bits, CMYK or an Adobe colour transform, several frames, a truncated
- * file, anything unexpected between segments).
- */
-export function stripJpegMetadata(bytes: Buffer): Buffer | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) return null;
-  const kept: Buffer[] = [bytes.subarray(0, 2), BARE_JFIF];
-  let at = 2;
-  let sawFrame = false;
-  let sawScan = false;
-  while (at < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    while (bytes[at] === 0xff) at++; // fill bytes before a marker
-    if (at >= bytes.length) return null;
-    const marker = bytes[at]!;
-    const start = at - 1;
-    at++;
-    if (marker === EOI) {
-      if (!sawFrame || !sawScan) return null;
-      kept.push(Buffer.from([0xff, EOI]));
-      return Buffer.concat(kept);
-    }
-    if (at + 2 > bytes.length) return null;
-    const length = bytes.readUInt16BE(at);
-    const end = at + length;
-    if (length < 2 || end > bytes.length) return null;
-    const segment = bytes.subarray(start, end);
-    const payload = bytes.subarray(at + 2, end);
-    at = end;
-
-    if ((marker >= APP0 && marker <= APP15) || marker === COM) {
-      // The Adobe segment says how the colours are stored (RGB, CMYK); without it they would be misread.
-      if (marker === 0xee) return null;
-      if (marker === APP2 && payload.subarray(0, ICC_SIGNATURE.length).equals(ICC_SIGNATURE)) kept.push(segment);
-      continue;
-    }
-    if (marker === DQT || marker === DHT || marker === DRI) {
-      kept.push(segment);
-      continue;
-    }
-    if (marker === SOF_BASELINE || marker === SOF_PROGRESSIVE) {
-      if (sawFrame || !plainFrame(payload)) return null;
-      sawFrame = true;
-      kept.push(segment);
-      continue;
-    }
-    if (marker === SOS) {
-      if (!sawFrame) return null;
-      sawScan = true;
-      // The compressed data runs to the next marker other than a restart marker or a stuffed 0xff 0x00.
-      let data = bytes.indexOf(0xff, end);
-      while (data !== -1) {
-        const next = bytes[data + 1];
-        if (next !== 0x00 && !(next !== undefined && next >= 0xd0 && next <= 0xd7)) break;
-        data = bytes.indexOf(0xff, data + 2);
-      }
-      if (data === -1 || data + 1 >= bytes.length) return null; // cut short: no end of image
-      kept.push(bytes.subarray(start, data));
-      at = data;
-      continue;
-    }
-    return null;
-  }
-  return null;
+export interface JpegLayout {
+  /** Start-of-scan markers up to the end of the image; the walk stops counting once past `maxScans`. */
+  scans: number;
+  /**
+   * The quality (1 to 100) whose standard luminance table (the Independent JPEG Group's, which
+   * libjpeg, libjpeg-turbo and so every browser's canvas scale by quality) is nearest the file's own;
+   * null when the file has none.
+   */
+  quality: number | null;
+  /** The colour (second and third components) stored at half width and half height. */
+  halfSizeColour: boolean;
 }
 
 /**
- * 8 bits, one (grey) or three components, the three not labelled R, G, B: with the bare JFIF header in
- * front, every decoder reads it as grey or YCbCr, as it was written.
+ * How the JPEG is laid out, or null when its bytes do not start like a JPEG. A file cut short or with
+ * a broken segment is answered with what was read up to there (the decoder then refuses it).
  */
-function plainFrame(frame: Buffer): boolean {
-  if (frame.length < 6 || frame[0] !== 8) return false;
-  const components = frame[5]!;
-  if (components !== 1 && components !== 3) return false;
-  if (frame.length !== 6 + components * 3) return false;
-  if (components === 3) {
-    const ids = String.fromCharCode(frame[6]!, frame[9]!, frame[12]!);
-    if (ids === 'RGB') return false;
+export function readJpegLayout(bytes: Buffer, { maxScans }: { maxScans: number }): JpegLayout | null {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) return null;
+  const tables = new Map<number, Uint16Array>();
+  let lumaTable: number | undefined;
+  let halfSizeColour = false;
+  let scans = 0;
+  let at = 2;
+  while (at < bytes.length && scans <= maxScans) {
+    at = bytes.indexOf(0xff, at); // anything before a marker is skipped, as libjpeg does
+    if (at === -1) break;
+    while (bytes[at] === 0xff) at++; // fill bytes
+    if (at >= bytes.length) break;
+    const marker = bytes[at]!;
+    at++;
+    if (marker === EOI) break;
+    if (marker === 0x00 || marker === TEM || (marker >= 0xd0 && marker <= 0xd7)) continue; // no length
+    if (at + 2 > bytes.length) break;
+    const length = bytes.readUInt16BE(at);
+    if (length < 2) break;
+    const payload = bytes.subarray(at + 2, Math.min(bytes.length, at + length));
+    at += length;
+    if (marker === DQT) readQuantisationTables(payload, tables);
+    else if (isFrame(marker) && payload.length >= 6) {
+      const components = payload[5]!;
+      if (payload.length >= 6 + components * 3 && components > 0) {
+        lumaTable = payload[8]! & 0x0f;
+        const sampling = (index: number) => payload[6 + index * 3 + 1]!;
+        halfSizeColour = components === 3 && sampling(0) === 0x22 && sampling(1) === 0x11 && sampling(2) === 0x11;
+      }
+    } else if (marker === SOS) {
+      scans++;
+      at = endOfScanData(bytes, at);
+    }
   }
-  return true;
+  const luma = tables.get(lumaTable ?? 0);
+  return { scans, quality: luma ? nearestQuality(luma) : null, halfSizeColour };
+}
+
+/** Start-of-frame markers: 0xc0 to 0xcf except the Huffman (0xc4), arithmetic (0xcc) and JPG (0xc8) ones. */
+const isFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/** Where a scan's compressed data ends: at the next 0xff that starts a marker, or at the end of the file. */
+function endOfScanData(bytes: Buffer, from: number): number {
+  let at = bytes.indexOf(0xff, from);
+  while (at !== -1) {
+    const next = bytes[at + 1];
+    if (next === undefined) return bytes.length;
+    if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7)) return at;
+    at = bytes.indexOf(0xff, at + 2);
+  }
+  return bytes.length;
+}
+
+/** Each table of a DQT segment (8- or 16-bit values, in zigzag order) by its number. */
+function readQuantisationTables(payload: Buffer, tables: Map<number, Uint16Array>): void {
+  let at = 0;
+  while (at < payload.length) {
+    const precision = payload[at]! >> 4;
+    const id = payload[at]! & 0x0f;
+    const size = precision === 0 ? 64 : 128;
+    if (at + 1 + size > payload.length) return;
+    const values = new Uint16Array(64);
+    for (let i = 0; i < 64; i++) {
+      values[i] = precision === 0 ? payload[at + 1 + i]! : payload.readUInt16BE(at + 1 + i * 2);
+    }
+    tables.set(id, values);
+    at += 1 + size;
+  }
+}
+
+/** The standard luminance table (Annex K of the JPEG standard), in zigzag order as DQT stores it. */
+const STANDARD_LUMINANCE = [
+  16, 11, 12, 14, 12, 10, 16, 14, 13, 14, 18, 17, 16, 19, 24, 40, 26, 24, 22, 22, 24, 49, 35, 37, 29, 40, 58, 51, 61,
+  60, 57, 51, 56, 55, 64, 72, 92, 78, 64, 68, 87, 69, 55, 56, 80, 109, 81, 87, 95, 98, 103, 104, 103, 62, 77, 113, 121,
+  112, 100, 120, 92, 101, 103, 99,
+];
+
+/** The quality whose scaled standard table is nearest `table` (libjpeg's jpeg_set_quality scaling). */
+function nearestQuality(table: Uint16Array): number {
+  let best = 50;
+  let bestDistance = Infinity;
+  for (let quality = 1; quality <= 100; quality++) {
+    const scale = quality < 50 ? Math.floor(5000 / quality) : 200 - quality * 2;
+    let distance = 0;
+    for (let i = 0; i < 64; i++) {
+      const scaled = Math.min(255, Math.max(1, Math.floor((STANDARD_LUMINANCE[i]! * scale + 50) / 100)));
+      distance += Math.abs(scaled - table[i]!);
+    }
+    if (distance <= bestDistance) {
+      best = quality;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }

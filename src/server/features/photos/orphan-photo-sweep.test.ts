@@ -1,6 +1,8 @@
 // Photo files no row refers to (left by a crash between writing the file and committing the row) are
-// removed once they are an hour old; photos in use, and uploads in progress, are never touched.
+// removed once they are an hour old, and so are upload folders left in the system's temporary folder;
+// photos in use, and uploads in progress, are never touched.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
@@ -70,6 +72,35 @@ describe.each(testDatabaseKinds)('the orphan photo sweep on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(files()).toContain('leftAfterStopping.jpg');
     fs.rmSync(path.join(t.photoDir, 'leftAfterStopping.jpg'));
+  });
+
+  it("removes upload folders a crash left in the system's temporary folder once they are an hour old, and nothing else there", async () => {
+    const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-sweep-tmp-'));
+    try {
+      const folder = (name: string, ageMs: number) => {
+        const dir = path.join(temporary, name);
+        fs.mkdirSync(dir);
+        fs.writeFileSync(path.join(dir, '0'), 'part of a photo');
+        const when = new Date(Date.now() - ageMs);
+        fs.utimesSync(dir, when, when);
+      };
+      const HOUR = 3_600_000;
+      folder('cue-upload-leftByACrash', 2 * HOUR);
+      // An upload under way here, or in another server process sharing the folder.
+      folder('cue-upload-underWay', 60_000);
+      folder('someone-elses-old', 2 * HOUR);
+      const sweep = orphanPhotoSweep({
+        db: t.database.db,
+        storage: t.storage,
+        clock: systemClock,
+        log: { info: () => undefined, error: () => undefined },
+        uploadFolderParent: temporary,
+      });
+      await sweep.runOnce();
+      expect(fs.readdirSync(temporary).sort()).toEqual(['cue-upload-underWay', 'someone-elses-old']);
+    } finally {
+      fs.rmSync(temporary, { recursive: true, force: true });
+    }
   });
 
   it('knows which photo a file belongs to', () => {

@@ -1,8 +1,12 @@
 // Photo files nothing refers to: a process killed between writing a photo and committing its row
-// leaves them behind (and half-written `.tmp` files in a local folder). A sweep at start and then daily
+// leaves them behind (and half-written `.tmp` files in a local folder), and one killed while a form
+// arrived leaves its upload folder in the system's temporary folder. A sweep at start and then daily
 // removes every photo file or object older than an hour that no report, report photo or clean-up
-// refers to; the hour leaves uploads in progress alone.
+// refers to, and every upload folder older than an hour; the hour leaves uploads in progress alone,
+// whichever server process on the machine they belong to.
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { removeOldUploadFolders } from '#server/plugins/multipart.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/clock.ts';
 import { photoKeysInUse } from './photo-redaction.repository.ts';
@@ -33,6 +37,8 @@ export interface OrphanPhotoSweepDeps {
   minAgeMs?: number;
   /** When `start` runs the sweep: first after `firstMs`, then every `everyMs` (5 s, then daily). */
   schedule?: { firstMs: number; everyMs: number };
+  /** Where forms' upload folders are made: the system's temporary folder. */
+  uploadFolderParent?: string;
 }
 
 /** The photo key a file in the folder belongs to: `<key>.jpg`, `<key>-thumb.jpg`, or a `.tmp` of either. */
@@ -50,6 +56,7 @@ export function orphanPhotoSweep({
   log,
   minAgeMs = HOUR,
   schedule: { firstMs, everyMs } = { firstMs: 5_000, everyMs: DAY },
+  uploadFolderParent = os.tmpdir(),
 }: OrphanPhotoSweepDeps): OrphanPhotoSweep {
   let timer: NodeJS.Timeout | undefined;
 
@@ -72,6 +79,8 @@ export function orphanPhotoSweep({
       removed++;
     }
     if (removed > 0) log.info({ removed }, 'orphan photo files removed');
+    const folders = await removeOldUploadFolders(uploadFolderParent, cutoff);
+    if (folders > 0) log.info({ removed: folders }, 'upload folders left by a crash removed');
     return { removed };
   }
 

@@ -5,7 +5,7 @@ import exifr from 'exifr';
 import { PREPARED_PHOTO_MAX_BYTES, THUMBNAIL_LONG_EDGE, WEB_PHOTO_LONG_EDGE } from '#shared/domain/limits.ts';
 import { FIXTURE_GPS, preparedJpegWithMetadata } from '#tests/fixture-photos.ts';
 import { processPhoto } from './photo-pipeline.ts';
-import { stripJpegMetadata } from './jpeg-markers.ts';
+import { readJpegLayout } from './jpeg-markers.ts';
 
 /** The compressed picture: everything from the first start-of-scan marker to the end of the image. */
 function compressedPicture(jpeg: Buffer): Buffer {
@@ -27,6 +27,23 @@ function detailed(width: number, height: number, quality = 75) {
   return sharp({
     create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 110, sigma: 3 } },
   }).jpeg({ quality });
+}
+
+/** The APPn segments (0xe0 to 0xef) before the first scan, by marker. */
+function appSegments(jpeg: Buffer): number[] {
+  const found: number[] = [];
+  for (let at = 2; jpeg[at] === 0xff && jpeg[at + 1] !== 0xda; at += 2 + jpeg.readUInt16BE(at + 2)) {
+    if (jpeg[at + 1]! >= 0xe0 && jpeg[at + 1]! <= 0xef) found.push(jpeg[at + 1]!);
+  }
+  return found;
+}
+
+/** The mean difference of two pictures' pixels, channel by channel (0 to 255). */
+async function meanDifference(a: Buffer, b: Buffer): Promise<number> {
+  const [one, two] = await Promise.all([sharp(a).raw().toBuffer(), sharp(b).raw().toBuffer()]);
+  let sum = 0;
+  for (let i = 0; i < one.length; i++) sum += Math.abs(one[i]! - two[i]!);
+  return sum / one.length;
 }
 
 async function pixelAt(jpeg: Buffer, x: number, y: number): Promise<number[]> {
@@ -70,24 +87,38 @@ describe('the photo pipeline', () => {
 });
 
 describe('a photo the phone already prepared', () => {
-  it('is kept as it came, its GPS read but every piece of metadata cut out', async () => {
+  it('is encoded again at its own quality, one baseline scan, its GPS read and every APP segment left behind, the colour profile too', async () => {
     const tagged = await preparedJpegWithMetadata();
     expect(tagged.length).toBeLessThanOrEqual(PREPARED_PHOTO_MAX_BYTES);
+    expect((await sharp(tagged).metadata()).icc).toBeDefined();
     const { web, thumbnail, gps } = await processPhoto(tagged);
 
     expect(gps?.latitude).toBeCloseTo(FIXTURE_GPS.latitude, 6);
     expect(gps?.longitude).toBeCloseTo(FIXTURE_GPS.longitude, 6);
     await expectNoMetadata(web);
     await expectNoMetadata(thumbnail);
-    // Not encoded again: the compressed picture is the phone's, byte for byte, and decodes the same.
-    expect(web.equals(stripJpegMetadata(tagged)!)).toBe(true);
-    expect(compressedPicture(web).equals(compressedPicture(tagged))).toBe(true);
-    expect((await sharp(web).raw().toBuffer()).equals(await sharp(tagged).raw().toBuffer())).toBe(true);
+    expect(appSegments(web)).toEqual([]);
+    expect((await sharp(web).metadata()).icc).toBeUndefined();
+    // The stored picture is this server's encoding, not the upload's scan data...
+    expect(compressedPicture(web).equals(compressedPicture(tagged))).toBe(false);
+    expect(readJpegLayout(web, { maxScans: 100 })).toEqual(readJpegLayout(tagged, { maxScans: 100 }));
+    // ...at the quality the phone chose, so it weighs about the same and shows the same picture.
+    expect(web.length / tagged.length).toBeGreaterThan(0.9);
+    expect(web.length / tagged.length).toBeLessThan(1.1);
+    expect(await meanDifference(web, tagged)).toBeLessThan(1.5);
     expect(await sharp(thumbnail).metadata()).toMatchObject({
       format: 'jpeg',
       width: THUMBNAIL_LONG_EDGE,
       height: 360,
     });
+  });
+
+  it('is stored as one baseline scan when it came progressive', async () => {
+    const progressive = await detailed(1600, 1200).jpeg({ quality: 70, progressive: true }).toBuffer();
+    expect(readJpegLayout(progressive, { maxScans: 100 })).toMatchObject({ scans: 10, quality: 70 });
+    const { web } = await processPhoto(progressive);
+    expect(readJpegLayout(web, { maxScans: 100 })).toMatchObject({ scans: 1, quality: 70 });
+    expect((await sharp(web).metadata()).isProgressive).toBe(false);
   });
 
   it('is encoded again when it is longer than the web size', async () => {

@@ -2,13 +2,14 @@
 // down to a few blocks and then blurred, so what was there cannot be recovered; the result goes through
 // the photo pipeline again (web size and thumbnail) under a new random name, the row that held the
 // photo moves to it, and only then are the old files deleted. The original is kept nowhere, and its
-// old address answers 404 while every list points at the new one.
+// old address answers 404 while every list points at the new one; caches were only let keep it on
+// condition of asking again (PHOTO_CACHE_CONTROL), so they hear it is gone.
 import sharp, { type OverlayOptions } from 'sharp';
 import { redactionMessages, type RedactionArea, type RedactPhotoResponse } from '#shared/contracts/photo-redaction.ts';
 import type { Clock } from '#server/clock.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import { photoNames, photoUrls, processPhoto, removePhoto, withStoredPhoto } from './photo-pipeline.ts';
-import type { PhotoStorage } from './photo-storage.ts';
+import { asStorageRefusal, type PhotoStorage } from './photo-storage.ts';
 import type { PhotoRedactionRepository } from './photo-redaction.repository.ts';
 
 /** An area's short side ends up this many blocks across before it is smoothed. */
@@ -50,7 +51,12 @@ export function photoRedactionService({
     async redact(photoUrl: string, areas: RedactionArea[]): Promise<RedactPhotoResponse> {
       const key = /^\/photos\/([A-Za-z0-9_-]+)\.jpg$/.exec(photoUrl)?.[1];
       const holder = key ? await repository.findHolder(key) : null;
-      const original = key && holder ? await storage.read(photoNames(key).web) : null;
+      const original =
+        key && holder
+          ? await storage.read(photoNames(key).web).catch((error: unknown) => {
+              throw asStorageRefusal(error);
+            })
+          : null;
       if (!key || !holder || !original) throw new NotFoundError(redactionMessages.photoNotFound);
 
       const newKey = await withStoredPhoto(

@@ -48,6 +48,39 @@ describe.each(testDatabaseKinds)('POST /api/admin/photos/redact on %s', (kind) =
   const redact = (payload: unknown, cookies: Cookies = admin) =>
     t.app.inject({ method: 'POST', url: '/api/admin/photos/redact', cookies, payload: payload as object });
 
+  it('no cache may go on showing the original once it is blurred: each must ask again, and then hears it is gone', async () => {
+    const original = await report();
+    const seen = await Promise.all(
+      [original.photoUrl, original.thumbnailUrl].map((url) => t.app.inject({ method: 'GET', url })),
+    );
+    for (const photo of seen) {
+      expect(photo.statusCode).toBe(200);
+      // A browser or a shared cache may keep the photo, but only on condition of asking before it shows it.
+      expect(photo.headers['cache-control']).toBe('public, no-cache');
+      expect(photo.headers.etag).toBeDefined();
+    }
+    // Unchanged, the question is answered in a few bytes.
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: original.photoUrl,
+      headers: { 'if-none-match': seen[0]!.headers.etag as string },
+    });
+    expect(unchanged.statusCode).toBe(304);
+
+    expect(
+      (await redact({ photoUrl: original.photoUrl, areas: [{ x: 0, y: 0, width: 1, height: 1 }] })).statusCode,
+    ).toBe(200);
+    for (const [index, url] of [original.photoUrl, original.thumbnailUrl].entries()) {
+      const asked = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': seen[index]!.headers.etag as string },
+      });
+      expect(asked.statusCode).toBe(404);
+      expect(asked.headers['cache-control'] ?? '').not.toMatch(/public|max-age=[1-9]/);
+    }
+  });
+
   it('blurs the drawn area, stores the photo and its thumbnail under a new name, and the old ones answer 404', async () => {
     const original = await report();
     const area = { x: 0.25, y: 0.25, width: 0.5, height: 0.5 };

@@ -4,6 +4,9 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { AppError } from '#server/errors.ts';
 
 /** One stored file as a listing shows it. */
 export interface StoredPhotoFile {
@@ -33,10 +36,70 @@ export interface PhotoStorage {
   /** Removes the photo; removing one that is not there is not an error. */
   remove(name: string): Promise<void>;
   /**
+   * A cheap look, writing nothing, that photos can be stored: the folder is writable with room left
+   * (an error with code ENOSPC when it is full), or the bucket answers. Throws when they cannot.
+   */
+  check(): Promise<void>;
+  /**
    * Every file or object stored, photos or not (the orphan sweep and the copy into a bucket pick out
    * the photos by name). In the local folder that includes `.tmp` files left by an interrupted write.
    */
   list(): AsyncIterable<StoredPhotoFile>;
+}
+
+/**
+ * How browsers and caches may keep a photo: they may keep it, but ask before showing it again (a
+ * conditional request, answered 304 with no body while it is unchanged). A photo's name never comes
+ * back with other bytes, yet a photo can go: an administrator blurs faces in it (a new name, the old
+ * one removed) or a report is erased, and then no cache may go on showing the old one.
+ */
+export const PHOTO_CACHE_CONTROL = 'public, no-cache';
+
+/** Room a folder must have left to take one more upload and its photos. */
+const MIN_FREE_BYTES = 2 * MAX_PHOTO_BYTES;
+
+/** The storage has no room left: a full disk (ENOSPC), a user's quota (EDQUOT), a full S3-compatible server. */
+export function isStorageFull(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: string; name?: string };
+  return (
+    code === 'ENOSPC' ||
+    code === 'EDQUOT' ||
+    name === 'XMinioStorageFull' ||
+    name === 'QuotaExceeded' ||
+    name === 'InsufficientStorage'
+  );
+}
+
+/**
+ * The storage itself failed, not this program: a system error (a full disk, a read-only mount, a
+ * refused connection), an answer from the bucket's service, or a time-out.
+ */
+function isStorageFailure(error: unknown): boolean {
+  const { code, name, $metadata } = (error ?? {}) as { code?: unknown; name?: unknown; $metadata?: unknown };
+  return (
+    isStorageFull(error) ||
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
+    $metadata !== undefined ||
+    name === 'TimeoutError' ||
+    name === 'AbortError'
+  );
+}
+
+/**
+ * What a request hears when the storage failed to take (or give back) a photo: 503 with Retry-After,
+ * since nothing the person did caused it and the same photo will go through once the storage answers
+ * or has room. The storage's own error stays with it as the cause, for the log. Any other error (a
+ * fault of this program) goes on as it was.
+ */
+export function asStorageRefusal(error: unknown): unknown {
+  if (!isStorageFailure(error)) return error;
+  const refusal = isStorageFull(error)
+    ? new AppError(503, messages.report.storageFull, { code: 'StorageFull', headers: { 'Retry-After': '300' } })
+    : new AppError(503, messages.report.storageUnavailable, {
+        code: 'StorageUnavailable',
+        headers: { 'Retry-After': '10' },
+      });
+  return Object.assign(refusal, { cause: error });
 }
 
 const PHOTO_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
@@ -114,6 +177,14 @@ export function localPhotoStorage(directory: string): PhotoStorage {
     },
     async remove(name) {
       await fsp.rm(resolve(name, { orTemporary: true }), { force: true });
+    },
+    async check() {
+      if (!(await fsp.stat(directory)).isDirectory()) throw new Error(`${directory} is not a folder`);
+      await fsp.access(directory, fsp.constants.W_OK);
+      const { bavail, bsize } = await fsp.statfs(directory);
+      if (bavail * bsize < MIN_FREE_BYTES) {
+        throw Object.assign(new Error(`${directory} has less than ${MIN_FREE_BYTES} bytes free`), { code: 'ENOSPC' });
+      }
     },
     async *list() {
       let names: string[];

@@ -1,12 +1,18 @@
 // Serves stored photos at /photos/<name>, from the local folder or the bucket alike: the app streams
 // the bytes itself (docs/decisions/094), so a photo keeps one address whichever storage holds it. Names are
-// random and never reused, so a photo is cached for a year; nosniff (set for every response) keeps a
+// random and never reused, but a photo can be taken away (blurred under a new name, or erased), so
+// caches keep it only on condition of asking again (PHOTO_CACHE_CONTROL); the question is answered
+// 304 while the photo is there and 404 once it is gone. nosniff (set for every response) keeps a
 // browser from treating one as anything but an image.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/errors.ts';
-import { isPhotoName, photoContentType, type PhotoStorage, type PhotoStream } from './photo-storage.ts';
-
-const FOR_A_YEAR = 'public, max-age=31536000, immutable';
+import {
+  isPhotoName,
+  PHOTO_CACHE_CONTROL,
+  photoContentType,
+  type PhotoStorage,
+  type PhotoStream,
+} from './photo-storage.ts';
 
 /** What a photo request hears while the storage (a bucket, a disk) does not answer. */
 export const PHOTOS_UNAVAILABLE_MESSAGE = 'Photos cannot be shown just now. Please try again in a moment.';
@@ -23,7 +29,7 @@ export async function photosRoutes(app: FastifyInstance, { storage }: { storage:
     }
     if (!photo) return reply.callNotFound();
     void reply
-      .header('Cache-Control', FOR_A_YEAR)
+      .header('Cache-Control', PHOTO_CACHE_CONTROL)
       .header('ETag', photo.etag)
       .header('Last-Modified', photo.modifiedAt.toUTCString());
     if (sameEntity(request.headers['if-none-match'], photo.etag)) {

@@ -5,6 +5,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -12,7 +13,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { checkPhotoName, photoContentType, type PhotoStorage } from './photo-storage.ts';
+import { checkPhotoName, PHOTO_CACHE_CONTROL, photoContentType, type PhotoStorage } from './photo-storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -22,6 +23,8 @@ export interface S3Settings {
   /** Both or neither; without them the SDK's usual sources (environment, instance role) are used. */
   accessKeyId?: string;
   secretAccessKey?: string;
+  /** How long one operation (its retries included) may take before it fails; ten seconds unless set. */
+  timeoutMs?: number;
 }
 
 export interface S3PhotoStorage extends PhotoStorage {
@@ -29,9 +32,13 @@ export interface S3PhotoStorage extends PhotoStorage {
   destroy(): void;
 }
 
-/** A frozen bucket fails a request within seconds instead of holding an upload or a probe open. */
+/**
+ * A frozen bucket fails an operation within seconds instead of holding an upload, a photo or a probe
+ * open: the SDK's own request timeout only warns unless told to throw, and its retries would each get
+ * the whole time again, so every operation also carries a deadline of its own.
+ */
 const CONNECTION_TIMEOUT_MS = 3_000;
-const REQUEST_TIMEOUT_MS = 15_000;
+export const DEFAULT_S3_TIMEOUT_MS = 10_000;
 
 export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   return {
@@ -44,9 +51,17 @@ export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
     // headers and trailers, and TLS already guards the bytes in transit.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: Math.min(CONNECTION_TIMEOUT_MS, timeoutOf(settings)),
+      requestTimeout: timeoutOf(settings),
+      throwOnRequestTimeout: true,
+      // A body that stops arriving once its headers came (a photo being streamed out) fails too.
+      socketTimeout: timeoutOf(settings),
+    },
   };
 }
+
+const timeoutOf = (settings: S3Settings) => settings.timeoutMs ?? DEFAULT_S3_TIMEOUT_MS;
 
 /** The object (or the bucket) is not there: S3 says NoSuchKey on GET and a bare 404 on HEAD. */
 function isMissing(error: unknown): boolean {
@@ -57,10 +72,30 @@ function isMissing(error: unknown): boolean {
 export function s3PhotoStorage(settings: S3Settings): S3PhotoStorage {
   const client = new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
+  const timeoutMs = timeoutOf(settings);
+
+  /**
+   * Sends a command within the deadline. The deadline ends with the answer's headers: a photo's body
+   * may then take as long as the person's connection needs, and the socket timeout watches for a stall.
+   */
+  async function withinDeadline<T>(send: (options: { abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new Error(`the bucket did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    try {
+      return await send({ abortSignal: deadline.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   async function get(name: string) {
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: checkPhotoName(name) }));
+      return await withinDeadline((options) =>
+        client.send(new GetObjectCommand({ Bucket, Key: checkPhotoName(name) }), options),
+      );
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -70,16 +105,19 @@ export function s3PhotoStorage(settings: S3Settings): S3PhotoStorage {
   return {
     location: `s3://${Bucket}`,
     async put(name, data) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: checkPhotoName(name),
-          Body: data,
-          ContentLength: data.length,
-          ContentType: photoContentType(name),
-          // For anything that serves the bucket directly: a photo never changes.
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
+      await withinDeadline((options) =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checkPhotoName(name),
+            Body: data,
+            ContentLength: data.length,
+            ContentType: photoContentType(name),
+            // For anything that serves the bucket directly, as the app serves it (photos.routes.ts).
+            CacheControl: PHOTO_CACHE_CONTROL,
+          }),
+          options,
+        ),
       );
     },
     async read(name) {
@@ -99,7 +137,9 @@ export function s3PhotoStorage(settings: S3Settings): S3PhotoStorage {
     },
     async exists(name) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: checkPhotoName(name) }));
+        await withinDeadline((options) =>
+          client.send(new HeadObjectCommand({ Bucket, Key: checkPhotoName(name) }), options),
+        );
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
@@ -108,12 +148,19 @@ export function s3PhotoStorage(settings: S3Settings): S3PhotoStorage {
     },
     async remove(name) {
       // Deleting an object that is not there succeeds, as removing a missing file does locally.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkPhotoName(name, { orTemporary: true }) }));
+      await withinDeadline((options) =>
+        client.send(new DeleteObjectCommand({ Bucket, Key: checkPhotoName(name, { orTemporary: true }) }), options),
+      );
+    },
+    async check() {
+      await withinDeadline((options) => client.send(new HeadBucketCommand({ Bucket }), options));
     },
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        const page = await withinDeadline((options) =>
+          client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }), options),
+        );
         for (const object of page.Contents ?? []) {
           if (object.Key === undefined) continue;
           yield { name: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };

@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
+import { messages } from '#shared/domain/messages.ts';
 import { CASTLE_WORDS, WAVERLEY_WORDS, realLocations } from '#tests/places.ts';
 import { adminCookies } from '#tests/sessions.ts';
 import { startS3Server, type TestS3Server } from '#tests/s3-server.ts';
+import { startStallingProxy } from '#tests/stalling-proxy.ts';
 import { backupDataDir, restoreDataDir } from '#server/backup.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -59,7 +61,7 @@ describe.each(testDatabaseKinds)('photos in an S3 bucket, on %s', (kind) => {
     return response.json();
   }
 
-  it('serves a reported photo back from the bucket at its address, as an image cached for a year', async () => {
+  it('serves a reported photo back from the bucket at its address, as an image caches keep but ask about again', async () => {
     const { photoUrl, thumbnailUrl } = await report(WAVERLEY_WORDS);
     const names = [photoUrl, thumbnailUrl].map((url) => url.replace('/photos/', '')).sort();
     expect(await objectNames(storage)).toEqual(names);
@@ -69,7 +71,7 @@ describe.each(testDatabaseKinds)('photos in an S3 bucket, on %s', (kind) => {
       const photo = await t.app.inject({ method: 'GET', url });
       expect(photo.statusCode).toBe(200);
       expect(photo.headers['content-type']).toBe('image/jpeg');
-      expect(photo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(photo.headers['cache-control']).toBe('public, no-cache');
       expect(photo.headers['x-content-type-options']).toBe('nosniff');
       expect(photo.rawPayload.equals((await storage.read(url.replace('/photos/', '')))!)).toBe(true);
       expect(photo.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
@@ -168,7 +170,8 @@ describe.each(testDatabaseKinds)('photos in an S3 bucket, on %s', (kind) => {
         { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
       );
       const upload = await noBucket.app.inject({ method: 'POST', url: '/api/reports', ...form });
-      expect(upload.statusCode).toBe(500);
+      expect(upload.statusCode).toBe(503);
+      expect(upload.headers['retry-after']).toBeDefined();
       const rows = await noBucket.database.db
         .selectFrom('reports')
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -176,6 +179,51 @@ describe.each(testDatabaseKinds)('photos in an S3 bucket, on %s', (kind) => {
       expect(Number(rows.n)).toBe(0);
     } finally {
       await noBucket.close();
+    }
+  });
+});
+
+describe.each(testDatabaseKinds)('a bucket that stops answering mid-request, on %s', (kind) => {
+  it('uploads and photo reads answer 503 with Retry-After within the storage time bound, and work again once it answers', async () => {
+    const settings = await s3.newBucket();
+    const proxy = await startStallingProxy(Number(new URL(s3.endpoint).port));
+    // The bound is a second here; it is ten seconds unless set.
+    const storage = s3.storage({ ...settings, endpoint: proxy.url, timeoutMs: 1_000 });
+    const t = await buildTestApp(kind, { storage });
+    const upload = async (words: string) => {
+      const form = await multipartBody(
+        { what3words: words },
+        { photo: { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' } },
+      );
+      return t.app.inject({ method: 'POST', url: '/api/reports', ...form });
+    };
+    try {
+      const [first, second, third] = realLocations(3);
+      const stored = await upload(first!);
+      expect(stored.statusCode, stored.body).toBe(201);
+      const { photoUrl } = stored.json();
+
+      proxy.stall();
+      const refused = await upload(second!);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().message).toBe(messages.report.storageUnavailable);
+      const photo = await t.app.inject({ method: 'GET', url: photoUrl });
+      expect(photo.statusCode).toBe(503);
+      expect(photo.headers['retry-after']).toBeDefined();
+      const rows = await t.database.db
+        .selectFrom('reports')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBe(1);
+
+      proxy.resume();
+      expect((await upload(third!)).statusCode).toBe(201);
+      expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(200);
+    } finally {
+      proxy.resume();
+      await t.close();
+      await proxy.close();
     }
   });
 });
