@@ -1,18 +1,27 @@
 // Loads many realistic reports into a database at once, for trying the management list at a city's
-// size, the bench and the browser tests. It writes rows straight through the repository's tables
+// size, the bench and the browser tests: real three-word locations of the city's streets, some
+// offensive (priority) reports, some not placed yet, and on purpose some second reports of one site. It writes rows straight through the repository's tables
 // (no public form, so no submission limit), in batches inside one transaction. The rows come from a
 // seeded generator, so the same count gives the same reports. Photos: a pool of small real JPEGs
 // (each stored once with its thumbnail through the photo pipeline) shared by the reports.
 import { sql, type Insertable } from 'kysely';
 import sharp from 'sharp';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportsTable } from '#server/db/tables.ts';
 import type { PhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
+import { createGridCode } from '#server/features/location/index.ts';
+import { METRES_PER_DEGREE } from '#shared/domain/geo.ts';
 
 const BATCH = 500;
+const grid = createGridCode();
+
+interface Place {
+  words: string;
+  lat: number;
+  lng: number;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PHOTO_POOL = 24;
 const DESCRIPTIONS = [
@@ -39,25 +48,39 @@ export async function seedReports(db: Db, storage: PhotoStorage, count: number, 
   const now = (options.now ?? new Date()).getTime();
   const span = (options.days ?? 365) * DAY_MS;
   const photos = await photoPool(storage, Math.min(PHOTO_POOL, Math.max(1, count)), random);
-  const places: string[] = [];
-  const word = () => wordlist[Math.floor(random() * wordlist.length)]!;
+  const places: Place[] = [];
+
+  /** A real location in the city's streets: the grid's words for a point, and the point. */
+  function newPlace(): Place {
+    const lat = 55.92 + random() * 0.06;
+    const lng = -3.25 + random() * 0.13;
+    return { words: grid.encode(lat, lng).words, lat, lng };
+  }
+
+  /** Another report of a site already reported: at its words, or a few metres along the wall. */
+  function twinOf(site: Place): Place {
+    if (random() < 0.5) return site;
+    const lat = site.lat + ((random() - 0.5) * 20) / METRES_PER_DEGREE;
+    const lng = site.lng + ((random() - 0.5) * 20) / (METRES_PER_DEGREE * Math.cos((site.lat * Math.PI) / 180));
+    return { words: grid.encode(lat, lng).words, lat, lng };
+  }
 
   function report(): Insertable<ReportsTable> {
-    // About one report in twenty is of a place already reported (a duplicate).
+    // About one report in twenty is of a site already reported (a second phone, a manual report).
     const place =
-      places.length > 0 && random() < 0.05
-        ? places[Math.floor(random() * places.length)]!
-        : `${word()}.${word()}.${word()}`;
+      places.length > 0 && random() < 0.05 ? twinOf(places[Math.floor(random() * places.length)]!) : newPlace();
     places.push(place);
     const reportedAt = now - random() * span;
     const roll = random();
     const status: ReportsTable['status'] = roll < 0.55 ? 'reported' : roll < 0.62 ? 'cleaning' : 'completed';
     const laterAt = Math.min(now, reportedAt + random() * 20 * DAY_MS);
     const iso = (ms: number) => new Date(Math.floor(ms)).toISOString();
-    // About one in thirty could not be placed on the map.
+    // About one in thirty was made while the location provider could not be reached: not placed yet.
     const placed = random() >= 1 / 30;
+    // About one in thirty is offensive graffiti, marked priority.
+    const priority = random() < 1 / 30 ? 1 : 0;
     return {
-      what3words: place,
+      what3words: place.words,
       description: random() < 0.7 ? DESCRIPTIONS[Math.floor(random() * DESCRIPTIONS.length)]! : null,
       photo_key: photos[Math.floor(random() * photos.length)]!,
       status,
@@ -65,11 +88,13 @@ export async function seedReports(db: Db, storage: PhotoStorage, count: number, 
       cleaning_started_at: status === 'cleaning' ? iso(laterAt) : null,
       completed_at: status === 'completed' ? iso(laterAt) : null,
       updated_at: iso(status === 'reported' ? reportedAt : laterAt),
-      latitude: placed ? 55.92 + random() * 0.06 : null,
-      longitude: placed ? -3.25 + random() * 0.13 : null,
-      location_source: placed ? 'device' : null,
+      latitude: placed ? place.lat : null,
+      longitude: placed ? place.lng : null,
+      location_source: placed ? 'words' : null,
+      location_status: placed ? 'checked' : 'to-check',
       words_scheme: 'grid',
       idempotency_key: null,
+      priority,
     };
   }
 

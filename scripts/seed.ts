@@ -11,12 +11,32 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { localPhotoFolder, photoStorageFromConfig } from '#server/features/photos/index.ts';
 import { seedReports, settleAfterLoad } from './seed-reports.ts';
 
-const usage = 'Usage: npm run seed -- --reports <count> [--append] [--days <days>]';
+const usage = `Usage: npm run seed -- --reports <count> [--append] [--days <days>]
+
+  --reports <count>  how many reports to add (1 to 2,000,000)
+  --days <days>      spread them over this many days before now (default 365)
+  --append           add to a database that already holds reports
+  --help             show this and stop`;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { reports: { type: 'string' }, append: { type: 'boolean' }, days: { type: 'string' } },
-  });
+  let values: { reports?: string; append?: boolean; days?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        reports: { type: 'string' },
+        append: { type: 'boolean' },
+        days: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
   const count = Number(values.reports);
   const days = values.days === undefined ? 365 : Number(values.days);
   if (!Number.isInteger(count) || count < 1 || count > 2_000_000 || !Number.isInteger(days) || days < 1) {
