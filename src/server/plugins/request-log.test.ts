@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds)('the request log on %s', (kind) => {
         done();
       },
     });
-    t = await buildTestApp(kind, { logger: { level: 'info', stream } });
+    t = await buildTestApp(kind, { logger: { level: 'debug', stream } });
   });
   afterAll(() => t.close());
 

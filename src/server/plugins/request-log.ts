@@ -1,8 +1,10 @@
-// What the request log writes about each request. Private links carry their secret in the URL (a
-// status page's token in its path, an e-mailed confirm or unsubscribe link's in `?token=`): a log that
-// kept them would hand every reader of the logs each reporter's status page and each follower's
-// address, so the token is hidden and the rest of the request logged as Fastify does.
-import type { FastifyRequest } from 'fastify';
+// What the request log writes about each request, and when. Every open dashboard polls every 5 s, so
+// a line per request at info would drown what matters: requests are logged at debug (LOG_LEVEL=debug)
+// as they arrive and as they are answered; a request that failed is still logged at Fastify's own
+// level. Private links carry their secret in the URL (a status page's token in its path, an e-mailed
+// confirm or unsubscribe link's in `?token=`): a log that kept them would hand every reader of the logs
+// each reporter's status page and each follower's address, so the token is hidden.
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const HIDDEN = '[hidden]';
 
@@ -30,4 +32,22 @@ export function requestLogOptions(logger: boolean | object | undefined, level: s
       }),
     },
   };
+}
+
+/** Fastify's own lines about each request, at debug. */
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      super.requestCompleted(error, request, reply, {});
+      return;
+    }
+    reply.log.debug(
+      { res: reply, responseTime: reply.elapsedTime },
+      `${request.method} ${request.routeOptions.url ?? 'unknown route'} ${reply.statusCode}`,
+    );
+  }
 }

@@ -38,7 +38,6 @@ const singleLineFields: Field[] = [
     singleLine('The three-word location'),
   ],
   ["a photo's description", reportPhotoFieldsSchema, {}, 'description', singleLine('The description')],
-  ["a photo's type", reportPhotoFieldsSchema, {}, 'photoType', singleLine('The photo type')],
   ["a volunteer's name", signInRequestSchema, { email: 'ailsa@example.org' }, 'name', singleLine('Your name')],
 ];
 
