@@ -4,7 +4,7 @@
 // the volunteer's own claimed site at the photos step.
 import { useReducer, useState } from 'react';
 import { useFocusAfterRender } from '#client/lib/use-focus-after-render.ts';
-import { radiusText } from '#shared/domain/format.ts';
+import { distanceText } from '#shared/domain/format.ts';
 import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
@@ -233,7 +233,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
                 disabled={searching}
                 className="justify-self-start"
               >
-                {m.widen(radiusText(wider))}
+                {m.widen(distanceText(wider))}
               </Button>
             )}
           </div>
