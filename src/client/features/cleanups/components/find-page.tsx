@@ -5,7 +5,9 @@
 import { useReducer, useState } from 'react';
 import { useFocusAfterRender } from '#client/lib/use-focus-after-render.ts';
 import { distanceText } from '#shared/domain/format.ts';
-import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
+import { ArrowRight, CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
+import { Link } from 'wouter';
+import { routes } from '#shared/routes.ts';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
@@ -207,7 +209,15 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
           className="flex items-start gap-3 rounded-2xl border-2 border-emerald-700 bg-emerald-50 p-4 text-lg font-semibold text-emerald-950 outline-none"
         >
           <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
-          {m.success}
+          <div className="grid gap-1">
+            <p>{m.success}</p>
+            <Link
+              href={routes.volunteerDashboard[0]}
+              className="inline-flex min-h-11 items-center gap-1 justify-self-start text-base text-emerald-900 underline underline-offset-4 hover:text-emerald-950"
+            >
+              See it on your dashboard <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </div>
         </div>
       )}
 
