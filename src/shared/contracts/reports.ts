@@ -67,6 +67,12 @@ export const createReportFieldsSchema = z
      * photo's EXIF GPS, which the browser reads before it shrinks the photo and so strips the metadata.
      */
     locationSource: z.enum(['device', 'photo']).optional(),
+    /**
+     * Where the person's device is, sent when the location button was used but the words were then
+     * changed: only to put the nearest of the suggestions first if the words name no place; never stored.
+     */
+    nearLatitude: optionalNumber(-90, 90),
+    nearLongitude: optionalNumber(-180, 180),
     idempotencyKey: z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'idempotencyKey must be 8 to 100 letters, digits, _ or -' })
@@ -86,6 +92,10 @@ export const createReportFieldsSchema = z
   .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
     message: 'latitude and longitude must be sent together',
     path: ['latitude'],
+  })
+  .refine((fields) => (fields.nearLatitude === undefined) === (fields.nearLongitude === undefined), {
+    message: 'nearLatitude and nearLongitude must be sent together',
+    path: ['nearLatitude'],
   });
 export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 
