@@ -16,6 +16,8 @@ export const messages = {
     unsupportedType: 'Please choose a JPG, PNG, WebP or HEIC photo.',
     tooManyPixels: 'This image is too large to process. Please choose a smaller photo.',
     unreadableImage: 'This file could not be read as a photo. Please choose another photo.',
+    /** In place of a chosen photo this browser cannot draw (an iPhone's HEIC on a desktop browser). */
+    previewUnavailable: 'Preview not available on this device; the photo will be sent',
     submitErrorTitle: 'Error submitting report',
     thankYou: 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report',
     submit: 'Submit Report',

@@ -14,7 +14,7 @@ import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { toast } from '#client/lib/use-toast.ts';
-import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
+import { refusedBeforeSending } from '#client/lib/photo-limit.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepare-photo.ts';
@@ -171,7 +171,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   }
 
   function choose(file: File, which: 'before' | 'after') {
-    if (refusedAsTooLarge(file)) return;
+    if (refusedBeforeSending(file)) return;
     dispatch({ type: 'photo-chosen', which, photo: { file, prepared: preparePhotoForUpload(file) } });
   }
 
