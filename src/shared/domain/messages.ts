@@ -31,6 +31,10 @@ export const messages = {
   },
 } as const;
 
+/** A report refused for the hourly limit on reports from one connection: why, and when it can go. */
+export const tooManyReports = (minutes: number) =>
+  `Too many reports have come from this connection in the last hour. Please send this one again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+
 /** The sign-in page's Administrator tab. */
 export const adminAccessMessages = {
   deniedTitle: 'Access Denied',

@@ -13,14 +13,24 @@ export type WaitReason = 'offline' | 'network' | 'server';
  * After a failed send: 'keep' the report to try again, or 'drop' it because the server refused it
  * for good. Only a definite refusal (4xx) drops: a 408 or 429 asks us to come back later, and
  * anything that is not an answer from our server (no signal, a 5xx, a Wi-Fi login page answering
- * in its place) must never cost the person their report.
+ * in its place) must never cost the person their report. A report just made (`fresh`) and refused for
+ * sending too many in an hour is not kept either: there is signal, and the person, still at the form
+ * with the photo and words in it, reads why and when it can go rather than 'saved for when there is
+ * signal'.
  */
-export function afterFailure(error: unknown): 'keep' | 'drop' {
+export function afterFailure(error: unknown, { fresh = false } = {}): 'keep' | 'drop' {
   if (error instanceof ApiError) {
     const { status } = error;
-    return status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'drop' : 'keep';
+    if (status === 429) return fresh ? 'drop' : 'keep';
+    return status >= 400 && status < 500 && status !== 408 ? 'drop' : 'keep';
   }
   return 'keep';
+}
+
+/** How long the server asked us to wait before trying again (Retry-After, in seconds); 0 when it did not. */
+export function serverWaitMs(error: unknown): number {
+  const seconds = error instanceof ApiError ? Number(error.retryAfter) : Number.NaN;
+  return seconds > 0 ? seconds * 1000 : 0;
 }
 
 export function waitReasonOf(error: unknown): WaitReason {
