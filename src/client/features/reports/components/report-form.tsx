@@ -16,7 +16,7 @@ import { PhotoPreview } from '#client/components/ui/photo-preview.tsx';
 import { photoChoiceProblem } from '#shared/domain/photo-choice.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
-import { queueMessages, waitingText } from '../offline/queue-policy.ts';
+import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { LocationButton } from '#client/features/location/components/location-button.tsx';
 import { describeLocationError } from '#client/features/location/location-errors.ts';

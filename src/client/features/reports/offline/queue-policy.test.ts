@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
-import { afterFailure, queueMessages, retryDelayMs, serverWaitMs, waitReasonOf, waitingText } from './queue-policy.ts';
+import { queueMessages, waitingText } from './queue-messages.ts';
+import { afterFailure, retryDelayMs, serverWaitMs, waitReasonOf } from './queue-policy.ts';
 
 const refusal = (status: number) =>
   new ApiError(status, JSON.stringify({ statusCode: status, error: 'x', message: 'no' }), 'x');

@@ -1,13 +1,9 @@
 // The rules of the offline report queue, kept pure so they can be tested without a browser: which
-// failures keep a report for a later try, how long to wait between tries, and what the person reads.
+// failures keep a report for a later try, and how long to wait between tries. What the person reads is
+// in queue-messages.ts, which the form needs at once; these come with the queue's own code, later.
 import { backoffDelayMs } from '#shared/domain/backoff.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
-
-/**
- * Why a report is waiting on the device: no connection at all, a connection that failed mid-way, or
- * a server that could not take it just now.
- */
-export type WaitReason = 'offline' | 'network' | 'server';
+import type { WaitReason } from './queue-messages.ts';
 
 /**
  * After a failed send: 'keep' the report to try again, or 'drop' it because the server refused it
@@ -47,18 +43,4 @@ export const RETRY_MAX_DELAY_MS = 5 * 60_000;
  */
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
   return backoffDelayMs(failures, { firstMs: RETRY_FIRST_DELAY_MS, maxMs: RETRY_MAX_DELAY_MS, jitter: 0.25 }, random);
-}
-
-export const queueMessages = {
-  savedTitle: 'Saved on your phone',
-  saved: {
-    offline: 'No signal right now. Your report is saved and will be sent automatically when you are back online.',
-    network: 'No signal right now. Your report is saved and will be sent automatically when you are back online.',
-    server: 'We could not take your report just now. It is saved on your phone and will be sent automatically.',
-  } satisfies Record<WaitReason, string>,
-  sentTitle: 'Report received',
-} as const;
-
-export function waitingText(count: number): string {
-  return `${count} ${count === 1 ? 'report' : 'reports'} waiting to be sent`;
 }

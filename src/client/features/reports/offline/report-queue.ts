@@ -4,7 +4,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
-import { afterFailure, retryDelayMs, serverWaitMs, waitReasonOf, type WaitReason } from './queue-policy.ts';
+import type { WaitReason } from './queue-messages.ts';
+import { afterFailure, retryDelayMs, serverWaitMs, waitReasonOf } from './queue-policy.ts';
 
 export type SubmitOutcome = { kind: 'sent'; report: CreatedReport } | { kind: 'saved'; reason: WaitReason };
 
