@@ -64,6 +64,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   // The search radius (5 km until the volunteer widens it) and the wider one to offer when none is near.
   const [radius, setRadius] = useState<number | undefined>(undefined);
   const [wider, setWider] = useState<number | null>(null);
+  // Whether the last clean-up went on this volunteer's own record (not skipped, nor given to another address).
+  const [onMyRecord, setOnMyRecord] = useState(false);
   // The new step's heading takes the focus once drawn, so a screen reader hears where the volunteer is.
   const [stepHeading, focusStep] = useFocusAfterRender<HTMLHeadingElement>();
 
@@ -187,6 +189,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       toast({ title: m.uploadFailedTitle, description: reason, variant: 'destructive' });
       return;
     }
+    setOnMyRecord(volunteerEmail.toLowerCase() === volunteer.email.toLowerCase());
     dispatch({ type: 'completed' });
     focusBanner();
     void celebrate().catch(() => undefined);
@@ -215,7 +218,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
               href={routes.volunteerDashboard[0]}
               className="inline-flex min-h-11 items-center gap-1 justify-self-start text-base text-emerald-900 underline underline-offset-4 hover:text-emerald-950"
             >
-              See it on your dashboard <ArrowRight aria-hidden="true" className="h-4 w-4" />
+              {onMyRecord ? 'See it on your dashboard' : 'Go to your dashboard'}
+              <ArrowRight aria-hidden="true" className="h-4 w-4" />
             </Link>
           </div>
         </div>
