@@ -8,8 +8,13 @@ function channel(): BroadcastChannel | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
 }
 
+// A channel hears the messages of every other channel of its name, this tab's own included: this tab,
+// which moves on by itself after signing in, does not act on its own announcement.
+let announcedHere = false;
+
 /** Tells the site's other tabs that this browser is now signed in. */
 export function announceSignIn(): void {
+  announcedHere = true;
   const out = channel();
   out?.postMessage(SIGNED_IN);
   out?.close();
@@ -20,7 +25,7 @@ export function onSignInElsewhere(signedIn: () => void): () => void {
   const heard = channel();
   if (!heard) return () => undefined;
   heard.onmessage = (event: MessageEvent) => {
-    if (event.data === SIGNED_IN) signedIn();
+    if (event.data === SIGNED_IN && !announcedHere) signedIn();
   };
   return () => heard.close();
 }

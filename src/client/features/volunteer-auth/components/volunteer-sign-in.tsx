@@ -1,5 +1,5 @@
 // The Volunteer tab: ask for a sign-in e-mail, then type the 6-digit code it carries (or open its link).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { LogIn, MailCheck } from 'lucide-react';
 import { POST_SIGN_IN_RELOAD_MS } from '#shared/domain/limits.ts';
 import { signInMessages as m } from '#shared/domain/volunteer-messages.ts';
@@ -122,28 +122,33 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
   const verify = useVerifyCode();
   const ids = { code: useId(), help: useId() };
 
+  // Signed in, here or in another tab: on to where the volunteer was going, once.
+  const movedOn = useRef(false);
+  function moveOn() {
+    if (movedOn.current) return;
+    movedOn.current = true;
+    setSignedIn(true);
+    reloadInto(next, POST_SIGN_IN_RELOAD_MS);
+  }
+  const signedInElsewhere = useEffectEvent(moveOn);
+
   // The link may be opened in another tab (or the code typed there): this tab then moves on as well.
   // Another tab says so at once; a phone that froze this tab meanwhile asks the server when it is shown.
   useEffect(() => {
-    let done = false;
-    const moveOn = () => {
-      if (done) return;
-      done = true;
-      setSignedIn(true);
-      reloadInto(next, POST_SIGN_IN_RELOAD_MS);
-    };
-    const stopListening = onSignInElsewhere(moveOn);
+    const stopListening = onSignInElsewhere(() => signedInElsewhere());
     const onShown = () => {
       if (document.visibilityState !== 'visible') return;
-      api.volunteerAuth.me().then(moveOn, () => undefined);
+      api.volunteerAuth.me().then(
+        () => signedInElsewhere(),
+        () => undefined,
+      );
     };
     document.addEventListener('visibilitychange', onShown);
     return () => {
-      done = true;
       stopListening();
       document.removeEventListener('visibilitychange', onShown);
     };
-  }, [next]);
+  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -158,9 +163,8 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
       setCode('');
       return;
     }
-    setSignedIn(true);
     announceSignIn();
-    reloadInto(next, POST_SIGN_IN_RELOAD_MS);
+    moveOn();
   }
 
   async function resend() {
