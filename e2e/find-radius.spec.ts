@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the find radius and seen walls', () => {
     return { context, page };
   }
 
-  it('from Glasgow: no graffiti within 5 km, said plainly, and a wider search finds Edinburgh in metres', async () => {
+  it('from Glasgow: no graffiti within 5 km, said plainly, and a wider search finds Edinburgh, in kilometres', async () => {
     const wall = { latitude: HERE.latitude + 0.0014, longitude: HERE.longitude };
     await placeReport(server.database.db, { ...wall, what3words: gridWordsAt(wall.latitude, wall.longitude) });
     const { context, page } = await volunteerPage(GLASGOW);
@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('the find radius and seen walls', () => {
     await page.getByRole('button', { name: 'Search within 20 km' }).click();
     await page.getByRole('alert').getByText('No graffiti reports within 20 km of you.').waitFor();
     await page.getByRole('button', { name: 'Search within 100 km' }).click();
-    await page.getByText(/^\d{2},\d{3} metres away$/).waitFor();
+    await page.getByText(/^\d{2}(\.\d)? km away$/).waitFor();
     await context.close();
   });
 

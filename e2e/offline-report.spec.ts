@@ -419,7 +419,9 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     const heic = fs.readFileSync(path.join(import.meta.dirname, '../tests/fixtures/wall.heic'));
-    await fillReport(page, { name: 'IMG_0004.HEIC', buffer: heic }, 'rally.census.refuse');
+    // Chromium cannot show it: the form says so in place of a preview (photo-choice.spec.ts).
+    await pickFiles(page.getByLabel('Photo of the graffiti'), { name: 'IMG_0004.HEIC', buffer: heic });
+    await page.getByRole('textbox', { name: 'Three-word location' }).fill('rally.census.refuse');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
 
@@ -449,6 +451,39 @@ describe.skipIf(!hasChromium)('photos are prepared on the phone before upload', 
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText('Photo required', { exact: true }).waitFor();
     await toasts(page).getByText('Please select a photo before submitting.', { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('a report refused for sending too many in an hour', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  useBrowserAndServer((started) => ({ browser, server } = started), { limits: { reportSubmissionsPerHour: 1 } });
+
+  it('says why and when it can be sent, keeps the photo and words in the form, and keeps nothing waiting on the phone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await openForm(page, server.url);
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'rally.census.refuse');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'pilot.ginger.gaze');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText('Error submitting report', { exact: true }).waitFor();
+    await toasts(page)
+      .getByText(
+        /^Too many reports have come from this connection in the last hour\. Please send this one again in (60|59) minutes\.$/,
+      )
+      .waitFor();
+    await expect.poll(() => toasts(page).getByText(SAVED_TITLE).count()).toBe(0);
+    await expect.poll(() => keptReports(page)).toBe(0);
+    await expect.poll(() => waitingStatus(page).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Three-word location' }).inputValue())
+      .toBe('pilot.ginger.gaze');
+    await page.getByRole('img', { name: 'The photo you chose' }).waitFor();
+    await screenshot(page, 'report-too-many-390');
+    expect(await server.database.db.selectFrom('reports').select('id').execute()).toHaveLength(1);
     await context.close();
   });
 });

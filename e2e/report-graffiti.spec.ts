@@ -127,6 +127,35 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await context.close();
   });
 
+  it('a path typed in capitals is its page, answered 200; a path matching no page is the 404 page, answered 404', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const about = await page.goto(`${server.url}/About`);
+    expect(about?.status()).toBe(200);
+    await expect.poll(() => page.title()).toBe('About | Clean Up Edinburgh');
+    // The find page, which sends a visitor who is not signed in to sign in.
+    const find = await page.goto(`${server.url}/VOLUNTEERS`);
+    expect(find?.status()).toBe(200);
+    await page.waitForURL(/\/volunteer-signin\?next=/);
+    for (const path of ['/events/abc', '/about//']) {
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.status(), path).toBe(404);
+      await expect.poll(() => page.title(), { message: path }).toBe('404 Page Not Found');
+    }
+    await context.close();
+  });
+
+  it('an event or a report status link that does not exist answers 404, and its page says it was not found', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const event = await page.goto(`${server.url}/events/999999`);
+    expect(event?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+    await screenshot(page, 'event-not-found-404-390');
+    const report = await page.goto(`${server.url}/report/${'A'.repeat(43)}`);
+    expect(report?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Report not found' }).waitFor();
+    await context.close();
+  });
+
   it('every route alias of the spec serves a page, not the 404', async () => {
     const { context, page } = await newPage(browser, PHONE);
     for (const path of [

@@ -66,6 +66,58 @@ describe.skipIf(!hasChromium)('a misspelt location on the report form (grid)', (
   });
 });
 
+describe.skipIf(!hasChromium)('suggestions for a misspelt location, nearest first', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  useBrowserAndServer((started) => ({ browser, server } = started));
+
+  it('after the location button was used, each suggestion shows its area and how far away it is, nearest first', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const context = await browser.newContext({
+        ...WITHOUT_SERVICE_WORKER,
+        viewport,
+        geolocation: { latitude: 55.95196, longitude: -3.18937, accuracy: 8 },
+        permissions: ['geolocation'],
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/#report`);
+      await page.getByRole('button', { name: 'Use My Current Location' }).click();
+      const field = page.getByRole('textbox', { name: 'Three-word location' });
+      await expect.poll(() => field.inputValue()).toBe('pilot.ginger.gaze');
+      // The words are then mistyped by hand: the position is still the person's own.
+      await fillAndSubmit(page, 'pilot.ginger.gazz');
+      const suggestions = page.getByRole('group', { name: 'Did you mean:' }).getByRole('button');
+      await expect.poll(() => suggestions.count()).toBe(3);
+      const names = await suggestions.allTextContents();
+      expect(names[0]).toBe('pilot.ginger.gazeOld Town, 1 metre away');
+      const distances = names.map((name) => {
+        const [, amount, unit] = /, ([\d.,]+) (metres?|km) away$/.exec(name)!;
+        return Number(amount!.replace(',', '')) * (unit === 'km' ? 1000 : 1);
+      });
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(distances[2]).toBeGreaterThan(1000);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `report-suggestions-ranked-${viewport.width}`);
+      await suggestions.first().click();
+      await expect.poll(() => field.inputValue()).toBe('pilot.ginger.gaze');
+      await context.close();
+    }
+  });
+
+  it('without a position, the distances are from the city centre and say so', async () => {
+    const context = await browser.newContext({ ...WITHOUT_SERVICE_WORKER, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#report`);
+    await fillAndSubmit(page, 'pilot.ginger.gazz');
+    const suggestions = page.getByRole('group', { name: 'Did you mean:' }).getByRole('button');
+    await expect.poll(() => suggestions.count()).toBe(3);
+    await expect
+      .poll(() => suggestions.first().textContent())
+      .toBe('pilot.ginger.gazeOld Town, 164 metres from the city centre');
+    await context.close();
+  });
+});
+
 describe.skipIf(!hasChromium)('a location outside Edinburgh (what3words)', () => {
   let fake: FakeWhat3words;
   let browser: Browser;
@@ -84,12 +136,34 @@ describe.skipIf(!hasChromium)('a location outside Edinburgh (what3words)', () =>
       },
       wordsToCoordinates: (w) => service().wordsToCoordinates(w),
       coordinatesToWords: (lat, lng) => service().coordinatesToWords(lat, lng),
-      suggest: (w) => service().suggest(w),
-      checkWords: (w) => service().checkWords(w),
+      suggest: (w, near) => service().suggest(w, near),
+      checkWords: (w, near) => service().checkWords(w, near),
     },
   });
   // The fake's address is known only once it has started, after the server options were read.
   const service = () => createLocationService({ provider: 'what3words', w3wApiKey: FAKE_W3W_KEY, w3wApiUrl: fake.url });
+
+  it("a misspelt location offers what3words' places nearest first, each with its nearest place and distance", async () => {
+    const context = await browser.newContext({
+      ...WITHOUT_SERVICE_WORKER,
+      viewport: PHONE,
+      geolocation: { latitude: 55.9895, longitude: -3.396, accuracy: 8 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#report`);
+    await page.getByRole('button', { name: 'Use My Current Location' }).click();
+    await page.getByRole('button', { name: 'Location Detected - Click to Refresh' }).waitFor();
+    await fillAndSubmit(page, 'bridge.mural.south');
+    const suggestions = page.getByRole('group', { name: 'Did you mean:' }).getByRole('button');
+    await expect.poll(() => suggestions.count()).toBe(2);
+    const names = await suggestions.allTextContents();
+    expect(names[0]).toMatch(/^bridge\.mural\.forthSouth Queensferry, Edinburgh, \d+ metres away$/);
+    expect(names[1]).toMatch(/^bridge\.mural\.northEdinburgh, 1\d\.\d km away$/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-suggestions-what3words-390');
+    await context.close();
+  });
 
   it('is refused with the reason, and nothing is stored', async () => {
     const context = await browser.newContext({ ...WITHOUT_SERVICE_WORKER, viewport: PHONE });

@@ -27,6 +27,9 @@ export const FAKE_W3W_PLACES: FakePlace[] = [
   { words: 'arthur.seat.summit', lat: 55.944083, lng: -3.161775, nearestPlace: 'Edinburgh' },
   { words: 'shore.leith.harbour', lat: 55.975212, lng: -3.170174, nearestPlace: 'Leith, Edinburgh' },
   { words: 'portobello.beach.promenade', lat: 55.953928, lng: -3.108752, nearestPlace: 'Portobello, Edinburgh' },
+  /** Two places spelt alike far apart (North Bridge and the Forth bridges), for ranking by focus. */
+  { words: 'bridge.mural.north', lat: 55.951389, lng: -3.187778, nearestPlace: 'Edinburgh' },
+  { words: 'bridge.mural.forth', lat: 55.989722, lng: -3.392778, nearestPlace: 'South Queensferry, Edinburgh' },
   /** Outside the city: AutoSuggest clipped to Edinburgh never offers it, and reports there are refused. */
   { words: 'george.square.glasgow', lat: 55.861111, lng: -4.250278, nearestPlace: 'Glasgow' },
 ];
@@ -93,16 +96,21 @@ export async function startFakeWhat3words(options: { validKeys?: string[] } = {}
       if (query['clip-to-bounding-box'] !== undefined && !box)
         return fail(400, 'BadClipToBoundingBox', 'Invalid clip-to-bounding-box');
       const limit = Math.min(Number(query['n-results'] ?? 3) || 3, 100);
+      const focus = query.focus === undefined ? null : parseFocus(query.focus);
+      if (query.focus !== undefined && !focus) return fail(400, 'BadFocus', 'Invalid focus');
       const suggestions = [...FAKE_W3W_PLACES, ...issued.values()]
         .filter((p) => !box || (p.lat >= box.south && p.lat <= box.north && p.lng >= box.west && p.lng <= box.east))
-        .map((p) => ({ place: p, distance: letterDistance(input, p.words) }))
+        .map((p) => ({ place: p, distance: letterDistance(input, p.words), km: focus ? kmBetween(focus, p) : 0 }))
         .filter((s) => s.distance <= SUGGEST_DISTANCE)
-        .sort((a, b) => a.distance - b.distance)
+        // Spelling first; with a focus, the nearer of places spelt alike.
+        .sort((a, b) => a.distance - b.distance || a.km - b.km)
         .slice(0, limit)
-        .map(({ place }, i) => ({
+        .map(({ place, km }, i) => ({
           country: 'GB',
           nearestPlace: place.nearestPlace,
           words: place.words,
+          // As the real service gives it: whole kilometres, and only when a focus was sent.
+          ...(focus ? { distanceToFocusKm: Math.round(km) } : {}),
           rank: i + 1,
           language: 'en',
         }));
@@ -190,6 +198,20 @@ function parseBox(value: string | undefined) {
   if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
   const [south, west, north, east] = parts as [number, number, number, number];
   return south <= north ? { south, west, north, east } : null;
+}
+
+function parseFocus(value: string) {
+  const match = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(value);
+  return match ? { lat: Number(match[1]), lng: Number(match[2]) } : null;
+}
+
+/** Great-circle kilometres (haversine, mean Earth radius). */
+function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
 }
 
 /** Levenshtein distance between two strings. */

@@ -92,8 +92,6 @@ describe('the app around the API', () => {
     '/volunteer-dashboard',
     '/volunteer-portal',
     '/events',
-    '/events/12',
-    '/events/12/',
   ])('the page path %s gets the app with status 200', async (url) => {
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);

@@ -57,7 +57,7 @@ import { logMailer, type Mailer } from './mail/mailer.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { createAlerts, type AlertsOptions } from './features/alerts/create-alerts.ts';
 import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
-import { isKnownClientPath, routes } from '#shared/routes.ts';
+import { eventPageRoute, isKnownClientPath, reportStatusRoute, routes } from '#shared/routes.ts';
 import { clientShell } from './client-shell.ts';
 import { withPrivacyNotice } from './mail/privacy-footer.ts';
 import { registerAudit } from './plugins/audit.ts';
@@ -323,7 +323,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('photoSweep', photoSweep);
   app.addHook('preClose', async () => photoSweep.stop());
 
-  await registerClient(app, deps.clientDir);
+  await registerClient(app, deps.clientDir, async (url) => {
+    // An event or a report status link that does not exist: its page says so, and the status agrees.
+    const eventId = eventPageRoute.exec(url)?.groups?.id;
+    if (eventId) return eventRsvps.exists(Number(eventId));
+    const token = reportStatusRoute.exec(url)?.groups?.token;
+    if (token) return followUp.hasStatusPage(token);
+    return true;
+  });
   return app;
 }
 
@@ -343,8 +350,15 @@ export function trustProxyOption(
   return (_address, hop) => hop < hops;
 }
 
-/** The built SPA: hashed assets cached for a year, index.html revalidated, every other path the SPA. */
-async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+/**
+ * The built SPA: hashed assets cached for a year, index.html revalidated, every other path the SPA.
+ * `exists` says whether a known path's page has something to show (an event, a report) or says 'not found'.
+ */
+async function registerClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  exists: (url: string) => Promise<boolean>,
+): Promise<void> {
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexPath !== undefined && fs.existsSync(indexPath);
   const shell = hasClient ? clientShell(clientDir!) : undefined;
@@ -372,8 +386,9 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
     if (!wantsPage || !hasClient) {
       throw new NotFoundError(`No route for ${request.method} ${url}`);
     }
-    // Serve the SPA shell for any page path; unknown ones carry 404 while the SPA shows its 404 page.
-    const known = isKnownClientPath(url);
+    // Serve the SPA shell for any page path; unknown ones carry 404 while the SPA shows its 404 page,
+    // as do those of an event or report that is not there, whose page says so.
+    const known = isKnownClientPath(url) && (await exists(url));
     // What the page asks for early depends on the administrator's session cookie: Vary says so to caches.
     return reply
       .status(known ? 200 : 404)

@@ -1,4 +1,5 @@
 // Typed errors: services throw these, and the one error handler turns them into responses.
+import type { SuggestionDetails } from '#shared/contracts/location.ts';
 
 export interface AppErrorOptions {
   /** A short heading for the toast the client shows ('Photo required'). */
@@ -7,6 +8,8 @@ export interface AppErrorOptions {
   code?: string;
   /** Real three-word locations the person may have meant, for a refused location. */
   suggestions?: string[];
+  /** The same suggestions with each one's area and distance, nearest first. */
+  suggestionDetails?: SuggestionDetails;
   headers?: Record<string, string>;
 }
 

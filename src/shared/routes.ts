@@ -1,5 +1,5 @@
-// The client's route table, every path and alias. The server uses the same list to answer
-// unknown paths with status 404 while the SPA shows its 404 page.
+// The client's route table, every path and alias. The server uses the same list, and the same way of
+// matching, to answer unknown paths with status 404 while the SPA shows its 404 page.
 
 export const routes = {
   home: '/',
@@ -17,23 +17,27 @@ export const routes = {
 } as const;
 
 /** One MUCU event's own shareable page. */
-export const eventPagePattern = '/events/:id';
 export const eventPagePath = (id: number | string) => `/events/${id}`;
 
 /** A report's status page: the private link its reporter keeps (an unguessable token, not the number). */
-export const reportStatusPattern = '/report/:token';
 export const reportStatusPath = (token: string) => `/report/${token}`;
+
+// How a path is matched, by the router and the server alike, so the page shown and the status answered
+// always agree: letters in any case ('/Volunteers' is '/volunteers', as people type addresses from
+// posters), and one trailing slash at most. A parameter keeps its case (a status token is
+// case-sensitive).
+
+/** The event page's paths, its number named `id`. */
+export const eventPageRoute = /^\/events\/(?<id>[1-9]\d{0,9})\/?$/i;
+/** The report status page's paths, its token named `token`. */
+export const reportStatusRoute = /^\/report\/(?<token>[A-Za-z0-9_-]{43})\/?$/i;
 
 export const knownClientPaths: ReadonlySet<string> = new Set(Object.values(routes).flat());
 
-/** Client paths with a parameter, as the server recognises them. */
-const knownClientPatterns: readonly RegExp[] = [/^\/events\/[1-9]\d{0,9}$/, /^\/report\/[A-Za-z0-9_-]{43}$/];
+/** A client path as the route table writes it: lower-case, without its one trailing slash ('/' stays '/'). */
+export const plainClientPath = (path: string) => path.toLowerCase().replace(/^(\/.+)\/$/, '$1');
 
-/** A client path without its trailing slashes ('/' stays '/'). */
-export const plainClientPath = (path: string) => path.replace(/\/+$/, '') || '/';
-
-/** True for a path the SPA has a screen for (trailing slashes ignored). */
+/** True for a path the SPA has a screen for. */
 export function isKnownClientPath(path: string): boolean {
-  const plain = plainClientPath(path);
-  return knownClientPaths.has(plain) || knownClientPatterns.some((pattern) => pattern.test(plain));
+  return knownClientPaths.has(plainClientPath(path)) || eventPageRoute.test(path) || reportStatusRoute.test(path);
 }

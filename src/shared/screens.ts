@@ -2,7 +2,7 @@
 // home page is in the first bundle). Both sides use it for the screen a page is opened on: the server
 // asks for that screen's files with the page, and the client starts loading its code before React's
 // first drawing.
-import { eventPagePath, plainClientPath, reportStatusPath, routes } from './routes.ts';
+import { eventPageRoute, plainClientPath, reportStatusRoute, routes } from './routes.ts';
 
 export type OnDemandScreen =
   | 'about'
@@ -31,21 +31,21 @@ const byPath: readonly [readonly string[], OnDemandScreen][] = [
   [[routes.privacy], 'privacy'],
 ];
 
-/** Screens at paths with a parameter, recognised by the first part of the path. */
-const byPrefix: readonly [string, OnDemandScreen][] = [
-  [eventPagePath(''), 'event'],
-  [reportStatusPath(''), 'reportStatus'],
+/** Screens at paths with a parameter. */
+const byPattern: readonly [RegExp, OnDemandScreen][] = [
+  [eventPageRoute, 'event'],
+  [reportStatusRoute, 'reportStatus'],
 ];
 
 /**
- * The on-demand screen at `urlPath` (trailing slashes ignored), or undefined for the home page and
+ * The on-demand screen at `urlPath` (matched as the router matches it), or undefined for the home page and
  * paths without a screen. `administrator`: whether the router takes the visitor for an administrator.
  */
 export function screenAt(urlPath: string, administrator = false): OnDemandScreen | undefined {
   const plain = plainClientPath(urlPath);
   if (administrator && plain === managementPath) return 'management';
   return (
-    byPath.find(([paths]) => paths.includes(plain))?.[1] ?? byPrefix.find(([prefix]) => plain.startsWith(prefix))?.[1]
+    byPath.find(([paths]) => paths.includes(plain))?.[1] ?? byPattern.find(([pattern]) => pattern.test(urlPath))?.[1]
   );
 }
 

@@ -1,7 +1,7 @@
 // Providers and the route table: every path and alias.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { eventPagePattern, reportStatusPattern, routes } from '#shared/routes.ts';
+import { eventPageRoute, reportStatusRoute, routes } from '#shared/routes.ts';
 import { managementPath, opensReportList, screenAt, type OnDemandScreen } from '#shared/screens.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -126,14 +126,14 @@ export function App() {
               </LazyRoute>
             )}
           </Route>
-          <Route path={eventPagePattern}>
+          <Route path={eventPageRoute}>
             {() => (
               <LazyRoute>
                 <screens.event />
               </LazyRoute>
             )}
           </Route>
-          <Route path={reportStatusPattern}>
+          <Route path={reportStatusRoute}>
             {() => (
               <LazyRoute>
                 <screens.reportStatus />

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly bodyText: string,
     statusText: string,
+    /** The answer's Retry-After header, when it had one. */
+    readonly retryAfter: string | null = null,
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
@@ -58,7 +60,7 @@ export async function apiRequest(url: string, method: HttpMethod = 'GET', body?:
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text().catch(() => '');
-  throw new ApiError(response.status, text, response.statusText);
+  throw new ApiError(response.status, text, response.statusText, response.headers.get('Retry-After'));
 }
 
 /** A query function for GET calls; with `on401: 'returnNull'` a 401 reads as "nobody signed in". */

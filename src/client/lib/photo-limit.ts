@@ -1,6 +1,7 @@
-// A photo over the upload limit is refused before it is sent, in the report form's words.
+// A chosen file that cannot go up as a photo is refused as soon as it is chosen, in the report form's words.
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
+import { photoChoiceProblem } from '#shared/domain/photo-choice.ts';
 import { toast } from './use-toast.ts';
 
 /** True, with the 'File too large' toast shown, when the photo is over the upload limit. */
@@ -12,4 +13,11 @@ export function refusedAsTooLarge(photo: Blob): boolean {
     variant: 'destructive',
   });
   return true;
+}
+
+/** True, with a toast saying why, when a chosen file cannot go up as a photo (see photoChoiceProblem). */
+export function refusedBeforeSending(file: Blob): boolean {
+  const problem = photoChoiceProblem(file);
+  if (problem) toast({ ...problem, variant: 'destructive' });
+  return problem !== null;
 }

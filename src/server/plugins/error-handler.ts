@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/contracts/errors.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type AppErrorOptions } from '../errors.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 
@@ -45,7 +45,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function respond(
   statusCode: number,
   message: string,
-  options: { title?: string; code?: string; suggestions?: string[] } = {},
+  options: Pick<AppErrorOptions, 'title' | 'code' | 'suggestions' | 'suggestionDetails'> = {},
 ): ErrorResponse {
   return {
     statusCode,
@@ -54,5 +54,6 @@ function respond(
     ...(options.title ? { title: options.title } : {}),
     ...(options.code ? { code: options.code } : {}),
     ...(options.suggestions ? { suggestions: options.suggestions } : {}),
+    ...(options.suggestionDetails ? { suggestionDetails: options.suggestionDetails } : {}),
   };
 }

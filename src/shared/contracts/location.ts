@@ -44,6 +44,29 @@ export type LocationErrorCode = z.infer<typeof locationErrorCodeSchema>;
 
 export { locationErrorTitles, locationMessages } from '../domain/location-messages.ts';
 
+/**
+ * What a suggestion's distance is measured from: the person's device, the position the photo was
+ * taken at, or the city centre when neither is known (or either lies outside the city).
+ */
+export const SUGGESTIONS_MEASURED_FROM = ['device', 'photo', 'city-centre'] as const;
+
+/** One real location offered for words that name no place, with where it is and how far. */
+export const suggestedPlaceSchema = z.object({
+  words: z.string(),
+  /** A district or place a person knows ('Leith'); null when none is near. */
+  area: z.string().nullable(),
+  /** Whole metres from `from`; null when the provider could not say where the place is. */
+  distanceMetres: z.number().int().nullable(),
+});
+export type SuggestedPlace = z.infer<typeof suggestedPlaceSchema>;
+
+/** Suggestions for a refused location, nearest first. */
+export const suggestionDetailsSchema = z.object({
+  from: z.enum(SUGGESTIONS_MEASURED_FROM),
+  places: z.array(suggestedPlaceSchema),
+});
+export type SuggestionDetails = z.infer<typeof suggestionDetailsSchema>;
+
 const coordinate = (name: string, min: number, max: number) =>
   z.union([z.string(), z.number()], { error: `${name} is required` }).transform((value, ctx) => {
     const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);

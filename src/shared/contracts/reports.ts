@@ -67,6 +67,12 @@ export const createReportFieldsSchema = z
      */
     locationSource: z.enum(['device', 'photo']).optional(),
     /**
+     * Where the person's device is, sent when the location button was used but the words were then
+     * changed: only to put the nearest of the suggestions first if the words name no place; never stored.
+     */
+    nearLatitude: optionalNumber(-90, 90),
+    nearLongitude: optionalNumber(-180, 180),
+    /**
      * The phone's own random key for this report (a UUID, or 32 hex digits), sent again with every
      * retry: a retry answers the first report with its private status link, so the key is as secret
      * as that link, and one short enough to guess is refused.
@@ -90,6 +96,10 @@ export const createReportFieldsSchema = z
   .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
     message: 'latitude and longitude must be sent together',
     path: ['latitude'],
+  })
+  .refine((fields) => (fields.nearLatitude === undefined) === (fields.nearLongitude === undefined), {
+    message: 'nearLatitude and nearLongitude must be sent together',
+    path: ['nearLatitude'],
   });
 export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 

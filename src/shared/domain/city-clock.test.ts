@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cityDay, cityDayAndHour } from './calendar-days.ts';
 import { cityTime, ukDateText, ukLongDateText, ukShortMonth } from './city-clock.ts';
-import { formatCount, formatDate, formatDateTime, radiusText } from './format.ts';
+import { distanceText, formatCount, formatDate, formatDateTime } from './format.ts';
 
 const intlParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -106,7 +106,7 @@ describe('numbers as en-GB writes them', () => {
     for (const n of [999, 1000, 1001, 999_999, 1_000_000, 123_456_789, 2 ** 40, -5, -1234.5, 0.5, 0.001, 12.25])
       check(n);
     expect(wrong).toEqual([]);
-    expect(radiusText(1500)).toBe('1.5 km');
+    expect(distanceText(1500)).toBe('1.5 km');
     expect(formatCount(12408)).toBe('12,408');
   });
 

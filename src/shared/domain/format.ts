@@ -1,4 +1,4 @@
-// Formatting shared by every screen: en-GB dates (day/month/year), counts and hours from minutes.
+// Formatting shared by every screen: en-GB dates (day/month/year), counts, hours from minutes, distances.
 import { cityTime, ukDateText } from './city-clock.ts';
 
 /** '21/11/2026' for an ISO timestamp, in the city's own time zone; null when there is none. */
@@ -40,14 +40,14 @@ export function formatMinutes(totalMinutes: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-/** A distance as a person reads it: '1,420 metres'. */
-export function metresText(metres: number): string {
-  return `${formatCount(metres)} ${metres === 1 ? 'metre' : 'metres'}`;
-}
-
-/** A search radius as a person reads it: '5 km', or '800 metres' below a kilometre. */
-export function radiusText(metres: number): string {
-  return metres >= 1000 ? `${formatCount(metres / 1000)} km` : metresText(metres);
+/**
+ * A distance as a person reads it, wherever one is shown: whole metres below a kilometre ('1 metre',
+ * '850 metres'), then kilometres to one decimal ('1.2 km', '16.2 km', '5 km').
+ */
+export function distanceText(metres: number): string {
+  const whole = Math.round(metres);
+  if (whole < 1000) return `${whole} ${whole === 1 ? 'metre' : 'metres'}`;
+  return `${formatCount(Math.round(whole / 100) / 10)} km`;
 }
 
 /** How the management screens show an attendee: the local part of the e-mail. */

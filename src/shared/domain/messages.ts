@@ -23,6 +23,8 @@ export const messages = {
     storageFull: 'Photos cannot be stored just now: the server has run out of room. Please try again later.',
     /** The photo storage (a disk, a bucket) did not answer in time or refused the photo. */
     storageUnavailable: 'Photos cannot be stored just now. Please try again in a moment.',
+    /** In place of a chosen photo this browser cannot draw (an iPhone's HEIC on a desktop browser). */
+    previewUnavailable: 'Preview not available on this device; the photo will be sent',
     submitErrorTitle: 'Error submitting report',
     thankYou: 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report',
     submit: 'Submit Report',
@@ -35,6 +37,10 @@ export const messages = {
     title: '404 Page Not Found',
   },
 } as const;
+
+/** A report refused for the hourly limit on reports from one connection: why, and when it can go. */
+export const tooManyReports = (minutes: number) =>
+  `Too many reports have come from this connection in the last hour. Please send this one again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 
 /** The sign-in page's Administrator tab. */
 export const adminAccessMessages = {

@@ -6,7 +6,7 @@
 // 'Find another site' passes over every report at a place already seen in this visit (the same words,
 // or within a few metres) until the sites elsewhere within the radius have all been seen.
 import type { FindNearbyResponse } from '#shared/contracts/cleanups.ts';
-import { metresText, radiusText } from '#shared/domain/format.ts';
+import { distanceText } from '#shared/domain/format.ts';
 import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { ReportRow } from '#server/features/reports/index.ts';
@@ -181,8 +181,8 @@ export async function findNearby(
       nearestReport: toReportResponse(found.report),
       distance,
       message: found.priority
-        ? `Priority: offensive graffiti ${metresText(distance)} away. Please clean it first.`
-        : `The nearest graffiti is ${metresText(distance)} away.`,
+        ? `Priority: offensive graffiti ${distanceText(distance)} away. Please clean it first.`
+        : `The nearest graffiti is ${distanceText(distance)} away.`,
       locationLink: locationLinkOf(found.report),
       widerRadiusMetres: null,
     };
@@ -197,7 +197,7 @@ export async function findNearby(
     ...base,
     nearestReport: null,
     distance: null,
-    message: `${findMessages.noneWithin(radiusText(radiusMetres))}${note}`,
+    message: `${findMessages.noneWithin(distanceText(radiusMetres))}${note}`,
     locationLink: null,
     widerRadiusMetres: wider,
   };

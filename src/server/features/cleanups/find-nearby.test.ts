@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
       distance: 2224,
       totalAvailable: 1,
       withoutCoordinates: 2,
-      message: 'The nearest graffiti is 2,224 metres away.',
+      message: 'The nearest graffiti is 2.2 km away.',
     });
     expect(found.nearestReport?.id).toBe(open);
   });
@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds)('POST /api/find-nearby on %s', (kind) => {
     });
     const wide = await find({ ...glasgow, radiusMetres: 100_000 });
     expect(wide.distance).toBeGreaterThan(60_000);
-    expect(wide.message).toMatch(/^The nearest graffiti is \d{2},\d{3} metres away\.$/);
+    expect(wide.message).toMatch(/^The nearest graffiti is \d{2}(\.\d)? km away\.$/);
   });
 
   it('"Find another site" at a wall with three reports offers the other sites first, then the rest of that wall', async () => {

@@ -127,6 +127,11 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
       return { upcoming, past };
     },
 
+    /** Whether the event has a page (the page's path answers 404 when it has not). */
+    async exists(eventId: number): Promise<boolean> {
+      return (await repository.findEvent(eventId)) !== undefined;
+    },
+
     async page(eventId: number, volunteerId: number | null): Promise<EventPage> {
       const row = await repository.findEvent(eventId);
       if (!row) throw notFound();

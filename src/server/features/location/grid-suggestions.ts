@@ -1,12 +1,18 @@
-// Suggestions for grid words that name no place: the real three-word locations in the region whose words
-// are spelt most like the ones typed. Each position is corrected from the word list by edit distance;
-// the combinations are tried closest first, and only those naming a square in the region are offered.
+// Suggestions for grid words that name no place: the real three-word locations in the region spelt like
+// the ones typed, nearest first. Each position is corrected from the word list by edit distance; the
+// combinations naming a square in the region are the candidates. Neighbouring squares have unrelated
+// words, so a candidate spelt alike may lie anywhere in the city: among those a slip or two away, the
+// nearest to the person is the likeliest meant, and it comes first.
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { normaliseThreeWords } from '#shared/domain/three-words.ts';
+import { haversineMetres, type Point } from '#shared/domain/geo.ts';
 import type { GridCode } from './grid-code.ts';
 
 /** Candidate words tried per position: 48^3 combinations, a few milliseconds. */
 const PER_POSITION = 48;
+
+/** Letters wrong in all (typed, deleted, added or swapped) for a candidate to count as a slip of the keys. */
+const SLIPS = 2;
 
 /** Levenshtein distance (insertions, deletions and substitutions each cost one). */
 export function editDistance(a: string, b: string): number {
@@ -30,8 +36,19 @@ function closestWords(typed: string): { word: string; distance: number }[] {
     .slice(0, PER_POSITION);
 }
 
-/** Up to `limit` real locations of the grid spelt closest to `input` (three dot-separated words). */
-export function suggestGridWords(grid: GridCode, input: string, limit = 3): string[] {
+export interface GridSuggestion {
+  words: string;
+  /** The square's centre. */
+  point: Point;
+  /** Metres from the focus. */
+  metres: number;
+}
+
+/**
+ * Up to `limit` real locations of the grid spelt like `input` (three dot-separated words), nearest to
+ * `focus` first: those at most two letters out; or, when fewer than `limit` are, the closest spelt.
+ */
+export function suggestGridWords(grid: GridCode, input: string, focus: Point, limit = 3): GridSuggestion[] {
   const parts = normaliseThreeWords(input).split('.');
   if (parts.length !== 3 || parts.some((part) => !/^[a-z]+$/.test(part))) return [];
   const [first, second, third] = parts.map(closestWords) as [
@@ -51,8 +68,14 @@ export function suggestGridWords(grid: GridCode, input: string, limit = 3): stri
       }
     }
   }
-  return found
-    .sort((x, y) => x.distance - y.distance || x.order - y.order)
-    .slice(0, limit)
-    .map((s) => s.words);
+  found.sort((x, y) => x.distance - y.distance || x.order - y.order);
+  const slips = found.filter((candidate) => candidate.distance <= SLIPS);
+  return (slips.length >= limit ? slips : found.slice(0, limit))
+    .map(({ words }) => {
+      const centre = grid.centreOf(grid.squareOfWords(words)!);
+      const point = { latitude: centre.lat, longitude: centre.lng };
+      return { words, point, metres: haversineMetres(focus, point) };
+    })
+    .sort((x, y) => x.metres - y.metres)
+    .slice(0, limit);
 }

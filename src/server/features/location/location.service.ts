@@ -1,9 +1,11 @@
 // One location service, two providers: what3words when a key is configured, otherwise the offline grid.
 // Both answer the spec's conversion result and refuse with typed errors carrying a LocationErrorCode.
-import type { ConversionResult, LocationProvider } from '#shared/contracts/location.ts';
+import type { ConversionResult, LocationProvider, SuggestionDetails } from '#shared/contracts/location.ts';
 import { locationMessages, locationRefusalTitles } from '#shared/domain/location-messages.ts';
+import { haversineMetres, type Point } from '#shared/domain/geo.ts';
 import type { Config } from '#server/config.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
+import { areaAt, CITY_CENTRE } from './city-areas.ts';
 import { createGridCode, EDINBURGH_REGION, type GridRegion } from './grid-code.ts';
 import { suggestGridWords } from './grid-suggestions.ts';
 import { createWhat3wordsClient } from './what3words-client.ts';
@@ -19,19 +21,40 @@ export interface LocationServiceOptions {
   region?: GridRegion;
 }
 
+/** Where the person is known to be, to put the nearest suggestions first: their device, or their photo's GPS. */
+export interface SuggestionFocus extends Point {
+  from: 'device' | 'photo';
+}
+
 export interface LocationService {
   readonly provider: LocationProvider;
   /** The city's region: reports are placed only inside it. */
   readonly region: GridRegion;
   wordsToCoordinates(words: string): Promise<ConversionResult>;
   coordinatesToWords(lat: number, lng: number): Promise<ConversionResult>;
-  /** Up to three real locations in the city spelt like `words` (what3words AutoSuggest, or the grid's). */
-  suggest(words: string): Promise<string[]>;
+  /**
+   * Up to three real locations in the city spelt like `words` (what3words AutoSuggest, or the grid's),
+   * nearest first to `near` when it lies in the city, else to the city centre, each with its area and distance.
+   */
+  suggest(words: string, near?: SuggestionFocus): Promise<SuggestionDetails>;
   /**
    * The typed words checked when a report is made: their place in the city, or a 400 refusal in the
-   * person's words with suggestions. A provider that cannot answer throws its own 5xx error unchanged.
+   * person's words with suggestions (ranked from `near`). A provider that cannot answer throws its own
+   * 5xx error unchanged.
    */
-  checkWords(words: string): Promise<ConversionResult>;
+  checkWords(words: string, near?: SuggestionFocus): Promise<ConversionResult>;
+}
+
+/** A suggestion as a provider gives it: the words, their place when known, and the area it names. */
+interface ProviderSuggestion {
+  words: string;
+  point: Point | null;
+  area: string | null;
+}
+
+interface ProviderBase extends Pick<LocationService, 'provider' | 'wordsToCoordinates' | 'coordinatesToWords'> {
+  /** Real locations spelt like `words`, the likeliest first, favouring those near `focus`. */
+  suggestPlaces(words: string, focus: Point): Promise<ProviderSuggestion[]>;
 }
 
 export function insideRegion(region: GridRegion, lat: number, lng: number): boolean {
@@ -43,30 +66,58 @@ export function isProviderFailure(error: unknown): boolean {
   return error instanceof AppError && error.statusCode >= 500;
 }
 
-function withChecks(base: Omit<LocationService, 'checkWords' | 'region'>, region: GridRegion): LocationService {
-  async function refusal(words: string, error: AppError): Promise<ValidationError> {
-    const suggestions = await base.suggest(words).catch(() => []);
+/** The city centre, or the middle of a region that does not hold it. */
+function centreOf(region: GridRegion): Point {
+  return insideRegion(region, CITY_CENTRE.latitude, CITY_CENTRE.longitude)
+    ? CITY_CENTRE
+    : { latitude: (region.south + region.north) / 2, longitude: (region.west + region.east) / 2 };
+}
+
+function withChecks(base: ProviderBase, region: GridRegion): LocationService {
+  async function suggest(words: string, near?: SuggestionFocus): Promise<SuggestionDetails> {
+    // A position outside the city says nothing about which place in it was meant.
+    const usable = near && insideRegion(region, near.latitude, near.longitude) ? near : null;
+    const focus = usable ?? centreOf(region);
+    const places = (await base.suggestPlaces(words, focus)).map(({ words: found, point, area }) => ({
+      words: found,
+      area,
+      distanceMetres: point ? Math.round(haversineMetres(focus, point)) : null,
+    }));
+    // Nearest first; a place the provider could not locate keeps its rank after those it could.
+    const ranked = places
+      .map((place, rank) => ({ place, rank }))
+      .sort((x, y) => (x.place.distanceMetres ?? Infinity) - (y.place.distanceMetres ?? Infinity) || x.rank - y.rank)
+      .map(({ place }) => place);
+    return { from: usable?.from ?? 'city-centre', places: ranked };
+  }
+
+  async function refusal(words: string, error: AppError, near?: SuggestionFocus): Promise<ValidationError> {
+    const details = await suggest(words, near).catch(() => null);
     const outside = error.options.code === 'OutsideArea';
     return new ValidationError(error.message, {
       code: error.options.code ?? 'BadWords',
       title:
         outside && base.provider === 'what3words' ? locationRefusalTitles.outsideCity : locationRefusalTitles.notFound,
-      suggestions,
+      suggestions: details?.places.map((place) => place.words) ?? [],
+      ...(details ? { suggestionDetails: details } : {}),
     });
   }
   return {
-    ...base,
+    provider: base.provider,
+    wordsToCoordinates: (words) => base.wordsToCoordinates(words),
+    coordinatesToWords: (lat, lng) => base.coordinatesToWords(lat, lng),
     region,
-    async checkWords(words) {
+    suggest,
+    async checkWords(words, near) {
       let result: ConversionResult;
       try {
         result = await base.wordsToCoordinates(words);
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 400) throw await refusal(words, error);
+        if (error instanceof AppError && error.statusCode === 400) throw await refusal(words, error, near);
         throw error;
       }
       if (!insideRegion(region, result.lat, result.lng)) {
-        throw await refusal(words, new ValidationError(locationMessages.outsideCity, { code: 'OutsideArea' }));
+        throw await refusal(words, new ValidationError(locationMessages.outsideCity, { code: 'OutsideArea' }), near);
       }
       return result;
     },
@@ -87,7 +138,20 @@ export function createLocationService(options: LocationServiceOptions): Location
         provider: 'what3words',
         wordsToCoordinates: (words) => client.wordsToCoordinates(words),
         coordinatesToWords: (lat, lng) => client.coordinatesToWords(lat, lng),
-        suggest: (words) => client.autosuggest(words, region),
+        async suggestPlaces(words, focus) {
+          const found = await client.autosuggest(words, region, focus);
+          // AutoSuggest names each place but gives its distance only in whole kilometres: the exact
+          // place of each (three at most) is asked for, and one that cannot be had is shown without.
+          return Promise.all(
+            found.map(async ({ words: suggested, nearestPlace }) => {
+              const point = await client.wordsToCoordinates(suggested).then(
+                (place) => ({ latitude: place.lat, longitude: place.lng }),
+                () => null,
+              );
+              return { words: suggested, point, area: nearestPlace ?? (point && areaAt(point)) };
+            }),
+          );
+        },
       },
       region,
     );
@@ -98,7 +162,12 @@ export function createLocationService(options: LocationServiceOptions): Location
       provider: 'grid',
       wordsToCoordinates: async (words) => grid.decode(words),
       coordinatesToWords: async (lat, lng) => grid.encode(lat, lng),
-      suggest: async (words) => suggestGridWords(grid, words),
+      suggestPlaces: async (words, focus) =>
+        suggestGridWords(grid, words, focus).map(({ words: found, point }) => ({
+          words: found,
+          point,
+          area: areaAt(point),
+        })),
     },
     grid.region,
   );

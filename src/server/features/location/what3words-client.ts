@@ -50,8 +50,14 @@ const successSchema = z.object({
 });
 
 const suggestionsSchema = z.object({
-  suggestions: z.array(z.object({ words: z.string() })),
+  suggestions: z.array(z.object({ words: z.string(), nearestPlace: z.string().optional() })),
 });
+
+/** One AutoSuggest answer: the words, and the place what3words names as nearest ('Leith, Edinburgh'). */
+export interface What3wordsSuggestion {
+  words: string;
+  nearestPlace: string | null;
+}
 
 export interface BoundingBox {
   south: number;
@@ -126,12 +132,18 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
 
     /**
      * AutoSuggest: real addresses spelt like `input`, only those inside `box` (clip-to-bounding-box is
-     * south,west,north,east), best first.
+     * south,west,north,east), best first; those near `focus` are favoured.
      */
-    async autosuggest(input: string, box: BoundingBox, limit = 3): Promise<string[]> {
+    async autosuggest(
+      input: string,
+      box: BoundingBox,
+      focus: { latitude: number; longitude: number },
+      limit = 3,
+    ): Promise<What3wordsSuggestion[]> {
       const body = await request('autosuggest', {
         input: normaliseThreeWords(input),
         'clip-to-bounding-box': [box.south, box.west, box.north, box.east].join(','),
+        focus: `${focus.latitude},${focus.longitude}`,
         'n-results': String(limit),
         language: 'en',
       });
@@ -141,7 +153,9 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
           message: 'unexpected autosuggest body',
         });
       }
-      return parsed.data.suggestions.map((s) => normaliseThreeWords(s.words)).slice(0, limit);
+      return parsed.data.suggestions
+        .map((s) => ({ words: normaliseThreeWords(s.words), nearestPlace: s.nearestPlace || null }))
+        .slice(0, limit);
     },
   };
 }

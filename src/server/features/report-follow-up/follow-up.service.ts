@@ -163,6 +163,11 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     jobs: { handlers, onPoll: queueCleanedMails },
     follow,
 
+    /** Whether a report has this status link (its page's path answers 404 when none has). */
+    async hasStatusPage(token: string): Promise<boolean> {
+      return TOKEN.test(token) && (await repository.findReportByToken(token)) !== undefined;
+    },
+
     async statusPage(token: string): Promise<ReportStatusPage> {
       const row = TOKEN.test(token) ? await repository.findReportByToken(token) : undefined;
       if (!row) throw notFound();

@@ -389,7 +389,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
       );
     const first = await find();
     expect(first.nearestReport).toMatchObject({ id: offensive.id, priority: true });
-    expect(first.message).toBe('Priority: offensive graffiti 1,668 metres away. Please clean it first.');
+    expect(first.message).toBe('Priority: offensive graffiti 1.7 km away. Please clean it first.');
 
     const refused = await t.app.inject({
       method: 'PUT',

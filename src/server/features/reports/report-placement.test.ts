@@ -29,8 +29,8 @@ function switchable(url: string) {
     region: services.up.region,
     wordsToCoordinates: (w) => current.wordsToCoordinates(w),
     coordinatesToWords: (lat, lng) => current.coordinatesToWords(lat, lng),
-    suggest: (w) => current.suggest(w),
-    checkWords: (w) => current.checkWords(w),
+    suggest: (w, near) => current.suggest(w, near),
+    checkWords: (w, near) => current.checkWords(w, near),
   };
   return { service, set: (state: keyof typeof services) => (current = services[state]) };
 }

@@ -64,6 +64,56 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       ).toEqual([]);
     });
 
+    it('suggestions come nearest first to where the person stands, each with its area and distance', async () => {
+      const response = await submit(t, {
+        what3words: 'pilot.ginger.gazz',
+        nearLatitude: '55.95196',
+        nearLongitude: '-3.18937',
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      const { from, places } = body.suggestionDetails;
+      expect(from).toBe('device');
+      expect(places).toHaveLength(3);
+      expect(places[0]).toEqual({ words: 'pilot.ginger.gaze', area: 'Old Town', distanceMetres: expect.any(Number) });
+      expect(places[0].distanceMetres).toBeLessThanOrEqual(3);
+      const distances = places.map((place: { distanceMetres: number }) => place.distanceMetres);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      for (const place of places) expect(typeof place.area).toBe('string');
+      // The plain list says the same, in the same order.
+      expect(body.suggestions).toEqual(places.map((place: { words: string }) => place.words));
+    });
+
+    it("without the person's position, suggestions are measured from the city centre; a position outside the city is not used", async () => {
+      for (const near of [{}, { nearLatitude: '55.8611', nearLongitude: '-4.2503' }] as Record<string, string>[]) {
+        const body = (await submit(t, { what3words: 'pilot.ginger.gazz', ...near })).json();
+        expect(body.suggestionDetails.from).toBe('city-centre');
+        const distances = body.suggestionDetails.places.map(
+          (place: { distanceMetres: number }) => place.distanceMetres,
+        );
+        expect(distances).toEqual([...distances].sort((a, b) => a - b));
+        // Waverley is a few hundred metres from the east end of Princes Street.
+        expect(body.suggestionDetails.places[0]).toMatchObject({ words: 'pilot.ginger.gaze' });
+        expect(body.suggestionDetails.places[0].distanceMetres).toBeLessThan(500);
+      }
+    });
+
+    it('a position read from the photo ranks the suggestions when the location button was not used', async () => {
+      // In Portobello: the real location at Waverley is no longer the nearest of the three.
+      const portobello = { latitude: '55.9539', longitude: '-3.1088', locationSource: 'photo' };
+      const body = (await submit(t, { what3words: 'pilot.ginger.gazz', ...portobello })).json();
+      expect(body.suggestionDetails.from).toBe('photo');
+      const distances = body.suggestionDetails.places.map((place: { distanceMetres: number }) => place.distanceMetres);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(body.suggestions).toContain('pilot.ginger.gaze');
+    });
+
+    it('a half-sent position for the suggestions is refused', async () => {
+      const response = await submit(t, { what3words: 'pilot.ginger.gazz', nearLatitude: '55.95196' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('nearLatitude and nearLongitude must be sent together');
+    });
+
     it("made-up words, and the old form example 'index.home.raft', are refused rather than stored unplaced", async () => {
       for (const words of ['hello.world.again', 'index.home.raft', 'filled.count.soap']) {
         const response = await submit(t, { what3words: words });
@@ -204,6 +254,33 @@ describe.each(testDatabaseKinds)('report coordinates from the words on %s', (kin
       // A place outside the city is never suggested.
       const glasgow = (await submit(t, { what3words: 'george.square.glasgw' })).json();
       expect(glasgow.suggestions).toEqual([]);
+    });
+
+    it('AutoSuggest is asked to favour where the person stands, and its places come nearest first with area and distance', async () => {
+      const waverley = { nearLatitude: '55.95196', nearLongitude: '-3.18937' };
+      const inTown = (await submit(t, { what3words: 'bridge.mural.south', ...waverley })).json();
+      expect(fake.requests.findLast((r) => r.path.endsWith('/autosuggest'))?.query).toMatchObject({
+        focus: '55.95196,-3.18937',
+      });
+      expect(inTown.suggestionDetails.from).toBe('device');
+      expect(inTown.suggestionDetails.places).toEqual([
+        { words: 'bridge.mural.north', area: 'Edinburgh', distanceMetres: expect.any(Number) },
+        { words: 'bridge.mural.forth', area: 'South Queensferry, Edinburgh', distanceMetres: expect.any(Number) },
+      ]);
+      expect(inTown.suggestionDetails.places[0].distanceMetres).toBeLessThan(300);
+      expect(inTown.suggestionDetails.places[1].distanceMetres).toBeGreaterThan(12_000);
+      expect(inTown.suggestions).toEqual(['bridge.mural.north', 'bridge.mural.forth']);
+
+      // At the Forth bridges the order turns round.
+      const queensferry = { nearLatitude: '55.9895', nearLongitude: '-3.3960' };
+      const there = (await submit(t, { what3words: 'bridge.mural.south', ...queensferry })).json();
+      expect(there.suggestions).toEqual(['bridge.mural.forth', 'bridge.mural.north']);
+      expect(there.suggestionDetails.places[0].distanceMetres).toBeLessThan(1000);
+
+      // With no position, from the city centre.
+      const centre = (await submit(t, { what3words: 'bridge.mural.south' })).json();
+      expect(centre.suggestionDetails.from).toBe('city-centre');
+      expect(fake.requests.findLast((r) => r.path.endsWith('/autosuggest'))?.query.focus).toBe('55.9533,-3.1883');
     });
 
     it('a real location outside Edinburgh is refused and the reporter is told why', async () => {

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportEndpoints } from '#shared/contracts/reports.ts';
-import { messages } from '#shared/domain/messages.ts';
+import { messages, tooManyReports } from '#shared/domain/messages.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
 import { reportListEndpoints, reportPageQuerySchema } from '#shared/contracts/report-list.ts';
 import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
@@ -114,7 +114,19 @@ export async function reportsRoutes(
     app,
     reportEndpoints.create,
     // The answer carries the reporter's private status token.
-    { access: 'public', personal: true, rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } },
+    {
+      access: 'public',
+      personal: true,
+      rateLimit: {
+        max: submissionsPerHour,
+        timeWindow: '1 hour',
+        // Said in the person's words, with when this report can go; Retry-After says the same in seconds.
+        errorResponseBuilder: (_request, context) =>
+          new AppError(429, tooManyReports(Math.max(1, Math.ceil(context.ttl / 60_000))), {
+            title: messages.report.submitErrorTitle,
+          }),
+      },
+    },
     async (request, reply) => {
       const form = await readRawForm(request, reportEndpoints.create);
       const photo = form.files.photo?.[0];

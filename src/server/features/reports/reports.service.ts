@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ConversionResult } from '#shared/contracts/location.ts';
-import { isProviderFailure, type LocationService } from '#server/features/location/index.ts';
+import { isProviderFailure, type LocationService, type SuggestionFocus } from '#server/features/location/index.ts';
 import type { PhotoStorage } from '#server/features/photos/index.ts';
 import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
@@ -17,10 +17,15 @@ import { enqueuePlacement } from './placement-job.ts';
 import { locationLinkOf } from './location-link.ts';
 import { choosePlacement, type SentPosition } from './report-placement.ts';
 
-export type CreateReportInput = Omit<z.output<typeof createReportFieldsSchema>, 'offensive' | 'notifyEmail'> & {
+export type CreateReportInput = Omit<
+  z.output<typeof createReportFieldsSchema>,
+  'offensive' | 'notifyEmail' | 'nearLatitude' | 'nearLongitude'
+> & {
   photo: Buffer;
   offensive?: boolean;
   notifyEmail?: string;
+  nearLatitude?: number;
+  nearLongitude?: number;
 };
 
 export interface ReportsServiceDeps {
@@ -35,6 +40,20 @@ export interface ReportsServiceDeps {
   followers?: { follow(reportId: number, email: string, statusToken: string | null): Promise<void> };
 }
 
+/**
+ * Where the reporter is known to be, should the words name no place: the position sent with the report
+ * (the device's, or the photo's), else the device's position sent for this alone.
+ */
+function suggestionFocus(input: CreateReportInput): SuggestionFocus | undefined {
+  if (input.latitude !== undefined && input.longitude !== undefined) {
+    return { latitude: input.latitude, longitude: input.longitude, from: input.locationSource ?? 'device' };
+  }
+  if (input.nearLatitude !== undefined && input.nearLongitude !== undefined) {
+    return { latitude: input.nearLatitude, longitude: input.nearLongitude, from: 'device' };
+  }
+  return undefined;
+}
+
 export function reportsService({ repository, storage, clock, location, log, alerts, followers }: ReportsServiceDeps) {
   let listCache: { version: string; json: string; encoded: Partial<Record<ListEncoding, Promise<Buffer>>> } | undefined;
 
@@ -43,9 +62,9 @@ export function reportsService({ repository, storage, clock, location, log, aler
    * report is kept without a place). Words that name no place in the city are refused (400, with
    * suggestions) before anything is stored.
    */
-  async function checkedPlace(words: string): Promise<ConversionResult | null> {
+  async function checkedPlace(words: string, near?: SuggestionFocus): Promise<ConversionResult | null> {
     try {
-      return await location.checkWords(words);
+      return await location.checkWords(words, near);
     } catch (error) {
       if (!isProviderFailure(error)) throw error;
       log.warn({ err: error, words }, 'report kept without coordinates: the location provider did not answer');
@@ -65,7 +84,7 @@ export function reportsService({ repository, storage, clock, location, log, aler
         const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
         if (existing) return answer(existing, false);
       }
-      const place = await checkedPlace(input.what3words);
+      const place = await checkedPlace(input.what3words, suggestionFocus(input));
       const photo = await processPhoto(input.photo);
       const sent: SentPosition | null =
         input.latitude !== undefined && input.longitude !== undefined

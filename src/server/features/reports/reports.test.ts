@@ -302,3 +302,35 @@ describe.each(testDatabaseKinds)('reports API on %s', (kind) => {
     expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 });
+
+describe.each(testDatabaseKinds)('the hourly limit on reports from one connection, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { limits: { reportSubmissionsPerHour: 2 } });
+  });
+  afterAll(() => t.close());
+
+  it('the report past the limit is refused with 429, saying why and in how many minutes it can be sent', async () => {
+    const submit = async () => {
+      const { payload, headers } = await multipartBody(
+        { what3words: 'bleak.exhaust.jewel' },
+        { photo: await jpegFile() },
+      );
+      return t.app.inject({ method: 'POST', url: '/api/reports', payload, headers, remoteAddress: '192.0.2.77' });
+    };
+    expect((await submit()).statusCode).toBe(201);
+    expect((await submit()).statusCode).toBe(201);
+    const refused = await submit();
+    expect(refused.statusCode).toBe(429);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(3500);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      title: 'Error submitting report',
+      message:
+        'Too many reports have come from this connection in the last hour. Please send this one again in 60 minutes.',
+    });
+  });
+});

@@ -194,7 +194,8 @@ function Choice({
         value={value}
         checked={checked}
         onChange={onChange}
-        className="mt-1 h-5 w-5 accent-civic-800"
+        // shrink-0: beside a hint that wraps, flex would otherwise squeeze the radio narrower than the rest.
+        className="h-6 w-6 shrink-0 accent-civic-800"
       />
       <span className="grid">
         <span className="font-semibold text-slate-900">{label}</span>

@@ -4,15 +4,17 @@
 // the volunteer's own claimed site at the photos step.
 import { useReducer, useState } from 'react';
 import { useFocusAfterRender } from '#client/lib/use-focus-after-render.ts';
-import { radiusText } from '#shared/domain/format.ts';
-import { CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
+import { distanceText } from '#shared/domain/format.ts';
+import { ArrowRight, CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
+import { Link } from 'wouter';
+import { routes } from '#shared/routes.ts';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { toast } from '#client/lib/use-toast.ts';
-import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
+import { refusedBeforeSending } from '#client/lib/photo-limit.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepare-photo.ts';
@@ -62,6 +64,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   // The search radius (5 km until the volunteer widens it) and the wider one to offer when none is near.
   const [radius, setRadius] = useState<number | undefined>(undefined);
   const [wider, setWider] = useState<number | null>(null);
+  // Whether the last clean-up went on this volunteer's own record (not skipped, nor given to another address).
+  const [onMyRecord, setOnMyRecord] = useState(false);
   // The new step's heading takes the focus once drawn, so a screen reader hears where the volunteer is.
   const [stepHeading, focusStep] = useFocusAfterRender<HTMLHeadingElement>();
 
@@ -169,7 +173,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   }
 
   function choose(file: File, which: 'before' | 'after') {
-    if (refusedAsTooLarge(file)) return;
+    if (refusedBeforeSending(file)) return;
     dispatch({ type: 'photo-chosen', which, photo: { file, prepared: preparePhotoForUpload(file) } });
   }
 
@@ -185,6 +189,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       toast({ title: m.uploadFailedTitle, description: reason, variant: 'destructive' });
       return;
     }
+    setOnMyRecord(volunteerEmail.toLowerCase() === volunteer.email.toLowerCase());
     dispatch({ type: 'completed' });
     focusBanner();
     void celebrate().catch(() => undefined);
@@ -207,7 +212,16 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
           className="flex items-start gap-3 rounded-2xl border-2 border-emerald-700 bg-emerald-50 p-4 text-lg font-semibold text-emerald-950 outline-none"
         >
           <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
-          {m.success}
+          <div className="grid gap-1">
+            <p>{m.success}</p>
+            <Link
+              href={routes.volunteerDashboard[0]}
+              className="inline-flex min-h-11 items-center gap-1 justify-self-start text-base text-emerald-900 underline underline-offset-4 hover:text-emerald-950"
+            >
+              {onMyRecord ? 'See it on your dashboard' : 'Go to your dashboard'}
+              <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </div>
         </div>
       )}
 
@@ -233,7 +247,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
                 disabled={searching}
                 className="justify-self-start"
               >
-                {m.widen(radiusText(wider))}
+                {m.widen(distanceText(wider))}
               </Button>
             )}
           </div>

@@ -9,7 +9,7 @@ import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PhotoEditedNote } from '#client/components/ui/photo-edited-note.tsx';
 import type { Site } from '../find-workflow.ts';
-import { formatCount } from '#shared/domain/format.ts';
+import { distanceText } from '#shared/domain/format.ts';
 
 const SitePhoto = lazy(() => import('./site-photo.tsx').then((module) => ({ default: module.SitePhoto })));
 
@@ -38,7 +38,7 @@ export function LocationStep({ site, headingRef, starting, searching, onCleanIt,
         {distance !== null && (
           <div className="flex items-baseline gap-2">
             <dt className="sr-only">Distance</dt>
-            <dd className="text-2xl font-bold text-civic-900">{formatCount(distance)} metres away</dd>
+            <dd className="text-2xl font-bold text-civic-900">{distanceText(distance)} away</dd>
           </div>
         )}
         <div className="flex items-center gap-2">

@@ -17,6 +17,14 @@ describe('the coordinates sent with a report', () => {
   it('with neither, none are sent and the server uses the words', () => {
     expect(coordinatesFor(null, null)).toEqual({});
   });
+
+  it('a reading for other words than those sent goes only as where the person is, to rank suggestions', () => {
+    expect(coordinatesFor(null, null, device)).toEqual({
+      nearLatitude: device.latitude,
+      nearLongitude: device.longitude,
+    });
+    expect(coordinatesFor(null, photoGps, device)).toEqual({ ...photoGps, locationSource: 'photo' });
+  });
 });
 
 describe('the multipart form of a report', () => {
@@ -33,6 +41,16 @@ describe('the multipart form of a report', () => {
       what3words: 'index.home.raft',
       locationSource: 'photo',
     });
+    const near = toReportFormData({
+      photo: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+      photoName: 'wall.jpg',
+      what3words: 'index.home.raft',
+      ...coordinatesFor(null, null, device),
+      idempotencyKey: newIdempotencyKey(),
+    });
+    const parsed = createReportFieldsSchema.parse(Object.fromEntries(near.entries()));
+    expect(parsed).toMatchObject({ nearLatitude: device.latitude, nearLongitude: device.longitude });
+    expect(parsed.latitude).toBeUndefined();
     const photo = form.get('photo') as File;
     expect(photo.name).toBe('wall.jpg');
     expect(photo.size).toBe(3);

@@ -13,6 +13,9 @@ export interface ReportSubmission {
   accuracy?: number;
   /** Where the coordinates came from; the server assumes the device when this is absent. */
   locationSource?: 'device' | 'photo';
+  /** The device's position when it gave other words: only to rank suggestions, should the words name no place. */
+  nearLatitude?: number;
+  nearLongitude?: number;
   /** 'Tell me when it is cleaned': the address gets a confirm link first. */
   notifyEmail?: string;
   /** 'Is it offensive ...?' answered yes. */
@@ -30,6 +33,9 @@ export function toReportFormData(submission: ReportSubmission): FormData {
     form.append('longitude', String(submission.longitude));
     if (submission.accuracy !== undefined) form.append('accuracy', String(submission.accuracy));
     if (submission.locationSource) form.append('locationSource', submission.locationSource);
+  } else if (submission.nearLatitude !== undefined && submission.nearLongitude !== undefined) {
+    form.append('nearLatitude', String(submission.nearLatitude));
+    form.append('nearLongitude', String(submission.nearLongitude));
   }
   if (submission.notifyEmail) form.append('notifyEmail', submission.notifyEmail);
   if (submission.offensive) form.append('offensive', 'true');
@@ -47,11 +53,16 @@ type Position = { latitude: number; longitude: number; accuracy?: number };
 /**
  * The coordinates to send: the device's reading when the person used
  * the location button for these words, else the photo's own GPS, else none (the server uses the words).
+ * A reading that gave other words goes only as where the person is (`near`).
  */
 export function coordinatesFor(
   device: { latitude: number; longitude: number; accuracy: number } | null,
   photoGps: { latitude: number; longitude: number } | null,
-): (Position & { locationSource: 'device' | 'photo' }) | Record<string, never> {
+  near?: { latitude: number; longitude: number } | null,
+):
+  | (Position & { locationSource: 'device' | 'photo' })
+  | { nearLatitude: number; nearLongitude: number }
+  | Record<string, never> {
   if (device)
     return {
       latitude: device.latitude,
@@ -60,7 +71,7 @@ export function coordinatesFor(
       locationSource: 'device',
     };
   if (photoGps) return { latitude: photoGps.latitude, longitude: photoGps.longitude, locationSource: 'photo' };
-  return {};
+  return near ? { nearLatitude: near.latitude, nearLongitude: near.longitude } : {};
 }
 
 /**

@@ -14,6 +14,8 @@ export interface ReportDraft {
   what3words: string;
   /** The location button's reading, when it gave these words. */
   device: { latitude: number; longitude: number; accuracy: number } | null;
+  /** The location button's reading whatever words it gave: where the person is, to rank suggestions. */
+  near?: { latitude: number; longitude: number } | null;
   /** 'Tell me when it is cleaned' (optional). */
   notifyEmail?: string;
   /** 'Is it offensive ...?' answered yes. */
@@ -45,7 +47,7 @@ export function useSubmitReport(later: LaterEvents) {
         photo: photo.blob,
         photoName: photo.name,
         what3words: draft.what3words,
-        ...coordinatesFor(draft.device, photo.gps),
+        ...coordinatesFor(draft.device, photo.gps, draft.near),
         notifyEmail: draft.notifyEmail,
         offensive: draft.offensive,
         idempotencyKey: newIdempotencyKey(),

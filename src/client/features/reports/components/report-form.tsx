@@ -4,18 +4,19 @@
 // later (offline/), so a weak signal costs neither time nor the report.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Camera, CloudUpload, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
-import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
-import { GRID_EXAMPLE_WORDS, suggestionsLead } from '#shared/domain/location-messages.ts';
+import type { SuggestionDetails } from '#shared/contracts/location.ts';
+import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
 import { useLocationProvider } from '#client/features/location/api/use-location-provider.ts';
-import { useObjectUrl } from '#client/lib/use-object-url.ts';
+import { PhotoPreview } from '#client/components/ui/photo-preview.tsx';
+import { photoChoiceProblem } from '#shared/domain/photo-choice.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
-import { queueMessages, waitingText } from '../offline/queue-policy.ts';
+import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { LocationButton } from '#client/features/location/components/location-button.tsx';
 import { describeLocationError } from '#client/features/location/location-errors.ts';
@@ -29,13 +30,16 @@ import { useQueryClient } from '@tanstack/react-query';
 
 const m = messages.report;
 
-// Shown only once a report has gone (its receipt) or the server has named one already open here: their
-// code loads on demand, and is fetched once the form is shown and the browser idle, so it is at hand by
-// then. Should it fail to load all the same, the form shows nothing in their place.
+// Shown only once a report has gone (its receipt), the server has named one already open here, or it
+// has offered real locations for words that name none: their code loads on demand, and is fetched once
+// the form is shown and the browser idle, so it is at hand by then. Should it fail to load all the
+// same, the form shows nothing in their place.
 const loadReceipt = () => import('#client/features/report-follow-up/components/report-receipt.tsx');
 const loadAlreadyReported = () => import('#client/features/report-follow-up/components/already-reported.tsx');
+const loadSuggestedPlaces = () => import('./suggested-places.tsx');
 const ReportReceipt = lazyOrNothing(() => loadReceipt().then((module) => module.ReportReceipt));
 const AlreadyReported = lazyOrNothing(() => loadAlreadyReported().then((module) => module.AlreadyReported));
+const SuggestedPlaces = lazyOrNothing(() => loadSuggestedPlaces().then((module) => module.SuggestedPlaces));
 
 function lazyOrNothing<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async (): Promise<{ default: ComponentType<P> }> => {
@@ -51,6 +55,7 @@ function warmLaterParts(): void {
   warmPhotoPreparation();
   loadReceipt().catch(() => undefined);
   loadAlreadyReported().catch(() => undefined);
+  loadSuggestedPlaces().catch(() => undefined);
 }
 
 function thankYou(): void {
@@ -68,7 +73,6 @@ function submitError(error: unknown): void {
 export function ReportForm() {
   // The chosen file (for the preview) and its upload copy, prepared while the words are typed.
   const [photo, setPhoto] = useState<{ file: File; prepared: Promise<PreparedPhoto> } | null>(null);
-  const preview = useObjectUrl(photo?.file ?? null);
   const [location, setLocation] = useState('');
   const [locationError, setLocationError] = useState<string | null>(null);
   const [notifyEmail, setNotifyEmail] = useState('');
@@ -76,8 +80,8 @@ export function ReportForm() {
   const [offensive, setOffensive] = useState(false);
   // The last report sent from this form: its reference and status link stay until the next one.
   const [receipt, setReceipt] = useState<{ id: number; statusToken: string | null } | null>(null);
-  // Real locations the server offered for words it could not find.
-  const [suggestions, setSuggestions] = useState<string[]>([]);
+  // Real locations the server offered for words it could not find, nearest first.
+  const [suggestions, setSuggestions] = useState<SuggestionDetails | null>(null);
   const provider = useLocationProvider().data?.provider;
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport({
@@ -96,7 +100,6 @@ export function ReportForm() {
     emailHelp: useId(),
     emailError: useId(),
     offensive: useId(),
-    suggestions: useId(),
   };
   // Device coordinates go with the report only while the field still holds the words they gave.
   const reading =
@@ -119,7 +122,7 @@ export function ReportForm() {
       const next = await detection.detect();
       setLocation(next.conversion.words);
       setLocationError(null);
-      setSuggestions([]);
+      setSuggestions(null);
       // The detected words take the focus, so the person hears and can check what was filled in.
       document.getElementById(ids.location)?.focus();
     } catch (error) {
@@ -129,9 +132,10 @@ export function ReportForm() {
 
   function choosePhoto(file: File | undefined) {
     if (!file) return;
-    // The limit applies to the file as chosen, before any shrinking.
-    if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: m.fileTooLargeTitle, description: m.fileTooLarge, variant: 'destructive' });
+    // Checked as chosen (the size limit applies before any shrinking), so a file that cannot go says so now.
+    const problem = photoChoiceProblem(file);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
@@ -144,7 +148,7 @@ export function ReportForm() {
     setLocation('');
     setNotifyEmail('');
     setOffensive(false);
-    setSuggestions([]);
+    setSuggestions(null);
     detection.forget();
     if (fileInput.current) fileInput.current.value = '';
   }
@@ -212,6 +216,7 @@ export function ReportForm() {
         photo: photo.prepared,
         what3words: location,
         device: reading,
+        near: detection.reading,
         notifyEmail: notifyEmail.trim() || undefined,
         offensive,
       });
@@ -224,7 +229,7 @@ export function ReportForm() {
       if (refusal && (refusal.code === 'BadWords' || refusal.code === 'OutsideArea')) {
         // The words name no place in the city: say so at the field, with what the person may have meant.
         setLocationError(refusal.message);
-        setSuggestions(refusal.suggestions ?? []);
+        setSuggestions(refusal.suggestionDetails ?? null);
         document.getElementById(ids.location)?.focus();
         return;
       }
@@ -243,10 +248,10 @@ export function ReportForm() {
         </span>
         <label
           htmlFor={ids.photo}
-          className="relative grid aspect-[4/3] w-full cursor-pointer place-items-center overflow-hidden rounded-2xl border-2 border-dashed border-civic-700 bg-civic-50 text-civic-800 focus-within:outline focus-within:outline-3 focus-within:outline-accent-600"
+          className="@container relative grid aspect-[4/3] w-full cursor-pointer place-items-center overflow-hidden rounded-2xl border-2 border-dashed border-civic-700 bg-civic-50 text-civic-800 focus-within:outline focus-within:outline-3 focus-within:outline-accent-600"
         >
-          {preview ? (
-            <img src={preview} alt="The photo you chose" className="absolute inset-0 h-full w-full object-cover" />
+          {photo ? (
+            <PhotoPreview file={photo.file} alt="The photo you chose" />
           ) : (
             <span className="grid justify-items-center gap-2 p-6 text-center">
               <Camera aria-hidden="true" className="h-10 w-10" />
@@ -310,7 +315,7 @@ export function ReportForm() {
             onChange={(event) => {
               setLocation(event.target.value);
               if (locationError) setLocationError(checkLocation(event.target.value));
-              setSuggestions([]);
+              setSuggestions(null);
             }}
             className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white py-2 pl-11 pr-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-civic-800"
           />
@@ -320,29 +325,18 @@ export function ReportForm() {
             {locationError}
           </p>
         )}
-        {suggestions.length > 0 && (
-          <div role="group" aria-labelledby={ids.suggestions} className="grid gap-2">
-            <p id={ids.suggestions} className="text-sm font-semibold text-slate-900">
-              {suggestionsLead}
-            </p>
-            <ul className="flex flex-wrap gap-2">
-              {suggestions.map((words) => (
-                <li key={words}>
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      setLocation(words);
-                      setLocationError(null);
-                      setSuggestions([]);
-                      document.getElementById(ids.location)?.focus();
-                    }}
-                  >
-                    {words}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </div>
+        {suggestions && suggestions.places.length > 0 && (
+          <Suspense fallback={null}>
+            <SuggestedPlaces
+              details={suggestions}
+              onChoose={(words) => {
+                setLocation(words);
+                setLocationError(null);
+                setSuggestions(null);
+                document.getElementById(ids.location)?.focus();
+              }}
+            />
+          </Suspense>
         )}
         {showFormatHint && (
           <p id={ids.format} className="text-sm text-amber-900">

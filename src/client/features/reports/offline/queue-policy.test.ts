@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
-import { afterFailure, queueMessages, retryDelayMs, waitReasonOf, waitingText } from './queue-policy.ts';
+import { queueMessages, waitingText } from './queue-messages.ts';
+import { afterFailure, retryDelayMs, serverWaitMs, waitReasonOf } from './queue-policy.ts';
 
 const refusal = (status: number) =>
   new ApiError(status, JSON.stringify({ statusCode: status, error: 'x', message: 'no' }), 'x');
@@ -19,6 +20,20 @@ describe('a report that could not be sent is kept, unless the server refused it 
 
   it.each([400, 401, 403, 413, 415, 422])('a %i drops it: sending it again would be refused again', (status) => {
     expect(afterFailure(refusal(status))).toBe('drop');
+  });
+
+  it('a report just made and refused for sending too many in an hour is not kept: the person reads when it can go', () => {
+    expect(afterFailure(refusal(429), { fresh: true })).toBe('drop');
+    expect(afterFailure(refusal(503), { fresh: true })).toBe('keep');
+    expect(afterFailure(new NetworkError(new TypeError('Failed to fetch')), { fresh: true })).toBe('keep');
+  });
+
+  it("a kept report refused for now waits at least as long as the server's Retry-After asks", () => {
+    const limited = new ApiError(429, '{}', 'Too Many Requests', '1800');
+    expect(serverWaitMs(limited)).toBe(1_800_000);
+    expect(serverWaitMs(refusal(429))).toBe(0);
+    expect(serverWaitMs(new ApiError(503, '{}', 'x', 'soon'))).toBe(0);
+    expect(serverWaitMs(new NetworkError(new TypeError('Failed to fetch')))).toBe(0);
   });
 
   it('an answer that is not our server (a Wi-Fi login page instead of JSON) keeps the report', () => {

@@ -1,26 +1,32 @@
 // The rules of the offline report queue, kept pure so they can be tested without a browser: which
-// failures keep a report for a later try, how long to wait between tries, and what the person reads.
+// failures keep a report for a later try, and how long to wait between tries. What the person reads is
+// in queue-messages.ts, which the form needs at once; these come with the queue's own code, later.
 import { backoffDelayMs } from '#shared/domain/backoff.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
-
-/**
- * Why a report is waiting on the device: no connection at all, a connection that failed mid-way, or
- * a server that could not take it just now.
- */
-export type WaitReason = 'offline' | 'network' | 'server';
+import type { WaitReason } from './queue-messages.ts';
 
 /**
  * After a failed send: 'keep' the report to try again, or 'drop' it because the server refused it
  * for good. Only a definite refusal (4xx) drops: a 408 or 429 asks us to come back later, and
  * anything that is not an answer from our server (no signal, a 5xx, a Wi-Fi login page answering
- * in its place) must never cost the person their report.
+ * in its place) must never cost the person their report. A report just made (`fresh`) and refused for
+ * sending too many in an hour is not kept either: there is signal, and the person, still at the form
+ * with the photo and words in it, reads why and when it can go rather than 'saved for when there is
+ * signal'.
  */
-export function afterFailure(error: unknown): 'keep' | 'drop' {
+export function afterFailure(error: unknown, { fresh = false } = {}): 'keep' | 'drop' {
   if (error instanceof ApiError) {
     const { status } = error;
-    return status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'drop' : 'keep';
+    if (status === 429) return fresh ? 'drop' : 'keep';
+    return status >= 400 && status < 500 && status !== 408 ? 'drop' : 'keep';
   }
   return 'keep';
+}
+
+/** How long the server asked us to wait before trying again (Retry-After, in seconds); 0 when it did not. */
+export function serverWaitMs(error: unknown): number {
+  const seconds = error instanceof ApiError ? Number(error.retryAfter) : Number.NaN;
+  return seconds > 0 ? seconds * 1000 : 0;
 }
 
 export function waitReasonOf(error: unknown): WaitReason {
@@ -37,18 +43,4 @@ export const RETRY_MAX_DELAY_MS = 5 * 60_000;
  */
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
   return backoffDelayMs(failures, { firstMs: RETRY_FIRST_DELAY_MS, maxMs: RETRY_MAX_DELAY_MS, jitter: 0.25 }, random);
-}
-
-export const queueMessages = {
-  savedTitle: 'Saved on your phone',
-  saved: {
-    offline: 'No signal right now. Your report is saved and will be sent automatically when you are back online.',
-    network: 'No signal right now. Your report is saved and will be sent automatically when you are back online.',
-    server: 'We could not take your report just now. It is saved on your phone and will be sent automatically.',
-  } satisfies Record<WaitReason, string>,
-  sentTitle: 'Report received',
-} as const;
-
-export function waitingText(count: number): string {
-  return `${count} ${count === 1 ? 'report' : 'reports'} waiting to be sent`;
 }

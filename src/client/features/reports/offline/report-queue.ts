@@ -4,7 +4,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
-import { afterFailure, retryDelayMs, waitReasonOf, type WaitReason } from './queue-policy.ts';
+import type { WaitReason } from './queue-messages.ts';
+import { afterFailure, retryDelayMs, serverWaitMs, waitReasonOf } from './queue-policy.ts';
 
 export type SubmitOutcome = { kind: 'sent'; report: CreatedReport } | { kind: 'saved'; reason: WaitReason };
 
@@ -135,6 +136,8 @@ async function ifNoOtherSender(task: () => Promise<void>): Promise<boolean> {
 
 const subscribers = new Set<QueueEvents>();
 let failures = 0;
+/** How long the server last asked us to wait before the next try (a 429's or 503's Retry-After). */
+let serverWait = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
 
@@ -153,10 +156,13 @@ async function announce({ toOtherTabs = true } = {}): Promise<number> {
 
 function scheduleRetry(): void {
   if (retryTimer !== undefined || subscribers.size === 0) return;
-  retryTimer = setTimeout(() => {
-    retryTimer = undefined;
-    void sendWaiting();
-  }, retryDelayMs(failures));
+  retryTimer = setTimeout(
+    () => {
+      retryTimer = undefined;
+      void sendWaiting();
+    },
+    Math.max(retryDelayMs(failures), serverWait),
+  );
 }
 
 function cancelRetry(): void {
@@ -212,10 +218,12 @@ async function sendWaitingNow(): Promise<void> {
       }
       // The connection or the server is still not there: the rest would fail the same way.
       stuck = true;
+      serverWait = serverWaitMs(error);
       break;
     }
   }
   failures = stuck ? failures + 1 : 0;
+  if (!stuck) serverWait = 0;
   if (sent.length > 0) for (const subscriber of subscribers) subscriber.onSent(sent);
   const left = await announce();
   if (left > 0) scheduleRetry();
@@ -245,11 +253,12 @@ export async function submitReport(submission: ReportSubmission): Promise<Submit
       return { kind: 'sent', report };
     } catch (error) {
       if (!kept) throw error;
-      if (afterFailure(error) === 'drop') {
+      if (afterFailure(error, { fresh: true }) === 'drop') {
         await forget(submission.idempotencyKey);
         throw error;
       }
       failures += 1;
+      serverWait = serverWaitMs(error);
       return { kind: 'saved', reason: waitReasonOf(error) };
     }
   });

@@ -11,6 +11,7 @@ import { describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useContinueSignIn } from '../api/volunteer-session.ts';
 import { reloadInto, safeNextPath, signInPathFor } from '../next-path.ts';
+import { announceSignIn } from '../signed-in-elsewhere.ts';
 
 function readFragment(): { token: string | null; next: string } {
   const params = new URLSearchParams(window.location.hash.slice(1));
@@ -38,6 +39,7 @@ export default function SignInLinkPage() {
       return;
     }
     setSignedIn(true);
+    announceSignIn();
     reloadInto(next, POST_SIGN_IN_RELOAD_MS);
   }
 

@@ -1,13 +1,15 @@
 // The Volunteer tab: ask for a sign-in e-mail, then type the 6-digit code it carries (or open its link).
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { LogIn, MailCheck } from 'lucide-react';
 import { POST_SIGN_IN_RELOAD_MS } from '#shared/domain/limits.ts';
 import { signInMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { dismissToast, toast } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api.ts';
 import { useRequestSignIn, useVerifyCode } from '../api/volunteer-session.ts';
 import { reloadInto } from '../next-path.ts';
+import { announceSignIn, onSignInElsewhere } from '../signed-in-elsewhere.ts';
 
 const inputClass =
   'min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-civic-800';
@@ -120,6 +122,34 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
   const verify = useVerifyCode();
   const ids = { code: useId(), help: useId() };
 
+  // Signed in, here or in another tab: on to where the volunteer was going, once.
+  const movedOn = useRef(false);
+  function moveOn() {
+    if (movedOn.current) return;
+    movedOn.current = true;
+    setSignedIn(true);
+    reloadInto(next, POST_SIGN_IN_RELOAD_MS);
+  }
+  const signedInElsewhere = useEffectEvent(moveOn);
+
+  // The link may be opened in another tab (or the code typed there): this tab then moves on as well.
+  // Another tab says so at once; a phone that froze this tab meanwhile asks the server when it is shown.
+  useEffect(() => {
+    const stopListening = onSignInElsewhere(() => signedInElsewhere());
+    const onShown = () => {
+      if (document.visibilityState !== 'visible') return;
+      api.volunteerAuth.me().then(
+        () => signedInElsewhere(),
+        () => undefined,
+      );
+    };
+    document.addEventListener('visibilitychange', onShown);
+    return () => {
+      stopListening();
+      document.removeEventListener('visibilitychange', onShown);
+    };
+  }, []);
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
@@ -133,8 +163,8 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
       setCode('');
       return;
     }
-    setSignedIn(true);
-    reloadInto(next, POST_SIGN_IN_RELOAD_MS);
+    announceSignIn();
+    moveOn();
   }
 
   async function resend() {

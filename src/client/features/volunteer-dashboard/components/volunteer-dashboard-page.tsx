@@ -2,8 +2,19 @@
 // with Logout, and the volunteer's alert choices. Two columns on desktop widths. Signed-out visitors go to
 // /volunteers/signin. Volunteers create MUCU events from the MUCU Attendance Log card.
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { Award, CalendarCheck, CalendarPlus, ExternalLink, LogOut, MapPin, Sparkles, UserRound } from 'lucide-react';
-import { useLocation } from 'wouter';
+import {
+  Award,
+  CalendarCheck,
+  CalendarPlus,
+  ExternalLink,
+  LocateFixed,
+  LogOut,
+  MapPin,
+  Sparkles,
+  UserRound,
+} from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { routes } from '#shared/routes.ts';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
@@ -85,10 +96,19 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
           <h1 className="text-3xl font-bold text-civic-900">{m.title}</h1>
           <p className="break-all text-lg text-slate-700">Welcome back, {volunteer.name ?? volunteer.email}!</p>
         </div>
-        <Button variant="outline" onClick={() => void onLogout()} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" className="h-5 w-5" />
-          {logout.isPending ? m.loggingOut : m.logout}
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            href={routes.find[0]}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-700"
+          >
+            <LocateFixed aria-hidden="true" className="h-5 w-5" />
+            Find Graffiti Near Me
+          </Link>
+          <Button variant="outline" onClick={() => void onLogout()} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" className="h-5 w-5" />
+            {logout.isPending ? m.loggingOut : m.logout}
+          </Button>
+        </div>
       </div>
       {dashboard.isError ? (
         <LoadFailed
