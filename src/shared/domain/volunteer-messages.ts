@@ -47,6 +47,9 @@ export const findMessages = {
   completing: 'Completing...',
   skip: 'Skip',
   success: 'Cleanup completed! Great job cleaning up Edinburgh!',
+  /** Other reports of the same wall (a second phone, a manual report), completed with it. */
+  alsoCompleted: (count: number) =>
+    `This also completed ${count === 1 ? '1 other report' : `${count} other reports`} of the same site.`,
   uploadFailedTitle: 'Upload failed',
   uploadFailed: 'Please try again.',
   navigationUnavailable: 'Navigation unavailable - this report does not have a What3Words location.',

@@ -59,6 +59,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   const find = useFindNearby();
   const setStatus = useSetReportStatus();
   const complete = useCompleteCleanup();
+  // How many other reports of the same site the last clean-up completed with it.
+  const [alsoCompleted, setAlsoCompleted] = useState(0);
   const provider = useLocationProvider();
   const [banner, focusBanner] = useFocusAfterRender<HTMLDivElement>();
   // The search radius (5 km until the volunteer widens it) and the wider one to offer when none is near.
@@ -181,7 +183,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     if (!site || !before || !after) return;
     try {
       const [beforePhoto, afterPhoto] = await Promise.all([before.prepared, after.prepared]);
-      await complete.mutateAsync({ reportId: site.report.id, beforePhoto, afterPhoto, volunteerEmail });
+      const done = await complete.mutateAsync({ reportId: site.report.id, beforePhoto, afterPhoto, volunteerEmail });
+      setAlsoCompleted(done.alsoCompleted.length);
     } catch (failure) {
       // The server's reason when it gave one (a refused photo, a lost claim); otherwise the spec's words.
       const reason =
@@ -214,6 +217,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
           <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
           <div className="grid gap-1">
             <p>{m.success}</p>
+            {alsoCompleted > 0 && <p className="text-base font-normal">{m.alsoCompleted(alsoCompleted)}</p>}
             <Link
               href={routes.volunteerDashboard[0]}
               className="inline-flex min-h-11 items-center gap-1 justify-self-start text-base text-emerald-900 underline underline-offset-4 hover:text-emerald-950"
