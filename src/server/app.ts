@@ -1,5 +1,6 @@
 // buildApp(deps): the whole HTTP application from explicit dependencies, so a test builds the real
 // thing on an in-memory database with fakes only at the edges of the world.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -113,7 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: trustProxyOption(deps.config.trustProxy),
-    requestIdHeader: 'x-request-id',
+    // The request's id (in the log and in X-Request-Id) is always our own: one a client sent could
+    // forge or muddle log lines. A random one stays unique across processes and restarts.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
     // The drain plugin answers requests that arrive while closing (with Retry-After).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
