@@ -37,7 +37,7 @@ import { adminAnalyticsRoutes, analyticsRoutes } from './features/analytics/anal
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { adminAccessRoutes } from './features/admin-access/admin-access.routes.ts';
-import { adminAccessService } from './features/admin-access/admin-access.service.ts';
+import { adminAccessService, type EveryoneLimits } from './features/admin-access/admin-access.service.ts';
 import { createLocationService, type LocationService } from './features/location/location.service.ts';
 import { reportManagementRoutes } from './features/report-management/report-management.routes.ts';
 import { reportManagementRepository } from './features/report-management/report-management.repository.ts';
@@ -96,6 +96,8 @@ export interface AppDeps {
     reportSubmissionsPerHour?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
+    /** Wrong administrator passcodes from everyone before the slow-down and the lock (admin-access.service.ts). */
+    adminPasscode?: Partial<EveryoneLimits>;
   };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
@@ -198,14 +200,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('alerts', alerts.worker);
   // Every route below is counted and timed; /metrics itself exists only when a token is configured.
-  if (deps.config.metricsToken) {
-    registerMetrics(app, {
-      token: deps.config.metricsToken,
-      database: deps.database,
-      outboxBacklog: alerts.outboxBacklog,
-      now: () => clock.now(),
-    });
-  }
+  const metrics = deps.config.metricsToken
+    ? registerMetrics(app, {
+        token: deps.config.metricsToken,
+        database: deps.database,
+        outboxBacklog: alerts.outboxBacklog,
+        now: () => clock.now(),
+      })
+    : undefined;
   app.addHook('preClose', () => alerts.worker.stop());
 
   await app.register(healthRoutes, { database: deps.database, storage: deps.storage });
@@ -236,7 +238,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(photosRoutes, { storage: deps.storage });
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {
-    service: adminAccessService({ db, clock, passcodeHash: deps.adminPasscodeHash, log: app.log }),
+    service: adminAccessService({
+      db,
+      clock,
+      passcodeHash: deps.adminPasscodeHash,
+      log: app.log,
+      everyone: deps.limits?.adminPasscode,
+      onEvent: metrics?.adminPasscode,
+    }),
     adminEmails: deps.config.adminEmails ?? [],
   });
 

@@ -19,6 +19,7 @@ import * as openSiteCounts from './migrations/031-open-site-counts.ts';
 import * as reportListReads from './migrations/035-report-list-reads.ts';
 import * as openSitesRtree from './migrations/036-open-sites-rtree.ts';
 import * as nearestSiteKnnCovering from './migrations/037-nearest-site-knn-covering.ts';
+import * as abuseLimits from './migrations/180-abuse-limits.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '035-report-list-reads': reportListReads,
   '036-open-sites-rtree': openSitesRtree,
   '037-nearest-site-knn-covering': nearestSiteKnnCovering,
+  '180-abuse-limits': abuseLimits,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
