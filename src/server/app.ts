@@ -22,6 +22,8 @@ import { registerDrain } from './plugins/drain.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerAuth, SESSION_COOKIES } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
+import { registerRequestBodyLimits, type RequestBodyLimits } from './plugins/request-bodies.ts';
+import type { SlotLimits } from './http/client-slots.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
 import { sessionsService } from './features/sessions/sessions.service.ts';
 import { multipartLimits } from './plugins/multipart.ts';
@@ -96,6 +98,10 @@ export interface AppDeps {
     reportSubmissionsPerHour?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
+    /** Open change streams, per client and in all (defaults in reports.routes.ts). */
+    changeStreams?: Partial<SlotLimits>;
+    /** Request bodies still arriving, per client and in all, and how long one may go silent (request-bodies.ts). */
+    requestBodies?: Partial<RequestBodyLimits>;
     /** Wrong administrator passcodes from everyone before the slow-down and the lock (admin-access.service.ts). */
     adminPasscode?: Partial<EveryoneLimits>;
   };
@@ -133,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerDrain(app);
+  registerRequestBodyLimits(app, { limits: deps.limits?.requestBodies, clock: deps.clock ?? systemClock });
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurity(app, deps.config.publicUrl);
@@ -229,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
     versions,
     changeStream: deps.changeStream,
+    changeStreamLimits: deps.limits?.changeStreams,
+    clock,
   });
   await app.register(followUpRoutes, {
     service: followUp,
