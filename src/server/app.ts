@@ -75,7 +75,7 @@ import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
-import { followUpService } from './features/report-follow-up/follow-up.service.ts';
+import { followUpService, type FollowUpLimits } from './features/report-follow-up/follow-up.service.ts';
 
 /** How often claims that lapsed are swept back to `reported` between calls of the workflow. */
 const LAPSED_CLAIM_SWEEP_MS = 5 * 60_000;
@@ -104,6 +104,8 @@ export interface AppDeps {
     requestBodies?: Partial<RequestBodyLimits>;
     /** Wrong administrator passcodes from everyone before the slow-down and the lock (admin-access.service.ts). */
     adminPasscode?: Partial<EveryoneLimits>;
+    /** 'Tell me when it is cleaned' confirm e-mails (follow-up.service.ts). */
+    followUp?: Partial<FollowUpLimits>;
   };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     location,
     log: app.log,
+    limits: deps.limits?.followUp,
   });
   const alerts = createAlerts({
     database: deps.database,
