@@ -1,5 +1,6 @@
 // An administrator with the management dashboard open sees a new report as soon as it is made: the
-// list's change stream tells the page at once, instead of the page waiting for its 5 s poll.
+// list's change stream tells the page at once, instead of the page waiting for its 5 s poll. When the
+// server turns the stream away (too many open), the page asks once and keeps to its poll.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { multipartBody } from '#tests/build-test-app.ts';
@@ -54,6 +55,42 @@ describe.skipIf(!hasChromium)('the management list, live', () => {
       const pollsSince = answered.slice(before).filter((at, i) => at - answered[before + i - 1]! >= 4_000);
       expect(pollsSince).toEqual([]);
     }
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('the management list, with its change stream turned away', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  // Every stream is refused, as when this client already holds as many as it may.
+  useBrowserAndServer((started) => ({ browser, server } = started), { limits: { changeStreams: { perClient: 0 } } });
+
+  it('asks for the stream once, does not ask again, and still shows a new report by its 5 s poll', async () => {
+    const [first, second] = realLocations(2, { lat: 55.9501, lng: -3.1883 });
+    const form = async (words: string) =>
+      multipartBody({ what3words: words }, { photo: { data: await plainJpeg(), name: 'a.jpg', type: 'image/jpeg' } });
+    expect((await server.app.inject({ method: 'POST', url: '/api/reports', ...(await form(first!)) })).statusCode).toBe(
+      201,
+    );
+    const { context, page } = await newAdminPage(browser, server);
+    const streamAnswers: number[] = [];
+    let listAnswers = 0;
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path === '/api/reports/changes') streamAnswers.push(response.status());
+      if (path === '/api/reports' && response.request().method() === 'GET') listAnswers++;
+    });
+
+    await page.goto(`${server.url}/volunteer-portal`);
+    await page.getByText(first!, { exact: true }).waitFor();
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/reports', ...(await form(second!)) })).statusCode,
+    ).toBe(201);
+    await page.getByText(second!, { exact: true }).waitFor({ timeout: 15_000 });
+    // Two more polls go by: the refused stream is not asked for again.
+    const seen = listAnswers;
+    await expect.poll(() => listAnswers, { timeout: 20_000 }).toBeGreaterThanOrEqual(seen + 2);
+    expect(streamAnswers).toEqual([429]);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 // buildApp(deps): the whole HTTP application from explicit dependencies, so a test builds the real
 // thing on an in-memory database with fakes only at the edges of the world.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -22,6 +23,8 @@ import { registerDrain } from './plugins/drain.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerAuth, SESSION_COOKIES } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
+import { registerRequestBodyLimits, type RequestBodyLimits } from './plugins/request-bodies.ts';
+import type { SlotLimits } from './http/client-slots.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
 import { sessionsService } from './features/sessions/sessions.service.ts';
 import { multipartLimits } from './plugins/multipart.ts';
@@ -37,7 +40,7 @@ import { adminAnalyticsRoutes, analyticsRoutes } from './features/analytics/anal
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { adminAccessRoutes } from './features/admin-access/admin-access.routes.ts';
-import { adminAccessService } from './features/admin-access/admin-access.service.ts';
+import { adminAccessService, type EveryoneLimits } from './features/admin-access/admin-access.service.ts';
 import { createLocationService, type LocationService } from './features/location/location.service.ts';
 import { reportManagementRoutes } from './features/report-management/report-management.routes.ts';
 import { reportManagementRepository } from './features/report-management/report-management.repository.ts';
@@ -74,7 +77,7 @@ import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
-import { followUpService } from './features/report-follow-up/follow-up.service.ts';
+import { followUpService, type FollowUpLimits } from './features/report-follow-up/follow-up.service.ts';
 
 /** How often claims that lapsed are swept back to `reported` between calls of the workflow. */
 const LAPSED_CLAIM_SWEEP_MS = 5 * 60_000;
@@ -98,6 +101,14 @@ export interface AppDeps {
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
     photoDecoding?: Partial<PhotoDecodeLimits>;
+    /** Open change streams, per client and in all (defaults in reports.routes.ts). */
+    changeStreams?: Partial<SlotLimits>;
+    /** Request bodies still arriving, per client and in all, and how long one may go silent (request-bodies.ts). */
+    requestBodies?: Partial<RequestBodyLimits>;
+    /** Wrong administrator passcodes from everyone before the slow-down and the lock (admin-access.service.ts). */
+    adminPasscode?: Partial<EveryoneLimits>;
+    /** 'Tell me when it is cleaned' confirm e-mails (follow-up.service.ts). */
+    followUp?: Partial<FollowUpLimits>;
   };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
@@ -118,7 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Requests are logged with the token of any private link hidden.
     logger: requestLogOptions(deps.logger, deps.config.logLevel),
     trustProxy: trustProxyOption(deps.config.trustProxy),
-    requestIdHeader: 'x-request-id',
+    // The request's id (in the log and in X-Request-Id) is always our own: one a client sent could
+    // forge or muddle log lines. A random one stays unique across processes and restarts.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
     // The drain plugin answers requests that arrive while closing (with Retry-After).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -133,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerDrain(app);
+  registerRequestBodyLimits(app, { limits: deps.limits?.requestBodies, clock: deps.clock ?? systemClock });
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurity(app, deps.config.publicUrl);
@@ -173,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     location,
     log: app.log,
+    limits: deps.limits?.followUp,
   });
   const alerts = createAlerts({
     database: deps.database,
@@ -200,14 +216,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('alerts', alerts.worker);
   // Every route below is counted and timed; /metrics itself exists only when a token is configured.
-  if (deps.config.metricsToken) {
-    registerMetrics(app, {
-      token: deps.config.metricsToken,
-      database: deps.database,
-      outboxBacklog: alerts.outboxBacklog,
-      now: () => clock.now(),
-    });
-  }
+  const metrics = deps.config.metricsToken
+    ? registerMetrics(app, {
+        token: deps.config.metricsToken,
+        database: deps.database,
+        outboxBacklog: alerts.outboxBacklog,
+        now: () => clock.now(),
+      })
+    : undefined;
   app.addHook('preClose', () => alerts.worker.stop());
 
   await app.register(healthRoutes, { database: deps.database, storage: deps.storage, clock });
@@ -229,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
     versions,
     changeStream: deps.changeStream,
+    changeStreamLimits: deps.limits?.changeStreams,
+    clock,
   });
   await app.register(followUpRoutes, {
     service: followUp,
@@ -238,7 +256,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(photosRoutes, { storage: deps.storage });
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {
-    service: adminAccessService({ db, clock, passcodeHash: deps.adminPasscodeHash, log: app.log }),
+    service: adminAccessService({
+      db,
+      clock,
+      passcodeHash: deps.adminPasscodeHash,
+      log: app.log,
+      everyone: deps.limits?.adminPasscode,
+      onEvent: metrics?.adminPasscode,
+    }),
     adminEmails: deps.config.adminEmails ?? [],
   });
 

@@ -23,6 +23,7 @@ import * as reporterStatusLinks from './migrations/038-reporter-status-links.ts'
 import * as siteTwins from './migrations/040-site-twins.ts';
 import * as eventCalendars from './migrations/041-event-calendars.ts';
 import * as eventCreators from './migrations/042-event-creators.ts';
+import * as abuseLimits from './migrations/043-abuse-limits.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -49,6 +50,7 @@ const migrations: Record<string, DialectMigration> = {
   '040-site-twins': siteTwins,
   '041-event-calendars': eventCalendars,
   '042-event-creators': eventCreators,
+  '043-abuse-limits': abuseLimits,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

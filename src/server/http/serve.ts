@@ -58,7 +58,9 @@ export function serve<E extends Endpoint>(
     },
     async handler(request, reply) {
       const result = await handler(request as EndpointRequest<E>, reply);
-      if (result === reply || reply.sent) return reply;
+      // A streamed answer is under way once its headers are out; if the browser closed it, the reply
+      // never ends, and there is nothing more to send.
+      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       if (status === 204) return reply.status(204).send();
       return reply.status(status).send(result);
     },

@@ -18,8 +18,34 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function smtpMailer(smtpUrl: string, from: string, options: { ignoreTLS?: boolean } = {}): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ignoreTLS: options.ignoreTLS });
+export interface SmtpTimeouts {
+  /** To open the connection. */
+  connectionMs: number;
+  /** For the server's greeting once connected. */
+  greetingMs: number;
+  /** Of silence at any later point. */
+  socketMs: number;
+}
+
+/**
+ * A volunteer waits on the sign-in e-mail, so a mail server that does not answer is given up on within
+ * seconds (and the request says so) rather than after nodemailer's minutes; the outbox retries its own.
+ */
+export const defaultSmtpTimeouts: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+
+export function smtpMailer(
+  smtpUrl: string,
+  from: string,
+  options: { ignoreTLS?: boolean; timeouts?: Partial<SmtpTimeouts> } = {},
+): Mailer {
+  const timeouts = { ...defaultSmtpTimeouts, ...options.timeouts };
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    ignoreTLS: options.ignoreTLS,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

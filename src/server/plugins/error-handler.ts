@@ -1,5 +1,6 @@
 // One place turns every failure into `{ statusCode, error, message }` (plus `title`/`code` when known).
-// Client mistakes keep their message; a 5xx never leaks internals and is logged with the request id.
+// Client mistakes keep their message; a 5xx never leaks internals and is logged with the request id,
+// except a 503 with Retry-After (back-pressure), which is expected and logged as info.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -37,7 +38,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       body = respond(500, 'Something went wrong on our side. Please try again.');
     }
-    if (body.statusCode >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed');
+    if (body.statusCode >= 500 && error instanceof AppError) {
+      // A 503 that says when to come back is the server pacing itself (a full photo queue, a storage
+      // that is away): expected, and counted elsewhere, so one plain line without a stack.
+      if (body.statusCode === 503 && error.options.headers?.['Retry-After']) {
+        request.log.info({ statusCode: 503, code: error.options.code }, error.message);
+      } else {
+        request.log.error({ err: error }, 'request failed');
+      }
+    }
     return reply.status(body.statusCode).send(body);
   });
 }

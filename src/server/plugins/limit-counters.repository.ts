@@ -1,5 +1,7 @@
-// The limit_counters table (PostgreSQL only): each hit counted by one statement, so any number of
-// server processes counting the same client at once each count it exactly once.
+// The limit_counters table: each hit counted by one statement, so any number of server processes
+// counting the same client at once each count it exactly once. The per-client limits count here on
+// PostgreSQL only (SQLite's one process counts in memory); the administrator passcode's lock for
+// everyone is a counter here on both.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
@@ -27,7 +29,7 @@ export function limitCountersRepository(db: Db) {
         on conflict (key) do update set
           hits = case when c.resets_at <= ${at} then 1 else c.hits + 1 end,
           resets_at = case when c.resets_at <= ${at} then excluded.resets_at else c.resets_at end
-        returning c.hits, c.resets_at`.execute(db);
+        returning hits, resets_at`.execute(db);
       return countAt(rows[0], now);
     },
 

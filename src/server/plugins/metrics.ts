@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { onPhotoWork } from '#server/features/photos/photo-work-queue.ts';
+import type { AdminPasscodeEvent } from '#server/features/admin-access/index.ts';
 
 export interface MetricsDeps {
   token: string;
@@ -17,7 +18,12 @@ export interface MetricsDeps {
 /** A request no route matched (an unknown path, or a page of the app served as the SPA). */
 const NO_ROUTE = 'no route';
 
-export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
+/** What the app's parts report to the metrics as it happens. */
+export interface MetricsSink {
+  adminPasscode(event: AdminPasscodeEvent): void;
+}
+
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): MetricsSink {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -74,6 +80,24 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   });
   app.addHook('onClose', async () => {
     stopListening();
+  });
+
+  // Guessing at the administrator passcode: an alert on the locks is worth having.
+  const passcodeWrong = new Counter({
+    name: 'admin_passcode_wrong_total',
+    help: 'Wrong administrator passcodes checked',
+    registers: [registry],
+  });
+  const passcodeRefused = new Counter({
+    name: 'admin_passcode_refused_total',
+    help: 'Administrator passcode tries refused unchecked, by the limit that refused them',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+  const passcodeLocks = new Counter({
+    name: 'admin_passcode_locks_total',
+    help: 'Times the administrator passcode was locked for everyone after too many wrong codes',
+    registers: [registry],
   });
 
   const outboxPending = new Gauge({
@@ -137,6 +161,14 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
       .type(registry.contentType)
       .send(await registry.metrics());
   });
+
+  return {
+    adminPasscode(event) {
+      if (event.kind === 'wrong') passcodeWrong.inc();
+      else if (event.kind === 'locked') passcodeLocks.inc();
+      else passcodeRefused.inc({ limit: event.limit });
+    },
+  };
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

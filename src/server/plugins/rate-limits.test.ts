@@ -3,7 +3,7 @@
 // they stay in the process's memory.
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, buildTestAppOn, type TestApp } from '#tests/build-test-app.ts';
-import { createSharedPostgres, type SharedPostgres } from '#tests/databases.ts';
+import { createSharedPostgres, testDatabaseKinds, type SharedPostgres } from '#tests/databases.ts';
 import { limitCountersRepository } from './limit-counters.repository.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -128,5 +128,39 @@ describe('per-client limits on SQLite', () => {
     expect((await t.app.inject(emptyReport)).statusCode).toBe(400);
     expect((await t.app.inject(emptyReport)).statusCode).toBe(429);
     expect(await t.database.db.selectFrom('limit_counters').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe.each(testDatabaseKinds)('whom a per-client limit counts, on %s', (kind) => {
+  it('every address of one IPv6 /64 shares one allowance; the next /64 has its own', async () => {
+    const t = await buildTestApp(kind, { limits: { reportSubmissionsPerHour: 2, signInRequestsPerClient: 2 } });
+    cleanups.push(() => t.close());
+    const from = (remoteAddress: string) => t.app.inject({ ...emptyReport, remoteAddress });
+    expect((await from('2001:db8:1:2::a')).statusCode).toBe(400);
+    expect((await from('2001:db8:1:2::b')).statusCode).toBe(400);
+    const refused = await from('2001:db8:1:2:ffff:ffff:ffff:ffff');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('2001:db8:1:3::a')).statusCode).toBe(400);
+
+    // Sign-in requests likewise.
+    const signIn = (remoteAddress: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/volunteers/auth/signin',
+        payload: { email: `ailsa.${n}@example.org` },
+        remoteAddress,
+      });
+    expect((await signIn('2001:db8:9:9::1', 1)).statusCode).toBe(200);
+    expect((await signIn('2001:db8:9:9::2', 2)).statusCode).toBe(200);
+    expect((await signIn('2001:db8:9:9::3', 3)).statusCode).toBe(429);
+  });
+
+  it('an IPv4 address written as IPv6 is the same client as the address itself', async () => {
+    const t = await buildTestApp(kind, { limits: { reportSubmissionsPerHour: 2 } });
+    cleanups.push(() => t.close());
+    expect((await t.app.inject({ ...emptyReport, remoteAddress: '203.0.113.50' })).statusCode).toBe(400);
+    expect((await t.app.inject({ ...emptyReport, remoteAddress: '::ffff:203.0.113.50' })).statusCode).toBe(400);
+    expect((await t.app.inject({ ...emptyReport, remoteAddress: '203.0.113.50' })).statusCode).toBe(429);
   });
 });

@@ -1,11 +1,13 @@
 // Per-client limits (report submissions, sign-in requests and code tries, location conversions) by
-// @fastify/rate-limit, each route stating its own in `config.rateLimit`. On SQLite the one process
+// @fastify/rate-limit, each route stating its own in `config.rateLimit`, each client counted by the
+// key client-key.ts gives its address. On SQLite the one process
 // counts in memory; on PostgreSQL the counts live in the database (limit_counters), so a limit holds
 // however many processes serve the clients, and across restarts. Windows end by the app's clock.
 import type { FastifyInstance } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Clock } from '#server/clock.ts';
 import type { DatabaseHandle, Db } from '#server/db/client.ts';
+import { clientKeyOf } from '#server/http/client-key.ts';
 import { limitCountersRepository } from './limit-counters.repository.ts';
 
 /** Ended windows are cleared at most this often, by whichever process counts a hit then. */
@@ -17,6 +19,8 @@ export async function registerRateLimits(
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // An IPv6 client counts by its /64, an IPv4 one by its address.
+    keyGenerator: (request) => clientKeyOf(request.ip),
     ...(database.dialect === 'postgres' ? { store: sharedLimitStore(database.db, clock) } : {}),
   });
 }

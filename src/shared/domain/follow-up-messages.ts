@@ -27,6 +27,12 @@ export const followUpMessages = {
   emailInvalid: 'Please enter a valid e-mail address',
   followButton: 'Tell me when it is cleaned',
   followSent: 'Check your e-mail: open the link we sent to confirm, and we will tell you when it is cleaned.',
+  followTooManyForAddress: (max: number, wait: string) =>
+    `We have already sent ${max} e-mails to this address in the last 15 minutes. Please try again in ${wait}.`,
+  followTooManyForReport: (max: number, wait: string) =>
+    `This report already has ${max} addresses waiting to be confirmed. Please try again in ${wait}.`,
+  followTooManyEverywhere: (wait: string) =>
+    `We are sending too many confirmation e-mails just now. Please try again in ${wait}.`,
   offensiveQuestion: 'Is it offensive (racist, sexual, threatening or naming a person)?',
   offensiveYes: 'Yes, it is offensive',
   priorityBadge: 'Priority',

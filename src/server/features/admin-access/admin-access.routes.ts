@@ -5,6 +5,7 @@ import { adminAccessEndpoints as endpoints } from '#shared/contracts/admin-acces
 import { adminAccessMessages } from '#shared/domain/messages.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { ForbiddenError } from '#server/errors.ts';
+import { clientKeyOf } from '#server/http/client-key.ts';
 import { serve } from '#server/http/serve.ts';
 import type { adminAccessService } from './admin-access.service.ts';
 
@@ -21,7 +22,7 @@ export async function adminAccessRoutes(app: FastifyInstance, { service, adminEm
     if (adminEmails.length > 0 && (!volunteer || !adminEmails.includes(volunteer.email))) {
       throw new ForbiddenError(accessMessages.adminEmailRequired, { title: adminAccessMessages.deniedTitle });
     }
-    await service.check(request.body.passcode, request.ip);
+    await service.check(request.body.passcode, clientKeyOf(request.ip));
     await reply.startSession('admin', null, (trx, token) => request.recordAudit(trx, { sessionToken: token }));
     return { admin: true as const };
   });

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ADMIN_PASSCODE, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { volunteerSession } from '#tests/sessions.ts';
+import { capturedLog, LOG_LEVEL } from '#tests/captured-log.ts';
+import { movableClock } from '#tests/volunteers.ts';
 import { hashPasscode } from '#server/secrets.ts';
+
+const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
 describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
   let t: TestApp;
@@ -142,6 +146,85 @@ describe.each(testDatabaseKinds)('administrator access on %s', (kind) => {
       ).statusCode,
     ).toBe(200);
     await guarded.close();
+  });
+
+  it('the addresses of one IPv6 /64 share one allowance of 5 wrong codes; another /64 is not affected', async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn('111111', `2001:db8:5:6::${i + 1}`)).statusCode).toBe(401);
+    const throttled = await signIn(TEST_ADMIN_PASSCODE, '2001:db8:5:6:ffff::99');
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await signIn(TEST_ADMIN_PASSCODE, '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+
+  it('wrong codes from many clients slow every try down, then lock the passcode for everyone for 15 minutes, said once in the log and counted in the metrics', async () => {
+    const clock = movableClock();
+    const log = capturedLog();
+    const guarded = await buildTestApp(kind, {
+      clock,
+      logger: log.logger,
+      config: {
+        publicUrl: 'http://localhost:3000',
+        logLevel: 'info',
+        trustProxy: undefined,
+        metricsToken: METRICS_TOKEN,
+      },
+      limits: { adminPasscode: { slowAfter: 3, lockAfter: 6 } },
+    });
+    try {
+      let client = 0;
+      const from = (passcode: string) =>
+        guarded.app.inject({
+          method: 'POST',
+          url: '/api/admin/auth',
+          payload: { passcode },
+          remoteAddress: `198.51.100.${++client}`,
+        });
+      // Three wrong codes, each from a client of its own: each is checked.
+      for (let i = 0; i < 3; i++) expect((await from('111111')).statusCode).toBe(401);
+      // From now on, one try every 10 seconds across all clients, the right code too.
+      const slowed = await from(TEST_ADMIN_PASSCODE);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().message).toBe(
+        'Many wrong access codes have been tried just now. Please wait 10 seconds and try again.',
+      );
+      expect(Number(slowed.headers['retry-after'])).toBe(10);
+      for (let i = 0; i < 3; i++) {
+        clock.advance(10_000);
+        expect((await from('111111')).statusCode).toBe(401);
+      }
+      // The sixth wrong code locked the passcode: even the right code waits 15 minutes.
+      clock.advance(10_000);
+      const locked = await from(TEST_ADMIN_PASSCODE);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(
+        'Administrator sign-in is paused for 15 minutes after too many wrong access codes. Please try again then.',
+      );
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      clock.advance(5 * 60_000);
+      expect((await from(TEST_ADMIN_PASSCODE)).json().message).toMatch(
+        /^Administrator sign-in is paused for 10 minutes/,
+      );
+
+      const lockLines = log.entries.filter((entry) => entry.msg.startsWith('administrator passcode locked'));
+      expect(lockLines).toHaveLength(1);
+      expect(lockLines[0]!.level).toBeGreaterThanOrEqual(LOG_LEVEL.error);
+
+      const metrics = await guarded.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(metrics.body).toMatch(/^admin_passcode_wrong_total 6$/m);
+      expect(metrics.body).toMatch(/^admin_passcode_locks_total 1$/m);
+      expect(metrics.body).toMatch(/^admin_passcode_refused_total\{limit="slow_down"\} 1$/m);
+      expect(metrics.body).toMatch(/^admin_passcode_refused_total\{limit="locked"\} 2$/m);
+
+      // Once the 15 minutes have passed, the right code works again.
+      clock.advance(10 * 60_000);
+      expect((await from(TEST_ADMIN_PASSCODE)).statusCode).toBe(200);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('a code longer than 6 characters is refused without being checked', async () => {

@@ -1,4 +1,4 @@
-// Wrong administrator passcodes, per client, for the throttle.
+// Wrong administrator passcodes, per client and from everyone, for the throttle.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 
@@ -26,6 +26,30 @@ export function adminAttemptsRepository(db: Db) {
         .where('attempted_at', '>', since)
         .executeTakeFirstOrThrow();
       return { count: Number(row.n), oldest: row.oldest === null ? null : new Date(row.oldest).toISOString() };
+    },
+
+    /**
+     * Every client's tries since `since` (the one being checked included), how many clients made
+     * them, and when the newest try other than `exceptId` was.
+     */
+    async everyoneSince(
+      since: string,
+      exceptId: number,
+    ): Promise<{ count: number; clients: number; newestOther: string | null }> {
+      const row = await db
+        .selectFrom('admin_attempts')
+        .select([
+          sql<string>`count(*)`.as('n'),
+          sql<string>`count(distinct client_key)`.as('clients'),
+          sql<string | Date | null>`max(case when id <> ${exceptId} then attempted_at end)`.as('newest'),
+        ])
+        .where('attempted_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return {
+        count: Number(row.n),
+        clients: Number(row.clients),
+        newestOther: row.newest === null ? null : new Date(row.newest).toISOString(),
+      };
     },
 
     async clear(clientKey: string): Promise<void> {

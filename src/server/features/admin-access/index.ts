@@ -1,2 +1,3 @@
-// The administrator passcode sessions as other features see them: how long a wrong passcode counts.
-export { ADMIN_WINDOW_MS } from './admin-access.service.ts';
+// The administrator passcode sessions as other features see them: how long a wrong passcode counts,
+// and what the metrics hear of the passcode's checks.
+export { ADMIN_WINDOW_MS, type AdminPasscodeEvent } from './admin-access.service.ts';

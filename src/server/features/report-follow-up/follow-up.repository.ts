@@ -2,7 +2,7 @@
 // report by its status token, open reports nearby); the reports' own columns change through the
 // reports repository.
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
 import { findReportById, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
@@ -111,6 +111,36 @@ export function followUpRepository(db: Db) {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       return { row, added: false };
+    },
+
+    /** Whether the address already follows the report (asking again sends nothing). */
+    async isFollowing(reportId: number, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('report_followers')
+        .select('id')
+        .where('report_id', '=', reportId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Addresses added since `since` (each was sent a confirm link), and when the oldest of them was:
+     * to one address, or waiting to be confirmed for one report, or waiting to be confirmed anywhere.
+     */
+    async addedSince(
+      since: string,
+      which: { email: string } | { reportId: number; waiting: true } | { waiting: true },
+    ): Promise<{ count: number; oldest: string | null }> {
+      let query = db
+        .selectFrom('report_followers')
+        .select([sql<string>`count(*)`.as('n'), sql<string | Date | null>`min(created_at)`.as('oldest')])
+        .where('created_at', '>', since);
+      if ('email' in which) query = query.where('email', '=', which.email);
+      if ('reportId' in which) query = query.where('report_id', '=', which.reportId);
+      if ('waiting' in which) query = query.where('confirmed_at', 'is', null);
+      const row = await query.executeTakeFirstOrThrow();
+      return { count: Number(row.n), oldest: row.oldest === null ? null : new Date(row.oldest).toISOString() };
     },
 
     findFollower(id: number): Promise<FollowerRow | undefined> {

@@ -15,7 +15,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
-import { ConflictError, NotFoundError } from '#server/errors.ts';
+import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import {
   enqueueJob,
@@ -38,6 +38,33 @@ export const FOLLOW_UP_JOB = { confirm: 'report-follow-confirm', cleaned: 'repor
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Anyone may type any address, so the confirm e-mails are bounded. An address gets at most 3 in
+ * 15 minutes, as sign-in e-mails. A report takes at most 10 addresses waiting to be confirmed in a day
+ * (one wall is rarely followed by more than a few people). Across the service, at most 100 new
+ * addresses an hour wait to be confirmed: more than the city has ever needed, few enough that the
+ * mail server's good name survives someone typing a list of strangers.
+ */
+export interface FollowUpLimits {
+  /** Confirm e-mails to one address in 15 minutes. */
+  perAddress: number;
+  /** Addresses waiting to be confirmed, added to one report in 24 hours. */
+  perReport: number;
+  /** Addresses waiting to be confirmed, added across the service in an hour. */
+  newAddressesPerHour: number;
+}
+export const defaultFollowUpLimits: FollowUpLimits = { perAddress: 3, perReport: 10, newAddressesPerHour: 100 };
+
+/** '12 minutes', or '3 hours' for a longer wait. */
+function waitInWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 export interface FollowUpServiceDeps {
   db: Db;
   dialect: Dialect;
@@ -48,10 +75,21 @@ export interface FollowUpServiceDeps {
   /** Places typed words for 'Already reported here'. */
   location: Pick<LocationService, 'wordsToCoordinates'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  limits?: Partial<FollowUpLimits>;
 }
 
-export function followUpService({ db, storage, clock, mailer, publicUrl, location, log }: FollowUpServiceDeps) {
+export function followUpService({
+  db,
+  storage,
+  clock,
+  mailer,
+  publicUrl,
+  location,
+  log,
+  limits: given,
+}: FollowUpServiceDeps) {
   const repository = followUpRepository(db);
+  const limits = { ...defaultFollowUpLimits, ...given };
   /** Where typed words are, or null when they name no place (or the provider cannot say just now). */
   const placeOf = (words: string) =>
     location.wordsToCoordinates(words).then(
@@ -98,6 +136,46 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     confirmToken: follower.confirm_token,
     unsubscribeToken: follower.unsubscribe_token,
   });
+
+  /**
+   * Refuses (429, saying when to try again) an address whose confirm e-mail would pass a limit, before
+   * anything is stored; an address already following the report is sent nothing, so it passes.
+   * `reportId` is null for a report not made yet. Asked at once, two requests may each pass the
+   * last place: a limit can be passed by a request or two, never by a flood.
+   */
+  async function mayFollow(reportId: number | null, email: string): Promise<void> {
+    if (reportId !== null && (await repository.isFollowing(reportId, email))) return;
+    const now = clock.now().getTime();
+    /** Refused until the oldest address counted leaves the window. */
+    const check = async (
+      count: { count: number; oldest: string | null },
+      max: number,
+      windowMs: number,
+      message: (wait: string) => string,
+    ) => {
+      if (count.count < max) return;
+      const waitMs = (count.oldest ? new Date(count.oldest).getTime() : now) + windowMs - now;
+      const text = message(waitInWords(waitMs));
+      log.info({ reportId }, `'tell me when it is cleaned' refused: ${text}`);
+      throw new AppError(429, text, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } });
+    };
+    const since = (ms: number) => new Date(now - ms).toISOString();
+    await check(await repository.addedSince(since(15 * MINUTE), { email }), limits.perAddress, 15 * MINUTE, (wait) =>
+      followUpMessages.followTooManyForAddress(limits.perAddress, wait),
+    );
+    if (reportId !== null) {
+      const forReport = await repository.addedSince(since(24 * HOUR), { reportId, waiting: true });
+      await check(forReport, limits.perReport, 24 * HOUR, (wait) =>
+        followUpMessages.followTooManyForReport(limits.perReport, wait),
+      );
+    }
+    await check(
+      await repository.addedSince(since(HOUR), { waiting: true }),
+      limits.newAddressesPerHour,
+      HOUR,
+      followUpMessages.followTooManyEverywhere,
+    );
+  }
 
   /**
    * Keeps the address and queues its confirm link (once per report and address). `statusToken` is the
@@ -161,6 +239,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
 
   return {
     jobs: { handlers, onPoll: queueCleanedMails },
+    mayFollow,
     follow,
 
     /** Whether a report has this status link (its page's path answers 404 when none has). */
@@ -177,6 +256,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
     async followByToken(token: string, email: string): Promise<{ message: string }> {
       const row = TOKEN.test(token) ? await repository.findReportByToken(token) : undefined;
       if (!row) throw notFound();
+      await mayFollow(row.id, email);
       await follow(row.id, email, token);
       return { message: followUpMessages.followSent };
     },
@@ -251,6 +331,7 @@ export function followUpService({ db, storage, clock, mailer, publicUrl, locatio
       const report = await repository.findReport(reportId);
       if (!report) throw new NotFoundError('Report not found');
       if (report.status === 'completed') throw new ConflictError(followUpMessages.reportNotOpen);
+      if (notifyEmail) await mayFollow(reportId, notifyEmail);
       const statusToken = newStatusToken();
       const updated = await withStoredPhoto(storage, await processPhoto(photo), async (key) => {
         const row = await repository.addConfirmation(reportId, key, statusToken, clock.now().toISOString());

@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportEndpoints } from '#shared/contracts/reports.ts';
 import { messages, tooManyReports } from '#shared/domain/messages.ts';
+import type { Clock } from '#server/clock.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
+import { clientKeyOf } from '#server/http/client-key.ts';
+import { clientSlots, refusalLog, type SlotLimits } from '#server/http/client-slots.ts';
 import { reportListEndpoints, reportPageQuerySchema } from '#shared/contracts/report-list.ts';
 import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
@@ -22,6 +25,9 @@ export interface ReportsRoutesOptions {
   versions: ListVersions;
   /** The change stream's heartbeat, and how long one stream lasts before the browser reconnects. */
   changeStream?: Partial<ChangeStreamTimes>;
+  /** How many change streams one client, and every client together, may hold open in this process. */
+  changeStreamLimits?: Partial<SlotLimits>;
+  clock: Clock;
 }
 
 export interface ChangeStreamTimes {
@@ -36,6 +42,19 @@ export interface ChangeStreamTimes {
  */
 const defaultChangeStream: ChangeStreamTimes = { heartbeatMs: 25_000, lifetimeMs: 10 * 60_000 };
 const RECONNECT_MS = 2_000;
+
+/**
+ * A dashboard holds one stream per open tab: a few per client leaves room for an office behind one
+ * address. The total keeps file descriptors for everything else the process serves. A stream turned
+ * away costs the dashboard nothing but speed: it keeps its 5 s poll.
+ */
+export const defaultChangeStreamLimits: SlotLimits = { perClient: 8, total: 2_000 };
+/** A browser turned away does not reconnect by itself (it polls instead); a script is told to wait a minute. */
+const STREAM_RETRY_AFTER_SECONDS = 60;
+export const changeStreamRefusals = {
+  client: 'Too many live updates are open from your network. The list still refreshes every 5 seconds.',
+  total: 'Live updates are busy just now. The list still refreshes every 5 seconds.',
+} as const;
 
 function acceptsEventStream(header: string | undefined): boolean {
   return String(header ?? '')
@@ -59,15 +78,25 @@ export function preferredEncoding(header: string | string[] | undefined): ListEn
 
 export async function reportsRoutes(
   app: FastifyInstance,
-  { service, list, submissionsPerHour, versions, changeStream }: ReportsRoutesOptions,
+  { service, list, submissionsPerHour, versions, changeStream, changeStreamLimits, clock }: ReportsRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const times = { ...defaultChangeStream, ...changeStream };
+  const streams = clientSlots({ ...defaultChangeStreamLimits, ...changeStreamLimits });
+  const logRefusal = refusalLog(app.log, clock, 'change streams turned away: too many open');
   // The list's change stream: the version on connecting, then each new one as it happens (whichever
   // process the change was made through), so the dashboard refreshes at once instead of at its next poll.
   serve(app, reportListEndpoints.changes, { access: 'public' }, async (request, reply) => {
     if (!acceptsEventStream(request.headers.accept)) {
       throw new AppError(406, 'This address sends an event stream: ask for text/event-stream.');
+    }
+    const slot = streams.take(clientKeyOf(request.ip));
+    if (slot.refused) {
+      logRefusal(slot.refused, streams.held);
+      const status = slot.refused === 'client' ? 429 : 503;
+      throw new AppError(status, changeStreamRefusals[slot.refused], {
+        headers: { 'Retry-After': String(STREAM_RETRY_AFTER_SECONDS) },
+      });
     }
     const stream = new PassThrough();
     let lastSent: string | undefined;
@@ -83,6 +112,7 @@ export async function reportsRoutes(
       version = await versions.current();
     } catch (error) {
       unsubscribe();
+      slot.release();
       throw error;
     }
     stream.write(`retry: ${RECONNECT_MS}\n\n`);
@@ -97,12 +127,18 @@ export async function reportsRoutes(
       clearInterval(heartbeat);
       clearTimeout(lifetime);
       unsubscribe();
+      slot.release();
       stopOnDrain();
       stream.end();
     };
     // A restart or shutdown ends the stream (the browser reconnects to a process still serving).
     stopOnDrain = app.onDrain(end);
     reply.raw.on('close', end);
+    // Closed by the browser while the version was read: nothing to send, and its place is free again.
+    if (reply.raw.destroyed) {
+      end();
+      return reply;
+    }
     return reply
       .header('Content-Type', 'text/event-stream; charset=utf-8')
       .header('Cache-Control', 'no-store')

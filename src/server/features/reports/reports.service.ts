@@ -37,7 +37,11 @@ export interface ReportsServiceDeps {
   /** Volunteer alerts: queues a new report's alert in the report's own transaction (the outbox). */
   alerts?: { enqueueReportAlert(trx: Db, report: ReportRow): Promise<void> };
   /** 'Tell me when it is cleaned': the address gets a confirm link first; its e-mails carry this status link. */
-  followers?: { follow(reportId: number, email: string, statusToken: string | null): Promise<void> };
+  followers?: {
+    /** Refuses (429) an address whose confirm e-mail would pass a limit; `reportId` null for a new report. */
+    mayFollow(reportId: number | null, email: string): Promise<void>;
+    follow(reportId: number, email: string, statusToken: string | null): Promise<void>;
+  };
 }
 
 /**
@@ -77,13 +81,19 @@ export function reportsService({ repository, storage, clock, location, log, aler
     async create(input: CreateReportInput): Promise<{ report: CreatedReport; created: boolean }> {
       const answer = async (row: ReportRow, created: boolean) => {
         // A retry asks again: the address is kept once per report, and confirmed once.
-        if (input.notifyEmail && followers) await followers.follow(row.id, input.notifyEmail, row.status_token);
+        if (input.notifyEmail && followers) {
+          if (!created) await followers.mayFollow(row.id, input.notifyEmail);
+          await followers.follow(row.id, input.notifyEmail, row.status_token);
+        }
         return { report: { ...toReportResponse(row), statusToken: row.status_token }, created };
       };
       if (input.idempotencyKey) {
         const existing = await repository.findByIdempotencyKey(input.idempotencyKey);
         if (existing) return answer(existing, false);
       }
+      // An address that may not be sent its confirm link refuses the report before anything is kept:
+      // the reporter hears when to try again, or sends it without the address.
+      if (input.notifyEmail && followers) await followers.mayFollow(null, input.notifyEmail);
       const place = await checkedPlace(input.what3words, suggestionFocus(input));
       const photo = await processPhoto(input.photo);
       const sent: SentPosition | null =

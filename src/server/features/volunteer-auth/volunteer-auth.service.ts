@@ -19,6 +19,8 @@ export const SIGN_IN_VALID_MINUTES = 10;
 export const SIGN_IN_MAILS_PER_WINDOW = 3;
 export const SIGN_IN_MAIL_WINDOW_MS = 15 * MINUTE;
 export const MAX_WRONG_CODES = 5;
+/** The mail server did not take the e-mail: the sign-in is worth asking for again shortly. */
+const MAIL_RETRY_AFTER_SECONDS = 30;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The code is hashed with its own token's hash as salt, so equal codes never share a hash. */
@@ -111,7 +113,10 @@ export function volunteerAuthService({ db, clock, mailer, publicUrl, log }: Volu
         // An e-mail that never left does not count against the address.
         await tokens.remove(id);
         log.error({ err: error }, 'sign-in e-mail could not be sent');
-        throw new AppError(502, signInMessages.mailFailed, { title: signInMessages.failedTitle });
+        throw new AppError(503, signInMessages.mailFailed, {
+          title: signInMessages.failedTitle,
+          headers: { 'Retry-After': String(MAIL_RETRY_AFTER_SECONDS) },
+        });
       }
       await tokens.removeExpiredBefore(new Date(now.getTime() - 24 * 60 * MINUTE).toISOString());
       return {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
@@ -299,7 +300,7 @@ describe.each(testDatabaseKinds)('sign-in limits and failures on %s', (kind) => 
     }
   });
 
-  it('when the e-mail cannot be sent the request fails with 502 and does not count against the address', async () => {
+  it('when the e-mail cannot be sent the request fails with 503 and does not count against the address', async () => {
     let fail = true;
     const t = await buildTestApp(kind, {
       mailer: {
@@ -315,7 +316,7 @@ describe.each(testDatabaseKinds)('sign-in limits and failures on %s', (kind) => 
           url: '/api/volunteers/auth/signin',
           payload: { email: 'down@example.org' },
         });
-        expect(response.statusCode).toBe(502);
+        expect(response.statusCode).toBe(503);
         expect(response.json().message).toBe(
           'We could not send the sign-in e-mail just now. Please try again in a moment.',
         );
@@ -332,6 +333,36 @@ describe.each(testDatabaseKinds)('sign-in limits and failures on %s', (kind) => 
       ).toBe(200);
     } finally {
       await t.close();
+    }
+  });
+  it('a mail server that accepts the connection and never greets is given up on: the sign-in answers 503 with a plain message', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const t = await buildTestApp(kind, {
+      mailer: smtpMailer(`smtp://127.0.0.1:${port}`, FROM, {
+        ignoreTLS: true,
+        timeouts: { connectionMs: 300, greetingMs: 300, socketMs: 300 },
+      }),
+    });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/volunteers/auth/signin',
+        payload: { email: 'waiting@example.org' },
+      });
+      expect(sockets.size).toBe(1);
+      expect(response.statusCode).toBe(503);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.json()).toMatchObject({
+        title: 'Sign In Failed',
+        message: 'We could not send the sign-in e-mail just now. Please try again in a moment.',
+      });
+    } finally {
+      await t.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
