@@ -1,5 +1,6 @@
 // The management list at 100,000 reports, on SQLite and on PostgreSQL: a page
-// of 50 cards for every status filter x sort, the next page after a cursor, a search, and the size
+// of 50 cards for every status filter x sort, the next page after a cursor, a page asked by its
+// position (half way down and at the end), a search, and the size
 // of an unchanged refresh on the wire. Timed in-process through the real app (routing, validation,
 // queries and serialisation), so the figures are the server's own time.
 // Run alone: `node --import tsx bench/report-list.ts` (PostgreSQL when TEST_DATABASE_URL is set;
@@ -26,6 +27,9 @@ import { inOwnProcess, ranDirectly } from './own-process.ts';
 export const LIST_REPORTS = Number(process.env.BENCH_LIST_REPORTS ?? 100_000);
 const PAGE_BUDGET_MS = 20;
 const SEARCH_BUDGET_MS = 50;
+/** Going straight to a place far down the list steps over the reports before it in an index. */
+const POSITION_BUDGET_MS = 50;
+const POSITION_ROUNDS = 3;
 const REFRESH_BUDGET_BYTES = 1024;
 const ROUNDS = 10;
 const PASSCODE = '135790';
@@ -92,6 +96,18 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
           }
         }
       }
+      // A page asked by its position ('Go to Report #n'): half way down each list and its last page.
+      const positionTimes: number[] = [];
+      for (const status of REPORT_LIST_STATUSES) {
+        const { total: shown } = (await get({ status, limit: 50 })).response.json() as { total: number };
+        for (const sort of [undefined, ...REPORT_LIST_SORTS]) {
+          for (const position of [Math.ceil(shown / 2), Math.max(1, shown - 49)]) {
+            const query = { status, sort, position, limit: 50 };
+            await get(query); // warm
+            for (let round = 0; round < POSITION_ROUNDS; round++) positionTimes.push((await get(query)).ms);
+          }
+        }
+      }
       const searchTimes: number[] = [];
       for (const q of SEARCHES) await get({ q, limit: 50 });
       for (let round = 0; round < ROUNDS; round++) {
@@ -109,6 +125,7 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
       const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
       const pageP99 = percentile(pageTimes, 0.99);
       const searchP99 = percentile(searchTimes, 0.99);
+      const positionP99 = percentile(positionTimes, 0.99);
       const inBrowser: Row[] = [];
       if (clientDir) {
         await app.listen({ port: 0, host: '127.0.0.1' });
@@ -128,6 +145,12 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
           value: `${ms(percentile(pageTimes, 0.5))} / ${ms(pageP99)} (${ratio(pageP99, PAGE_BUDGET_MS)}; slowest ${worst.what})`,
           budget: `p99 <= ${PAGE_BUDGET_MS} ms`,
           status: pageP99 <= PAGE_BUDGET_MS ? 'PASS' : 'FAIL',
+        },
+        {
+          metric: `List on ${name}: a page from a position (half way, last page), p50 / p99 (${positionTimes.length} pages)`,
+          value: `${ms(percentile(positionTimes, 0.5))} / ${ms(positionP99)} (${ratio(positionP99, POSITION_BUDGET_MS)})`,
+          budget: `p99 <= ${POSITION_BUDGET_MS} ms`,
+          status: positionP99 <= POSITION_BUDGET_MS ? 'PASS' : 'FAIL',
         },
         {
           metric: `List on ${name}: search, p50 / p99 (${searchTimes.length} searches)`,

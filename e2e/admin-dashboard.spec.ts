@@ -457,7 +457,11 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await editForm.getByLabel('Three-word location').fill('  ');
     await editForm.getByRole('button', { name: 'Save' }).click();
     await editForm.getByText('location is required', { exact: true }).waitFor();
+    // Another card's Edit while this one holds changes asks before dropping them.
     await page.getByRole('button', { name: 'Edit Report #3' }).click();
+    const discard = page.getByRole('alertdialog', { name: 'Discard the changes to Report #2?' });
+    await discard.getByRole('button', { name: 'Discard changes' }).click();
+    await discard.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('form').count()).toBe(1);
     await page.getByRole('form', { name: 'Edit Report #3' }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Edit Report #2' }).click();
@@ -633,7 +637,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
       server.database.db.selectFrom('report_photos').select('description').orderBy('id').execute();
     await expect.poll(photoRows).toEqual([{ description: 'Half the tag gone' }, { description: 'All of it gone' }]);
 
-    await page.getByRole('button', { name: 'Show added photos' }).click();
+    await page.getByRole('button', { name: 'Added photos' }).click();
     await page.getByText(/^Half the tag gone · by Administrator · \d\d\/\d\d\/\d{4}$/).waitFor();
     // Each photo's delete button has a name of its own, and asks first.
     await expect
@@ -751,6 +755,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await page.goto(`${server.url}/volunteer-dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Report Management' }).waitFor();
     await page.getByRole('article').first().waitFor();
+    await page.getByRole('button', { name: 'MUCU events' }).click();
     await expect
       .poll(() => page.getByRole('group', { name: 'MUCU events' }).getByRole('button').allTextContents())
       .toEqual(['Add MUCU Event', 'Manage MUCU Events', 'Add MUCU Attendance']);
@@ -771,6 +776,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     const { context, page } = await adminPage();
     await page.goto(`${server.url}/volunteer-portal`);
     await page.getByText('No Reports Found', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'MUCU events' }).click();
     const toolbar = page.getByRole('group', { name: 'MUCU events' });
 
     await toolbar.getByRole('button', { name: 'Add MUCU Event', exact: true }).click();

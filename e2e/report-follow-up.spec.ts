@@ -298,15 +298,17 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-card-priority-desktop');
 
-    const toggle = offensive.getByRole('button', { name: 'Priority for the report at pilot.ginger.gaze' });
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
-    // The button may show the change before the server has stored it: wait for the row.
+    // The button says what it will do; the mark beside it says what is.
+    const clear = offensive.getByRole('button', { name: 'Clear priority for the report at pilot.ginger.gaze' });
+    const mark = offensive.getByRole('button', { name: 'Mark as priority for the report at pilot.ginger.gaze' });
+    await clear.click();
+    await mark.waitFor();
+    await expect.poll(() => offensive.getByText('Priority', { exact: true }).count()).toBe(0);
     await expect.poll(storedPriority).toBe(false);
     // And set again.
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await mark.click();
+    await clear.waitFor();
+    await offensive.getByText('Priority', { exact: true }).waitFor();
     await expect.poll(storedPriority).toBe(true);
     await offensive.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-card-priority-set-desktop', { fullPage: false });
@@ -322,6 +324,7 @@ describe.skipIf(!hasChromium)('the reporter hears back', () => {
     await screenshot(phone, 'admin-card-priority-phone');
 
     // 'Priority first' and 'Priority only' at phone width.
+    await phone.getByRole('button', { name: 'More options' }).click();
     await phone.getByRole('button', { name: 'Priority first' }).click();
     await phone.getByText('More filters').click();
     await phone.getByRole('checkbox', { name: 'Priority only' }).check();

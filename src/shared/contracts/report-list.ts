@@ -9,6 +9,7 @@ import {
   REPORT_LIST_STATUSES,
   REPORT_PAGE_MAX,
   REPORT_PAGE_SIZE,
+  REPORT_POSITION_MAX,
 } from '../domain/report-list.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
@@ -42,12 +43,24 @@ export const reportFilterSchema = z.object({
 export type ReportFilter = z.output<typeof reportFilterSchema>;
 export type ReportFilterInput = z.input<typeof reportFilterSchema>;
 
+const positionMessage = 'A position in the list is a whole number from 1.';
+
 export const reportPageQuerySchema = reportFilterSchema.extend({
   /** Where the previous page ended (its `nextCursor`); none for the first page. */
   cursor: z
     .string()
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+  /**
+   * Instead of a cursor: the page that starts at this place in the list, its 'Report #n' (from 1),
+   * to go straight to a report far down a long list. Later pages follow its `nextCursor` as usual.
+   */
+  position: z.coerce
+    .number({ error: positionMessage })
+    .int({ error: positionMessage })
+    .min(1, { error: positionMessage })
+    .max(REPORT_POSITION_MAX, { error: positionMessage })
     .optional(),
   limit: z.coerce.number().int().min(1).max(REPORT_PAGE_MAX).default(REPORT_PAGE_SIZE),
 });

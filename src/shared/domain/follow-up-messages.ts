@@ -36,6 +36,8 @@ export const followUpMessages = {
   offensiveQuestion: 'Is it offensive (racist, sexual, threatening or naming a person)?',
   offensiveYes: 'Yes, it is offensive',
   priorityBadge: 'Priority',
+  markPriority: 'Mark as priority',
+  clearPriority: 'Clear priority',
   alreadyReported: (date: string) => `Already reported here on ${date}`,
   alreadyReportedHelp: 'If this is the same graffiti, add your photo to that report instead.',
   addMyPhoto: 'Add my photo to it',

@@ -17,6 +17,11 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Escape pressed inside; `event.preventDefault()` keeps the dialog open (to end an inline edit first). */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /**
+   * Where the focus goes once it has closed, when not back to the control that opened it (a choice
+   * made in the dialog that leads elsewhere); none or null: back to that control.
+   */
+  focusAfterClose?: () => HTMLElement | null | undefined;
 }
 
 const ModalDialog = lazy(() => import('./modal-dialog.tsx'));

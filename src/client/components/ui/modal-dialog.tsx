@@ -20,6 +20,7 @@ export default function ModalDialog({
   size = 'md',
   role = 'dialog',
   onEscapeKeyDown,
+  focusAfterClose,
 }: DialogProps) {
   const opener = useRef<FocusOrigin | null>(null);
   return (
@@ -34,7 +35,9 @@ export default function ModalDialog({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            restoreFocus(opener.current);
+            const chosen = focusAfterClose?.();
+            if (chosen) chosen.focus();
+            else restoreFocus(opener.current);
             opener.current = null;
           }}
           onEscapeKeyDown={onEscapeKeyDown}

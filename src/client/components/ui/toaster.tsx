@@ -1,5 +1,8 @@
-// Toasts on Radix primitives: shown 5 s, swipe right past 50 px to dismiss, F8 jumps to them.
+// Toasts on Radix primitives: shown 5 s, swipe right past 50 px to dismiss, F8 jumps to them. A toast
+// opening over the control that has the focus (the button just pressed, low on a phone's screen)
+// scrolls the page up until that control, and the controls grouped with it, are clear of it.
 import * as ToastPrimitive from '@radix-ui/react-toast';
+import { useEffect, useRef } from 'react';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/domain/limits.ts';
 import { dismissToast, useToasts } from '#client/lib/use-toast.ts';
@@ -12,6 +15,21 @@ const variantClasses = {
 
 export function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  const newest = toasts.find((t) => t.open)?.id;
+  useEffect(() => {
+    if (newest === undefined) return;
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!viewport.current || !(focused instanceof HTMLElement) || focused === document.body) return;
+      if (viewport.current.contains(focused)) return;
+      const kept = (focused.closest('[data-toast-clear]') ?? focused).getBoundingClientRect();
+      const over = viewport.current.getBoundingClientRect();
+      const across = kept.left < over.right && over.left < kept.right;
+      if (across && kept.bottom > over.top && kept.top < over.bottom) window.scrollBy({ top: kept.bottom - over.top });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [newest]);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -44,6 +62,7 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        ref={viewport}
         hotkey={['F8']}
         className="fixed bottom-0 right-0 z-[100] flex w-full max-w-md flex-col gap-2 p-4 outline-none"
       />

@@ -1,5 +1,6 @@
 // What the management dashboard offers: the status filter and the four sorts. The
-// server filters, sorts, numbers and shades the list; these are the buttons' values and words.
+// server filters, sorts, numbers and shades the list; these are the buttons' values and words, and
+// the two numbers a card carries.
 import type { ReportListSort, ReportListStatus } from '#shared/contracts/report-list.ts';
 
 export type StatusFilter = ReportListStatus;
@@ -22,4 +23,22 @@ export const reportSorts: { value: ReportSort; label: string }[] = [
 /** The sort after a sort button is pressed: pressing the active one clears it. */
 export function nextSort(current: ReportSort | null, pressed: ReportSort): ReportSort | null {
   return current === pressed ? null : pressed;
+}
+
+/** A card's title: its place in the list being shown, which changes as the list does. */
+export const cardTitle = (position: number) => `Report #${position}`;
+
+/**
+ * The report's own number, which never changes: the reference its reporter was given ('#100001') on
+ * the receipt, the status page and the e-mails, and the 'Report id' of the CSV.
+ */
+export const reference = (id: number) => `#${id}`;
+
+/** The filters besides status and sort: search words, unplaced or priority reports only, a range of days. */
+export interface Narrowing {
+  q: string;
+  unplaced: boolean;
+  priority: boolean;
+  from: string;
+  to: string;
 }

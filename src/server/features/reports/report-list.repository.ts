@@ -1,6 +1,8 @@
 // The management list's queries: one filtered, sorted page at a time by keyset (the page after a
-// given report, never an OFFSET), how many match, how many come before a page (its first
-// 'Report #n'), and, on each report of a page, whether another report shares its location. Indexes:
+// given report, never an OFFSET over rows), how many match, how many come before a page (its first
+// 'Report #n'), where the report at a given 'Report #n' sits (an OFFSET over the sort's index alone,
+// to go straight to a place far down the list), and, on each report of a page, whether another
+// report shares its location. Indexes:
 // 010-report-list, and 018-report-list-priority for the priority filter and 'Priority first'.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { TZDate } from '@date-fns/tz';
@@ -228,6 +230,51 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     return ordered.limit(limit).execute();
   }
 
+  /**
+   * The sort key of the report `skip` places into what a filter selects with `where` besides, in the
+   * sort's order: only the key is read, so both databases step over the skipped reports in the sort's
+   * index without reading a row.
+   */
+  async function keyAfterSkipping(
+    filter: ListFilter,
+    where: (eb: Eb) => Expression<SqlBool>,
+    order: { column: Order['column'] | 'id'; direction: Order['direction'] },
+    skip: number,
+  ): Promise<{ at: unknown; id: number } | undefined> {
+    const matching = filtered(filter).where(where);
+    const searched =
+      dialect === 'postgres' && searchTerms(filter).some((term) => term.text !== undefined && indexedWord(term.text));
+    const keyed = (searched ? db.selectFrom(matching.selectAll().offset(0).as('reports')) : matching).select([
+      sql.ref<unknown>(order.column).as('at'),
+      'id',
+    ]);
+    const ordered =
+      order.column === 'id'
+        ? keyed.orderBy('id', order.direction)
+        : keyed.orderBy(order.column, order.direction).orderBy('id', order.direction);
+    return ordered.limit(1).offset(skip).executeTakeFirst();
+  }
+
+  /** Where the report at `place` (from 1) sits in one sort's order (one group of 'Priority first'); null past the end. */
+  async function placeIn(filter: ListFilter, order: Order, place: number): Promise<ListPosition | null> {
+    const found = (part: 'a' | 'b', key: { at: unknown; id: number } | undefined): ListPosition | null =>
+      key ? { part, at: part === 'a' ? toIso(key.at as string | Date) : null, id: key.id } : null;
+    if (!order.split) return found('a', await keyAfterSkipping(filter, (eb) => eb.and([]), order, place - 1));
+    const cleaned = await count(filter, (eb) => eb(order.column, 'is not', null));
+    if (place <= cleaned) {
+      return found('a', await keyAfterSkipping(filter, (eb) => eb(order.column, 'is not', null), order, place - 1));
+    }
+    return found(
+      'b',
+      await keyAfterSkipping(
+        filter,
+        (eb) => eb(order.column, 'is', null),
+        { column: 'id', direction: 'desc' },
+        place - cleaned - 1,
+      ),
+    );
+  }
+
   /** Up to `limit` reports after `after` in one sort's order (one group of 'Priority first'). */
   async function pageIn(
     filter: ListFilter,
@@ -318,6 +365,21 @@ export function reportListRepository(db: Db, dialect: Dialect) {
         rows.push(...(await pageIn({ ...filter, group: 0 }, order, from, limit - rows.length)));
       }
       return rows;
+    },
+
+    /**
+     * Where the report at `place` (from 1) sits in the list being shown, to start a page after it;
+     * null when the list is shorter.
+     */
+    async placeAt(filter: ReportFilter, sort: ReportListSort | undefined, place: number): Promise<ListPosition | null> {
+      const order = orderOf(sort);
+      if (!filter.priorityFirst) return placeIn(filter, order, place);
+      const first = await count({ ...filter, group: 1 });
+      const position =
+        place <= first
+          ? await placeIn({ ...filter, group: 1 }, order, place)
+          : await placeIn({ ...filter, group: 0 }, order, place - first);
+      return position && { ...position, group: place <= first ? 1 : 0 };
     },
 
     /** Where a row sits in the order (the sort's, and with 'Priority first' its group), to continue after it. */

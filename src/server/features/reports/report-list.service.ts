@@ -6,15 +6,18 @@ import type { ReportFilter, ReportListSort, ReportPage } from '#shared/contracts
 import { claimLapsesAt } from '#shared/domain/claims.ts';
 import { toIsoOrNull } from '#server/db/tables.ts';
 import { ValidationError } from '#server/errors.ts';
-import type { ListPosition, ReportListRepository } from './report-list.repository.ts';
+import type { ListPosition, ListRow, ReportListRepository } from './report-list.repository.ts';
 import { toReportResponse } from './reports.service.ts';
 
 export const listMessages = {
   staleCursor: 'That page of the list is no longer valid. Start again from the first page.',
+  cursorAndPosition: 'Ask for a page by its position or by where the last one ended, not both.',
 } as const;
 
 export interface PageRequest extends ReportFilter {
   cursor?: string;
+  /** The page starting at this 'Report #n' instead of after a cursor. */
+  position?: number;
   limit: number;
 }
 
@@ -48,7 +51,7 @@ export function decodeCursor(text: string, order: CursorOrder): ListPosition {
 
 /** The question, in one canonical form: the same question always gives the same ETag. */
 export function questionKey(request: PageRequest): string {
-  const { status, sort, q, unplaced, priority, priorityFirst, from, to, cursor, limit } = request;
+  const { status, sort, q, unplaced, priority, priorityFirst, from, to, cursor, position, limit } = request;
   return JSON.stringify([
     status,
     sort ?? '',
@@ -59,6 +62,7 @@ export function questionKey(request: PageRequest): string {
     from ?? '',
     to ?? '',
     cursor ?? '',
+    position ?? 1,
     limit,
   ]);
 }
@@ -90,34 +94,53 @@ export function reportListService(deps: { repository: ReportListRepository }) {
     },
 
     async page(request: PageRequest, version: string): Promise<ReportPage> {
-      const after = request.cursor ? decodeCursor(request.cursor, request) : null;
+      if (request.cursor && request.position !== undefined) throw new ValidationError(listMessages.cursorAndPosition);
       // One more than asked tells whether a next page exists.
+      const rowsAfter = (after: ListPosition | null) =>
+        repository.page(request, request.sort, after, request.limit + 1);
+      // A page asked by position starts after the report just before that place; past the end of
+      // the list there is none, and the page is empty.
+      const skipped = (request.position ?? 1) - 1;
+      if (skipped > 0) {
+        const [after, total] = await Promise.all([
+          repository.placeAt(request, request.sort, skipped),
+          countOf(request, version),
+        ]);
+        if (!after) return { reports: [], total, nextCursor: null };
+        return numbered(request, await rowsAfter(after), skipped, total);
+      }
+      const after = request.cursor ? decodeCursor(request.cursor, request) : null;
       const [rows, total, before] = await Promise.all([
-        repository.page(request, request.sort, after, request.limit + 1),
+        rowsAfter(after),
         countOf(request, version),
         after ? repository.countThrough(request, request.sort, after) : Promise.resolve(0),
       ]);
-      const shown = rows.slice(0, request.limit);
-      const last = shown[shown.length - 1];
-      return {
-        reports: shown.map((row, index) => ({
-          ...toReportResponse(row),
-          position: before + index + 1,
-          duplicate: row.duplicate,
-          claimLapsesAt: claimLapsesAt({
-            status: row.status,
-            cleaningVolunteerId: row.cleaning_volunteer_id,
-            cleaningStartedAt: toIsoOrNull(row.cleaning_started_at),
-          }),
-        })),
-        total,
-        nextCursor:
-          rows.length > request.limit && last
-            ? encodeCursor(request, repository.positionOf(last, request, request.sort))
-            : null,
-      };
+      return numbered(request, rows, before, total);
     },
   };
+
+  /** A page of `rows` (one more than asked when a next page exists), the first being number `before` + 1. */
+  function numbered(request: PageRequest, rows: ListRow[], before: number, total: number): ReportPage {
+    const shown = rows.slice(0, request.limit);
+    const last = shown[shown.length - 1];
+    return {
+      reports: shown.map((row, index) => ({
+        ...toReportResponse(row),
+        position: before + index + 1,
+        duplicate: row.duplicate,
+        claimLapsesAt: claimLapsesAt({
+          status: row.status,
+          cleaningVolunteerId: row.cleaning_volunteer_id,
+          cleaningStartedAt: toIsoOrNull(row.cleaning_started_at),
+        }),
+      })),
+      total,
+      nextCursor:
+        rows.length > request.limit && last
+          ? encodeCursor(request, repository.positionOf(last, request, request.sort))
+          : null,
+    };
+  }
 }
 
 export type ReportListService = ReturnType<typeof reportListService>;

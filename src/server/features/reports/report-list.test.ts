@@ -353,6 +353,81 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     expect((await pageOf({ status: 'reported' })).total).toBe(0);
   });
 
+  it("a page asked by position starts at that 'Report #n' in every sort and filter, and pages on from there", async () => {
+    const same = '2026-03-01T10:00:00.000Z';
+    const a = await insert({ reportedAt: same, status: 'completed', completedAt: '2026-03-05T10:00:00.000Z' });
+    const b = await insert({ reportedAt: same, status: 'completed', priority: true, completedAt: same });
+    const c = await insert({ reportedAt: same, priority: true, description: 'Paint on the bus shelter' });
+    const d = await insert({ reportedAt: '2026-02-01T10:00:00.000Z', status: 'completed', completedAt: same });
+    const e = await insert({ reportedAt: '2026-04-01T10:00:00.000Z', status: 'cleaning' });
+    const f = await insert({ reportedAt: '2026-01-15T10:00:00.000Z', priority: true, description: 'Bus shelter' });
+    const questions: ReportPageQuery[] = [
+      {},
+      { sort: 'reported-oldest' },
+      { sort: 'cleaned-newest' },
+      { sort: 'cleaned-oldest' },
+      { priorityFirst: '1' },
+      { priorityFirst: '1', sort: 'cleaned-oldest' },
+      { status: 'completed', sort: 'cleaned-newest' },
+      { q: 'shelter' },
+      { q: 'shelter', priorityFirst: '1', sort: 'reported-oldest' },
+    ];
+    for (const question of questions) {
+      const order = await walk({ ...question, limit: 50 });
+      for (let position = 1; position <= order.length; position++) {
+        const jumped = await pageOf({ ...question, position, limit: 2 });
+        const label = `${JSON.stringify(question)} from #${position}`;
+        expect(
+          jumped.reports.map((r) => r.id),
+          label,
+        ).toEqual(order.slice(position - 1, position + 1));
+        expect(
+          jumped.reports.map((r) => r.position),
+          label,
+        ).toEqual(order.slice(position - 1, position + 1).map((_, i) => position + i));
+        expect(jumped.total, label).toBe(order.length);
+        // Its cursor carries on in the same order, numbered on.
+        if (position + 2 <= order.length) {
+          const next = await pageOf({ ...question, cursor: jumped.nextCursor!, limit: 50 });
+          expect(
+            next.reports.map((r) => r.id),
+            label,
+          ).toEqual(order.slice(position + 1));
+          expect(next.reports[0]!.position, label).toBe(position + 2);
+        } else {
+          expect(jumped.nextCursor, label).toBeNull();
+        }
+      }
+      // Past the end: an empty page that says how many there are.
+      const beyond = await pageOf({ ...question, position: order.length + 1 });
+      expect(beyond.reports).toEqual([]);
+      expect(beyond.total).toBe(order.length);
+      expect(beyond.nextCursor).toBeNull();
+    }
+    expect(await walk({ priorityFirst: '1' })).toEqual([c, b, f, e, a, d]);
+
+    // Asked as a position and a cursor at once, or with a position that is not a number from 1, it says so.
+    const first = await pageOf({ limit: 1 });
+    const both = await page({ position: 2, cursor: first.nextCursor! });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe('Ask for a page by its position or by where the last one ended, not both.');
+    for (const position of ['0', '-3', '2.5', 'ten', '99999999999']) {
+      expect((await page({ position } as never)).statusCode, position).toBe(400);
+    }
+  });
+
+  it('a page asked by position has its own ETag: 304 while nothing changes, 200 once a report above it changes', async () => {
+    for (let i = 0; i < 4; i++) await insert();
+    const asked = await page({ position: 3, limit: 50 });
+    const etag = asked.headers.etag as string;
+    expect((await page({ position: 3, limit: 50 }, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await page({ position: 2, limit: 50 }, { 'if-none-match': etag })).statusCode).toBe(200);
+    const newest = await insert();
+    const moved = await page({ position: 3, limit: 50 }, { 'if-none-match': etag });
+    expect(moved.statusCode).toBe(200);
+    expect(reportPageSchema.parse(moved.json()).reports[0]!.id).toBe(newest - 2);
+  });
+
   it('refuses a cursor of another sort or a made-up one, and a bad filter', async () => {
     for (let i = 0; i < 3; i++) await insert();
     const first = await pageOf({ limit: 1 });

@@ -19,8 +19,10 @@ const AnalyticsTab = lazy(() => import('./analytics-tab.tsx').then((m) => ({ def
 
 const TITLE = 'Administrator Dashboard';
 
+// On a phone the two tabs share the width, each label on two lines if it must.
 const tabClass =
-  'inline-flex min-h-12 items-center gap-2 border-b-4 border-transparent px-4 font-semibold text-slate-700 hover:text-civic-900 data-[state=active]:border-civic-800 data-[state=active]:text-civic-900';
+  'inline-flex min-h-11 items-center justify-center gap-2 border-b-4 border-transparent px-2 text-sm leading-tight font-semibold text-slate-700 hover:text-civic-900 data-[state=active]:border-civic-800 data-[state=active]:text-civic-900 sm:min-h-12 sm:px-4 sm:text-base';
+const tabIconClass = 'hidden h-5 w-5 sm:block';
 
 export default function AdminDashboardPage() {
   useDocumentTitle(`${TITLE} | Clean Up Edinburgh`);
@@ -34,7 +36,7 @@ export default function AdminDashboardPage() {
 function Dashboard() {
   const [tab, setTab] = useState<'reports' | 'analytics'>('reports');
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-5 py-8">
+    <div className="mx-auto grid max-w-5xl gap-4 px-5 py-5 sm:gap-6 sm:py-8">
       <AdminPageHeader title={TITLE}>
         {tab === 'reports' && (
           <button
@@ -42,23 +44,23 @@ function Dashboard() {
             aria-label="Add Manual Report"
             title="Add Manual Report"
             onClick={openManualForm}
-            className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-accent-600 text-white shadow-md hover:bg-accent-700"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-accent-600 text-white shadow-md hover:bg-accent-700 sm:h-12 sm:w-12"
           >
             <Plus aria-hidden="true" className="h-6 w-6" />
           </button>
         )}
       </AdminPageHeader>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="grid gap-6">
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="grid gap-4 sm:gap-6">
         <Tabs.List
           aria-label="Administrator dashboard"
-          className="flex gap-2 overflow-x-auto border-b-2 border-stone-300"
+          className="grid grid-cols-2 gap-1 border-b-2 border-stone-300 sm:flex sm:gap-2 sm:overflow-x-auto"
         >
           <Tabs.Trigger value="reports" className={tabClass}>
-            <ClipboardList aria-hidden="true" className="h-5 w-5" />
+            <ClipboardList aria-hidden="true" className={tabIconClass} />
             Reports Management
           </Tabs.Trigger>
           <Tabs.Trigger value="analytics" className={tabClass}>
-            <BarChart3 aria-hidden="true" className="h-5 w-5" />
+            <BarChart3 aria-hidden="true" className={tabIconClass} />
             Volunteer Analytics
           </Tabs.Trigger>
         </Tabs.List>

@@ -11,10 +11,11 @@ export function AdminMenu() {
     <>
       <button
         {...buttonProps}
-        className="inline-flex min-h-11 items-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-4 font-semibold text-civic-800 hover:bg-civic-50"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl border-2 border-civic-800 bg-white font-semibold text-civic-800 hover:bg-civic-50 sm:px-4"
       >
         <Menu aria-hidden="true" className="h-5 w-5" />
-        Admin menu
+        {/* On a phone the icon alone, beside the page's title; its name is the same. */}
+        <span className="max-sm:sr-only">Admin menu</span>
       </button>
       {drawer}
     </>

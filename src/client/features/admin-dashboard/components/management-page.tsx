@@ -19,7 +19,7 @@ export default function ManagementPage() {
   useDocumentTitle(`${TITLE} | Clean Up Edinburgh`);
   return (
     <AdminGuard>
-      <div className="mx-auto grid max-w-5xl gap-6 px-5 py-8">
+      <div className="mx-auto grid max-w-5xl gap-4 px-5 py-5 sm:gap-6 sm:py-8">
         <AdminPageHeader title={TITLE}>
           <Link
             href={routes.adminDashboard}
@@ -27,9 +27,10 @@ export default function ManagementPage() {
           >
             Administrator Dashboard
           </Link>
-          <Button onClick={openManualForm}>
+          {/* On a phone the plus alone, as on the Administrator Dashboard; its name is the same. */}
+          <Button onClick={openManualForm} className="max-sm:w-11 max-sm:px-0">
             <Plus aria-hidden="true" className="h-5 w-5" />
-            Add Manual Report
+            <span className="max-sm:sr-only">Add Manual Report</span>
           </Button>
         </AdminPageHeader>
         <ManagementDashboard />

@@ -1,9 +1,9 @@
 // On an administrator's report card: the priority mark (offensive graffiti, offered to volunteers
-// first) with the button that sets or clears it, and how many people reported the graffiti.
+// first) with the button that sets or clears it ('Mark as priority', 'Clear priority'), and how many
+// people reported the graffiti.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert, Users } from 'lucide-react';
 import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { api } from '#client/lib/api.ts';
 import { reportsListKey } from '#client/features/report-management/api/use-reports-list.ts';
@@ -21,7 +21,7 @@ export function ReportMarks({
     onError: (error) => errorToast('Priority not changed', error),
   });
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-1.5">
       {report.priority && (
         <span className="inline-flex items-center gap-1 rounded-full border border-red-800 bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-900">
           <ShieldAlert aria-hidden="true" className="h-3.5 w-3.5" />
@@ -34,16 +34,21 @@ export function ReportMarks({
           {m.peopleReported(report.reporterCount)}
         </span>
       )}
-      <Button
-        variant="ghost"
-        className="min-h-11 px-3 text-sm underline underline-offset-4 aria-pressed:bg-red-800 aria-pressed:text-white aria-pressed:no-underline aria-pressed:hover:bg-red-900"
-        disabled={toggle.isPending}
-        aria-pressed={report.priority}
-        onClick={() => toggle.mutate(!report.priority)}
+      {/*
+        An action that says what it will do, the mark beside it saying what is: 'Priority' alone read
+        as a label. Not disabled while it runs, so the keyboard focus stays on it.
+      */}
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center rounded-xl border-2 border-civic-800 bg-white px-2.5 text-sm font-semibold text-civic-800 hover:bg-civic-50 aria-disabled:opacity-60"
+        aria-disabled={toggle.isPending || undefined}
+        onClick={() => {
+          if (!toggle.isPending) toggle.mutate(!report.priority);
+        }}
       >
-        {m.priorityBadge}
+        {report.priority ? m.clearPriority : m.markPriority}
         <span className="sr-only"> for the report at {report.what3words}</span>
-      </Button>
+      </button>
     </div>
   );
 }

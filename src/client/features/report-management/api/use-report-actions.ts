@@ -1,7 +1,8 @@
 // The management dashboard's changes to reports, one hook per call. After each the list is fetched
 // again (a status change of several reports 200 ms later), and the stats with it. A single report's
-// status is set with useSetReportStatus of the reports feature, shared with the find page.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// status is set with useSetReportStatus of the reports feature, shared with the find page; a
+// report's added photos are in use-report-photos.ts, loaded with the screens that show them.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
 import { api } from '#client/lib/api.ts';
@@ -41,40 +42,6 @@ export function useSetStatusMany() {
     onSuccess: () => {
       window.setTimeout(() => void refresh(), STATUS_REFETCH_DELAY_MS);
     },
-  });
-}
-
-export const reportPhotosKey = (id: number) => [api.reports.photos.url({ params: { id } })] as const;
-
-export function useReportPhotos(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: reportPhotosKey(id),
-    queryFn: () => api.reports.photos({ params: { id } }),
-    enabled,
-  });
-}
-
-export function useAddReportPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, photo, description }: { id: number; photo: File; description: string }) =>
-      api.reports.addPhotos({
-        params: { id },
-        form: {
-          fields: { photoType: 'progress', description, uploadedBy: 'Volunteer' },
-          files: { photo: { blob: photo, name: photo.name } },
-        },
-      }),
-    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
-  });
-}
-
-export function useDeleteReportPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, photoId }: { id: number; photoId: number }) =>
-      api.reports.deletePhoto({ params: { id, photoId } }),
-    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
   });
 }
 

@@ -7,7 +7,7 @@ import { toast } from '#client/lib/use-toast.ts';
 import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { isExplained } from '#client/lib/refusals.ts';
-import { useAddReportPhoto } from '../api/use-report-actions.ts';
+import { useAddReportPhoto } from '../api/use-report-photos.ts';
 
 export function AddPhotoDialog({
   reportId,

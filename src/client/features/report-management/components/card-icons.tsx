@@ -4,8 +4,6 @@
 // The shapes are lucide's own components, so every icon looks as it did: 24 units square, stroke 2,
 // round caps and joins, coloured by currentColor (inherited through the <use>), sized by its class.
 import {
-  CalendarCheck,
-  CalendarPlus,
   ChevronDown,
   Copy,
   ExternalLink,
@@ -19,8 +17,6 @@ import {
 } from 'lucide-react';
 
 const cardIcons = {
-  'calendar-check': CalendarCheck,
-  'calendar-plus': CalendarPlus,
   'chevron-down': ChevronDown,
   copy: Copy,
   'external-link': ExternalLink,

@@ -1,24 +1,31 @@
-// Deleting a report asks first, and says it cannot be undone.
+// Deleting a report asks first, names it by its reference as well as its place in the list (the
+// number its reporter was given does not move as the list does), and says it cannot be undone.
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteReport } from '../api/use-report-actions.ts';
+import { reference } from '../report-list.ts';
 
-export function DeleteReportDialog({
-  target,
-  onClose,
-}: {
-  target: { id: number; label: string } | null;
-  onClose(): void;
-}) {
+/** The report a delete is asked for: its id, its card's title, and where it is. */
+export interface DeleteTarget {
+  id: number;
+  label: string;
+  what3words: string;
+}
+
+export function DeleteReportDialog({ target, onClose }: { target: DeleteTarget | null; onClose(): void }) {
   const remove = useDeleteReport();
 
   async function onConfirm() {
     if (!target) return;
     try {
       await remove.mutateAsync(target.id);
-      toast({ title: 'Report deleted', description: `${target.label} was deleted.`, variant: 'success' });
+      toast({
+        title: 'Report deleted',
+        description: `${target.label} (reference ${reference(target.id)}) was deleted.`,
+        variant: 'success',
+      });
       onClose();
     } catch (error) {
       errorToast(managementMessages.errors.deleteReport, error);
@@ -31,7 +38,11 @@ export function DeleteReportDialog({
       onOpenChange={(open) => !open && onClose()}
       role="alertdialog"
       title={target ? `Delete ${target.label}?` : 'Delete report?'}
-      description={managementMessages.deleteReportConfirm}
+      description={
+        target
+          ? `Reference ${reference(target.id)}, at ${target.what3words}. ${managementMessages.deleteReportConfirm}`
+          : managementMessages.deleteReportConfirm
+      }
       size="sm"
     >
       <DialogActions

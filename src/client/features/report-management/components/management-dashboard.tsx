@@ -1,44 +1,53 @@
 // The report management dashboard: status filters, the four sorts, the report cards,
 // and the dialogs they open, with the MUCU event dialogs on a toolbar. The server filters, sorts,
-// counts, numbers and shades the list and sends one page of 50 cards at a time (keyset paging), so
-// the page holds 50 cards whatever the size of the city's list. The page polls every 5 s; cards
-// whose report did not change are not drawn again, so scroll position and focus stay. Also: search,
-// unplaced reports, priority reports only or first, a date range, several cards' status at once, and
-// the list being shown as CSV.
+// counts, numbers and shades the list and sends one page of 50 cards at a time (keyset paging, or
+// from a given 'Report #n'), so the page holds 50 cards whatever the size of the city's list. The
+// page polls every 5 s; cards whose report did not change are not drawn again, so scroll position and
+// focus stay. Also: search, unplaced reports, priority reports only or first, a date range, several
+// cards' status at once, and the list being shown as CSV.
+// The controls sit in two rows so that cards show on the first screen: the status filter and the
+// search, then the sorts, the other filters and the MUCU events (behind 'More' on a phone).
+// The keyboard focus stays with the work: a new page focuses its first card; a card that moves or
+// leaves the list hands the focus to the card now in its place.
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
-import { memo, startTransition, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  ArrowDownWideNarrow,
-  ArrowUpNarrowWide,
-  CalendarPlus,
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  Inbox,
-  ListChecks,
-  Search,
-  ShieldAlert,
-  UserPlus,
-} from 'lucide-react';
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+} from 'react';
+import { Download, Inbox, Search } from 'lucide-react';
 import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/report-list.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
-import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { api } from '#client/lib/api.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
-import { errorToast } from '#client/lib/error-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
-import { useSetStatusMany } from '../api/use-report-actions.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
-import { nextSort, reportSorts, statusFilters, type ReportSort, type StatusFilter } from '../report-list.ts';
+import {
+  cardTitle,
+  nextSort,
+  reportSorts,
+  statusFilters,
+  type Narrowing,
+  type ReportSort,
+  type StatusFilter,
+} from '../report-list.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
+import type { DeleteTarget } from './delete-report-dialog.tsx';
 import { ReportCard } from './report-card.tsx';
-import { CardIconSprite } from './card-icons.tsx';
+import { CardIcon, CardIconSprite } from './card-icons.tsx';
 import { formatCount } from '#shared/domain/format.ts';
 
-// The dialogs this list opens load when first opened.
+// The dialogs this list opens load when first opened; so do the other filters, and the bar for
+// several cards at once.
 const AddEventDialog = lazyDialog(
   () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
   (props) => props.open,
@@ -63,9 +72,33 @@ const PhotoPreviewDialog = lazyDialog(
   () => import('./photo-preview-dialog.tsx').then((m) => m.PhotoPreviewDialog),
   (props) => props.photo !== null,
 );
+const DiscardEditDialog = lazyDialog(
+  () => import('./discard-edit-dialog.tsx').then((m) => m.DiscardEditDialog),
+  (props) => props.editing !== null,
+);
+const MoreFilters = lazyDialog(
+  () => import('./more-filters.tsx').then((m) => m.MoreFilters),
+  () => true,
+);
+const BulkStatusBar = lazyDialog(
+  () => import('./bulk-status-bar.tsx').then((m) => m.BulkStatusBar),
+  (props) => props.ids.length > 0,
+);
 
 const pillClass =
-  'min-h-11 rounded-xl border-2 px-4 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white';
+  'min-h-11 rounded-xl border-2 px-3 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white aria-expanded:bg-civic-50';
+/**
+ * Buttons joined into one control (the status filter; the sorts from a tablet's width up): one
+ * outline, dividers between, the end buttons rounded to fit it (not clipped, which would clip their
+ * focus ring too).
+ */
+const segmentClass =
+  'min-h-11 flex-auto whitespace-nowrap px-2 text-sm font-semibold text-civic-800 transition-colors first:rounded-l-[10px] last:rounded-r-[10px] hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white sm:flex-none sm:px-3';
+const segmentsClass = 'flex rounded-xl border-2 border-civic-800 bg-white divide-x-2 divide-civic-800';
+/** The sorts: separate buttons on a phone, where they wrap; joined from a tablet's width up. */
+const sortsClass =
+  'flex flex-wrap gap-2 sm:flex-nowrap sm:gap-0 sm:rounded-xl sm:border-2 sm:border-civic-800 sm:bg-white sm:divide-x-2 sm:divide-civic-800';
+const sortClass = `${segmentClass} max-sm:rounded-xl max-sm:border-2 max-sm:border-civic-800 max-sm:bg-white max-sm:px-3`;
 
 /**
  * The cards of a new list drawn at once, enough to fill a desk's screen; the rest follow after that
@@ -75,15 +108,16 @@ const pillClass =
 const FIRST_CARDS = 6;
 const MORE_CARDS = 8;
 
-/** The filters besides status and sort: search words, unplaced or priority reports only, a range of days. */
-interface Narrowing {
-  q: string;
-  unplaced: boolean;
-  priority: boolean;
-  from: string;
-  to: string;
-}
 const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, from: '', to: '' };
+
+/** A page of the list: the first, the one after a cursor, or the one starting at a 'Report #n'. */
+type PageKey = { cursor?: string; position?: number };
+
+/** The control in the list that last held the focus, and the place of its card then. */
+interface FocusPlace {
+  element: HTMLElement;
+  index: number;
+}
 
 export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [filter, setFilter] = useState<StatusFilter>('all');
@@ -91,20 +125,31 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   /** Priority reports before the others, each group in the chosen sort. */
   const [priorityFirst, setPriorityFirst] = useState(false);
   const [narrowing, setNarrowing] = useState<Narrowing>(noNarrowing);
-  /** The cursor of each page visited so far: the last one is the page shown. */
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  /** The search and the other filters as typed, applied together by the Search button. */
+  const [draft, setDraft] = useState<Narrowing>(noNarrowing);
+  /** The pages visited so far: the last one is the page shown. */
+  const [pages, setPages] = useState<PageKey[]>([{}]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [editingId, setEditingId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ id: number; title: string } | null>(null);
+  /** Another card's Edit pressed while the open edit has changes: asked about before it is dropped. */
+  const [switchTo, setSwitchTo] = useState<{ id: number; title: string } | null>(null);
   const [preview, setPreview] = useState<PreviewPhoto | null>(null);
   const [photoTarget, setPhotoTarget] = useState<{ id: number; label: string } | null>(null);
-  const [deleteTarget, setDeleteTarget] = useState<{ id: number; label: string } | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   const [eventDialog, setEventDialog] = useState<'add' | 'manage' | 'attendance' | null>(null);
-  const headingId = useId();
+  const [shownPanel, setShownPanel] = useState<{ options: boolean; filters: boolean; events: boolean }>({
+    options: false,
+    filters: false,
+    events: false,
+  });
+  const ids = { heading: useId(), search: useId(), options: useId(), filters: useId(), events: useId() };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const eventDialogProps = (name: NonNullable<typeof eventDialog>) => ({
     open: eventDialog === name,
     onOpenChange: (open: boolean) => setEventDialog(open ? name : null),
   });
+  const toggle = (panel: keyof typeof shownPanel) => () =>
+    setShownPanel((shown) => ({ ...shown, [panel]: !shown[panel] }));
 
   const filters: Omit<ReportPageQuery, 'cursor' | 'limit'> = {
     status: filter,
@@ -116,8 +161,8 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
     from: narrowing.from || undefined,
     to: narrowing.to || undefined,
   };
-  const cursor = cursors[cursors.length - 1];
-  const reports = useReportPage({ ...filters, cursor, limit: REPORT_PAGE_SIZE });
+  const pageKey = pages[pages.length - 1]!;
+  const reports = useReportPage({ ...filters, ...pageKey, limit: REPORT_PAGE_SIZE });
   const page = reports.data;
   const shown = page?.reports ?? [];
   const narrowed = filter !== 'all' || narrowing !== noNarrowing;
@@ -126,7 +171,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   // after the next paint, a few a frame. A refresh of the list on screen keeps every card: unchanged
   // ones are not drawn again. While the next question's answer is awaited, the last list stays as far
   // as it was drawn: drawing the rest of a list about to go would hold up the click.
-  const question = JSON.stringify({ ...filters, cursor });
+  const question = JSON.stringify({ ...filters, ...pageKey });
   const [drawn, setDrawn] = useState<{ question: string; count: number } | null>(null);
   const answered = page !== undefined && !reports.isPlaceholderData;
   if (answered && drawn?.question !== question) setDrawn({ question, count: FIRST_CARDS });
@@ -153,16 +198,76 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
     };
   }, [drawingMore, question, count, shown.length]);
 
-  // A new question starts from its first page, with nothing picked.
-  const startOver = () => {
-    setCursors([undefined]);
-    setSelected(new Set());
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Set by Next, Previous and Go to: the new page's first card takes the focus once it is drawn. */
+  const toFirstCard = useRef(false);
+  const lastFocus = useRef<FocusPlace | null>(null);
+
+  const articles = () => [...(section.current?.querySelectorAll<HTMLElement>('ol > li > article') ?? [])];
+  useLayoutEffect(() => {
+    if (toFirstCard.current && answered) {
+      toFirstCard.current = false;
+      const target = articles()[0] ?? heading.current;
+      if (target) showAtTop(target);
+      return;
+    }
+    // The control that had the focus went with a refresh (its card left the list, or moved and was
+    // put back): the focus goes to what now stands in that card's place, never to the page itself.
+    const last = lastFocus.current;
+    if (!last || (document.activeElement && document.activeElement !== document.body)) return;
+    const cards = articles();
+    const card = last.element.closest('article');
+    if (last.element.isConnected && card && cards.indexOf(card) === last.index && focusOn(last.element)) return;
+    lastFocus.current = null;
+    (cards[last.index] ?? cards[cards.length - 1] ?? heading.current)?.focus();
+  });
+  // Where the focus is in the list, to find its place again; forgotten when the person moves it elsewhere.
+  const onListFocus = (event: FocusEvent<HTMLOListElement>) => {
+    const card = event.target.closest('article');
+    lastFocus.current = card ? { element: event.target, index: articles().indexOf(card) } : null;
+  };
+  const onListBlur = (event: FocusEvent<HTMLOListElement>) => {
+    const left = event.target;
+    if (event.relatedTarget) {
+      if (!event.currentTarget.contains(event.relatedTarget)) lastFocus.current = null;
+      return;
+    }
+    // Nothing took the focus: a click on the page leaves the control as it was; a control taken away
+    // or disabled by a refresh does not, and its place is kept for the refresh's drawing.
+    requestAnimationFrame(() => {
+      if (lastFocus.current?.element === left && left.isConnected && !left.matches(':disabled'))
+        lastFocus.current = null;
+    });
   };
 
-  const onEdit = useCallback((id: number) => setEditingId(id), []);
-  const onEditDone = useCallback(() => setEditingId(null), []);
+  // A new question starts from its first page, with nothing picked.
+  const startOver = () => {
+    setPages([{}]);
+    setSelected(new Set());
+  };
+  const goTo = (next: PageKey[]) => {
+    toFirstCard.current = true;
+    setPages(next);
+  };
+
+  // The edit open now, read by the cards' stable Edit callback.
+  const editingNow = useRef(editing);
+  useLayoutEffect(() => {
+    editingNow.current = editing;
+  }, [editing]);
+  const editDirty = useRef(false);
+  const onEdit = useCallback((id: number, title: string) => {
+    const open = editingNow.current;
+    if (open && open.id !== id && editDirty.current) setSwitchTo({ id, title });
+    else setEditing({ id, title });
+  }, []);
+  const onEditDone = useCallback(() => setEditing(null), []);
+  const onEditDirty = useCallback((dirty: boolean) => {
+    editDirty.current = dirty;
+  }, []);
   const onAddPhoto = useCallback((id: number, label: string) => setPhotoTarget({ id, label }), []);
-  const onDelete = useCallback((id: number, label: string) => setDeleteTarget({ id, label }), []);
+  const onDelete = useCallback((target: DeleteTarget) => setDeleteTarget(target), []);
   const onSelect = useCallback(
     (id: number, on: boolean) =>
       setSelected((current) => {
@@ -175,17 +280,35 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   );
   const first = shown[0]?.position ?? 0;
   const last = shown[shown.length - 1]?.position ?? 0;
+  // How many of the choices behind 'More filters', and behind a phone's 'More', are in use.
+  const filtersOn = [narrowing.from, narrowing.to, narrowing.unplaced, narrowing.priority].filter(Boolean).length;
+  const hiddenOn = filtersOn + (sort ? 1 : 0) + (priorityFirst ? 1 : 0);
+  const pageCount = page ? Math.max(1, Math.ceil(page.total / REPORT_PAGE_SIZE)) : 1;
+
+  function previousPage() {
+    if (pageKey.cursor) return goTo(pages.slice(0, -1));
+    // A page reached by 'Go to' has no page before it in the stack: the one before it by position.
+    const from = (pageKey.position ?? 1) - REPORT_PAGE_SIZE;
+    goTo(from > 1 ? [...pages.slice(0, -1), { position: from }] : [{}]);
+  }
+
+  function applyNarrowing(event: FormEvent) {
+    event.preventDefault();
+    const next = { ...draft, q: draft.q.trim() };
+    const same = (Object.keys(next) as (keyof Narrowing)[]).every((key) => next[key] === noNarrowing[key]);
+    setNarrowing(same ? noNarrowing : next);
+    startOver();
+  }
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-5">
+    <section ref={section} aria-labelledby={ids.heading} className="grid gap-3">
       <CardIconSprite />
-      <Heading id={headingId} className="sr-only">
+      <Heading ref={heading} id={ids.heading} tabIndex={-1} className="sr-only">
         Reports
       </Heading>
-      <div className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4">
+      <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="w-14 text-sm font-semibold text-slate-700">Show</span>
-          <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
+          <div role="group" aria-label="Filter by status" className={`${segmentsClass} w-full sm:w-auto`}>
             {statusFilters.map((option) => (
               <button
                 key={option.value}
@@ -195,19 +318,53 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                   setFilter(option.value);
                   startOver();
                 }}
-                className={pillClass}
+                className={segmentClass}
               >
                 {option.label}
               </button>
             ))}
           </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="w-14 text-sm font-semibold text-slate-700">Sort</span>
-          <div role="group" aria-label="Sort" className="flex flex-wrap gap-2">
-            {reportSorts.map((option) => {
-              const Icon = option.value.endsWith('newest') ? ArrowDownWideNarrow : ArrowUpNarrowWide;
-              return (
+          <form
+            id={ids.search}
+            role="search"
+            aria-label="Search reports"
+            onSubmit={applyNarrowing}
+            className="flex min-w-0 flex-1 basis-48 gap-2"
+          >
+            <label htmlFor={`${ids.search}-q`} className="sr-only">
+              Search
+            </label>
+            <input
+              id={`${ids.search}-q`}
+              type="search"
+              value={draft.q}
+              onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+              placeholder="Three words, reference or description"
+              className={`${inputClass} min-w-0 flex-1`}
+            />
+            <button type="submit" className={`${pillClass} inline-flex shrink-0 items-center gap-1.5`}>
+              <Search aria-hidden="true" className="h-4 w-4" />
+              <span className="max-sm:sr-only">Search</span>
+            </button>
+          </form>
+          <button
+            type="button"
+            aria-expanded={shownPanel.options}
+            aria-controls={ids.options}
+            onClick={toggle('options')}
+            className={`${pillClass} inline-flex items-center gap-1 lg:hidden`}
+          >
+            More<span className="sr-only"> options</span>
+            {hiddenOn > 0 && ` (${hiddenOn} on)`}
+            <CardIcon name="chevron-down" className={`h-4 w-4 ${shownPanel.options ? 'rotate-180' : ''}`} />
+          </button>
+          {/* Behind 'More' on a phone; on a desk its parts join this row, the sorts on a row below. */}
+          <div
+            id={ids.options}
+            className={`${shownPanel.options ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-2 lg:contents`}
+          >
+            <div role="group" aria-label="Sort" className={`${sortsClass} lg:order-last`}>
+              {reportSorts.map((option) => (
                 <button
                   key={option.value}
                   type="button"
@@ -216,63 +373,62 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                     setSort(nextSort(sort, option.value));
                     startOver();
                   }}
-                  className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
+                  className={sortClass}
                 >
-                  <Icon aria-hidden="true" className="h-4 w-4" />
                   {option.label}
                 </button>
-              );
-            })}
+              ))}
+              <button
+                type="button"
+                aria-pressed={priorityFirst}
+                onClick={() => {
+                  setPriorityFirst(!priorityFirst);
+                  startOver();
+                }}
+                className={sortClass}
+              >
+                Priority first
+              </button>
+            </div>
             <button
               type="button"
-              aria-pressed={priorityFirst}
-              onClick={() => {
-                setPriorityFirst(!priorityFirst);
-                startOver();
-              }}
-              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
+              aria-expanded={shownPanel.filters}
+              aria-controls={ids.filters}
+              onClick={toggle('filters')}
+              className={`${pillClass} inline-flex items-center gap-1`}
             >
-              <ShieldAlert aria-hidden="true" className="h-4 w-4" />
-              Priority first
+              More filters
+              {filtersOn > 0 && ` (${filtersOn} on)`}
+              <CardIcon name="chevron-down" className={`h-4 w-4 ${shownPanel.filters ? 'rotate-180' : ''}`} />
+            </button>
+            <button
+              type="button"
+              aria-expanded={shownPanel.events}
+              aria-controls={ids.events}
+              onClick={toggle('events')}
+              className={`${pillClass} inline-flex items-center gap-1`}
+            >
+              MUCU events
+              <CardIcon name="chevron-down" className={`h-4 w-4 ${shownPanel.events ? 'rotate-180' : ''}`} />
             </button>
           </div>
         </div>
-        <NarrowingForm
-          applied={narrowing}
-          onApply={(next) => {
-            setNarrowing(next);
-            startOver();
-          }}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="w-14 text-sm font-semibold text-slate-700">Events</span>
-          <div role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => setEventDialog('add')}
-              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
-            >
-              <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+        {shownPanel.filters && (
+          <MoreFilters id={ids.filters} form={ids.search} draft={draft} onChange={setDraft} applied={narrowing} />
+        )}
+        {shownPanel.events && (
+          <div id={ids.events} role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => setEventDialog('add')} className={pillClass}>
               Add MUCU Event
             </button>
-            <button
-              type="button"
-              onClick={() => setEventDialog('manage')}
-              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
-            >
-              <ListChecks aria-hidden="true" className="h-4 w-4" />
+            <button type="button" onClick={() => setEventDialog('manage')} className={pillClass}>
               Manage MUCU Events
             </button>
-            <button
-              type="button"
-              onClick={() => setEventDialog('attendance')}
-              className={`${pillClass} inline-flex items-center gap-1.5 px-3`}
-            >
-              <UserPlus aria-hidden="true" className="h-4 w-4" />
+            <button type="button" onClick={() => setEventDialog('attendance')} className={pillClass}>
               Add MUCU Attendance
             </button>
           </div>
-        </div>
+        )}
       </div>
 
       {reports.isPending && (
@@ -297,29 +453,36 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
 
       {page && (page.total > 0 || narrowed) && (
         <>
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-x-2">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {page.total === 0 ? (
-                'Showing 0 of 0'
+              {shown.length === 0 ? (
+                `Showing 0 of ${formatCount(page.total)}`
               ) : (
                 <>
                   Showing {formatCount(first)}-{formatCount(last)} of {formatCount(page.total)}
                 </>
               )}
-              {shown.some((report) => report.duplicate) && <> · reports sharing a location are shaded grey</>}
+              {shown.some((report) => report.duplicate) && (
+                // A phone has no room for it; each shaded card says 'Duplicate location' itself.
+                <span className="max-sm:hidden"> · reports sharing a location are shaded grey</span>
+              )}
             </p>
             <a
               href={api.reports.exportCsv.url({ query: filters })}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-civic-800 underline underline-offset-4 hover:bg-civic-50"
+              className="-mr-3 inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-civic-800 underline underline-offset-4 hover:bg-civic-50"
             >
               <Download aria-hidden="true" className="h-4 w-4" />
-              Export these reports (CSV)
+              {/* On a phone it reads 'CSV' beside the count; its name is the same. */}
+              <span>
+                <span className="max-sm:sr-only">Export these reports (</span>CSV
+                <span className="max-sm:sr-only">)</span>
+              </span>
             </a>
           </div>
-          {selected.size > 0 && <BulkStatusBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+          <BulkStatusBar ids={[...selected]} onDone={() => setSelected(new Set())} />
           {shown.length === 0 ? (
             <p className="rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-8 text-center text-slate-700">
-              {cursors.length > 1
+              {pages.length > 1
                 ? 'No more reports on this page: go back to the previous page.'
                 : narrowing === noNarrowing
                   ? 'No reports have this status.'
@@ -328,18 +491,21 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
           ) : (
             <ol
               key={shownQuestion}
-              className="grid gap-4 xl:grid-cols-2"
+              className="grid gap-3"
               aria-busy={reports.isPlaceholderData || undefined}
+              onFocus={onListFocus}
+              onBlur={onListBlur}
             >
               {cards.map((report) => (
                 <ReportListItem
                   key={report.id}
                   report={report}
                   mapLink={report.locationLink}
-                  editing={editingId === report.id}
+                  editing={editing?.id === report.id}
                   selected={selected.has(report.id)}
                   onEdit={onEdit}
                   onEditDone={onEditDone}
+                  onEditDirty={onEditDirty}
                   onPreview={setPreview}
                   onAddPhoto={onAddPhoto}
                   onDelete={onDelete}
@@ -348,26 +514,32 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
               ))}
             </ol>
           )}
-          {(cursors.length > 1 || page.nextCursor) && (
+          {(pages.length > 1 || page.nextCursor || page.total > REPORT_PAGE_SIZE) && (
             <nav aria-label="Pages of reports" className="flex flex-wrap items-center justify-between gap-2">
               <button
                 type="button"
-                disabled={cursors.length <= 1}
-                onClick={() => setCursors((stack) => stack.slice(0, -1))}
-                className={`${pillClass} inline-flex items-center gap-1.5 px-3 disabled:opacity-50`}
+                aria-disabled={pages.length <= 1 || undefined}
+                onClick={() => pages.length > 1 && previousPage()}
+                className={`${pillClass} inline-flex items-center gap-1.5 aria-disabled:opacity-50`}
               >
-                <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                <CardIcon name="chevron-down" className="h-4 w-4 rotate-90" />
                 Previous {REPORT_PAGE_SIZE}
               </button>
+              <span className="text-sm text-slate-700">
+                Page {formatCount(Math.ceil(Math.max(first, 1) / REPORT_PAGE_SIZE))} of {formatCount(pageCount)}
+              </span>
               <button
                 type="button"
-                disabled={!page.nextCursor || reports.isPlaceholderData}
-                onClick={() => page.nextCursor && setCursors((stack) => [...stack, page.nextCursor!])}
-                className={`${pillClass} inline-flex items-center gap-1.5 px-3 disabled:opacity-50`}
+                aria-disabled={!page.nextCursor || reports.isPlaceholderData || undefined}
+                onClick={() => {
+                  if (page.nextCursor && !reports.isPlaceholderData) goTo([...pages, { cursor: page.nextCursor }]);
+                }}
+                className={`${pillClass} inline-flex items-center gap-1.5 aria-disabled:opacity-50`}
               >
                 Next {REPORT_PAGE_SIZE}
-                <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                <CardIcon name="chevron-down" className="h-4 w-4 -rotate-90" />
               </button>
+              <GoToForm total={page.total} onGo={(position) => goTo(position > 1 ? [{}, { position }] : [{}])} />
             </nav>
           )}
         </>
@@ -381,6 +553,17 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         onOpenChange={(open) => !open && setPhotoTarget(null)}
       />
       <DeleteReportDialog target={deleteTarget} onClose={() => setDeleteTarget(null)} />
+      <DiscardEditDialog
+        editing={switchTo && editing ? editing.title : null}
+        onKeep={() => setSwitchTo(null)}
+        onDiscard={() => {
+          setEditing(switchTo);
+          setSwitchTo(null);
+        }}
+        focusAfterClose={() =>
+          section.current?.querySelector<HTMLElement>('form[data-inline-edit] :is(input, textarea)')
+        }
+      />
       <AddEventDialog {...eventDialogProps('add')} />
       <ManageEventsDialog {...eventDialogProps('manage')} />
       <AddAttendanceDialog {...eventDialogProps('attendance')} />
@@ -388,16 +571,50 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   );
 }
 
+const HOLD_AT_TOP_MS = 600;
+
+/**
+ * Focuses a new page's first card and scrolls it to the top of the window, then keeps it there for
+ * `HOLD_AT_TOP_MS`: a smooth scroll the browser was still running (to the button just pressed) would
+ * otherwise carry the page on past it, and may start a frame or two late. A wheel, pointer or key of
+ * the person's own, or the focus moving on, ends that at once.
+ */
+function showAtTop(target: HTMLElement): void {
+  target.focus({ preventScroll: true });
+  const until = performance.now() + HOLD_AT_TOP_MS;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const inputs = ['wheel', 'pointerdown', 'keydown'] as const;
+  for (const name of inputs) window.addEventListener(name, stop, { once: true, passive: true });
+  const place = () => {
+    target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    if (!stopped && performance.now() < until && document.activeElement === target) {
+      requestAnimationFrame(place);
+      return;
+    }
+    for (const name of inputs) window.removeEventListener(name, stop);
+  };
+  place();
+}
+/** Focuses the element if it can still take the focus. */
+function focusOn(element: HTMLElement): boolean {
+  element.focus();
+  return document.activeElement === element;
+}
+
 interface ReportListItemProps {
   report: ReportPageItem;
   mapLink: string | null;
   editing: boolean;
   selected: boolean;
-  onEdit(id: number): void;
+  onEdit(id: number, title: string): void;
   onEditDone(): void;
+  onEditDirty(dirty: boolean): void;
   onPreview(photo: PreviewPhoto): void;
   onAddPhoto(id: number, label: string): void;
-  onDelete(id: number, label: string): void;
+  onDelete(target: DeleteTarget): void;
   onSelect(id: number, selected: boolean): void;
 }
 
@@ -409,12 +626,13 @@ const ReportListItem = memo(function ReportListItem({
   selected,
   onEdit,
   onEditDone,
+  onEditDirty,
   onPreview,
   onAddPhoto,
   onDelete,
   onSelect,
 }: ReportListItemProps) {
-  const label = `Report #${report.position}`;
+  const label = cardTitle(report.position);
   return (
     <li className="grid">
       <ReportCard
@@ -423,11 +641,12 @@ const ReportListItem = memo(function ReportListItem({
         duplicate={report.duplicate}
         mapLink={mapLink}
         editing={editing}
-        onEdit={() => onEdit(report.id)}
+        onEdit={() => onEdit(report.id, label)}
         onEditDone={onEditDone}
+        onEditDirty={onEditDirty}
         onPreview={onPreview}
         onAddPhoto={() => onAddPhoto(report.id, label)}
-        onDelete={() => onDelete(report.id, label)}
+        onDelete={() => onDelete({ id: report.id, label, what3words: report.what3words })}
         selected={selected}
         onSelectedChange={(on) => onSelect(report.id, on)}
       />
@@ -435,130 +654,50 @@ const ReportListItem = memo(function ReportListItem({
   );
 });
 
-/** Search words, unplaced or priority reports only, and a range of days; applied together with the button. */
-function NarrowingForm({ applied, onApply }: { applied: Narrowing; onApply(next: Narrowing): void }) {
-  const [draft, setDraft] = useState(applied);
-  const ids = { q: useId(), from: useId(), to: useId(), unplaced: useId(), priority: useId() };
+/** Straight to a place in the list: 'Report #n' from 1 to the number of reports listed. */
+function GoToForm({ total, onGo }: { total: number; onGo(position: number): void }) {
+  const [typed, setTyped] = useState('');
+  const [refused, setRefused] = useState(false);
+  const ids = { field: useId(), error: useId() };
   function submit(event: FormEvent) {
     event.preventDefault();
-    const next = { ...draft, q: draft.q.trim() };
-    const same = (Object.keys(next) as (keyof Narrowing)[]).every((key) => next[key] === noNarrowing[key]);
-    onApply(same ? noNarrowing : next);
-  }
-  return (
-    <form role="search" aria-label="Search reports" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-      <div className="grid min-w-48 flex-1 gap-1">
-        <label htmlFor={ids.q} className="text-sm font-semibold text-slate-700">
-          Search
-        </label>
-        <input
-          id={ids.q}
-          type="search"
-          value={draft.q}
-          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-          placeholder="Three words, report number or description"
-          className={inputClass}
-        />
-      </div>
-      <button type="submit" className={`${pillClass} inline-flex items-center gap-1.5 px-3`}>
-        <Search aria-hidden="true" className="h-4 w-4" />
-        Search
-      </button>
-      <details
-        className="group w-full"
-        open={Boolean(applied.unplaced || applied.priority || applied.from || applied.to) || undefined}
-      >
-        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-civic-800 underline underline-offset-4">
-          More filters (dates, priority, reports without a map position)
-        </summary>
-        <div className="flex flex-wrap items-end gap-2 pt-2">
-          <div className="grid gap-1">
-            <label htmlFor={ids.from} className="text-sm font-semibold text-slate-700">
-              Reported from
-            </label>
-            <input
-              id={ids.from}
-              type="date"
-              value={draft.from}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-              className={inputClass}
-            />
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={ids.to} className="text-sm font-semibold text-slate-700">
-              Reported to
-            </label>
-            <input
-              id={ids.to}
-              type="date"
-              value={draft.to}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-              className={inputClass}
-            />
-          </div>
-          <label htmlFor={ids.unplaced} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
-            <input
-              id={ids.unplaced}
-              type="checkbox"
-              checked={draft.unplaced}
-              onChange={(event) => setDraft({ ...draft, unplaced: event.target.checked })}
-              className="h-5 w-5 accent-civic-800"
-            />
-            Only reports without a map position
-          </label>
-          <label htmlFor={ids.priority} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
-            <input
-              id={ids.priority}
-              type="checkbox"
-              checked={draft.priority}
-              onChange={(event) => setDraft({ ...draft, priority: event.target.checked })}
-              className="h-5 w-5 accent-civic-800"
-            />
-            Priority only
-          </label>
-        </div>
-      </details>
-    </form>
-  );
-}
-
-/** The picked cards' count and the three statuses to give them all at once. */
-function BulkStatusBar({ ids, onDone }: { ids: number[]; onDone(): void }) {
-  const setMany = useSetStatusMany();
-  async function apply(status: ReportStatus) {
-    try {
-      const { updated } = await setMany.mutateAsync({ ids, status });
-      toast({
-        title: 'Status updated',
-        description: `${formatCount(updated)} ${updated === 1 ? 'report' : 'reports'}: ${REPORT_STATUS_LABELS[status]}`,
-        variant: 'success',
-      });
-      onDone();
-    } catch (error) {
-      errorToast(managementMessages.errors.updateStatus, error);
+    // As written on a card or read out: '#50000', '50,000' or '50 000'.
+    const digits = typed.replace(/[\s,#]/g, '');
+    const position = /^\d{1,10}$/.test(digits) ? Number(digits) : 0;
+    if (position < 1 || position > total) {
+      setRefused(true);
+      return;
     }
+    setRefused(false);
+    setTyped('');
+    onGo(position);
   }
   return (
-    <div
-      role="group"
-      aria-label="Set the status of the selected reports"
-      className="flex flex-wrap items-center gap-2 rounded-2xl border-2 border-civic-800 bg-civic-50 p-3"
-    >
-      <span className="font-semibold text-civic-900">{formatCount(ids.length)} selected</span>
-      {REPORT_STATUSES.map((status) => (
-        <button
-          key={status}
-          type="button"
-          disabled={setMany.isPending}
-          onClick={() => void apply(status)}
-          className={`${pillClass} bg-white disabled:opacity-60`}
-        >
-          Set all to {statusFilters.find((option) => option.value === status)!.label}
-        </button>
-      ))}
-      <button type="button" onClick={onDone} className={`${pillClass} bg-white`}>
-        Clear selection
+    <form aria-label="Go to a report" onSubmit={submit} noValidate className="flex w-full flex-wrap items-center gap-2">
+      <label htmlFor={ids.field} className="text-sm font-semibold text-slate-700">
+        Go to Report #
+      </label>
+      <input
+        id={ids.field}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setRefused(false);
+        }}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-invalid={refused}
+        aria-describedby={refused ? ids.error : undefined}
+        className={`${inputClass} w-32`}
+      />
+      <button type="submit" className={pillClass}>
+        Go
       </button>
-    </div>
+      {refused && (
+        <p id={ids.error} role="alert" className="w-full text-sm font-semibold text-red-800">
+          Enter a number from 1 to {formatCount(total)}.
+        </p>
+      )}
+    </form>
   );
 }

@@ -1,26 +1,26 @@
-// One report on the management dashboard: 'Report #n' by list position, the location
-// with its map link, the photo (preview on press), description, dates, status line, inline edit,
-// add photo, delete, and the three status buttons. A report sharing its location is greyed.
-import { useId, useState, type FormEvent } from 'react';
+// One report on the management dashboard: 'Report #n' by list position and the report's reference
+// (its own number, the one its reporter was given), the location with its map link, the photo
+// (preview on press), description, dates, status line, inline edit, add photo, delete, and the
+// three status buttons. A report sharing its location is greyed. Laid out to be read at a glance:
+// the photo small beside the title, so a phone's first screen holds a whole card.
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { placementLabels } from '#shared/domain/location-messages.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
-import type { Report } from '#shared/contracts/reports.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate } from '#shared/domain/format.ts';
-import { messages } from '#shared/domain/messages.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useSetReportStatus } from '#client/features/reports/api/use-set-report-status.ts';
-import { useUpdateReport } from '../api/use-report-actions.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
-import { EditActions } from '#client/components/ui/edit-actions.tsx';
 import { ReportMarks } from '#client/features/report-follow-up/components/report-marks.tsx';
+import { cardTitle, reference } from '../report-list.ts';
+import type { Report } from '#shared/contracts/reports.ts';
+
+const EditReportForm = lazy(() => import('./edit-report-form.tsx').then((m) => ({ default: m.EditReportForm })));
 
 const statusButtonLabels: Record<ReportStatus, string> = {
   reported: 'Reported',
@@ -34,6 +34,11 @@ const statusBadge: Record<ReportStatus, string> = {
   completed: 'bg-emerald-100 text-emerald-950 border-emerald-700',
 };
 
+/** The card's details: under the photo and title on a phone, beside the photo from a tablet's width up. */
+const beside = 'col-span-2 sm:col-span-1 sm:col-start-2';
+const actionClass =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 font-semibold text-civic-900 hover:bg-black/5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+
 export interface ReportCardProps {
   report: Report;
   /** Its position in the list as shown, from 1. */
@@ -43,6 +48,8 @@ export interface ReportCardProps {
   editing: boolean;
   onEdit(): void;
   onEditDone(): void;
+  /** Whether the open inline edit holds changes not saved yet. */
+  onEditDirty?(dirty: boolean): void;
   onPreview(photo: PreviewPhoto): void;
   onAddPhoto(): void;
   onDelete(): void;
@@ -59,23 +66,39 @@ export function ReportCard({
   editing,
   onEdit,
   onEditDone,
+  onEditDirty,
   onPreview,
   onAddPhoto,
   onDelete,
   selected,
   onSelectedChange,
 }: ReportCardProps) {
-  const title = `Report #${position}`;
+  const title = cardTitle(position);
   const titleId = useId();
   const updateStatus = useSetReportStatus();
   const [photoMissing, setPhotoMissing] = useState(false);
   const reportedOn = formatDate(report.reportedAt);
   const cleanedOn = formatDate(report.completedAt);
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** Set when an inline edit ends by Save, Cancel or Escape: the focus goes back to Edit. */
+  const backToEdit = useRef(false);
+
+  useLayoutEffect(() => {
+    if (editing || !backToEdit.current) return;
+    backToEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   async function setStatus(status: ReportStatus) {
+    // Not disabled while it runs: a disabled button would drop the keyboard focus onto the page.
+    if (updateStatus.isPending) return;
     try {
       await updateStatus.mutateAsync({ id: report.id, status });
-      toast({ title: 'Status updated', description: `${title}: ${REPORT_STATUS_LABELS[status]}`, variant: 'success' });
+      toast({
+        title: 'Status updated',
+        description: `${title} (reference ${reference(report.id)}): ${REPORT_STATUS_LABELS[status]}`,
+        variant: 'success',
+      });
     } catch (error) {
       errorToast(managementMessages.errors.updateStatus, error);
     }
@@ -85,50 +108,47 @@ export function ReportCard({
     <article
       aria-labelledby={titleId}
       data-duplicate={duplicate || undefined}
-      className={`grid gap-4 [contain-intrinsic-block-size:auto_53rem] [content-visibility:auto] sm:[contain-intrinsic-block-size:auto_43rem] rounded-2xl border-2 p-4 shadow-sm sm:grid-cols-[10rem_1fr] ${
+      // Focused by the list itself (a new page, or the card now in the place of one that left).
+      tabIndex={-1}
+      className={`grid scroll-mt-4 grid-cols-[5rem_minmax(0,1fr)] content-start gap-x-3 gap-y-2 rounded-2xl border-2 p-3 shadow-sm [contain-intrinsic-block-size:auto_25rem] [content-visibility:auto] sm:grid-cols-[7rem_minmax(0,1fr)] sm:p-4 sm:[contain-intrinsic-block-size:auto_22rem] lg:grid-cols-[8rem_minmax(0,1fr)_22rem] lg:gap-x-4 lg:[contain-intrinsic-block-size:auto_14rem] ${
         duplicate ? 'border-stone-400 bg-stone-200' : 'border-stone-200 bg-white'
       }`}
     >
-      <div className="grid content-start gap-2">
+      {/*
+        A phone: the photo beside the title, the details and actions below. A tablet: the photo beside
+        the details. A desk: one row of a table, the actions in a column of their own on the right.
+      */}
+      <div className="grid gap-1.5 self-start sm:row-span-5 lg:row-span-4">
         <button
           type="button"
           onClick={() =>
             onPreview({
               url: report.photoUrl,
               alt: `Graffiti at ${report.what3words}`,
-              caption: `${title} at ${report.what3words}`,
+              caption: `${title} (reference ${reference(report.id)}) at ${report.what3words}`,
             })
           }
-          className={`block w-full overflow-hidden rounded-xl bg-stone-100 sm:w-40 ${photoMissing ? 'min-h-30' : 'aspect-[4/3]'}`}
+          className={`block w-full overflow-hidden rounded-xl bg-stone-100 ${photoMissing ? 'min-h-24' : 'aspect-[4/3]'}`}
         >
           <span className="sr-only">View photo of {title}</span>
           <ReportPhoto src={report.thumbnailUrl} alt="" onMissing={() => setPhotoMissing(true)} />
         </button>
         {report.photoRedacted && (
-          <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-700">
-            <CardIcon name="eye-off" className="h-4 w-4 shrink-0" />
+          <p className="flex items-center gap-1 text-xs font-semibold text-slate-700">
+            <CardIcon name="eye-off" className="h-3.5 w-3.5 shrink-0" />
             {redactionMessages.edited}
           </p>
         )}
       </div>
 
-      <div className="grid min-w-0 content-start gap-3">
-        <div className="flex flex-wrap items-center gap-2">
+      <div className="grid min-w-0 content-start">
+        <div className="flex flex-wrap items-center gap-x-3">
           <h3 id={titleId} className="text-lg font-bold text-civic-900">
             {title}
           </h3>
-          {duplicate && (
-            <span className="inline-flex items-center gap-1 rounded-full border border-slate-500 bg-white px-2.5 py-0.5 text-sm font-semibold text-slate-800">
-              <CardIcon name="copy" className="h-3.5 w-3.5" />
-              Duplicate location
-            </span>
-          )}
-          {report.locationStatus !== 'checked' && (
-            <span className="inline-flex items-center gap-1 rounded-full border border-amber-800 bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-950">
-              <CardIcon name="map-pin-off" className="h-3.5 w-3.5" />
-              {placementLabels[report.locationStatus]}
-            </span>
-          )}
+          <p className="text-sm font-semibold text-slate-700 max-lg:order-last max-lg:-mt-2 max-lg:w-full">
+            Reference {reference(report.id)}
+          </p>
           {onSelectedChange && (
             <label className="ml-auto inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
               <input
@@ -141,13 +161,40 @@ export function ReportCard({
             </label>
           )}
         </div>
-        <ReportMarks report={report} />
+        {(duplicate || report.locationStatus !== 'checked') && (
+          <div className="flex flex-wrap gap-1.5 pt-1">
+            {duplicate && (
+              <span className="inline-flex items-center gap-1 rounded-full border border-slate-500 bg-white px-2 py-0.5 text-xs font-semibold text-slate-800">
+                <CardIcon name="copy" className="h-3.5 w-3.5" />
+                Duplicate location
+              </span>
+            )}
+            {report.locationStatus !== 'checked' && (
+              <span className="inline-flex items-center gap-1 rounded-full border border-amber-800 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                <CardIcon name="map-pin-off" className="h-3.5 w-3.5" />
+                {placementLabels[report.locationStatus]}
+              </span>
+            )}
+          </div>
+        )}
+      </div>
 
+      <div className={`${beside} grid gap-2`}>
         {editing ? (
-          <EditReportForm report={report} title={title} onDone={onEditDone} />
+          <Suspense fallback={<p className="text-slate-700">Opening the edit...</p>}>
+            <EditReportForm
+              report={report}
+              title={title}
+              onDirty={onEditDirty}
+              onDone={() => {
+                backToEdit.current = true;
+                onEditDone();
+              }}
+            />
+          </Suspense>
         ) : (
           <>
-            <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="flex min-h-11 flex-wrap items-center gap-x-2">
               <CardIcon name="map-pin" className="h-4 w-4 shrink-0 text-civic-700" />
               <span className="break-all font-semibold text-slate-900">{report.what3words}</span>
               {mapLink && (
@@ -169,148 +216,86 @@ export function ReportCard({
             )}
           </>
         )}
+      </div>
 
-        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-800">
-          <div className="flex items-center gap-1.5">
-            <CardIcon name="calendar-plus" className="h-4 w-4 text-civic-700" />
-            <dt className="font-semibold">Reported:</dt>
-            <dd>{reportedOn}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <CardIcon name="calendar-check" className="h-4 w-4 text-civic-700" />
-            <dt className="font-semibold">Cleaned:</dt>
-            <dd>{cleanedOn ?? 'Not yet'}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="font-semibold">Position:</dt>
-            <dd>{report.locationSource ? placementLabels.source[report.locationSource] : 'None yet'}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="font-semibold">Status:</dt>
-            <dd className={`rounded-full border px-2 py-px font-semibold ${statusBadge[report.status]}`}>
-              {REPORT_STATUS_LABELS[report.status]}
-            </dd>
-          </div>
-        </dl>
+      <dl className={`${beside} flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800`}>
+        <div className="flex items-center gap-1.5">
+          <dt className="font-semibold">Reported:</dt>
+          <dd>{reportedOn}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="font-semibold">Cleaned:</dt>
+          <dd>{cleanedOn ?? 'Not yet'}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="font-semibold">Position:</dt>
+          <dd>{report.locationSource ? placementLabels.source[report.locationSource] : 'None yet'}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="font-semibold">Status:</dt>
+          <dd className={`rounded-full border px-2 py-px font-semibold ${statusBadge[report.status]}`}>
+            {REPORT_STATUS_LABELS[report.status]}
+          </dd>
+        </div>
+      </dl>
 
+      <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
+        <ReportMarks report={report} />
         <AddedPhotos reportId={report.id} label={title} onPreview={onPreview} />
+      </div>
 
-        <div className="grid gap-2 border-t border-stone-300 pt-3">
-          <span aria-hidden="true" className="text-sm font-semibold text-slate-700">
-            Set status
-          </span>
-          <div role="group" aria-label={`Set the status of ${title}`} className="flex flex-wrap items-center gap-1.5">
-            {REPORT_STATUSES.map((status) => (
-              <button
-                key={status}
-                type="button"
-                aria-pressed={report.status === status}
-                disabled={updateStatus.isPending}
-                onClick={() => void setStatus(status)}
-                className="min-h-11 rounded-xl border-2 border-civic-800 px-3 text-sm font-semibold text-civic-800 hover:bg-civic-50 disabled:opacity-60 aria-pressed:bg-civic-800 aria-pressed:text-white"
-              >
-                {statusButtonLabels[status]}
-              </button>
-            ))}
-          </div>
-          <div className="-ml-3 flex flex-wrap gap-1.5">
-            <Button
-              variant="ghost"
-              className="px-3 text-civic-900"
-              onClick={onEdit}
-              disabled={editing}
-              aria-label={`Edit ${title}`}
+      {/* Kept clear of a toast that opens while one of these has the focus. */}
+      <div
+        data-toast-clear
+        className="col-span-2 grid content-start gap-1 border-t border-stone-300 pt-2 lg:col-span-1 lg:col-start-3 lg:row-span-3 lg:row-start-2 lg:border-t-0 lg:pt-0"
+      >
+        {/* Joined into one control, as the status filter is, so the three fit one row of a phone. */}
+        <div
+          role="group"
+          aria-label={`Set the status of ${title}`}
+          className="flex w-fit rounded-xl border-2 border-civic-800 bg-white divide-x-2 divide-civic-800"
+        >
+          {REPORT_STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              aria-pressed={report.status === status}
+              aria-disabled={updateStatus.isPending || undefined}
+              onClick={() => void setStatus(status)}
+              className="min-h-11 px-3 text-sm font-semibold text-civic-800 first:rounded-l-[10px] last:rounded-r-[10px] hover:bg-civic-50 aria-disabled:opacity-60 aria-pressed:bg-civic-800 aria-pressed:text-white"
             >
-              <CardIcon name="pencil" className="h-4 w-4" />
-              Edit
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-3 text-civic-900"
-              onClick={onAddPhoto}
-              aria-label={`Add photo to ${title}`}
-            >
-              <CardIcon name="image-plus" className="h-4 w-4" />
-              Add photo
-            </Button>
-            <Button variant="ghost" className="px-3 text-red-800" onClick={onDelete} aria-label={`Delete ${title}`}>
-              <CardIcon name="trash-2" className="h-4 w-4" />
-              Delete
-            </Button>
-          </div>
+              {statusButtonLabels[status]}
+            </button>
+          ))}
+        </div>
+        <div className="-ml-2 flex flex-wrap">
+          <button
+            ref={editButton}
+            type="button"
+            className={actionClass}
+            // Not disabled while the edit is open: the focus stays on it until the form takes it.
+            aria-disabled={editing || undefined}
+            onClick={() => !editing && onEdit()}
+            aria-label={`Edit ${title}`}
+          >
+            <CardIcon name="pencil" className="h-4 w-4" />
+            Edit
+          </button>
+          <button type="button" className={actionClass} onClick={onAddPhoto} aria-label={`Add photo to ${title}`}>
+            <CardIcon name="image-plus" className="h-4 w-4" />
+            Add photo
+          </button>
+          <button
+            type="button"
+            className={`${actionClass} text-red-800`}
+            onClick={onDelete}
+            aria-label={`Delete ${title}`}
+          >
+            <CardIcon name="trash-2" className="h-4 w-4" />
+            Delete
+          </button>
         </div>
       </div>
     </article>
-  );
-}
-
-function EditReportForm({ report, title, onDone }: { report: Report; title: string; onDone(): void }) {
-  const [what3words, setWhat3words] = useState(report.what3words);
-  const [description, setDescription] = useState(report.description ?? '');
-  const [invalid, setInvalid] = useState(false);
-  const update = useUpdateReport();
-  const wordsId = useId();
-  const descriptionId = useId();
-  const errorId = useId();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!what3words.trim()) {
-      setInvalid(true);
-      return;
-    }
-    try {
-      await update.mutateAsync({ id: report.id, what3words: what3words.trim(), description: description.trim() });
-      toast({ title: 'Report updated', description: `${title} was saved.`, variant: 'success' });
-      onDone();
-    } catch (error) {
-      errorToast(managementMessages.errors.updateReport, error);
-    }
-  }
-
-  return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={`Edit ${title}`}
-      className="grid gap-3 rounded-xl border-2 border-civic-100 bg-civic-50 p-3"
-    >
-      <div className="grid gap-1.5">
-        <label htmlFor={wordsId} className="font-semibold text-slate-900">
-          Three-word location
-        </label>
-        <input
-          id={wordsId}
-          value={what3words}
-          onChange={(event) => {
-            setWhat3words(event.target.value);
-            setInvalid(false);
-          }}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? errorId : undefined}
-          autoComplete="off"
-          className={inputClass}
-        />
-        {invalid && (
-          <p id={errorId} className="text-sm font-semibold text-red-800">
-            {messages.report.locationRequired}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={descriptionId} className="font-semibold text-slate-900">
-          Description <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <textarea
-          id={descriptionId}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          rows={3}
-          maxLength={2000}
-          className={inputClass}
-        />
-      </div>
-      <EditActions saving={update.isPending} onCancel={onDone} />
-    </form>
   );
 }

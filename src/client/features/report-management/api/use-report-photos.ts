@@ -1,0 +1,38 @@
+// A report's added photos: the list, adding one, deleting one. Loaded with the parts that show them
+// (the card's opened photo list, the Add Photo dialog), not with the list of cards.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#client/lib/api.ts';
+
+export const reportPhotosKey = (id: number) => [api.reports.photos.url({ params: { id } })] as const;
+
+export function useReportPhotos(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: reportPhotosKey(id),
+    queryFn: () => api.reports.photos({ params: { id } }),
+    enabled,
+  });
+}
+
+export function useAddReportPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, photo, description }: { id: number; photo: File; description: string }) =>
+      api.reports.addPhotos({
+        params: { id },
+        form: {
+          fields: { photoType: 'progress', description, uploadedBy: 'Volunteer' },
+          files: { photo: { blob: photo, name: photo.name } },
+        },
+      }),
+    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
+  });
+}
+
+export function useDeleteReportPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, photoId }: { id: number; photoId: number }) =>
+      api.reports.deletePhoto({ params: { id, photoId } }),
+    onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
+  });
+}

@@ -1,0 +1,110 @@
+// A card's inline edit: the three-word location and the description, with Save and Cancel. Opened, it
+// takes the focus into its first field; Escape drops it, as Cancel does (the MUCU events' inline edit
+// does the same); it tells the list whether it holds changes not saved yet, so opening another card's
+// edit asks first. Its code loads when a card's Edit is first pressed.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import type { Report } from '#shared/contracts/reports.ts';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { inputClass } from '#client/components/ui/dialog.tsx';
+import { EditActions } from '#client/components/ui/edit-actions.tsx';
+import { toast } from '#client/lib/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
+import { useUpdateReport } from '../api/use-report-actions.ts';
+
+export function EditReportForm({
+  report,
+  title,
+  onDirty,
+  onDone,
+}: {
+  report: Report;
+  title: string;
+  onDirty?(dirty: boolean): void;
+  onDone(): void;
+}) {
+  const [what3words, setWhat3words] = useState(report.what3words);
+  const [description, setDescription] = useState(report.description ?? '');
+  const [invalid, setInvalid] = useState(false);
+  const update = useUpdateReport();
+  const wordsId = useId();
+  const descriptionId = useId();
+  const errorId = useId();
+  const firstField = useRef<HTMLInputElement>(null);
+  const dirty = what3words !== report.what3words || description !== (report.description ?? '');
+
+  // Opened, the edit takes the focus into its first field.
+  useLayoutEffect(() => firstField.current?.focus(), []);
+  useEffect(() => onDirty?.(dirty), [onDirty, dirty]);
+  useEffect(() => () => onDirty?.(false), [onDirty]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (update.isPending) return;
+    if (!what3words.trim()) {
+      setInvalid(true);
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: report.id, what3words: what3words.trim(), description: description.trim() });
+      toast({ title: 'Report updated', description: `${title} was saved.`, variant: 'success' });
+      onDone();
+    } catch (error) {
+      errorToast(managementMessages.errors.updateReport, error);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Edit ${title}`}
+      data-inline-edit
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || update.isPending) return;
+        event.preventDefault();
+        event.stopPropagation();
+        onDone();
+      }}
+      className="grid gap-3 rounded-xl border-2 border-civic-100 bg-civic-50 p-3"
+    >
+      <div className="grid gap-1.5">
+        <label htmlFor={wordsId} className="font-semibold text-slate-900">
+          Three-word location
+        </label>
+        <input
+          ref={firstField}
+          id={wordsId}
+          value={what3words}
+          onChange={(event) => {
+            setWhat3words(event.target.value);
+            setInvalid(false);
+          }}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          autoComplete="off"
+          className={inputClass}
+        />
+        {invalid && (
+          <p id={errorId} className="text-sm font-semibold text-red-800">
+            {messages.report.locationRequired}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={descriptionId} className="font-semibold text-slate-900">
+          Description <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <textarea
+          id={descriptionId}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          rows={3}
+          maxLength={2000}
+          className={inputClass}
+        />
+      </div>
+      <EditActions saving={update.isPending} onCancel={onDone} />
+    </form>
+  );
+}
