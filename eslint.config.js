@@ -37,6 +37,7 @@ const clientPublicModules = {
   location: [
     'api/use-location-provider.ts',
     'components/location-button.tsx',
+    'components/suggested-places.tsx',
     'location-errors.ts',
     'use-location-detection.ts',
   ],

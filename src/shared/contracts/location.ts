@@ -46,9 +46,10 @@ export { locationErrorTitles, locationMessages } from '../domain/location-messag
 
 /**
  * What a suggestion's distance is measured from: the person's device, the position the photo was
- * taken at, or the city centre when neither is known (or either lies outside the city).
+ * taken at, the place an edited report already has, or the city centre when none is known (or it
+ * lies outside the city).
  */
-export const SUGGESTIONS_MEASURED_FROM = ['device', 'photo', 'city-centre'] as const;
+export const SUGGESTIONS_MEASURED_FROM = ['device', 'photo', 'report', 'city-centre'] as const;
 
 /** One real location offered for words that name no place, with where it is and how far. */
 export const suggestedPlaceSchema = z.object({

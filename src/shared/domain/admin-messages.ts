@@ -2,6 +2,8 @@
 
 export const managementMessages = {
   noReportsTitle: 'No Reports Found',
+  /** Beside a volunteer's claim: when the site returns to the list by itself. */
+  claimLapsesLabel: 'Claim lapses:',
   noReports: 'No graffiti reports have been submitted yet.',
   photoMissingTitle: 'Photo Missing',
   photoMissing: 'The original photo for this location is no longer available. This may be a data recovery issue.',

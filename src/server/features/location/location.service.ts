@@ -23,7 +23,7 @@ export interface LocationServiceOptions {
 
 /** Where the person is known to be, to put the nearest suggestions first: their device, or their photo's GPS. */
 export interface SuggestionFocus extends Point {
-  from: 'device' | 'photo';
+  from: 'device' | 'photo' | 'report';
 }
 
 export interface LocationService {

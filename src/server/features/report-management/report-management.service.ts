@@ -61,9 +61,17 @@ export function reportManagementService({
    * refused with suggestions (the report keeps its old words and position); a provider that cannot
    * answer leaves the report without a position, to be placed in the background.
    */
-  async function coordinatesFor(words: string): Promise<NonNullable<ReportEdit['coordinates']>> {
+  async function coordinatesFor(
+    words: string,
+    was: { latitude: number | null; longitude: number | null },
+  ): Promise<NonNullable<ReportEdit['coordinates']>> {
+    // Places spelt alike are offered nearest to where the report already is, when it has a place.
+    const near =
+      was.latitude !== null && was.longitude !== null
+        ? { latitude: was.latitude, longitude: was.longitude, from: 'report' as const }
+        : undefined;
     try {
-      const result = await location.checkWords(words);
+      const result = await location.checkWords(words, near);
       return {
         latitude: result.lat,
         longitude: result.lng,
@@ -90,7 +98,9 @@ export function reportManagementService({
       if (!existing) throw new NotFoundError(managementMessages.reportNotFound);
       const description = input.description === undefined ? existing.description : input.description;
       const edit: ReportEdit = { what3words: input.what3words, description };
-      if (input.what3words !== existing.what3words) edit.coordinates = await coordinatesFor(input.what3words);
+      if (input.what3words !== existing.what3words) {
+        edit.coordinates = await coordinatesFor(input.what3words, existing);
+      }
       const row = await repository.update(id, edit, clock.now().toISOString());
       if (!row) throw new NotFoundError(managementMessages.reportNotFound);
       return toReportResponse(row);

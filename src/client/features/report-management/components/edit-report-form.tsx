@@ -1,15 +1,20 @@
 // A card's inline edit: the three-word location and the description, with Save and Cancel. Opened, it
 // takes the focus into its first field; Escape drops it, as Cancel does (the MUCU events' inline edit
 // does the same); it tells the list whether it holds changes not saved yet, so opening another card's
-// edit asks first. Its code loads when a card's Edit is first pressed.
+// edit asks first. Words that name no place are refused by the server as on the public form: the edit
+// stays open, says why beside the field and offers the real locations spelt alike, and the report
+// keeps its old words. Its code loads when a card's Edit is first pressed.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { Report } from '#shared/contracts/reports.ts';
+import type { SuggestionDetails } from '#shared/contracts/location.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { SuggestedPlaces } from '#client/features/location/components/suggested-places.tsx';
 import { useUpdateReport } from '../api/use-report-actions.ts';
 
 export function EditReportForm({
@@ -26,6 +31,8 @@ export function EditReportForm({
   const [what3words, setWhat3words] = useState(report.what3words);
   const [description, setDescription] = useState(report.description ?? '');
   const [invalid, setInvalid] = useState(false);
+  // The server's refusal of the words, with the real locations spelt alike.
+  const [refusal, setRefusal] = useState<{ message: string; suggestions: SuggestionDetails | null } | null>(null);
   const update = useUpdateReport();
   const wordsId = useId();
   const descriptionId = useId();
@@ -50,6 +57,11 @@ export function EditReportForm({
       toast({ title: 'Report updated', description: `${title} was saved.`, variant: 'success' });
       onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.body?.code) {
+        setRefusal({ message: error.body.message, suggestions: error.body.suggestionDetails ?? null });
+        firstField.current?.focus();
+        return;
+      }
       errorToast(managementMessages.errors.updateReport, error);
     }
   }
@@ -79,9 +91,10 @@ export function EditReportForm({
           onChange={(event) => {
             setWhat3words(event.target.value);
             setInvalid(false);
+            setRefusal(null);
           }}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? errorId : undefined}
+          aria-invalid={invalid || refusal !== null}
+          aria-describedby={invalid || refusal ? errorId : undefined}
           autoComplete="off"
           className={inputClass}
         />
@@ -89,6 +102,21 @@ export function EditReportForm({
           <p id={errorId} className="text-sm font-semibold text-red-800">
             {messages.report.locationRequired}
           </p>
+        )}
+        {refusal && (
+          <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+            {refusal.message}
+          </p>
+        )}
+        {refusal?.suggestions && refusal.suggestions.places.length > 0 && (
+          <SuggestedPlaces
+            details={refusal.suggestions}
+            onChoose={(words) => {
+              setWhat3words(words);
+              setRefusal(null);
+              firstField.current?.focus();
+            }}
+          />
         )}
       </div>
       <div className="grid gap-1.5">

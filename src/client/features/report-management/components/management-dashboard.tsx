@@ -639,6 +639,7 @@ const ReportListItem = memo(function ReportListItem({
         report={report}
         position={report.position}
         duplicate={report.duplicate}
+        claimLapsesAt={report.claimLapsesAt}
         mapLink={mapLink}
         editing={editing}
         onEdit={() => onEdit(report.id, label)}

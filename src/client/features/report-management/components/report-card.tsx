@@ -7,7 +7,7 @@ import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import { placementLabels } from '#shared/domain/location-messages.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
-import { formatDate } from '#shared/domain/format.ts';
+import { formatDate, formatDateTime } from '#shared/domain/format.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
@@ -44,6 +44,8 @@ export interface ReportCardProps {
   /** Its position in the list as shown, from 1. */
   position: number;
   duplicate: boolean;
+  /** When a volunteer's claim returns the site to the list by itself; null when no volunteer claims it. */
+  claimLapsesAt?: string | null;
   mapLink: string | null;
   editing: boolean;
   onEdit(): void;
@@ -62,6 +64,7 @@ export function ReportCard({
   report,
   position,
   duplicate,
+  claimLapsesAt = null,
   mapLink,
   editing,
   onEdit,
@@ -237,6 +240,12 @@ export function ReportCard({
             {REPORT_STATUS_LABELS[report.status]}
           </dd>
         </div>
+        {claimLapsesAt && (
+          <div className="flex items-center gap-1.5">
+            <dt className="font-semibold">{managementMessages.claimLapsesLabel}</dt>
+            <dd>{formatDateTime(claimLapsesAt)}</dd>
+          </div>
+        )}
       </dl>
 
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>

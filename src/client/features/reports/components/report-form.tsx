@@ -36,7 +36,7 @@ const m = messages.report;
 // same, the form shows nothing in their place.
 const loadReceipt = () => import('#client/features/report-follow-up/components/report-receipt.tsx');
 const loadAlreadyReported = () => import('#client/features/report-follow-up/components/already-reported.tsx');
-const loadSuggestedPlaces = () => import('./suggested-places.tsx');
+const loadSuggestedPlaces = () => import('#client/features/location/components/suggested-places.tsx');
 const ReportReceipt = lazyOrNothing(() => loadReceipt().then((module) => module.ReportReceipt));
 const AlreadyReported = lazyOrNothing(() => loadAlreadyReported().then((module) => module.AlreadyReported));
 const SuggestedPlaces = lazyOrNothing(() => loadSuggestedPlaces().then((module) => module.SuggestedPlaces));

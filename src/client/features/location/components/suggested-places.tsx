@@ -11,6 +11,7 @@ import { Button } from '#client/components/ui/button.tsx';
 const measuredFrom: Record<SuggestionDetails['from'], string> = {
   device: 'away',
   photo: 'from where the photo was taken',
+  report: "from the report's place",
   'city-centre': 'from the city centre',
 };
 
