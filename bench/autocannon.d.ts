@@ -8,6 +8,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     /** Seconds before a request counts as a timeout. */
     timeout?: number;
+    /** Requests sent in turn on each connection; `setupRequest` may change each one before it goes. */
+    requests?: {
+      setupRequest?: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
+    }[];
   }
 
   export interface Histogram {

@@ -46,26 +46,52 @@ export async function checkList(baseUrl: string): Promise<ListCheck> {
   };
 }
 
+/**
+ * Full answers, each to another person (the server, which trusts the bench's loopback as its proxy,
+ * reads each request's X-Forwarded-For): one client may have the whole list only a few times a minute.
+ */
 export function loadFullList(baseUrl: string): Promise<LoadFigures> {
-  return load(`${baseUrl}/api/reports`, {});
+  return load(`${baseUrl}/api/reports`, {}, { manyClients: true });
 }
 
 /** Full answers as a browser asks for them: 'Accept-Encoding: br' (answered from the compressed list). */
 export function loadFullListBrotli(baseUrl: string): Promise<LoadFigures> {
-  return load(`${baseUrl}/api/reports`, { 'Accept-Encoding': 'br' });
+  return load(`${baseUrl}/api/reports`, { 'Accept-Encoding': 'br' }, { manyClients: true });
+}
+
+/** A new address from the benchmarking range (198.18.0.0/15, RFC 2544) for each request. */
+function nextClient(): () => string {
+  let n = 0;
+  return () => {
+    n++;
+    return `198.18.${(n >> 8) & 0xff}.${n & 0xff}`;
+  };
 }
 
 export function loadRevalidations(baseUrl: string, etag: string): Promise<LoadFigures> {
   return load(`${baseUrl}/api/reports`, { 'If-None-Match': etag });
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<LoadFigures> {
+async function load(url: string, headers: Record<string, string>, { manyClients = false } = {}): Promise<LoadFigures> {
+  const client = nextClient();
   const result: Result = await autocannon({
     url,
     headers,
     connections: CONNECTIONS,
     duration: DURATION_S,
     timeout: REQUEST_TIMEOUT_S,
+    ...(manyClients
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { ...headers, ...request.headers, 'x-forwarded-for': client() },
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -98,6 +98,8 @@ export interface AppDeps {
   logger?: boolean | object;
   limits?: {
     reportSubmissionsPerHour?: number;
+    /** How often one client may have the whole report list sent, per minute. */
+    wholeListsPerMinute?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
     photoDecoding?: Partial<PhotoDecodeLimits>;
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: reports,
     list: reportListService({ repository: reportListRepository(db, dialect) }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+    wholeListsPerMinute: deps.limits?.wholeListsPerMinute ?? 12,
     versions,
     changeStream: deps.changeStream,
     changeStreamLimits: deps.limits?.changeStreams,

@@ -25,6 +25,9 @@ export const messages = {
     storageUnavailable: 'Photos cannot be stored just now. Please try again in a moment.',
     /** In place of a chosen photo this browser cannot draw (an iPhone's HEIC on a desktop browser). */
     previewUnavailable: 'Preview not available on this device; the photo will be sent',
+    /** The whole list asked for again too soon by one client; its unchanged copy is still good. */
+    wholeListTooOften: (seconds: number) =>
+      `The whole list of reports has been sent to this connection several times this minute. Ask again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, or send its ETag to hear whether it changed.`,
     submitErrorTitle: 'Error submitting report',
     thankYou: 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report',
     submit: 'Submit Report',

@@ -1,6 +1,6 @@
 // Thin HTTP layer for reports: parse with the shared schema, call the service, pick the status.
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportEndpoints } from '#shared/contracts/reports.ts';
 import { messages, tooManyReports } from '#shared/domain/messages.ts';
@@ -21,6 +21,8 @@ export interface ReportsRoutesOptions {
   list: ReportListService;
   /** Public submissions per client per hour. */
   submissionsPerHour: number;
+  /** How often one client may have the whole list (no query) sent, per minute. */
+  wholeListsPerMinute: number;
   /** The list's version as this process knows it: an unchanged list is answered without the database. */
   versions: ListVersions;
   /** The change stream's heartbeat, and how long one stream lasts before the browser reconnects. */
@@ -78,7 +80,16 @@ export function preferredEncoding(header: string | string[] | undefined): ListEn
 
 export async function reportsRoutes(
   app: FastifyInstance,
-  { service, list, submissionsPerHour, versions, changeStream, changeStreamLimits, clock }: ReportsRoutesOptions,
+  {
+    service,
+    list,
+    submissionsPerHour,
+    wholeListsPerMinute,
+    versions,
+    changeStream,
+    changeStreamLimits,
+    clock,
+  }: ReportsRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const times = { ...defaultChangeStream, ...changeStream };
@@ -184,38 +195,55 @@ export async function reportsRoutes(
   // Registered at its definition's path without its schemas: the body is cached JSON text built by
   // toReportResponse, whose shape (the definition's response) is checked by the API tests instead of
   // on every poll, and the query is parsed here because no query at all asks for the whole list.
-  r.get(reportListEndpoints.list.path, { config: { access: 'public' } }, async (request, reply) => {
-    const asked = request.query as Record<string, string | string[]>;
-    if (Object.keys(asked).length > 0) {
-      // A page of the management list; its ETag covers the question as well as the data.
-      const parsed = reportPageQuerySchema.safeParse(asked);
-      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
-      const knownEtag = list.etagOf(parsed.data, await versions.current());
-      if (matchesEtag(request.headers['if-none-match'], knownEtag)) return notModified(reply, knownEtag);
-      // A page is sent only to a client without the version: read it from the database (one row).
+  // The whole list is the largest answer the service makes: each client may have it sent a few times a
+  // minute. Revalidating with its ETag and asking for a page of the management list are not counted.
+  const wholeListLimit = {
+    max: wholeListsPerMinute,
+    timeWindow: '1 minute',
+    allowList: async (request: FastifyRequest) =>
+      Object.keys(request.query as object).length > 0 ||
+      matchesEtag(request.headers['if-none-match'], `"${await versions.current()}"`),
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new AppError(429, messages.report.wholeListTooOften(Math.max(1, Math.ceil(context.ttl / 1000))), {
+        code: 'TooManyRequests',
+      }),
+  };
+  r.get(
+    reportListEndpoints.list.path,
+    { config: { access: 'public', rateLimit: wholeListLimit } },
+    async (request, reply) => {
+      const asked = request.query as Record<string, string | string[]>;
+      if (Object.keys(asked).length > 0) {
+        // A page of the management list; its ETag covers the question as well as the data.
+        const parsed = reportPageQuerySchema.safeParse(asked);
+        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
+        const knownEtag = list.etagOf(parsed.data, await versions.current());
+        if (matchesEtag(request.headers['if-none-match'], knownEtag)) return notModified(reply, knownEtag);
+        // A page is sent only to a client without the version: read it from the database (one row).
+        const version = await versions.confirmed();
+        const etag = list.etagOf(parsed.data, version);
+        void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+        return reply.send(await list.page(parsed.data, version));
+      }
+      // An unchanged list is answered from the version this process knows, with no database query.
+      const known = await versions.current();
+      if (matchesEtag(request.headers['if-none-match'], `"${known}"`)) return notModified(reply, `"${known}"`);
+      // The list itself is sent only to a client without the version: read it from the database (one row).
       const version = await versions.confirmed();
-      const etag = list.etagOf(parsed.data, version);
+      const etag = `"${version}"`;
       void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      return reply.send(await list.page(parsed.data, version));
-    }
-    // An unchanged list is answered from the version this process knows, with no database query.
-    const known = await versions.current();
-    if (matchesEtag(request.headers['if-none-match'], `"${known}"`)) return notModified(reply, `"${known}"`);
-    // The list itself is sent only to a client without the version: read it from the database (one row).
-    const version = await versions.confirmed();
-    const etag = `"${version}"`;
-    void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    void reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
-    // Already serialised (and shaped by toReportResponse, which the schema describes), and compressed
-    // once per version for the clients that accept it.
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding) {
-      return reply.header('Content-Encoding', encoding).send(await service.listEncoded(version, encoding));
-    }
-    return reply.send(await service.listJson(version));
-  });
+      void reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      // Already serialised (and shaped by toReportResponse, which the schema describes), and compressed
+      // once per version for the clients that accept it.
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding) {
+        return reply.header('Content-Encoding', encoding).send(await service.listEncoded(version, encoding));
+      }
+      return reply.send(await service.listJson(version));
+    },
+  );
 }
 
 function notModified(reply: FastifyReply, etag: string): FastifyReply {
