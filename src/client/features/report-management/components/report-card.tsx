@@ -207,7 +207,9 @@ export function ReportCard({
                   rel="noopener noreferrer"
                   className="inline-flex min-h-11 items-center gap-1 font-semibold text-civic-800 underline underline-offset-4"
                 >
-                  Open map<span className="sr-only"> of {report.what3words} (opens in a new tab)</span>
+                  {/* Short on the card, so the words and their link share one line on a phone. */}
+                  <span className="sr-only">Open </span>
+                  Map<span className="sr-only"> of {report.what3words} (opens in a new tab)</span>
                   <CardIcon name="external-link" className="h-4 w-4" />
                 </a>
               )}
@@ -221,7 +223,7 @@ export function ReportCard({
         )}
       </div>
 
-      <dl className={`${beside} flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800`}>
+      <dl className={`${beside} flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-800`}>
         <div className="flex items-center gap-1.5">
           <dt className="font-semibold">Reported:</dt>
           <dd>{reportedOn}</dd>
