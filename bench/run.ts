@@ -12,6 +12,10 @@
 //      uploads at once (the first answer within 2 s; the rest 201, or 503 with Retry-After from the
 //      photo queue), then uploads per second from 4 senders for 10 s with the photo as the phone
 //      prepares it (budget: >= 10/s; the 4 MB photo as taken beside it, figure only);
+//   4b. on a server of its own, times an ordinary visitor's health check, list and report, quiet and
+//      then while one hostile client holds its change streams, sends scan-bomb photos and hammers the
+//      calendar feed (budgets: each within 4x its quiet figure or 50 ms; a report within 1 s; the
+//      hostile client held to its share and nothing of its stored);
 //   5. stops the server, builds the client and sums the gzip size of the JavaScript the home page's
 //      index.html loads (budget: 100 kB), then opens every screen in Chromium and sums the gzip size of
 //      the scripts it loads before its main content shows (budgets: home 100 kB, the others 120 kB);
@@ -55,6 +59,7 @@ import { prepareInChromium } from '#tests/prepare-photo-in-chromium.ts';
 import { benchReportListInOwnProcess, LIST_REPORTS } from './report-list.ts';
 import { benchScaleOut } from './scale-out.ts';
 import { bare304Row, bench304, benchPostgres304 } from './list-304.ts';
+import { benchHostileClient } from './hostile-client.ts';
 
 const REPORTS = 10_000;
 const SUBMISSION_BUDGET_MS = 1_000;
@@ -102,6 +107,12 @@ async function main(): Promise<number> {
     rows.push(...(await benchUploadBurst(server.baseUrl)));
     rows.push(...(await benchUploadRate(server.baseUrl, prepared, photo)));
     await step('Stopping the server', () => server!.stop());
+    rows.push(
+      ...(await step(
+        'Timing a visitor while one hostile client holds its streams, sends scan bombs and hammers the feed',
+        () => benchHostileClient(repoRoot, workDir, prepared.bytes),
+      )),
+    );
     rows.push(await benchPostgres304Row(dataDir));
     rows.push(...(await benchPhotoPreparation()));
     rows.push(...(await benchNearestSite()));

@@ -215,6 +215,33 @@ describe.each(testDatabaseKinds)('MUCU calendars on %s', (kind) => {
     );
   });
 
+  describe('how often one client may ask', () => {
+    it('a client asking for the feed more than 60 times a minute is answered 429 with Retry-After; others are not held back', async () => {
+      await fresh();
+      const event = await createEvent({ location: 'Leith Walk', date: '2026-12-05T10:00:00Z' });
+      const from = (address: string) => ({ remoteAddress: address });
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        statuses.push(
+          (await t.app.inject({ method: 'GET', url: '/api/events/feed.ics', ...from('203.0.113.66') })).statusCode,
+        );
+      }
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/events/${event.id}/calendar.ics`,
+        ...from('203.0.113.66'),
+      });
+      expect(file.statusCode).toBe(200);
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      const refused = await t.app.inject({ method: 'GET', url: '/api/events/feed.ics', ...from('203.0.113.66') });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/events/feed.ics', ...from('198.51.100.7') })).statusCode,
+      ).toBe(200);
+    });
+  });
+
   describe("the 'Add to calendar' file", () => {
     it('an unchanged file is answered 304 to its ETag and otherwise sent as the same bytes, until its event changes', async () => {
       await fresh();

@@ -25,6 +25,9 @@ function notModified(reply: FastifyReply, etag: string): FastifyReply {
   return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
 }
 
+/** How many times a minute one client may ask for the calendar feed, and for events' files. */
+const CALENDARS_PER_CLIENT_PER_MINUTE = 60;
+
 /** A calendar as built: Brotli or gzip when the client takes it, else the text. */
 async function sendCalendar(
   request: FastifyRequest,
@@ -67,15 +70,18 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
   serve(app, endpoints.page, anyone, (request) => service.page(request.params.id, request.auth.volunteer?.id ?? null));
 
   // The calendars are the same for everyone: revalidated by their ETag, sent as built (and compressed) once.
+  // A calendar app asks for the feed every quarter of an hour or so, and a person saves an event's file
+  // once: each client may ask for each of them so often a minute, so one cannot keep the server busy.
   const { calendars } = service;
-  serve(app, endpoints.feed, anyone, async (request, reply) => {
+  const calendarLimit = { ...anyone, rateLimit: { max: CALENDARS_PER_CLIENT_PER_MINUTE, timeWindow: '1 minute' } };
+  serve(app, endpoints.feed, calendarLimit, async (request, reply) => {
     const tag = await calendars.feedTag();
     if (matchesEtag(request.headers['if-none-match'], tag.etag)) return notModified(reply, tag.etag);
     return sendCalendar(request, reply, tag.etag, await calendars.feed(tag), {
       disposition: 'inline; filename="clean-up-edinburgh-mucu-events.ics"',
     });
   });
-  serve(app, endpoints.calendar, anyone, async (request, reply) => {
+  serve(app, endpoints.calendar, calendarLimit, async (request, reply) => {
     const tag = await calendars.fileTag(request.params.id);
     if (matchesEtag(request.headers['if-none-match'], tag.etag)) return notModified(reply, tag.etag);
     const file = await calendars.file(request.params.id, tag);
