@@ -60,6 +60,8 @@ describe.skipIf(!hasChromium)('reporting graffiti from a phone', () => {
     await screenshot(page, 'home-thanked-phone');
     const rows = await server.database.db.selectFrom('reports').selectAll().execute();
     expect(rows).toHaveLength(1);
+    // The focus lands on the receipt, not on the emptied form or the page.
+    await expectFocused(page.getByRole('group', { name: `Your report's reference is #${rows[0]!.id}.` }));
     expect(rows[0]).toMatchObject({ what3words: 'rally.census.refuse', status: 'reported' });
     // The form is ready for the next report.
     await expect.poll(() => page.getByRole('textbox', { name: 'Three-word location' }).inputValue()).toBe('');
