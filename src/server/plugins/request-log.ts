@@ -4,7 +4,7 @@
 // level. Private links carry their secret in the URL (a status page's token in its path, an e-mailed
 // confirm or unsubscribe link's in `?token=`): a log that kept them would hand every reader of the logs
 // each reporter's status page and each follower's address, so the token is hidden.
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const HIDDEN = '[hidden]';
 
@@ -34,10 +34,13 @@ export function requestLogOptions(logger: boolean | object | undefined, level: s
   };
 }
 
+/** Whether the log takes debug lines: otherwise a line is not even put together. */
+const logsDebug = (log: FastifyBaseLogger) => log.level === 'debug' || log.level === 'trace';
+
 /** Fastify's own lines about each request, at debug. */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ req: request }, 'incoming request');
+    if (logsDebug(request.log)) request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
@@ -45,6 +48,7 @@ export class RequestLog extends LogController {
       super.requestCompleted(error, request, reply, {});
       return;
     }
+    if (!logsDebug(reply.log)) return;
     reply.log.debug(
       { res: reply, responseTime: reply.elapsedTime },
       `${request.method} ${request.routeOptions.url ?? 'unknown route'} ${reply.statusCode}`,
