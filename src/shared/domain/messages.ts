@@ -16,18 +16,8 @@ export const messages = {
     unsupportedType: 'Please choose a JPG, PNG, WebP or HEIC photo.',
     tooManyPixels: 'This image is too large to process. Please choose a smaller photo.',
     unreadableImage: 'This file could not be read as a photo. Please choose another photo.',
-    /** A JPEG sent in more scans than any camera or phone writes (or whose decoding runs over its time). */
-    unusualEncoding:
-      "This photo's encoding is not one a camera or phone writes. Please send the photo as it was taken.",
-    /** The server's photo storage has no room left; nothing the person did. */
-    storageFull: 'Photos cannot be stored just now: the server has run out of room. Please try again later.',
-    /** The photo storage (a disk, a bucket) did not answer in time or refused the photo. */
-    storageUnavailable: 'Photos cannot be stored just now. Please try again in a moment.',
     /** In place of a chosen photo this browser cannot draw (an iPhone's HEIC on a desktop browser). */
     previewUnavailable: 'Preview not available on this device; the photo will be sent',
-    /** The whole list asked for again too soon by one client; its unchanged copy is still good. */
-    wholeListTooOften: (seconds: number) =>
-      `The whole list of reports has been sent to this connection several times this minute. Ask again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, or send its ETag to hear whether it changed.`,
     submitErrorTitle: 'Error submitting report',
     thankYou: 'Thank you for helping to make Edinburgh cleaner! Our volunteers have been notified of your report',
     submit: 'Submit Report',
@@ -40,10 +30,6 @@ export const messages = {
     title: '404 Page Not Found',
   },
 } as const;
-
-/** A report refused for the hourly limit on reports from one connection: why, and when it can go. */
-export const tooManyReports = (minutes: number) =>
-  `Too many reports have come from this connection in the last hour. Please send this one again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 
 /** The sign-in page's Administrator tab. */
 export const adminAccessMessages = {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
-import { messages } from '#shared/domain/messages.ts';
+import { photoRefusals } from '#server/features/photos/index.ts';
 import { localPhotoStorage, type PhotoStorage } from '#server/features/photos/index.ts';
 
 /** The photo storage of a disk that has run out of room: every write fails as the system says so. */
@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds)('health probes on %s', (kind) => {
       const upload = await t.app.inject({ method: 'POST', url: '/api/reports', ...form });
       expect(upload.statusCode).toBe(503);
       expect(upload.headers['retry-after']).toBeDefined();
-      expect(upload.json()).toMatchObject({ statusCode: 503, message: messages.report.storageFull });
+      expect(upload.json()).toMatchObject({ statusCode: 503, message: photoRefusals.storageFull });
       const rows = await t.database.db
         .selectFrom('reports')
         .select((eb) => eb.fn.countAll<string | number>().as('n'))

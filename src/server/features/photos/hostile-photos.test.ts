@@ -2,6 +2,7 @@
 // a decoder walk every block of the picture again) is refused from its markers before it takes a place
 // in the photo queue, a decode that runs over its time bound is stopped and refused, and the uploads
 // after either are served as usual.
+import { photoRefusals } from './photo-refusals.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import sharp from 'sharp';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg, progressiveScanBomb } from '#tests/fixture-photos.ts';
-import { messages } from '#shared/domain/messages.ts';
 import { configurePhotoDecoding, processPhoto } from './photo-pipeline.ts';
 import { configurePhotoWork, onPhotoWork, runPhotoWork } from './photo-work-queue.ts';
 
@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds)('hostile photos on %s', (kind) => {
     try {
       const refused = await submit(progressiveScanBomb());
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().message).toBe(messages.report.unusualEncoding);
+      expect(refused.json().message).toBe(photoRefusals.unusualEncoding);
       expect(worked).toEqual([]); // never decoded: refused from its markers alone
       expect(t.storedPhotos()).toEqual([]);
 
@@ -90,7 +90,7 @@ describe('decoding bounded in time', () => {
     configurePhotoDecoding({ timeoutMs: 1_000, maxJpegScans: 10_000 });
     await expect(processPhoto(progressiveScanBomb(3072, 2048))).rejects.toMatchObject({
       statusCode: 422,
-      message: messages.report.unusualEncoding,
+      message: photoRefusals.unusualEncoding,
     });
     configurePhotoDecoding();
     const { web } = await processPhoto(await plainJpeg());
@@ -101,7 +101,7 @@ describe('decoding bounded in time', () => {
     configurePhotoDecoding({ timeoutMs: 1 });
     await expect(processPhoto(fixture('wall-12mp.heic'))).rejects.toMatchObject({
       statusCode: 422,
-      message: messages.report.unusualEncoding,
+      message: photoRefusals.unusualEncoding,
     });
     // The one place in the queue is free again, and the decoder, started anew, decodes the next photo.
     configurePhotoDecoding();

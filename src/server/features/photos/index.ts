@@ -19,3 +19,4 @@ export {
   type StoredPhotoFile,
 } from './photo-storage.ts';
 export { localPhotoFolder, photoStorageFromConfig } from './configured-photo-storage.ts';
+export { photoRefusals } from './photo-refusals.ts';

@@ -5,6 +5,7 @@
 // then every piece of metadata is dropped (sharp writes none unless asked), and a thumbnail is made.
 // Nothing an upload sent is stored as it came: every stored photo is a JPEG this server encoded, one
 // scan long (baseline), so drawing it costs a browser one pass whatever the upload held.
+import { photoRefusals } from './photo-refusals.ts';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import exifr from 'exifr';
 import { randomBytes } from 'node:crypto';
@@ -68,7 +69,7 @@ export function configurePhotoDecoding(limits: Partial<PhotoDecodeLimits> = {}):
 }
 
 const unusualEncoding = () =>
-  new UnprocessableError(messages.report.unusualEncoding, { title: messages.report.unsupportedTypeTitle });
+  new UnprocessableError(photoRefusals.unusualEncoding, { title: messages.report.unsupportedTypeTitle });
 const unreadable = () =>
   new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
 

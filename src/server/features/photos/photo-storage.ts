@@ -1,11 +1,11 @@
 // Where processed photos live, behind one interface: a local folder (DATA_DIR/photos, the default) or
 // an S3-compatible bucket (s3-photo-storage.ts). Callers see names such as `<key>.jpg` and
 // `<key>-thumb.jpg`; keys are random and never reused, so a stored photo never changes.
+import { photoRefusals } from './photo-refusals.ts';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
-import { messages } from '#shared/domain/messages.ts';
 import { AppError } from '#server/errors.ts';
 
 /** One stored file as a listing shows it. */
@@ -94,8 +94,8 @@ function isStorageFailure(error: unknown): boolean {
 export function asStorageRefusal(error: unknown): unknown {
   if (!isStorageFailure(error)) return error;
   const refusal = isStorageFull(error)
-    ? new AppError(503, messages.report.storageFull, { code: 'StorageFull', headers: { 'Retry-After': '300' } })
-    : new AppError(503, messages.report.storageUnavailable, {
+    ? new AppError(503, photoRefusals.storageFull, { code: 'StorageFull', headers: { 'Retry-After': '300' } })
+    : new AppError(503, photoRefusals.storageUnavailable, {
         code: 'StorageUnavailable',
         headers: { 'Retry-After': '10' },
       });

@@ -3,6 +3,7 @@
 // report whose row cannot be written leaves no object behind, the orphan sweep, the readiness probe and
 // a SQLite backup work on the bucket, and `npm run photos:migrate` copies a photo folder into a bucket
 // once however often it runs.
+import { photoRefusals } from './photo-refusals.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
-import { messages } from '#shared/domain/messages.ts';
 import { CASTLE_WORDS, WAVERLEY_WORDS, realLocations } from '#tests/places.ts';
 import { adminCookies } from '#tests/sessions.ts';
 import { startS3Server, type TestS3Server } from '#tests/s3-server.ts';
@@ -207,7 +207,7 @@ describe.each(testDatabaseKinds)('a bucket that stops answering mid-request, on 
       const refused = await upload(second!);
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBeDefined();
-      expect(refused.json().message).toBe(messages.report.storageUnavailable);
+      expect(refused.json().message).toBe(photoRefusals.storageUnavailable);
       const photo = await t.app.inject({ method: 'GET', url: photoUrl });
       expect(photo.statusCode).toBe(503);
       expect(photo.headers['retry-after']).toBeDefined();

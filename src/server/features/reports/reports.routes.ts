@@ -3,7 +3,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportEndpoints } from '#shared/contracts/reports.ts';
-import { messages, tooManyReports } from '#shared/domain/messages.ts';
+import { messages } from '#shared/domain/messages.ts';
+import { tooManyReports, wholeListTooOften } from './report-refusals.ts';
 import type { Clock } from '#server/clock.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
 import { clientKeyOf } from '#server/http/client-key.ts';
@@ -204,7 +205,7 @@ export async function reportsRoutes(
       Object.keys(request.query as object).length > 0 ||
       matchesEtag(request.headers['if-none-match'], `"${await versions.current()}"`),
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-      new AppError(429, messages.report.wholeListTooOften(Math.max(1, Math.ceil(context.ttl / 1000))), {
+      new AppError(429, wholeListTooOften(Math.max(1, Math.ceil(context.ttl / 1000))), {
         code: 'TooManyRequests',
       }),
   };
