@@ -4,10 +4,10 @@
 //   2. starts the real server (src/server/main.ts) on it as a child process;
 //   3. loads `GET /api/reports` with autocannon: full answers, plain and with `Accept-Encoding: br`
 //      (within 10% of plain), then revalidations that must all be 304; then the same 304 beside a bare
-//      Fastify answering it (the bare one at most 3x the app's 304s per CPU-second), and once the
+//      Fastify answering it (the bare one at most 2x the app's 304s per CPU-second), and once the
 //      SQLite server has stopped, on PostgreSQL too when TEST_DATABASE_URL is set;
 //   4. times report submissions with a 4 MB phone photo (budget: under 1 s each) and the photo pipeline
-//      alone beside bare sharp on the same photo, in turns (budget: 150 ms; the phone-prepared photo's
+//      alone beside bare sharp on the same photo, in turns (budget: within 1.25x; the phone-prepared photo's
 //      time beside it), a 12 MP HEIC photo beside the same picture as JPEG (figures only), then 200
 //      uploads at once (the first answer within 2 s; the rest 201, or 503 with Retry-After from the
 //      photo queue), then uploads per second from 4 senders for 10 s with the photo as the phone
@@ -63,7 +63,7 @@ import { benchHostileClient } from './hostile-client.ts';
 
 const REPORTS = 10_000;
 const SUBMISSION_BUDGET_MS = 1_000;
-const PIPELINE_BUDGET_MS = 150;
+const PIPELINE_BUDGET_RATIO = 1.25;
 const UPLOADS_PER_SECOND_BUDGET = 10;
 const UPLOAD_RATE_CONCURRENCY = 4;
 const UPLOAD_RATE_MS = 10_000;
@@ -259,15 +259,10 @@ async function benchPipeline(photo: Buffer, prepared: PreparedBenchPhoto): Promi
   return [
     {
       metric: `Photo pipeline, ${mb(photo.length)} photo to a ${kb(figures.webBytes)} web copy and thumbnail: median`,
-      value: `${ms(figures.pipelineMedianMs)} (${ratio(figures.pipelineMedianMs, PIPELINE_BUDGET_MS)}; CPU ${ms(figures.pipelineCpuMs)})`,
-      budget: `<= ${PIPELINE_BUDGET_MS} ms`,
-      status: figures.pipelineMedianMs <= PIPELINE_BUDGET_MS ? 'PASS' : 'FAIL',
-    },
-    {
-      metric: 'Limit: bare sharp on the same photo (decode, resize, encode once), in turns with it: median',
-      value: `${ms(figures.bareSharpMedianMs)} (CPU ${ms(figures.bareSharpCpuMs)})`,
-      budget: '-',
-      status: '',
+      value: `${ms(figures.pipelineMedianMs)} (CPU ${ms(figures.pipelineCpuMs)}): ${figures.ratioToBareSharp.toFixed(2)}x bare sharp`,
+      budget: `<= ${PIPELINE_BUDGET_RATIO}x bare sharp (median of turns)`,
+      limit: `bare sharp, one decode, resize and encode: ${ms(figures.bareSharpMedianMs)} (CPU ${ms(figures.bareSharpCpuMs)})`,
+      status: figures.ratioToBareSharp <= PIPELINE_BUDGET_RATIO ? 'PASS' : 'FAIL',
     },
     {
       metric: `Photo pipeline, phone-prepared photo (${kb(prepared.bytes.length)}, by ${prepared.madeBy}), encoded again as a ${kb(kept.webBytes)} web copy: median`,
@@ -440,6 +435,7 @@ async function benchNearestSite(): Promise<Row[]> {
         metric: `Nearest-site search, 100,000 reports, ${kind}: p50 / p99`,
         value: `${ms2(figures.search.p50Ms)} / ${ms2(figures.search.p99Ms)}`,
         budget: `p99 <= ${NEAREST_SEARCH_BUDGET_MS} ms`,
+        limit: `select 1: p50 ${ms2(figures.roundTrip.p50Ms)}, p99 ${ms2(figures.roundTrip.p99Ms)}`,
         status: figures.search.p99Ms <= NEAREST_SEARCH_BUDGET_MS ? 'PASS' : 'FAIL',
       },
       {
@@ -447,12 +443,6 @@ async function benchNearestSite(): Promise<Row[]> {
         value: `${ms2(figures.wholeCall.p50Ms)} / ${ms2(figures.wholeCall.p99Ms)}`,
         budget: `p99 <= ${NEAREST_CALL_BUDGET_MS} ms`,
         status: figures.wholeCall.p99Ms <= NEAREST_CALL_BUDGET_MS ? 'PASS' : 'FAIL',
-      },
-      {
-        metric: `Limit: one round trip (select 1), ${kind}: p50 / p99`,
-        value: `${ms2(figures.roundTrip.p50Ms)} / ${ms2(figures.roundTrip.p99Ms)}`,
-        budget: '-',
-        status: '',
       },
     );
   }
