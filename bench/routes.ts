@@ -18,6 +18,8 @@ import { startHttp2Proxy } from './h2-proxy.ts';
 import { volunteerSession } from '#tests/sessions.ts';
 import { placeReport } from '#tests/volunteers.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
+import { processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
+import { plainJpeg } from '#tests/fixture-photos.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 
 const ADMIN_PASSCODE = '123456';
@@ -63,7 +65,7 @@ interface Site {
   cookies: Record<Visitor, Record<string, string>>;
 }
 
-/** The app on an empty database but for one event, one report with a status link and one volunteer. */
+/** The app on an empty database but for one event, one report (with its photo and a status link) and one volunteer. */
 async function openSite(clientDir: string): Promise<Site> {
   const server = await startLocalServer({ clientDir, adminPasscode: ADMIN_PASSCODE });
   try {
@@ -83,7 +85,17 @@ async function openSite(clientDir: string): Promise<Site> {
       .executeTakeFirstOrThrow();
     const reportId = await placeReport(db, { latitude: 55.9533, longitude: -3.1883 });
     const token = crypto.randomBytes(32).toString('base64url');
-    await db.updateTable('reports').set({ status_token: token }).where('id', '=', reportId).execute();
+    // The report's photo is stored as any report's is: a card whose photo cannot be found is the rarer
+    // 'Photo Missing' state, and not the screen people see.
+    const photoKey = await storePhoto(
+      localPhotoStorage(path.join(server.dataDir, 'photos')),
+      await processPhoto(await plainJpeg(640, 480)),
+    );
+    await db
+      .updateTable('reports')
+      .set({ status_token: token, photo_key: photoKey })
+      .where('id', '=', reportId)
+      .execute();
     const volunteer = await volunteerSession(server.database);
     const admin = await fetch(`${server.url}/api/admin/auth`, {
       method: 'POST',
