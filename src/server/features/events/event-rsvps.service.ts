@@ -17,7 +17,7 @@ import type {
   RsvpPerson,
   UpcomingEvent,
   WhoIsComing,
-} from '#shared/contracts/event-rsvps.ts';
+} from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED, rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';

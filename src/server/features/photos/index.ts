@@ -12,6 +12,7 @@ export {
   type ProcessedPhoto,
 } from './photo-pipeline.ts';
 export {
+  asStorageRefusal,
   isPhotoName,
   isStorageFull,
   localPhotoStorage,

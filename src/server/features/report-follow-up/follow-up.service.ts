@@ -342,21 +342,6 @@ export function followUpService({
       log.info({ reportId, reporterCount: updated.reporter_count }, 'a reporter added their photo to an open report');
       return { id: updated.id, statusToken, reporterCount: updated.reporter_count };
     },
-
-    /** The administrators' mark; `alsoInTransaction` writes with it (its audit entry), or neither is kept. */
-    async setPriority(
-      reportId: number,
-      priority: boolean,
-      alsoInTransaction?: (trx: Db) => Promise<void>,
-    ): Promise<{ id: number; priority: boolean }> {
-      const row = await db.transaction().execute(async (trx) => {
-        const updated = await reports.setPriority(reportId, priority, clock.now().toISOString(), trx);
-        if (!updated) throw new NotFoundError('Report not found');
-        await alsoInTransaction?.(trx);
-        return updated;
-      });
-      return { id: row.id, priority: Boolean(row.priority) };
-    },
   };
 }
 

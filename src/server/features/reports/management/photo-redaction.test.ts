@@ -4,7 +4,7 @@ import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { detailedJpeg } from '#tests/fixture-photos.ts';
 import { adminCookies, type Cookies } from '#tests/sessions.ts';
-import { redactionMessages } from '#shared/contracts/photo-redaction.ts';
+import { redactionMessages } from '#shared/contracts/reports.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 import { auditLogResponseSchema } from '#shared/contracts/audit-log.ts';
 import { sessionTag } from '#server/plugins/audit.ts';
