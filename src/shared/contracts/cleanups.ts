@@ -5,7 +5,7 @@ import { rowId, rowIdParam } from './ids.ts';
 import { reportSchema } from './reports.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
-import { multilineText, plainText } from './text.ts';
+import { multilineText } from './text.ts';
 
 const coordinate = (name: string, min: number, max: number) =>
   z
