@@ -260,7 +260,7 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
         const r = eventRsvpsRepository(trx, dialect);
         const event = await r.lockEvent(eventId);
         if (!event) throw notFound();
-        await r.setCapacity(eventId, capacity);
+        await eventsRepository(trx).setCapacity(eventId, capacity);
         await fillPlaces(trx, { ...event, capacity }, now);
         await alsoInTransaction?.(trx);
         return this.whoIsComing(eventId, trx);

@@ -48,6 +48,22 @@ export function sessionsRepository(db: Db) {
     async removeExpired(now: string): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
     },
+
+    /** Sessions that ended (expired, or idle past their kind's limit) before `endedBefore`. */
+    async deleteEnded(endedBefore: Date, idleMs: { volunteer: number; admin: number }): Promise<number> {
+      const iso = (ms: number) => new Date(endedBefore.getTime() - ms).toISOString();
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<', endedBefore.toISOString()),
+            eb.and([eb('kind', '=', 'volunteer'), eb('last_seen_at', '<', iso(idleMs.volunteer))]),
+            eb.and([eb('kind', '=', 'admin'), eb('last_seen_at', '<', iso(idleMs.admin))]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 
