@@ -21,7 +21,6 @@ export const findNearbyRequestSchema = z.object({
   /** How far to look, in metres: 5 km unless the volunteer widened the search. */
   radiusMetres: z.number().int().min(100).max(20_000_000).optional(),
 });
-export type FindNearbyRequest = z.infer<typeof findNearbyRequestSchema>;
 
 export const findNearbyResponseSchema = z.object({
   nearestReport: reportSchema.nullable(),

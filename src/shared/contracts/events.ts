@@ -106,7 +106,6 @@ export const attendanceRequestSchema = z.object({
     .transform((value) => value || null),
   registerNewVolunteer: z.boolean().optional(),
 });
-export type AttendanceRequest = z.input<typeof attendanceRequestSchema>;
 
 /** The spec's attendance: notes, the volunteer (with e-mail) and the event it belongs to. */
 export const attendanceSchema = z.object({
@@ -134,7 +133,6 @@ export const eventEndpoints = {
 
 // The public side of events.
 export const rsvpStatusSchema = z.enum(['going', 'waiting']);
-export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
 
 const eventFacts = {
   id: z.number().int(),
@@ -216,7 +214,6 @@ export const capacityInputSchema = z.object({
       message: rsvpMessages.capacityInvalid,
     }),
 });
-export type CapacityInput = z.input<typeof capacityInputSchema>;
 
 /** `POST /api/admin/mucus/:id/attendance`: record these volunteers from the list as attending, in one step. */
 export const recordAttendanceInputSchema = z.object({
@@ -226,7 +223,6 @@ export const recordAttendanceInputSchema = z.object({
     .max(MAX_EVENT_CAPACITY, { message: rsvpMessages.attendanceNoneChosen })
     .transform((ids) => [...new Set(ids)]),
 });
-export type RecordAttendanceInput = z.input<typeof recordAttendanceInputSchema>;
 
 export const recordAttendanceResultSchema = z.object({
   /** Attendances recorded now. */

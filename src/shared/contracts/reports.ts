@@ -34,8 +34,6 @@ export const locationSourceSchema = z.enum(['device', 'photo', 'words']);
  * said the words name no place in the city.
  */
 export const locationStatusSchema = z.enum(['checked', 'to-check', 'not-found']);
-export type LocationStatus = z.infer<typeof locationStatusSchema>;
-export type LocationSource = z.infer<typeof locationSourceSchema>;
 
 /** A three-word location as typed: required, non-blank, no angle brackets; normalised on the way in. */
 export const threeWordsInputSchema = plainText('The three-word location', { error: messages.report.locationRequired })
@@ -117,7 +115,6 @@ export const createReportFieldsSchema = z
     message: 'nearLatitude and nearLongitude must be sent together',
     path: ['nearLatitude'],
   });
-export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 
 export const reportSchema = z.object({
   id: z.number().int(),
@@ -178,7 +175,6 @@ export const statsSchema = z.object({
   cleanups: z.number().int(),
   totalMinutes: z.number().int(),
 });
-export type Stats = z.infer<typeof statsSchema>;
 
 // The management list at city scale: one filtered, sorted page of reports at a time, with how many
 // match, each card's position in the list being shown and whether its location is shared by any
@@ -208,7 +204,6 @@ export const reportFilterSchema = z.object({
   to: cityDate.optional(),
 });
 export type ReportFilter = z.output<typeof reportFilterSchema>;
-export type ReportFilterInput = z.input<typeof reportFilterSchema>;
 
 const positionMessage = 'A position in the list is a whole number from 1.';
 
@@ -285,7 +280,6 @@ export const updateReportRequestSchema = z.object({
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
 });
-export type UpdateReportRequest = z.input<typeof updateReportRequestSchema>;
 
 /**
  * The text fields of `POST /api/admin/reports` (multipart): the values are trimmed, and a blank
@@ -310,7 +304,6 @@ export const renumberResponseSchema = z.object({
   /** How many reports now carry the ids 1..renumbered. */
   renumbered: z.number().int(),
 });
-export type RenumberResponse = z.infer<typeof renumberResponseSchema>;
 
 // `POST /api/admin/photos/redact`: an administrator blurs parts of a stored photo. Areas are given as
 // fractions of the photo's width and height (0 to 1), so they do not depend on the size it is shown at.
@@ -337,7 +330,6 @@ export const redactPhotoRequestSchema = z.object({
     .min(1, { message: redactionMessages.noArea })
     .max(20, { message: redactionMessages.tooManyAreas }),
 });
-export type RedactPhotoRequest = z.infer<typeof redactPhotoRequestSchema>;
 
 export const redactPhotoResponseSchema = z.object({
   reportId: z.number().int(),
@@ -361,7 +353,6 @@ export const reportLocationEndpoints = {
 };
 
 export const reportStatusUpdateSchema = z.object({ status: reportStatusSchema });
-export type ReportStatusUpdate = z.infer<typeof reportStatusUpdateSchema>;
 
 /** The text fields of `POST /api/reports/:id/photos` when one `photo` is sent (the management dashboard). */
 export const reportPhotoFieldsSchema = z.object({

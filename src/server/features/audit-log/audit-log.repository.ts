@@ -61,5 +61,3 @@ export function auditLogRepository(db: Db) {
     },
   };
 }
-
-export type AuditLogRepository = ReturnType<typeof auditLogRepository>;

@@ -352,5 +352,3 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     },
   };
 }
-
-export type EventRsvpsRepository = ReturnType<typeof eventRsvpsRepository>;

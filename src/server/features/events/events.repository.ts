@@ -149,5 +149,3 @@ export function eventsRepository(db: Db) {
     },
   };
 }
-
-export type EventsRepository = ReturnType<typeof eventsRepository>;

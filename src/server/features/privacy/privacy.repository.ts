@@ -225,5 +225,3 @@ export function privacyRepository(db: Db) {
     },
   };
 }
-
-export type PrivacyRepository = ReturnType<typeof privacyRepository>;

@@ -112,5 +112,3 @@ export function signInTokensRepository(db: Db) {
     },
   };
 }
-
-export type SignInTokensRepository = ReturnType<typeof signInTokensRepository>;

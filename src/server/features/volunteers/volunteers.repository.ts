@@ -70,5 +70,3 @@ export function volunteersRepository(db: Db) {
     },
   };
 }
-
-export type VolunteersRepository = ReturnType<typeof volunteersRepository>;
