@@ -26,8 +26,7 @@ import {
 } from '#server/features/alerts/index.ts';
 import { locationLinkOf, newStatusToken, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
 import type { LocationService } from '#server/features/location/index.ts';
-import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
-import type { PhotoStorage } from '#server/features/photos/index.ts';
+import { photoUrls, processPhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
 
