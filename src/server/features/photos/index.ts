@@ -17,7 +17,6 @@ export {
   isStorageFull,
   localPhotoStorage,
   type PhotoStorage,
-  type StoredPhotoFile,
 } from './photo-storage.ts';
 export { localPhotoFolder, photoStorageFromConfig } from './configured-photo-storage.ts';
 export { photoRefusals } from './photo-refusals.ts';

@@ -43,10 +43,6 @@ export function sessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     },
 
-    async removeExpired(now: string): Promise<void> {
-      await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
-    },
-
     /** Sessions that ended (expired, or idle past their kind's limit) before `endedBefore`. */
     async deleteEnded(endedBefore: Date, idleMs: { volunteer: number; admin: number }): Promise<number> {
       const iso = (ms: number) => new Date(endedBefore.getTime() - ms).toISOString();
