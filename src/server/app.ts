@@ -36,7 +36,7 @@ import { reportsService } from './features/reports/reports.service.ts';
 import { reportListRepository } from './features/reports/report-list.repository.ts';
 import { reportListService } from './features/reports/report-list.service.ts';
 import { listVersions } from './features/reports/list-versions.ts';
-import { adminAnalyticsRoutes, analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { adminAccessRoutes } from './features/admin-access/admin-access.routes.ts';
@@ -255,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: followUp,
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
-  await app.register(analyticsRoutes, { db });
+  await app.register(analyticsRoutes, { db, clock });
   await app.register(photosRoutes, { storage: deps.storage });
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {
@@ -291,7 +291,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Public MUCU events: the pages, 'I'll be there', calendars, and who is coming.
   const eventRsvps = eventRsvpsService({ db, dialect, clock, publicUrl });
   await app.register(eventRsvpsRoutes, { service: eventRsvps });
-  await app.register(adminAnalyticsRoutes, { db, clock });
 
   // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
