@@ -89,6 +89,60 @@ const featureBoundaries = (side, publicModules) => {
   }));
 };
 
+/**
+ * The server's features in rank order, bottom first: a feature imports only features ranked below it
+ * (through their public entries), never one at or above its own rank. A new feature takes its place
+ * here; lint refuses a feature folder this list does not name.
+ */
+const serverFloors = [
+  'sessions',
+  'volunteers',
+  'volunteer-auth',
+  'admin-access',
+  'audit-log',
+  'location',
+  'photos',
+  'achievements',
+  'analytics',
+  'alerts',
+  'reports',
+  'report-follow-up',
+  'cleanups',
+  'events',
+  'volunteer-dashboard',
+  'health',
+  'privacy',
+];
+
+/**
+ * Zones for `import-x/no-restricted-paths` from one side's ranked features: each feature's folder may
+ * not import from any feature ranked at or above it. Throws (so lint fails) when a feature folder of
+ * that side is missing from the list or the list names one that does not exist.
+ */
+export function floorZones(side, floors) {
+  const folders = featuresOf(side);
+  const unranked = folders.filter((feature) => !floors.includes(feature));
+  const unknown = floors.filter((feature) => !folders.includes(feature));
+  if (unranked.length > 0 || unknown.length > 0)
+    throw new Error(
+      `The ${side} feature ranks in eslint.config.js must name every feature folder once` +
+        (unranked.length ? `; not ranked: ${unranked.join(', ')}` : '') +
+        (unknown.length ? `; no such folder: ${unknown.join(', ')}` : ''),
+    );
+  return floors.flatMap((feature, rank) => {
+    const above = floors.slice(rank + 1);
+    return above.length === 0
+      ? []
+      : [
+          {
+            target: `src/${side}/features/${feature}`,
+            from: above.map((other) => `src/${side}/features/${other}`),
+            message: `A feature imports only features ranked below it (the ${side} feature ranks in eslint.config.js).`,
+          },
+        ];
+  });
+}
+
 /** Playwright reads that return at once, without waiting for the page to reach any state. */
 const ONE_TIME_READS =
   '/^(isVisible|isHidden|isEnabled|isDisabled|isChecked|isEditable|count|allTextContents|allInnerTexts|innerText|textContent|inputValue|getAttribute|evaluate|evaluateAll|title|boundingBox)$/';
@@ -114,6 +168,7 @@ export default tseslint.config(
           zones: [
             ...featureBoundaries('server', () => ['index.ts']),
             ...featureBoundaries('client', (f) => clientPublicModules[f] ?? []),
+            ...floorZones('server', serverFloors),
           ],
         },
       ],

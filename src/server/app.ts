@@ -36,15 +36,17 @@ import { reportsService } from './features/reports/reports.service.ts';
 import { reportListRepository } from './features/reports/report-list.repository.ts';
 import { reportListService } from './features/reports/report-list.service.ts';
 import { listVersions } from './features/reports/list-versions.ts';
-import { adminAnalyticsRoutes, analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { adminAccessRoutes } from './features/admin-access/admin-access.routes.ts';
 import { adminAccessService, type EveryoneLimits } from './features/admin-access/admin-access.service.ts';
 import { createLocationService, type LocationService } from './features/location/location.service.ts';
-import { reportManagementRoutes } from './features/report-management/report-management.routes.ts';
-import { reportManagementRepository } from './features/report-management/report-management.repository.ts';
-import { reportManagementService } from './features/report-management/report-management.service.ts';
+import { reportManagementRoutes } from './features/reports/management/report-management.routes.ts';
+import { reportManagementRepository } from './features/reports/management/report-management.repository.ts';
+import { reportManagementService } from './features/reports/management/report-management.service.ts';
+import { photoRedactionRepository } from './features/reports/management/photo-redaction.repository.ts';
+import { photoRedactionService } from './features/reports/management/photo-redaction.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { eventsService } from './features/events/events.service.ts';
 import { eventJobs } from './features/events/event-jobs.ts';
@@ -55,6 +57,7 @@ import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.ro
 import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
 import { cleanupsService } from './features/cleanups/cleanups.service.ts';
+import { cleanupsRepository } from './features/cleanups/cleanups.repository.ts';
 import { volunteerDashboardRoutes } from './features/volunteer-dashboard/volunteer-dashboard.routes.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
@@ -69,9 +72,6 @@ import { auditLogRoutes } from './features/audit-log/audit-log.routes.ts';
 import { privacyService } from './features/privacy/privacy.service.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { retentionJob } from './features/privacy/retention.ts';
-import { photoRedactionRoutes } from './features/photos/photo-redaction.routes.ts';
-import { photoRedactionRepository } from './features/photos/photo-redaction.repository.ts';
-import { photoRedactionService } from './features/photos/photo-redaction.service.ts';
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
@@ -255,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: followUp,
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
-  await app.register(analyticsRoutes, { db });
+  await app.register(analyticsRoutes, { db, clock });
   await app.register(photosRoutes, { storage: deps.storage });
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {
@@ -280,12 +280,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     location,
     log: app.log,
   });
-  await app.register(reportManagementRoutes, { service: reportManagement });
+  // Blurring a photo moves the row that holds it; a clean-up's row is written by the clean-ups feature.
+  const redaction = photoRedactionService({
+    repository: photoRedactionRepository(db, (trx, ...move) => cleanupsRepository(trx).replacePhotoKey(...move)),
+    storage: deps.storage,
+    clock,
+  });
+  await app.register(reportManagementRoutes, { service: reportManagement, redaction });
   await app.register(eventsRoutes, { service: eventsService({ db, clock, dialect, publicUrl }) });
   // Public MUCU events: the pages, 'I'll be there', calendars, and who is coming.
   const eventRsvps = eventRsvpsService({ db, dialect, clock, publicUrl });
   await app.register(eventRsvpsRoutes, { service: eventRsvps });
-  await app.register(adminAnalyticsRoutes, { db, clock });
 
   // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
@@ -332,9 +337,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(auditLogRoutes, { service: audit });
-  await app.register(photoRedactionRoutes, {
-    service: photoRedactionService({ repository: photoRedactionRepository(db), storage: deps.storage, clock }),
-  });
   const retention = retentionJob({
     db,
     clock,

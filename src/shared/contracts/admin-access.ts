@@ -12,10 +12,8 @@ export const adminAuthRequestSchema = z.object({
     .string({ error: adminAccessMessages.denied })
     .max(ADMIN_PASSCODE_LENGTH, { message: adminAccessMessages.denied }),
 });
-export type AdminAuthRequest = z.infer<typeof adminAuthRequestSchema>;
 
 export const adminSessionSchema = z.object({ admin: z.literal(true) });
-export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 const routes = apiRoutes.adminAccess;
 

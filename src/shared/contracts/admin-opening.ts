@@ -2,7 +2,7 @@
 // administrator check and the first page of the list. The server names both in the page it answers,
 // so the browser asks for them with the page's own files rather than after the screen's code has
 // run; the screen's own requests (the same URLs, asked the same way) then take those answers.
-import type { ReportPageQuery } from './report-list.ts';
+import type { ReportPageQuery } from './reports.ts';
 import { REPORT_PAGE_SIZE } from '../domain/report-list.ts';
 import { apiRoutes } from './api-routes.ts';
 import { urlOf } from './http.ts';

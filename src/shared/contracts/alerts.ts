@@ -62,7 +62,6 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushSubscriptionDeleteSchema = z.object({ endpoint: z.string().max(2048) });
 
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
-export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;
 
 export const alertsSummarySchema = z.object({
   /** Volunteers with push on and at least one device. */

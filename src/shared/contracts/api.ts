@@ -4,21 +4,21 @@
 import type { adminAccessEndpoints } from './admin-access.ts';
 import type { alertEndpoints } from './alerts.ts';
 import type { analyticsEndpoints } from './analytics.ts';
-import type { eventEndpoints } from './events.ts';
+import type { eventEndpoints, publicEventEndpoints } from './events.ts';
 import type { volunteerAuthEndpoints } from './volunteer-auth.ts';
 import type { volunteerDashboardEndpoints } from './volunteer-dashboard.ts';
 import type { auditLogEndpoints } from './audit-log.ts';
-import type { photoRedactionEndpoints } from './photo-redaction.ts';
 import type { privacyEndpoints } from './privacy.ts';
 import type { ApiRoutes } from './api-routes.ts';
-import type { publicEventEndpoints } from './event-rsvps.ts';
 import type { locationEndpoints } from './location.ts';
-import type { reportListEndpoints } from './report-list.ts';
 import type { reportFollowUpEndpoints } from './report-follow-up.ts';
-import type { reportLocationEndpoints } from './report-locations.ts';
-import type { reportEndpoints } from './reports.ts';
-import type { reportManagementEndpoints } from './report-management.ts';
-import type { cleanupEndpoints, reportWorkEndpoints } from './cleanups.ts';
+import type { cleanupEndpoints } from './cleanups.ts';
+import type {
+  photoRedactionEndpoints,
+  reportEndpoints,
+  reportLocationEndpoints,
+  reportPriorityEndpoints,
+} from './reports.ts';
 import type { healthEndpoints } from './health.ts';
 
 export interface ApiEndpoints {
@@ -30,16 +30,13 @@ export interface ApiEndpoints {
   alerts: typeof alertEndpoints;
   location: typeof locationEndpoints;
   health: typeof healthEndpoints;
-  reports: typeof reportListEndpoints &
-    typeof reportEndpoints &
-    typeof reportManagementEndpoints &
-    typeof reportWorkEndpoints;
+  reports: typeof reportEndpoints;
   cleanups: typeof cleanupEndpoints;
   publicEvents: typeof publicEventEndpoints;
   privacy: typeof privacyEndpoints;
   photoRedaction: typeof photoRedactionEndpoints;
   auditLog: typeof auditLogEndpoints;
-  reportFollowUp: typeof reportFollowUpEndpoints;
+  reportFollowUp: typeof reportFollowUpEndpoints & typeof reportPriorityEndpoints;
   reportLocations: typeof reportLocationEndpoints;
 }
 

@@ -9,7 +9,6 @@ export const auditLogQuerySchema = z.object({
   before: rowIdParam().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

@@ -2,12 +2,10 @@
 // worked): the nearest open site, claiming and releasing it, progress photos, and the clean-up itself.
 import { z } from 'zod';
 import { rowId, rowIdParam } from './ids.ts';
-import { reportPhotoMessages, UPLOADED_PHOTO_TYPES } from '../domain/report-photos.ts';
-import { reportIdParamsSchema, reportPhotoListSchema, reportSchema, reportStatusSchema } from './reports.ts';
-import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
+import { reportSchema } from './reports.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
-import { multilineText, plainText } from './text.ts';
+import { multilineText } from './text.ts';
 
 const coordinate = (name: string, min: number, max: number) =>
   z
@@ -23,7 +21,6 @@ export const findNearbyRequestSchema = z.object({
   /** How far to look, in metres: 5 km unless the volunteer widened the search. */
   radiusMetres: z.number().int().min(100).max(20_000_000).optional(),
 });
-export type FindNearbyRequest = z.infer<typeof findNearbyRequestSchema>;
 
 export const findNearbyResponseSchema = z.object({
   nearestReport: reportSchema.nullable(),
@@ -42,9 +39,6 @@ export const findNearbyResponseSchema = z.object({
   widerRadiusMetres: z.number().int().nullable(),
 });
 export type FindNearbyResponse = z.infer<typeof findNearbyResponseSchema>;
-
-export const reportStatusUpdateSchema = z.object({ status: reportStatusSchema });
-export type ReportStatusUpdate = z.infer<typeof reportStatusUpdateSchema>;
 
 export const currentCleanupResponseSchema = z.object({
   report: reportSchema.nullable(),
@@ -96,17 +90,6 @@ export const completeCleanupFieldsSchema = z.object({
     .transform((value) => value || null),
 });
 
-/** The text fields of `POST /api/reports/:id/photos` when one `photo` is sent (the management dashboard). */
-export const reportPhotoFieldsSchema = z.object({
-  photoType: z.enum(UPLOADED_PHOTO_TYPES, { error: reportPhotoMessages.unknownType }).optional().default('progress'),
-  description: plainText('The description')
-    .max(2000)
-    .optional()
-    .transform((value) => value || null),
-  /** Sent by the dashboard's form ('Volunteer') but never read: the server sets it from the session. */
-  uploadedBy: z.string().optional(),
-});
-
 export const cleanupEndpoints = {
   findNearby: endpoint(apiRoutes.cleanups.findNearby, {
     body: findNearbyRequestSchema,
@@ -117,21 +100,5 @@ export const cleanupEndpoints = {
   complete: endpoint(apiRoutes.cleanups.complete, {
     form: { fields: completeCleanupFieldsSchema, files: { beforePhoto: { max: 1 }, afterPhoto: { max: 1 } } },
     response: completeCleanupResponseSchema,
-  }),
-};
-
-/** The workflow's calls on one report: its status, and progress photos added to it. */
-export const reportWorkEndpoints = {
-  setStatus: endpoint(apiRoutes.reports.setStatus, {
-    params: reportIdParamsSchema,
-    body: reportStatusUpdateSchema,
-    response: reportSchema,
-  }),
-  /** Multipart: up to five `photos` (the workflow), or one `photo` with the fields above (the dashboard). */
-  addPhotos: endpoint(apiRoutes.reports.addPhotos, {
-    params: reportIdParamsSchema,
-    form: { fields: reportPhotoFieldsSchema, files: { photos: { max: MAX_PROGRESS_PHOTOS }, photo: { max: 1 } } },
-    response: reportPhotoListSchema,
-    status: 201,
   }),
 };

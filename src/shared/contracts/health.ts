@@ -6,7 +6,6 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['sqlite', 'postgres']),
 });
-export type Health = z.infer<typeof healthSchema>;
 
 export const livenessSchema = z.object({ status: z.literal('ok') });
 

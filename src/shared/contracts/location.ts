@@ -12,7 +12,6 @@ export const locationProviderSchema = z.enum(LOCATION_PROVIDERS);
 export type LocationProvider = z.infer<typeof locationProviderSchema>;
 
 export const locationProviderResponseSchema = z.object({ provider: locationProviderSchema });
-export type LocationProviderResponse = z.infer<typeof locationProviderResponseSchema>;
 
 /** The conversion result, the same for both providers and both directions. */
 export const conversionResultSchema = z.object({
@@ -59,7 +58,6 @@ export const suggestedPlaceSchema = z.object({
   /** Whole metres from `from`; null when the provider could not say where the place is. */
   distanceMetres: z.number().int().nullable(),
 });
-export type SuggestedPlace = z.infer<typeof suggestedPlaceSchema>;
 
 /** Suggestions for a refused location, nearest first. */
 export const suggestionDetailsSchema = z.object({
@@ -83,7 +81,6 @@ export const coordinatesToWordsQuerySchema = z.object({
   lat: coordinate('lat', -90, 90),
   lng: coordinate('lng', -180, 180),
 });
-export type CoordinatesToWordsQuery = z.input<typeof coordinatesToWordsQuerySchema>;
 
 /** `GET /api/location/words-to-coordinates?words=` (a leading `///` and capitals are accepted). */
 export const wordsToCoordinatesQuerySchema = z.object({
@@ -93,7 +90,6 @@ export const wordsToCoordinatesQuerySchema = z.object({
     .transform(normaliseThreeWords)
     .refine(isThreeWordFormat, { message: messages.report.locationInvalid }),
 });
-export type WordsToCoordinatesQuery = z.input<typeof wordsToCoordinatesQuerySchema>;
 
 const routes = apiRoutes.location;
 export const locationEndpoints = {

@@ -1,6 +1,6 @@
 // Following a report: its public status page by private token (no account, no number to guess, nothing
 // personal in the answer), 'Tell me when it is cleaned' with its confirm and unsubscribe links,
-// 'Already reported here' with 'Add my photo to it', and the administrators' priority mark.
+// 'Already reported here' with 'Add my photo to it'.
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
@@ -72,9 +72,6 @@ export const confirmationResultSchema = z.object({
 });
 export type ConfirmationResult = z.infer<typeof confirmationResultSchema>;
 
-export const priorityInputSchema = z.object({ priority: z.boolean() });
-export const priorityResultSchema = z.object({ id: z.number().int(), priority: z.boolean() });
-
 const routes = apiRoutes.reportFollowUp;
 const byToken = { params: statusTokenParamsSchema };
 
@@ -94,10 +91,5 @@ export const reportFollowUpEndpoints = {
     form: { fields: confirmationFieldsSchema, files: { photo: { max: 1 } } },
     response: confirmationResultSchema,
     status: 201,
-  }),
-  setPriority: endpoint(routes.setPriority, {
-    params: reportIdParamsSchema,
-    body: priorityInputSchema,
-    response: priorityResultSchema,
   }),
 };

@@ -3,10 +3,14 @@
 // line breaks too; descriptions and notes keep their line breaks (as '\n') and tabs.
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { completeCleanupFieldsSchema, reportPhotoFieldsSchema } from './cleanups.ts';
+import { completeCleanupFieldsSchema } from './cleanups.ts';
 import { attendanceRequestSchema, eventInputSchema } from './events.ts';
-import { manualReportFieldsSchema, updateReportRequestSchema } from './report-management.ts';
-import { createReportFieldsSchema } from './reports.ts';
+import {
+  createReportFieldsSchema,
+  manualReportFieldsSchema,
+  reportPhotoFieldsSchema,
+  updateReportRequestSchema,
+} from './reports.ts';
 import { signInRequestSchema } from './volunteer-auth.ts';
 
 /** Where the field is, its schema, a valid body without it, the field, and the refusal's message. */

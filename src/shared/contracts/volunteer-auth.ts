@@ -41,7 +41,6 @@ export const signInResponseSchema = z.object({
   /** False when no new e-mail was sent because the address had several just now (the last code still works). */
   sent: z.boolean(),
 });
-export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const verifyRequestSchema = z.object({
   email,
@@ -50,14 +49,12 @@ export const verifyRequestSchema = z.object({
     .transform((value) => value.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, { message: signInMessages.codeFormat })),
 });
-export type VerifyRequest = z.input<typeof verifyRequestSchema>;
 
 export const continueRequestSchema = z.object({
   token: z
     .string({ error: signInMessages.linkInvalid })
     .regex(/^[A-Za-z0-9_-]{43}$/, { message: signInMessages.linkInvalid }),
 });
-export type ContinueRequest = z.infer<typeof continueRequestSchema>;
 
 /** The current volunteer (without the computed totals). */
 export const volunteerSchema = z.object({
@@ -70,7 +67,6 @@ export const volunteerSchema = z.object({
 export type Volunteer = z.infer<typeof volunteerSchema>;
 
 export const signedInResponseSchema = z.object({ volunteer: volunteerSchema });
-export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
 
 const routes = apiRoutes.volunteerAuth;
 

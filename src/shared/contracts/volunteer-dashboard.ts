@@ -25,14 +25,12 @@ export const mucuAttendanceRecordSchema = z.object({
     mapsLink: z.string().nullable(),
   }),
 });
-export type MucuAttendanceRecord = z.infer<typeof mucuAttendanceRecordSchema>;
 
 export const achievementSchema = z.object({
   id: z.number().int(),
   badgeType: z.string(),
   earnedAt: z.iso.datetime(),
 });
-export type Achievement = z.infer<typeof achievementSchema>;
 
 export const volunteerDashboardSchema = z.object({
   volunteer: dashboardVolunteerSchema,

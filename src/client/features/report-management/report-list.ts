@@ -1,7 +1,7 @@
 // What the management dashboard offers: the status filter and the four sorts. The
 // server filters, sorts, numbers and shades the list; these are the buttons' values and words, and
 // the two numbers a card carries.
-import type { ReportListSort, ReportListStatus } from '#shared/contracts/report-list.ts';
+import type { ReportListSort, ReportListStatus } from '#shared/contracts/reports.ts';
 
 export type StatusFilter = ReportListStatus;
 export type ReportSort = ReportListSort;

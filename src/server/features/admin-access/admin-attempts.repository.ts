@@ -55,5 +55,11 @@ export function adminAttemptsRepository(db: Db) {
     async clear(clientKey: string): Promise<void> {
       await db.deleteFrom('admin_attempts').where('client_key', '=', clientKey).execute();
     },
+
+    /** Wrong passcodes that no longer count towards the throttle. */
+    async deleteBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('admin_attempts').where('attempted_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }

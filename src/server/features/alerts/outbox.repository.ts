@@ -1,7 +1,7 @@
 // The outbox table: durable background jobs. A job is written in the same transaction as the change
 // that causes it, claimed by one worker at a time (a lease in locked_until; on PostgreSQL the claim
 // skips rows another process is claiming), and marked delivered, retried later, or given up.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { OutboxTable } from '#server/db/tables.ts';
@@ -47,6 +47,26 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<void> {
     dedupe_key: job.dedupeKey ?? null,
   });
   await (job.dedupeKey ? insert.onConflict((oc) => oc.column('dedupe_key').doNothing()) : insert).execute();
+}
+
+/** A LIKE pattern matching `text` literally anywhere (both databases honour `escape '\'`). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Erasure: drops the jobs that name the volunteer, with the given connection or transaction. Alert
+ * jobs carry the volunteer's id, and e-mail jobs their address, in the payload.
+ */
+export async function dropJobsNaming(db: Db, volunteerId: number, email: string): Promise<void> {
+  await db
+    .deleteFrom('outbox')
+    .where((eb) =>
+      eb.or([
+        eb('payload', 'like', sql<string>`${containing(`"volunteerId":${volunteerId},`)} escape '\\'`),
+        eb('payload', 'like', sql<string>`${containing(`"volunteerId":${volunteerId}}`)} escape '\\'`),
+        eb('payload', 'like', sql<string>`${containing(email)} escape '\\'`),
+      ]),
+    )
+    .execute();
 }
 
 export function outboxRepository(db: Db, dialect: Dialect) {

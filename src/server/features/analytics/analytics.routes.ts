@@ -7,15 +7,13 @@ import { serve } from '#server/http/serve.ts';
 import { analyticsService } from './analytics.service.ts';
 import { statsRepository } from './stats.repository.ts';
 
-export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const stats = statsRepository(db);
-  serve(app, reportEndpoints.stats, { access: 'public' }, () => stats.totals());
-}
-
-/** The administrator's analytics: volunteers, daily progress and its CSV export. */
-export async function adminAnalyticsRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
-  const service = analyticsService({ repository: statsRepository(db), clock });
+/** The public totals, and the administrator's analytics: volunteers, daily progress and its CSV export. */
+export async function analyticsRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+  const repository = statsRepository(db);
+  const service = analyticsService({ repository, clock });
   const admin = { access: 'admin' as const };
+
+  serve(app, reportEndpoints.stats, { access: 'public' }, () => repository.totals());
 
   serve(app, endpoints.volunteers, admin, () => service.volunteerAnalytics());
 

@@ -54,7 +54,10 @@ export function auditLogRepository(db: Db) {
         .limit(limit)
         .execute();
     },
+
+    async deleteBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
-
-export type AuditLogRepository = ReturnType<typeof auditLogRepository>;

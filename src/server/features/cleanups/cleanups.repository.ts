@@ -511,6 +511,27 @@ export function cleanupsRepository(db: Db) {
     insertCleanup(row: Insertable<CleanupsTable>): Promise<CleanupRow> {
       return db.insertInto('cleanups').values(row).returningAll().executeTakeFirstOrThrow();
     },
+
+    /** Points a clean-up's before or after photo at a new key, only if it still holds `oldKey`. */
+    async replacePhotoKey(id: number, which: 'before' | 'after', oldKey: string, newKey: string): Promise<boolean> {
+      const column = which === 'before' ? 'before_photo_key' : 'after_photo_key';
+      const result = await db
+        .updateTable('cleanups')
+        .set({ [column]: newKey })
+        .where('id', '=', id)
+        .where(column, '=', oldKey)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Erasure: the volunteer's clean-ups stay (the city's totals) without them and without their notes. */
+    async unlinkVolunteer(volunteerId: number): Promise<void> {
+      await db
+        .updateTable('cleanups')
+        .set({ volunteer_id: null, notes: null })
+        .where('volunteer_id', '=', volunteerId)
+        .execute();
+    },
   };
 }
 

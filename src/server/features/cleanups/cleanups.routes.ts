@@ -1,7 +1,8 @@
 // Thin HTTP layer for the find-and-clean workflow. Every call needs a volunteer (administrators pass
 // too); the rules of who may change what live in the service.
 import type { FastifyInstance } from 'fastify';
-import { cleanupEndpoints as endpoints, reportWorkEndpoints } from '#shared/contracts/cleanups.ts';
+import { cleanupEndpoints as endpoints } from '#shared/contracts/cleanups.ts';
+import { reportEndpoints } from '#shared/contracts/reports.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import { ValidationError } from '#server/errors.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
@@ -30,7 +31,7 @@ export async function cleanupsRoutes(app: FastifyInstance, { service }: Cleanups
   // Recorded in the audit log when an administrator does it.
   serve(
     app,
-    reportWorkEndpoints.setStatus,
+    reportEndpoints.setStatus,
     { ...volunteer, audit: { action: 'report.status', fields: ['status'] } },
     (request) => service.changeStatus(request.params.id, request.body.status, request.auth),
   );

@@ -20,8 +20,13 @@ import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
-import { photoUrls, processPhoto, withStoredPhotos, type ProcessedPhoto } from '#server/features/photos/index.ts';
-import type { PhotoStorage } from '#server/features/photos/index.ts';
+import {
+  photoUrls,
+  processPhoto,
+  withStoredPhotos,
+  type PhotoStorage,
+  type ProcessedPhoto,
+} from '#server/features/photos/index.ts';
 import {
   reportsRepository,
   type ReportRow,

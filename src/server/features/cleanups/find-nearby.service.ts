@@ -9,8 +9,7 @@ import type { FindNearbyResponse } from '#shared/contracts/cleanups.ts';
 import { distanceText } from '#shared/domain/format.ts';
 import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
-import type { ReportRow } from '#server/features/reports/index.ts';
-import { toReportResponse, locationLinkOf } from '#server/features/reports/index.ts';
+import { locationLinkOf, toReportResponse, type ReportRow } from '#server/features/reports/index.ts';
 import {
   rankExactly,
   type CleanupsRepository,

@@ -117,5 +117,3 @@ export function calendarFiles({ db, dialect, clock, publicUrl }: CalendarFilesDe
     },
   };
 }
-
-export type CalendarFiles = ReturnType<typeof calendarFiles>;

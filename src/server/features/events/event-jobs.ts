@@ -148,5 +148,3 @@ export function eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour 
   const handlers: Record<string, JobHandler> = { [EVENT_JOB.email]: sendEmail };
   return { handlers, onPoll: queueReminders };
 }
-
-export type EventJobs = ReturnType<typeof eventJobs>;

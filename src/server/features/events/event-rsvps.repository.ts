@@ -135,10 +135,6 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return rows.filter(hasReadableDate);
     },
 
-    async setCapacity(eventId: number, capacity: number | null): Promise<void> {
-      await db.updateTable('mucu_events').set({ capacity }).where('id', '=', eventId).execute();
-    },
-
     /** Going and waiting counts per event. */
     async counts(eventIds: number[]): Promise<Map<number, { going: number; waiting: number }>> {
       const out = new Map<number, { going: number; waiting: number }>();
@@ -356,5 +352,3 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     },
   };
 }
-
-export type EventRsvpsRepository = ReturnType<typeof eventRsvpsRepository>;

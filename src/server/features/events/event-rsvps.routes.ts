@@ -4,7 +4,7 @@
 // button, POST unsubscribes: mail scanners open links, RFC 8058 clients POST), and the
 // administrators' who-is-coming list, places and one-step attendance.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicEventEndpoints as endpoints } from '#shared/contracts/event-rsvps.ts';
+import { publicEventEndpoints as endpoints } from '#shared/contracts/events.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import { accessMessages } from '#shared/domain/permissions.ts';
 import { UnauthorizedError } from '#server/errors.ts';

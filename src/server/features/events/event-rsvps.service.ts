@@ -17,7 +17,7 @@ import type {
   RsvpPerson,
   UpcomingEvent,
   WhoIsComing,
-} from '#shared/contracts/event-rsvps.ts';
+} from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED, rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
@@ -260,7 +260,7 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
         const r = eventRsvpsRepository(trx, dialect);
         const event = await r.lockEvent(eventId);
         if (!event) throw notFound();
-        await r.setCapacity(eventId, capacity);
+        await eventsRepository(trx).setCapacity(eventId, capacity);
         await fillPlaces(trx, { ...event, capacity }, now);
         await alsoInTransaction?.(trx);
         return this.whoIsComing(eventId, trx);

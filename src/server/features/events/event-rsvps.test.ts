@@ -18,7 +18,7 @@ import {
   myEventsSchema,
   upcomingEventSchema,
   whoIsComingSchema,
-} from '#shared/contracts/event-rsvps.ts';
+} from '#shared/contracts/events.ts';
 
 const HOUR = 3600_000;
 const FROM = 'Clean Up Edinburgh <events@cleanupedinburgh.org>';

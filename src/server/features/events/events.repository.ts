@@ -134,7 +134,18 @@ export function eventsRepository(db: Db) {
         .returning(['id', 'notes', 'created_at'])
         .executeTakeFirst();
     },
+
+    async setCapacity(eventId: number, capacity: number | null): Promise<void> {
+      await db.updateTable('mucu_events').set({ capacity }).where('id', '=', eventId).execute();
+    },
+
+    /** Erasure: the volunteer's attendances stay (the city's totals) without them and without their notes. */
+    async unlinkVolunteer(volunteerId: number): Promise<void> {
+      await db
+        .updateTable('mucu_attendances')
+        .set({ volunteer_id: null, notes: null })
+        .where('volunteer_id', '=', volunteerId)
+        .execute();
+    },
   };
 }
-
-export type EventsRepository = ReturnType<typeof eventsRepository>;

@@ -1,2 +1,3 @@
-// The events feature as other features see it: whether a stored event date can be shown.
-export { hasReadableDate } from './events.repository.ts';
+// The events feature as other features see it: whether a stored event date can be shown, and the
+// events' rows.
+export { eventsRepository, hasReadableDate } from './events.repository.ts';

@@ -160,8 +160,6 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
   };
 }
 
-export type What3wordsClient = ReturnType<typeof createWhat3wordsClient>;
-
 /** what3words' refusal -> ours. 401 and 402 become 502 and 503: our client reads 401 as "please sign in". */
 export function toLocationError(
   status: number,

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { removeOldUploadFolders } from '#server/plugins/multipart.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/clock.ts';
-import { photoKeysInUse } from './photo-redaction.repository.ts';
+import { photoKeysInUse } from './photo-keys.repository.ts';
 import type { PhotoStorage, StoredPhotoFile } from './photo-storage.ts';
 
 const HOUR = 60 * 60 * 1000;

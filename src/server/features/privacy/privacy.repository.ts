@@ -1,12 +1,19 @@
 // Every row that belongs to one volunteer, read for their download and erased on request or after long
-// inactivity; and the retention deletes of the daily job. Erasure is one transaction: either the
-// volunteer is gone with everything that names them, or nothing changed.
+// inactivity; and the retention deletes of the daily job. Each table is written by its owner's
+// repository: erasure hands them its transaction, so either the volunteer is gone with everything that
+// names them, or nothing changed.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
+import { limitCountersRepository } from '#server/plugins/limit-counters.repository.ts';
+import { adminAttemptsRepository } from '#server/features/admin-access/index.ts';
+import { dropJobsNaming } from '#server/features/alerts/index.ts';
+import { auditLogRepository } from '#server/features/audit-log/index.ts';
+import { cleanupsRepository } from '#server/features/cleanups/index.ts';
+import { eventsRepository } from '#server/features/events/index.ts';
 import { reportsRepository } from '#server/features/reports/index.ts';
-
-/** A LIKE pattern matching `text` literally anywhere (both databases honour `escape '\'`). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { sessionsRepository } from '#server/features/sessions/index.ts';
+import { signInTokensRepository } from '#server/features/volunteer-auth/index.ts';
+import { volunteersRepository } from '#server/features/volunteers/index.ts';
 
 export function privacyRepository(db: Db) {
   return {
@@ -171,83 +178,27 @@ export function privacyRepository(db: Db) {
           .where('id', '=', volunteerId)
           .executeTakeFirst();
         if (!volunteer) return false;
-        await trx
-          .updateTable('cleanups')
-          .set({ volunteer_id: null, notes: null })
-          .where('volunteer_id', '=', volunteerId)
-          .execute();
-        await trx
-          .updateTable('mucu_attendances')
-          .set({ volunteer_id: null, notes: null })
-          .where('volunteer_id', '=', volunteerId)
-          .execute();
+        await cleanupsRepository(trx).unlinkVolunteer(volunteerId);
+        await eventsRepository(trx).unlinkVolunteer(volunteerId);
         const reports = reportsRepository(db);
         await reports.unlinkPhotosOf(volunteerId, trx);
         await reports.releaseClaimsOf(volunteerId, now, trx);
-        // Alert jobs carry the volunteer's id, and e-mail jobs their address, in the payload.
-        await trx
-          .deleteFrom('outbox')
-          .where((eb) =>
-            eb.or([
-              eb('payload', 'like', sql<string>`${containing(`"volunteerId":${volunteerId},`)} escape '\\'`),
-              eb('payload', 'like', sql<string>`${containing(`"volunteerId":${volunteerId}}`)} escape '\\'`),
-              eb('payload', 'like', sql<string>`${containing(volunteer.email)} escape '\\'`),
-            ]),
-          )
-          .execute();
-        await trx.deleteFrom('volunteers').where('id', '=', volunteerId).execute();
+        await dropJobsNaming(trx, volunteerId, volunteer.email);
+        await volunteersRepository(trx).delete(volunteerId);
         return true;
       });
     },
 
-    /** Sign-in links and codes sent before `before`. */
-    async deleteSignInTokensBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('sign_in_tokens').where('created_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /** Sessions that ended (expired, or idle past their kind's limit) before `endedBefore`. */
-    async deleteEndedSessions(endedBefore: Date, idleMs: { volunteer: number; admin: number }): Promise<number> {
-      const iso = (ms: number) => new Date(endedBefore.getTime() - ms).toISOString();
-      const result = await db
-        .deleteFrom('sessions')
-        .where((eb) =>
-          eb.or([
-            eb('expires_at', '<', endedBefore.toISOString()),
-            eb.and([eb('kind', '=', 'volunteer'), eb('last_seen_at', '<', iso(idleMs.volunteer))]),
-            eb.and([eb('kind', '=', 'admin'), eb('last_seen_at', '<', iso(idleMs.admin))]),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /** Wrong administrator passcodes that no longer count towards the throttle. */
-    async deleteAdminAttemptsBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('admin_attempts').where('attempted_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
+    deleteSignInTokensBefore: (before: string) => signInTokensRepository(db).deleteSentBefore(before),
+    deleteEndedSessions: (endedBefore: Date, idleMs: { volunteer: number; admin: number }) =>
+      sessionsRepository(db).deleteEnded(endedBefore, idleMs),
+    deleteAdminAttemptsBefore: (before: string) => adminAttemptsRepository(db).deleteBefore(before),
     /** Per-client limit counts (PostgreSQL) whose window had ended by `now`: they hold client addresses. */
-    async deleteEndedLimitCounters(now: string): Promise<number> {
-      const result = await db.deleteFrom('limit_counters').where('resets_at', '<=', now).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    async deleteAuditEntriesBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /** Volunteers seen again since their warning: the warning no longer stands. */
-    async clearWarningsOfReturned(): Promise<void> {
-      await db
-        .updateTable('volunteers')
-        .set({ inactivity_warned_at: null })
-        .where('inactivity_warned_at', 'is not', null)
-        .where('last_active_at', '>', sql<string>`inactivity_warned_at`)
-        .execute();
-    },
+    deleteEndedLimitCounters: (now: string) => limitCountersRepository(db).deleteEnded(new Date(now)),
+    deleteAuditEntriesBefore: (before: string) => auditLogRepository(db).deleteBefore(before),
+    clearWarningsOfReturned: () => volunteersRepository(db).clearWarningsOfReturned(),
+    claimWarning: (id: number, now: string) => volunteersRepository(db).claimWarning(id, now),
+    withdrawWarning: (id: number) => volunteersRepository(db).withdrawWarning(id),
 
     /** Unwarned volunteers whose last sign-in (or joining, if they never signed in) was before `before`. */
     inactiveUnwarned(before: string) {
@@ -258,21 +209,6 @@ export function privacyRepository(db: Db) {
         .where(sql<string>`coalesce(last_active_at, joined_at)`, '<', before)
         .orderBy('id')
         .execute();
-    },
-
-    /** Marks the warning as this process's to send; false when another process took it. */
-    async claimWarning(id: number, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('volunteers')
-        .set({ inactivity_warned_at: now })
-        .where('id', '=', id)
-        .where('inactivity_warned_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    async withdrawWarning(id: number): Promise<void> {
-      await db.updateTable('volunteers').set({ inactivity_warned_at: null }).where('id', '=', id).execute();
     },
 
     /** Warned before `warnedBefore` and not seen since the warning. */
@@ -289,5 +225,3 @@ export function privacyRepository(db: Db) {
     },
   };
 }
-
-export type PrivacyRepository = ReturnType<typeof privacyRepository>;

@@ -10,8 +10,7 @@ import type { PrivacySettings } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { hasReadableDate } from '#server/features/events/index.ts';
-import { photoNames } from '#server/features/photos/index.ts';
-import type { PhotoStorage } from '#server/features/photos/index.ts';
+import { photoNames, type PhotoStorage } from '#server/features/photos/index.ts';
 import { privacyRepository } from './privacy.repository.ts';
 
 /** Sign-in links, codes and ended sessions are kept this long (then the daily job deletes them). */

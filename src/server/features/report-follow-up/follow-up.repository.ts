@@ -190,5 +190,3 @@ export function followUpRepository(db: Db) {
     },
   };
 }
-
-export type FollowUpRepository = ReturnType<typeof followUpRepository>;

@@ -1,7 +1,7 @@
 // Thin HTTP layer for following a report: the status page's data by private token, 'Tell me when it is
 // cleaned' from the status page, the signed-out confirm and unsubscribe pages (GET shows one button,
 // POST acts: mail scanners open links, RFC 8058 clients POST), 'Already reported here' with 'Add my
-// photo to it', and the administrators' priority mark.
+// photo to it'.
 import type { FastifyInstance } from 'fastify';
 import { reportFollowUpEndpoints as endpoints } from '#shared/contracts/report-follow-up.ts';
 import { urlOf } from '#shared/contracts/http.ts';
@@ -94,10 +94,4 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     if (!photo) throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
     return service.addConfirmation(request.params.id, photo, form.fields.notifyEmail);
   });
-  serve(
-    app,
-    endpoints.setPriority,
-    { access: 'admin', audit: { action: 'report.priority', fields: ['priority'] } },
-    (request) => service.setPriority(request.params.id, request.body.priority, (trx) => request.recordAudit(trx)),
-  );
 }

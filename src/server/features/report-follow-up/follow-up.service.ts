@@ -26,8 +26,7 @@ import {
 } from '#server/features/alerts/index.ts';
 import { locationLinkOf, newStatusToken, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
 import type { LocationService } from '#server/features/location/index.ts';
-import { photoUrls, processPhoto, withStoredPhoto } from '#server/features/photos/index.ts';
-import type { PhotoStorage } from '#server/features/photos/index.ts';
+import { photoUrls, processPhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
 
@@ -341,21 +340,6 @@ export function followUpService({
       if (notifyEmail) await follow(reportId, notifyEmail, statusToken);
       log.info({ reportId, reporterCount: updated.reporter_count }, 'a reporter added their photo to an open report');
       return { id: updated.id, statusToken, reporterCount: updated.reporter_count };
-    },
-
-    /** The administrators' mark; `alsoInTransaction` writes with it (its audit entry), or neither is kept. */
-    async setPriority(
-      reportId: number,
-      priority: boolean,
-      alsoInTransaction?: (trx: Db) => Promise<void>,
-    ): Promise<{ id: number; priority: boolean }> {
-      const row = await db.transaction().execute(async (trx) => {
-        const updated = await reports.setPriority(reportId, priority, clock.now().toISOString(), trx);
-        if (!updated) throw new NotFoundError('Report not found');
-        await alsoInTransaction?.(trx);
-        return updated;
-      });
-      return { id: row.id, priority: Boolean(row.priority) };
     },
   };
 }

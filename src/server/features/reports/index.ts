@@ -1,14 +1,5 @@
-// The reports feature as other features see it: the one repository that writes the reports table, a
-// report as the API shows it, its location link, and the management list's queries.
-export {
-  countWaiting,
-  findReportById,
-  newStatusToken,
-  reportsRepository,
-  type Box,
-  type ReportEdit,
-  type ReportRow,
-} from './reports.repository.ts';
-export { toReportPhotoResponse, toReportResponse, type ReportsService } from './reports.service.ts';
+// The reports feature as other features see it: the one repository that writes the reports and
+// report_photos tables, a report as the API shows it, and its location link.
+export { findReportById, newStatusToken, reportsRepository, type ReportRow } from './reports.repository.ts';
+export { toReportPhotoResponse, toReportResponse } from './reports.service.ts';
 export { locationLinkOf } from './location-link.ts';
-export type { ReportListRepository } from './report-list.repository.ts';

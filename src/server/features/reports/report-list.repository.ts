@@ -6,7 +6,7 @@
 // 010-report-list, and 018-report-list-priority for the priority filter and 'Priority first'.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { TZDate } from '@date-fns/tz';
-import type { ReportFilter, ReportListSort } from '#shared/contracts/report-list.ts';
+import type { ReportFilter, ReportListSort } from '#shared/contracts/reports.ts';
 import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';

@@ -2,7 +2,7 @@
 // each numbered by its place in the list being shown and marked when its location is shared with
 // any other report; the answer's ETag changes whenever any report or the question changes.
 import { createHash } from 'node:crypto';
-import type { ReportFilter, ReportListSort, ReportPage } from '#shared/contracts/report-list.ts';
+import type { ReportFilter, ReportListSort, ReportPage } from '#shared/contracts/reports.ts';
 import { claimLapsesAt } from '#shared/domain/claims.ts';
 import { toIsoOrNull } from '#server/db/tables.ts';
 import { ValidationError } from '#server/errors.ts';

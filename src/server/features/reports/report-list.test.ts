@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { adminCookies, volunteerSession, type Cookies } from '#tests/sessions.ts';
-import { reportPageSchema, type ReportPage, type ReportPageQuery } from '#shared/contracts/report-list.ts';
+import { reportPageSchema, type ReportPage, type ReportPageQuery } from '#shared/contracts/reports.ts';
 import { reportListSchema } from '#shared/contracts/reports.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 

@@ -3,8 +3,6 @@
 // belongs to the features that own each rule; they are handed in as functions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reportEndpoints, type ReportPhoto } from '#shared/contracts/reports.ts';
-import { reportWorkEndpoints } from '#shared/contracts/cleanups.ts';
-import { reportManagementEndpoints } from '#shared/contracts/report-management.ts';
 import type { ReportPhotoType } from '#shared/domain/report-photos.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import { NotFoundError, ValidationError } from '#server/errors.ts';
@@ -31,7 +29,7 @@ export async function reportPhotosRoutes(app: FastifyInstance, options: ReportPh
     return photos;
   });
 
-  const { addPhotos } = reportWorkEndpoints;
+  const { addPhotos } = reportEndpoints;
   serve(app, addPhotos, { access: 'volunteer', audit: { action: 'report.photo.add' } }, async (request) => {
     const form = await readRawForm(request, addPhotos);
     const files = [...(form.files.photos ?? []), ...(form.files.photo ?? [])];
@@ -42,10 +40,7 @@ export async function reportPhotosRoutes(app: FastifyInstance, options: ReportPh
     return options.addPhotos(request.params.id, { files, photoType, description }, request.auth);
   });
 
-  serve(
-    app,
-    reportManagementEndpoints.deletePhoto,
-    { access: 'admin', audit: { action: 'report.photo.delete' } },
-    (request) => options.deletePhoto(request.params.id, request.params.photoId),
+  serve(app, reportEndpoints.deletePhoto, { access: 'admin', audit: { action: 'report.photo.delete' } }, (request) =>
+    options.deletePhoto(request.params.id, request.params.photoId),
   );
 }

@@ -4,8 +4,7 @@
 // outside the city's region never becomes a report's position.
 import type { ConversionResult } from '#shared/contracts/location.ts';
 import { haversineMetres } from '#shared/domain/geo.ts';
-import type { GridRegion } from '#server/features/location/index.ts';
-import { insideRegion } from '#server/features/location/index.ts';
+import { insideRegion, type GridRegion } from '#server/features/location/index.ts';
 
 /** How far the camera's position may be from the typed location's square and still place the report. */
 export const PHOTO_AGREES_METRES = 100;

@@ -2,15 +2,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportEndpoints } from '#shared/contracts/reports.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { tooManyReports, wholeListTooOften } from './report-refusals.ts';
 import type { Clock } from '#server/clock.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
 import { clientKeyOf } from '#server/http/client-key.ts';
 import { clientSlots, refusalLog, type SlotLimits } from '#server/http/client-slots.ts';
-import { reportListEndpoints, reportPageQuerySchema } from '#shared/contracts/report-list.ts';
-import { reportLocationEndpoints } from '#shared/contracts/report-locations.ts';
+import { reportEndpoints, reportLocationEndpoints, reportPageQuerySchema } from '#shared/contracts/reports.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ListEncoding, ReportsService } from './reports.service.ts';
 import type { ReportListService } from './report-list.service.ts';
@@ -98,7 +96,7 @@ export async function reportsRoutes(
   const logRefusal = refusalLog(app.log, clock, 'change streams turned away: too many open');
   // The list's change stream: the version on connecting, then each new one as it happens (whichever
   // process the change was made through), so the dashboard refreshes at once instead of at its next poll.
-  serve(app, reportListEndpoints.changes, { access: 'public' }, async (request, reply) => {
+  serve(app, reportEndpoints.changes, { access: 'public' }, async (request, reply) => {
     if (!acceptsEventStream(request.headers.accept)) {
       throw new AppError(406, 'This address sends an event stream: ask for text/event-stream.');
     }
@@ -210,7 +208,7 @@ export async function reportsRoutes(
       }),
   };
   r.get(
-    reportListEndpoints.list.path,
+    reportEndpoints.list.path,
     { config: { access: 'public', rateLimit: wholeListLimit } },
     async (request, reply) => {
       const asked = request.query as Record<string, string | string[]>;

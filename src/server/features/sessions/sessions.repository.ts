@@ -1,9 +1,7 @@
 // The sessions table: one row per signed-in browser, keyed by the hash of its cookie's random id.
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { SessionsTable } from '#server/db/tables.ts';
-
-export type SessionRow = Selectable<SessionsTable>;
 
 export function sessionsRepository(db: Db) {
   return {
@@ -45,8 +43,20 @@ export function sessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     },
 
-    async removeExpired(now: string): Promise<void> {
-      await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+    /** Sessions that ended (expired, or idle past their kind's limit) before `endedBefore`. */
+    async deleteEnded(endedBefore: Date, idleMs: { volunteer: number; admin: number }): Promise<number> {
+      const iso = (ms: number) => new Date(endedBefore.getTime() - ms).toISOString();
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<', endedBefore.toISOString()),
+            eb.and([eb('kind', '=', 'volunteer'), eb('last_seen_at', '<', iso(idleMs.volunteer))]),
+            eb.and([eb('kind', '=', 'admin'), eb('last_seen_at', '<', iso(idleMs.admin))]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -104,7 +104,11 @@ export function signInTokensRepository(db: Db) {
     async removeExpiredBefore(before: string): Promise<void> {
       await db.deleteFrom('sign_in_tokens').where('expires_at', '<', before).execute();
     },
+
+    /** Sign-in links and codes sent before `before`. */
+    async deleteSentBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('sign_in_tokens').where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
-
-export type SignInTokensRepository = ReturnType<typeof signInTokensRepository>;

@@ -1,5 +1,5 @@
 // The volunteers table. Addresses are stored lower-case, so one person is one row.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { VolunteersTable } from '#server/db/tables.ts';
 
@@ -38,7 +38,35 @@ export function volunteersRepository(db: Db) {
     async touchLastActive(id: number, now: string): Promise<void> {
       await db.updateTable('volunteers').set({ last_active_at: now }).where('id', '=', id).execute();
     },
+
+    /** Erasure's last step: the row goes, and with it (ON DELETE CASCADE) what only named them. */
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('volunteers').where('id', '=', id).execute();
+    },
+
+    /** Volunteers seen again since their inactivity warning: the warning no longer stands. */
+    async clearWarningsOfReturned(): Promise<void> {
+      await db
+        .updateTable('volunteers')
+        .set({ inactivity_warned_at: null })
+        .where('inactivity_warned_at', 'is not', null)
+        .where('last_active_at', '>', sql<string>`inactivity_warned_at`)
+        .execute();
+    },
+
+    /** Marks the inactivity warning as this process's to send; false when another process took it. */
+    async claimWarning(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('volunteers')
+        .set({ inactivity_warned_at: now })
+        .where('id', '=', id)
+        .where('inactivity_warned_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async withdrawWarning(id: number): Promise<void> {
+      await db.updateTable('volunteers').set({ inactivity_warned_at: null }).where('id', '=', id).execute();
+    },
   };
 }
-
-export type VolunteersRepository = ReturnType<typeof volunteersRepository>;

@@ -2,7 +2,7 @@
 // list, the event's page and the volunteer's own upcoming events; the administrators' changes refresh
 // the who-is-coming list and the events list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventEmailSettings, EventPage } from '#shared/contracts/event-rsvps.ts';
+import type { EventEmailSettings, EventPage } from '#shared/contracts/events.ts';
 import { eventsKey } from './use-events.ts';
 import { api } from '#client/lib/api.ts';
 

@@ -2,7 +2,7 @@
 // the place (with its map link), and how many are coming.
 import type { ReactNode } from 'react';
 import { CalendarCheck, CalendarClock, CalendarDays, ExternalLink, MapPin, Users } from 'lucide-react';
-import type { UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
+import type { UpcomingEvent } from '#shared/contracts/events.ts';
 import { feedUrl } from '../api/use-public-events.ts';
 import { formatEventWhen, goingLabel } from '#shared/domain/event-rsvp-messages.ts';
 import { cityTime, ukShortMonth } from '#shared/domain/city-clock.ts';

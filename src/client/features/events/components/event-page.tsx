@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { ArrowLeft, CalendarPlus, Share2 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
-import type { EventPage as EventPageData, UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
+import type { EventPage as EventPageData, UpcomingEvent } from '#shared/contracts/events.ts';
 import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';

@@ -3,7 +3,7 @@
 // and how many sites were cleaned that day. Calendar apps can subscribe to every upcoming event.
 import { CalendarClock, CalendarPlus, History } from 'lucide-react';
 import { Link } from 'wouter';
-import type { PastEvent, UpcomingEvent } from '#shared/contracts/event-rsvps.ts';
+import type { PastEvent, UpcomingEvent } from '#shared/contracts/events.ts';
 import { formatEventWhen, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';

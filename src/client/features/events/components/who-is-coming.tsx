@@ -3,7 +3,7 @@
 // (everyone going is ticked to start with, ticks can be changed, those already recorded are shown so).
 import { useId, useState, type FormEvent } from 'react';
 import { ChevronDown, ChevronUp, ClipboardCheck, UsersRound } from 'lucide-react';
-import type { RsvpPerson, WhoIsComing as WhoIsComingData } from '#shared/contracts/event-rsvps.ts';
+import type { RsvpPerson, WhoIsComing as WhoIsComingData } from '#shared/contracts/events.ts';
 import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { goingLabel, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';

@@ -1,7 +1,7 @@
 // Blurring areas of a stored photo (administrators). Afterwards every report list and photo list is
 // fetched again, so the cards show the new photo and the 'Photo edited to protect privacy' line.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RedactionArea } from '#shared/contracts/photo-redaction.ts';
+import type { RedactionArea } from '#shared/contracts/reports.ts';
 import { api } from '#client/lib/api.ts';
 
 export function useRedactPhoto() {

@@ -6,7 +6,7 @@
 // may be asked early, while the dashboard's code loads (see app.tsx).
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ReportListChange, ReportPage, ReportPageQuery } from '#shared/contracts/report-list.ts';
+import type { ReportListChange, ReportPage, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
 import { firstPageQuery } from '#shared/contracts/admin-opening.ts';
 import { api } from '#client/lib/api.ts';

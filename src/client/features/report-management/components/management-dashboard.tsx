@@ -23,7 +23,7 @@ import {
   type FormEvent,
 } from 'react';
 import { Download, Inbox, Search } from 'lucide-react';
-import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/report-list.ts';
+import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { api } from '#client/lib/api.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';

@@ -4,7 +4,7 @@
 // replaces the stored photo; the original is kept nowhere.
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import type { RedactionArea } from '#shared/contracts/photo-redaction.ts';
+import type { RedactionArea } from '#shared/contracts/reports.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogActions } from '#client/components/ui/dialog.tsx';

@@ -1,15 +1,22 @@
-// The management dashboard's calls on reports. Editing, deleting, manual reports and renumbering are
-// for administrators; the status change belongs to the clean-ups feature, and a report's photos are
-// served by the reports feature (report-photos.routes.ts).
+// The administrators' calls on reports: editing, deleting, manual reports, the status of many, the
+// CSV, renumbering, the priority mark and blurring a photo. The status change of one report belongs
+// to the clean-ups feature, and a report's photos are served by report-photos.routes.ts.
 import type { FastifyInstance } from 'fastify';
-import { reportManagementEndpoints as endpoints } from '#shared/contracts/report-management.ts';
+import {
+  reportEndpoints as endpoints,
+  photoRedactionEndpoints,
+  reportPriorityEndpoints,
+} from '#shared/contracts/reports.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { ValidationError } from '#server/errors.ts';
-import { reportListEndpoints } from '#shared/contracts/report-list.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ReportManagementService } from './report-management.service.ts';
+import type { PhotoRedactionService } from './photo-redaction.service.ts';
 
-export async function reportManagementRoutes(app: FastifyInstance, { service }: { service: ReportManagementService }) {
+export async function reportManagementRoutes(
+  app: FastifyInstance,
+  { service, redaction }: { service: ReportManagementService; redaction: PhotoRedactionService },
+) {
   const admin = { access: 'admin' as const };
 
   serve(
@@ -37,7 +44,7 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
 
   serve(
     app,
-    reportListEndpoints.setStatusMany,
+    endpoints.setStatusMany,
     { ...admin, audit: { action: 'report.status.bulk', fields: ['status'] } },
     async (request) => {
       const updated = await service.setStatusMany(
@@ -51,25 +58,37 @@ export async function reportManagementRoutes(app: FastifyInstance, { service }: 
   );
 
   // A download is recorded before a byte of it is sent: no entry, no file.
-  serve(
-    app,
-    reportListEndpoints.exportCsv,
-    { ...admin, audit: { action: 'report.export' } },
-    async (request, reply) => {
-      const csv = await service.csv(request.query);
-      const filters = Object.fromEntries(Object.entries(request.query).filter(([, value]) => value !== undefined));
-      await request.recordAudit(undefined, { targetType: 'report', detail: filters });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="reports-${service.today()}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv);
-    },
-  );
+  serve(app, endpoints.exportCsv, { ...admin, audit: { action: 'report.export' } }, async (request, reply) => {
+    const csv = await service.csv(request.query);
+    const filters = Object.fromEntries(Object.entries(request.query).filter(([, value]) => value !== undefined));
+    await request.recordAudit(undefined, { targetType: 'report', detail: filters });
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="reports-${service.today()}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
 
   serve(app, endpoints.renumber, { ...admin, audit: { action: 'report.renumber' } }, async (request) => {
     const renumbered = await service.renumber();
     request.auditNote = { detail: { renumbered } };
     return { renumbered };
+  });
+
+  serve(
+    app,
+    reportPriorityEndpoints.setPriority,
+    { ...admin, audit: { action: 'report.priority', fields: ['priority'] } },
+    (request) => service.setPriority(request.params.id, request.body.priority, (trx) => request.recordAudit(trx)),
+  );
+
+  serve(app, photoRedactionEndpoints.redact, { ...admin, audit: { action: 'photo.redact' } }, async (request) => {
+    const result = await redaction.redact(request.body.photoUrl, request.body.areas);
+    request.auditNote = {
+      targetType: 'report',
+      targetId: result.reportId,
+      detail: { areas: request.body.areas.length },
+    };
+    return result;
   });
 }

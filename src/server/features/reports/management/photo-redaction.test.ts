@@ -4,11 +4,11 @@ import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { detailedJpeg } from '#tests/fixture-photos.ts';
 import { adminCookies, type Cookies } from '#tests/sessions.ts';
-import { redactionMessages } from '#shared/contracts/photo-redaction.ts';
+import { redactionMessages } from '#shared/contracts/reports.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 import { auditLogResponseSchema } from '#shared/contracts/audit-log.ts';
 import { sessionTag } from '#server/plugins/audit.ts';
-import { photoUrls, processPhoto, storePhoto } from '#server/features/photos/photo-pipeline.ts';
+import { photoUrls, processPhoto, storePhoto } from '#server/features/photos/index.ts';
 
 /** Mean and standard deviation of the grey level inside a box given in fractions of the photo. */
 async function greyStats(jpeg: Buffer, box: { x: number; y: number; width: number; height: number }) {

@@ -1,28 +1,24 @@
-// Which rows hold stored photos (a report's own photo, an added photo, a clean-up's before or after
-// photo): all the keys in use, for the orphan sweep, and the holder of one, to move to its blurred copy.
+// Which row holds a stored photo (a report's own photo, an added photo, a clean-up's before or after
+// photo), to move it to its blurred copy. A clean-up's row is the clean-ups feature's to write: its
+// write is handed in.
 import type { Db } from '#server/db/client.ts';
-import { reportsRepository } from '#server/features/reports/index.ts';
+import { reportsRepository } from '../reports.repository.ts';
 
 export type PhotoHolder =
   | { kind: 'report'; reportId: number }
   | { kind: 'report-photo'; id: number; reportId: number }
   | { kind: 'cleanup-before' | 'cleanup-after'; id: number; reportId: number };
 
-/** Every photo key a row refers to: a report's own photo, an added photo, a clean-up's two photos. */
-export async function photoKeysInUse(db: Db): Promise<Set<string>> {
-  const [reports, photos, cleanups] = await Promise.all([
-    db.selectFrom('reports').select('photo_key').execute(),
-    db.selectFrom('report_photos').select('photo_key').execute(),
-    db.selectFrom('cleanups').select(['before_photo_key', 'after_photo_key']).execute(),
-  ]);
-  return new Set([
-    ...reports.map((row) => row.photo_key),
-    ...photos.map((row) => row.photo_key),
-    ...cleanups.flatMap((row) => [row.before_photo_key, row.after_photo_key]),
-  ]);
-}
+/** Points a clean-up's before or after photo at a new key, only if it still holds the old one. */
+export type ReplaceCleanupPhoto = (
+  trx: Db,
+  id: number,
+  which: 'before' | 'after',
+  oldKey: string,
+  newKey: string,
+) => Promise<boolean>;
 
-export function photoRedactionRepository(db: Db) {
+export function photoRedactionRepository(db: Db, replaceCleanupPhoto: ReplaceCleanupPhoto) {
   const reports = reportsRepository(db);
   return {
     async findHolder(key: string): Promise<PhotoHolder | null> {
@@ -60,14 +56,8 @@ export function photoRedactionRepository(db: Db) {
         } else if (holder.kind === 'report-photo') {
           changed = await reports.replaceAddedPhotoKey(holder.id, oldKey, newKey, trx);
         } else {
-          const column = holder.kind === 'cleanup-before' ? 'before_photo_key' : 'after_photo_key';
-          const result = await trx
-            .updateTable('cleanups')
-            .set({ [column]: newKey })
-            .where('id', '=', holder.id)
-            .where(column, '=', oldKey)
-            .executeTakeFirst();
-          changed = Number(result.numUpdatedRows) === 1;
+          const which = holder.kind === 'cleanup-before' ? 'before' : 'after';
+          changed = await replaceCleanupPhoto(trx, holder.id, which, oldKey, newKey);
         }
         if (!changed) return false;
         await reports.markPhotoRedacted(holder.reportId, now, trx);

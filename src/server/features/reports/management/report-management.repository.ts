@@ -1,8 +1,8 @@
 // The management dashboard's changes to reports: edit, status of many, delete (with every stored file
-// that hung off the report), delete one added photo, and renumbering. The reports table itself is
+// that hung off the report), delete one added photo, renumbering and priority. The reports table itself is
 // written by the reports repository; what is here composes its writes with this feature's reads.
 import type { Db } from '#server/db/client.ts';
-import { reportsRepository, type ReportEdit } from '#server/features/reports/index.ts';
+import { reportsRepository, type ReportEdit, type ReportRow } from '../reports.repository.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 
 export type { ReportEdit };
@@ -14,6 +14,20 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
     update: reports.update,
     setStatusMany: reports.setStatusMany,
     renumber: (now: string) => reports.renumber(now, dialect),
+
+    /** Sets the priority mark and runs `alsoInTransaction` in the same transaction; undefined when there is no such report. */
+    setPriority(
+      id: number,
+      priority: boolean,
+      now: string,
+      alsoInTransaction?: (trx: Db) => Promise<void>,
+    ): Promise<ReportRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await reports.setPriority(id, priority, now, trx);
+        if (updated) await alsoInTransaction?.(trx);
+        return updated;
+      });
+    },
 
     /**
      * Deletes the report; its photos and clean-ups go with it (ON DELETE CASCADE). Answers every

@@ -1,20 +1,19 @@
 // The rules of managing reports: an edited location brings its coordinates along, a deleted report
 // takes every stored file with it (after the database has let go of them), a manual report goes
-// through the same intake as a public one.
+// through the same intake as a public one, and the priority mark is kept with its audit entry.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Report } from '#shared/contracts/reports.ts';
-import type { ReportFilter } from '#shared/contracts/report-list.ts';
+import type { Report, ReportFilter } from '#shared/contracts/reports.ts';
 import { cityDay } from '#shared/domain/calendar-days.ts';
 import { REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import { NotFoundError } from '#server/errors.ts';
 import { isProviderFailure, type LocationService } from '#server/features/location/index.ts';
-import { photoUrls, removePhoto } from '#server/features/photos/index.ts';
-import type { ReportListRepository } from '#server/features/reports/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { photoUrls, removePhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import { toCsv, type CsvCell } from '#server/features/analytics/index.ts';
-import type { PhotoStorage } from '#server/features/photos/index.ts';
-import { toReportResponse, type ReportsService } from '#server/features/reports/index.ts';
+import type { ReportListRepository } from '../report-list.repository.ts';
+import { toReportResponse, type ReportsService } from '../reports.service.ts';
 import type { ReportEdit, ReportManagementRepository } from './report-management.repository.ts';
 
 const CSV_HEADER = [
@@ -161,6 +160,17 @@ export function reportManagementService({
     },
 
     today: () => cityDay(clock.now()),
+
+    /** The administrators' mark; `alsoInTransaction` writes with it (its audit entry), or neither is kept. */
+    async setPriority(
+      reportId: number,
+      priority: boolean,
+      alsoInTransaction?: (trx: Db) => Promise<void>,
+    ): Promise<{ id: number; priority: boolean }> {
+      const row = await repository.setPriority(reportId, priority, clock.now().toISOString(), alsoInTransaction);
+      if (!row) throw new NotFoundError('Report not found');
+      return { id: row.id, priority: Boolean(row.priority) };
+    },
   };
 }
 

@@ -5,18 +5,25 @@
 // old address answers 404 while every list points at the new one; caches were only let keep it on
 // condition of asking again (PHOTO_CACHE_CONTROL), so they hear it is gone.
 import sharp, { type OverlayOptions } from 'sharp';
-import { redactionMessages, type RedactionArea, type RedactPhotoResponse } from '#shared/contracts/photo-redaction.ts';
+import { redactionMessages, type RedactionArea, type RedactPhotoResponse } from '#shared/contracts/reports.ts';
 import type { Clock } from '#server/clock.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
-import { photoNames, photoUrls, processPhoto, removePhoto, withStoredPhoto } from './photo-pipeline.ts';
-import { asStorageRefusal, type PhotoStorage } from './photo-storage.ts';
+import {
+  asStorageRefusal,
+  photoNames,
+  photoUrls,
+  processPhoto,
+  removePhoto,
+  withStoredPhoto,
+  type PhotoStorage,
+} from '#server/features/photos/index.ts';
 import type { PhotoRedactionRepository } from './photo-redaction.repository.ts';
 
 /** An area's short side ends up this many blocks across before it is smoothed. */
 const BLOCKS_ACROSS = 4;
 
 /** The photo with each area pixelated and blurred beyond recognition (a lossless intermediate). */
-export async function blurAreas(bytes: Buffer, areas: RedactionArea[]): Promise<Buffer> {
+async function blurAreas(bytes: Buffer, areas: RedactionArea[]): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   const composites: OverlayOptions[] = [];
   for (const area of areas) {
