@@ -202,6 +202,22 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(mails[1]!.text).toContain(`http://localhost:3000/report/${theirLink}`);
   });
 
+  it("the reporter of a second report of the same wall is told it was cleaned, with the clean-up's after photo", async () => {
+    const cleanedOne = await submit({ what3words: OTHER_WORDS });
+    const address = email();
+    const twin = await submit({ what3words: OTHER_WORDS, notifyEmail: address });
+    await t.app.alerts.drain();
+    await t.app.inject({ method: 'POST', url: linkIn(mailsTo(address)[0]!.text, '/api/report-follow/confirm') });
+
+    await complete(cleanedOne.id);
+    await t.app.alerts.drain();
+    await t.app.alerts.drain();
+    const cleaned = mailsTo(address).slice(1);
+    expect(cleaned.map((mail) => mail.subject)).toEqual([`Cleaned: your graffiti report #${twin.id}`]);
+    expect(cleaned[0]!.text).toContain(`http://localhost:3000/report/${twin.statusToken}`);
+    expect(cleaned[0]!.html).toMatch(/<img src="http:\/\/localhost:3000\/photos\/[^"]+" alt="The wall after cleaning"/);
+  });
+
   it('a retried submission gives the status link back only to a key no one else could know', async () => {
     // A key too short to be secret is refused before anything is stored.
     for (const idempotencyKey of ['phone-retry-0001', 'aaaaaaaa', 'x'.repeat(31)]) {
