@@ -114,6 +114,19 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
   });
 }
 
+/**
+ * What a call about the signed-in volunteer works on: `found` (their id, or what a look-up made of it),
+ * or a 401 when there is none: an administrator signed in by code alone has no data of their own, and
+ * an account erased meanwhile has none left.
+ */
+export function signedIn<T>(found: T | null | undefined): T {
+  if (found === null || found === undefined) throw new UnauthorizedError(accessMessages.signInRequired);
+  return found;
+}
+
+/** The signed-in volunteer's id (401 without one). */
+export const signedInVolunteerId = (request: FastifyRequest): number => signedIn(request.auth.volunteer).id;
+
 function enforce(request: FastifyRequest): void {
   const access = request.routeOptions.config?.access;
   const { volunteer, admin } = request.auth;

@@ -1,25 +1,17 @@
 // Thin HTTP layer for volunteer alerts: the signed-in volunteer's choices and devices, the VAPID key,
 // the signed-out unsubscribe page (GET shows one button, POST unsubscribes: mail scanners open links,
 // and RFC 8058 one-click clients POST), and the administrators' summary.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { alertEndpoints as endpoints } from '#shared/contracts/alerts.ts';
 import { urlOf } from '#shared/contracts/http.ts';
-import { accessMessages } from '#shared/domain/permissions.ts';
-import { UnauthorizedError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
+import { signedInVolunteerId as volunteerId } from '#server/plugins/auth.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import { plainPage as page } from '#server/plain-page.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 export interface AlertsRoutesOptions {
   service: AlertsService;
-}
-
-/** The volunteer behind the session (an administrator without a volunteer session has no alerts). */
-function volunteerId(request: FastifyRequest): number {
-  const volunteer = request.auth.volunteer;
-  if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
-  return volunteer.id;
 }
 
 export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRoutesOptions) {

@@ -6,20 +6,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicEventEndpoints as endpoints } from '#shared/contracts/event-rsvps.ts';
 import { urlOf } from '#shared/contracts/http.ts';
-import { accessMessages } from '#shared/domain/permissions.ts';
-import { UnauthorizedError } from '#server/errors.ts';
 import { matchesEtag, preferredEncoding, type KeptText } from '#server/http/conditional-get.ts';
 import { serve } from '#server/http/serve.ts';
+import { signedInVolunteerId as volunteerId } from '#server/plugins/auth.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import { plainPage } from '#server/plain-page.ts';
 import type { EventRsvpsService } from './event-rsvps.service.ts';
-
-/** The volunteer behind the session (an administrator signed in by code alone has no answers of their own). */
-function volunteerId(request: FastifyRequest): number {
-  const volunteer = request.auth.volunteer;
-  if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
-  return volunteer.id;
-}
 
 function notModified(reply: FastifyReply, etag: string): FastifyReply {
   return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
