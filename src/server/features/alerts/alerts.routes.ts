@@ -3,11 +3,9 @@
 // and RFC 8058 one-click clients POST), and the administrators' summary.
 import type { FastifyInstance } from 'fastify';
 import { alertEndpoints as endpoints } from '#shared/contracts/alerts.ts';
-import { urlOf } from '#shared/contracts/http.ts';
 import { serve } from '#server/http/serve.ts';
 import { signedInVolunteerId as volunteerId } from '#server/plugins/auth.ts';
-import { escapeHtml } from '#server/mail/escape-html.ts';
-import { plainPage as page } from '#server/plain-page.ts';
+import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 export interface AlertsRoutesOptions {
@@ -15,10 +13,6 @@ export interface AlertsRoutesOptions {
 }
 
 export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRoutesOptions) {
-  // RFC 8058 one-click unsubscribe posts a form (List-Unsubscribe=One-Click); only these routes read one.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
   const volunteer = { access: 'volunteer' } as const;
 
   serve(app, endpoints.preferences, volunteer, (request) => service.preferencesOf(volunteerId(request)));
@@ -33,26 +27,17 @@ export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRout
     service.removeSubscription(volunteerId(request), request.body.endpoint),
   );
 
-  serve(app, endpoints.unsubscribePage, { access: 'public' }, async (request, reply) => {
-    const { token } = request.query;
-    const found = await service.findUnsubscribe(token);
-    if (!found) return page(reply, 404, 'This link does not work', invalidLinkText);
-    if (!found.emailOn) return page(reply, 200, 'You are unsubscribed', doneText);
-    return page(
-      reply,
-      200,
-      'Stop alert e-mails?',
-      `<p>You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.</p>
-<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
-<button type="submit">Unsubscribe</button>
-</form>`,
-    );
-  });
-
-  serve(app, endpoints.unsubscribe, { access: 'public' }, async (request, reply) => {
-    const done = await service.unsubscribe(request.query.token);
-    if (!done) return page(reply, 404, 'This link does not work', invalidLinkText);
-    return page(reply, 200, 'You are unsubscribed', doneText);
+  serveOneClickUnsubscribe(app, {
+    page: endpoints.unsubscribePage,
+    post: endpoints.unsubscribe,
+    isOn: async (token) => (await service.findUnsubscribe(token))?.emailOn ?? null,
+    unsubscribe: (token) => service.unsubscribe(token),
+    words: {
+      question: 'Stop alert e-mails?',
+      consequence: '<p>You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.</p>',
+      done: doneText,
+      invalid: invalidLinkText,
+    },
   });
 
   serve(app, endpoints.summary, { access: 'admin' }, () => service.summary());

@@ -5,12 +5,10 @@
 // administrators' who-is-coming list, places and one-step attendance.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicEventEndpoints as endpoints } from '#shared/contracts/event-rsvps.ts';
-import { urlOf } from '#shared/contracts/http.ts';
 import { matchesEtag, preferredEncoding, type KeptText } from '#server/http/conditional-get.ts';
 import { serve } from '#server/http/serve.ts';
 import { signedInVolunteerId as volunteerId } from '#server/plugins/auth.ts';
-import { escapeHtml } from '#server/mail/escape-html.ts';
-import { plainPage } from '#server/plain-page.ts';
+import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts';
 import type { EventRsvpsService } from './event-rsvps.service.ts';
 
 function notModified(reply: FastifyReply, etag: string): FastifyReply {
@@ -48,10 +46,6 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
   const anyone = { access: 'public' } as const;
   const volunteer = { access: 'volunteer' } as const;
   const admin = { access: 'admin' } as const;
-  // RFC 8058 one-click unsubscribe posts a form (List-Unsubscribe=One-Click); only these routes read one.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
   // The answers carry the signed-in volunteer's own answer: never kept by a shared cache.
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config?.access === 'public' && !reply.hasHeader('cache-control'))
@@ -80,25 +74,17 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
     return sendCalendar(request, reply, tag.etag, file, { disposition: `attachment; filename="${file.fileName}"` });
   });
 
-  serve(app, endpoints.unsubscribePage, anyone, async (request, reply) => {
-    const { token } = request.query;
-    const found = await service.findUnsubscribe(token);
-    if (!found) return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    if (!found.emailsOn) return plainPage(reply, 200, 'You are unsubscribed', doneText);
-    return plainPage(
-      reply,
-      200,
-      'Stop e-mails about MUCU events?',
-      `<p>You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.</p>
-<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
-<button type="submit">Unsubscribe</button>
-</form>`,
-    );
-  });
-  serve(app, endpoints.unsubscribe, anyone, async (request, reply) => {
-    if (!(await service.unsubscribe(request.query.token)))
-      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    return plainPage(reply, 200, 'You are unsubscribed', doneText);
+  serveOneClickUnsubscribe(app, {
+    page: endpoints.unsubscribePage,
+    post: endpoints.unsubscribe,
+    isOn: async (token) => (await service.findUnsubscribe(token))?.emailsOn ?? null,
+    unsubscribe: (token) => service.unsubscribe(token),
+    words: {
+      question: 'Stop e-mails about MUCU events?',
+      consequence: '<p>You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.</p>',
+      done: doneText,
+      invalid: invalidLinkText,
+    },
   });
 
   serve(app, endpoints.rsvp, volunteer, (request) => service.rsvp(request.params.id, volunteerId(request)));

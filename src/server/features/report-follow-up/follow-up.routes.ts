@@ -10,6 +10,7 @@ import { ValidationError } from '#server/errors.ts';
 import { readForm, serve } from '#server/http/serve.ts';
 import { conversionRateLimit } from '#server/features/location/index.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
+import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts';
 import { plainPage } from '#server/plain-page.ts';
 import type { FollowUpService } from './follow-up.service.ts';
 
@@ -27,7 +28,7 @@ export interface FollowUpRoutesOptions {
 export async function followUpRoutes(app: FastifyInstance, { service, submissionsPerHour }: FollowUpRoutesOptions) {
   const anyone = { access: 'public' } as const;
   const limited = { ...anyone, rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } };
-  // RFC 8058 one-click unsubscribe posts a form (List-Unsubscribe=One-Click); only these routes read one.
+  // The confirm link's page posts a form, as the one-click unsubscribe does (RFC 8058).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -66,23 +67,17 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     );
   });
 
-  serve(app, endpoints.unsubscribePage, anyone, async (request, reply) => {
-    const { token } = request.query;
-    if (!(await service.isSubscribed(token))) return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
-    return plainPage(
-      reply,
-      200,
-      'Stop e-mails about this report?',
-      `<p>Your address will be deleted and you will not hear when it is cleaned.</p>
-<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
-<button type="submit">Unsubscribe</button>
-</form>`,
-    );
-  });
-  serve(app, endpoints.unsubscribe, anyone, async (request, reply) => {
-    if (!(await service.unsubscribe(request.query.token)))
-      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
+  serveOneClickUnsubscribe(app, {
+    page: endpoints.unsubscribePage,
+    post: endpoints.unsubscribe,
+    isOn: async (token) => (await service.isSubscribed(token)) ?? false,
+    unsubscribe: (token) => service.unsubscribe(token),
+    words: {
+      question: 'Stop e-mails about this report?',
+      consequence: '<p>Your address will be deleted and you will not hear when it is cleaned.</p>',
+      done: unsubscribedText,
+      invalid: invalidLinkText,
+    },
   });
 
   // Typed words are placed by the location provider: limited like its own conversions.
