@@ -3,7 +3,8 @@
 // places and one-step attendance. Kept apart from the administrators' event schemas in events.ts.
 import { z } from 'zod';
 import { rowId } from './ids.ts';
-import { MAX_EVENT_CAPACITY, rsvpMessages } from '../domain/event-rsvp-messages.ts';
+import { MAX_EVENT_CAPACITY } from '../domain/events.ts';
+import { rsvpMessages } from '../domain/event-rsvp-messages.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { eventIdParamsSchema } from './events.ts';

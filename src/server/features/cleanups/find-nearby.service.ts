@@ -19,7 +19,7 @@ import {
   type Surroundings,
 } from './cleanups.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
-import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
+import { PRIORITY_RADIUS_METRES } from '#shared/domain/report-follow-up.ts';
 
 /** The first box's radius in metres, and how much each next box widens. */
 const FIRST_RADIUS_M = 250;
