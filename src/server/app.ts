@@ -369,7 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * so a count becomes "trust the nearest n hops"; a list of addresses and ranges is trusted as given.
  * Every per-client limit keys on the address this yields.
  */
-export function trustProxyOption(
+function trustProxyOption(
   trustProxy: number | string[] | undefined,
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (trustProxy === undefined || trustProxy === 0 || (Array.isArray(trustProxy) && trustProxy.length === 0)) {

@@ -3,7 +3,7 @@
 import { escapeHtml } from './escape-html.ts';
 import type { Mailer } from './mailer.ts';
 
-export const privacyLine = (noticeUrl: string) => `How we use your personal data: ${noticeUrl}`;
+const privacyLine = (noticeUrl: string) => `How we use your personal data: ${noticeUrl}`;
 
 export function withPrivacyNotice(mailer: Mailer, noticeUrl: string): Mailer {
   const htmlLine = `<p style="color:#475569;font-size:13px">How we use your personal data: <a href="${escapeHtml(noticeUrl)}">Privacy notice</a></p>`;

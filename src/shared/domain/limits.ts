@@ -40,6 +40,3 @@ export const CONFETTI_PARTICLES = 50;
 
 /** MUCU events one volunteer may create in any 24 hours (administrators have no limit). */
 export const MAX_EVENTS_PER_VOLUNTEER_PER_DAY = 5;
-
-/** The city guidance area. */
-export const CITY_GUIDANCE_AREA = { minLat: 55.9, maxLat: 56, minLng: -3.3, maxLng: -3.1 } as const;

@@ -8,5 +8,3 @@ export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   cleaning: 'Currently being cleaned',
   completed: 'Completed',
 };
-
-export const INITIAL_REPORT_STATUS: ReportStatus = 'reported';

@@ -56,7 +56,7 @@ export interface EmailContext {
   kind: 'instant' | 'daily';
 }
 
-export function unsubscribeUrl(publicUrl: string, token: string): string {
+function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${urlOf(apiRoutes.alerts.unsubscribe.path, {}, { token })}`;
 }
 

@@ -10,7 +10,7 @@ import { toCsv } from './csv.ts';
 import type { StatsRepository } from './stats.repository.ts';
 import { PRIORITY_WAIT_HOURS } from '#shared/domain/report-follow-up.ts';
 
-export const DAILY_PROGRESS_CSV_HEADER = [
+const DAILY_PROGRESS_CSV_HEADER = [
   'Date',
   'Sites Reported',
   'Sites Cleaned',

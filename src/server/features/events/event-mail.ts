@@ -28,7 +28,7 @@ export interface EventMailContext {
   unsubscribeToken: string;
 }
 
-export function eventUnsubscribeUrl(publicUrl: string, token: string): string {
+function eventUnsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${urlOf(apiRoutes.publicEvents.unsubscribe.path, {}, { token })}`;
 }
 

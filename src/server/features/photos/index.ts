@@ -6,7 +6,6 @@ export {
   photoUrls,
   processPhoto,
   removePhoto,
-  storePhoto,
   withStoredPhoto,
   withStoredPhotos,
   type ProcessedPhoto,

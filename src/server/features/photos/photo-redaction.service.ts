@@ -16,7 +16,7 @@ import type { PhotoRedactionRepository } from './photo-redaction.repository.ts';
 const BLOCKS_ACROSS = 4;
 
 /** The photo with each area pixelated and blurred beyond recognition (a lossless intermediate). */
-export async function blurAreas(bytes: Buffer, areas: RedactionArea[]): Promise<Buffer> {
+async function blurAreas(bytes: Buffer, areas: RedactionArea[]): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   const composites: OverlayOptions[] = [];
   for (const area of areas) {

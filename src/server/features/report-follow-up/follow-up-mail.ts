@@ -29,9 +29,9 @@ export interface FollowerMailContext {
 }
 
 const routes = apiRoutes.reportFollowUp;
-export const followConfirmUrl = (publicUrl: string, token: string) =>
+const followConfirmUrl = (publicUrl: string, token: string) =>
   `${publicUrl}${urlOf(routes.confirmPage.path, {}, { token })}`;
-export const followUnsubscribeUrl = (publicUrl: string, token: string) =>
+const followUnsubscribeUrl = (publicUrl: string, token: string) =>
   `${publicUrl}${urlOf(routes.unsubscribe.path, {}, { token })}`;
 
 function wrap(ctx: FollowerMailContext, subject: string, lines: string[], htmlBody: string, why: string): MailMessage {

@@ -1,7 +1,6 @@
 // The reports feature as other features see it: the one repository that writes the reports table, a
 // report as the API shows it, its location link, and the management list's queries.
 export {
-  countWaiting,
   findReportById,
   newStatusToken,
   reportsRepository,

@@ -15,7 +15,7 @@ export interface SignInMailInput {
   validMinutes: number;
 }
 
-export function signInLink({ publicUrl, token, next }: Pick<SignInMailInput, 'publicUrl' | 'token' | 'next'>): string {
+function signInLink({ publicUrl, token, next }: Pick<SignInMailInput, 'publicUrl' | 'token' | 'next'>): string {
   const fragment = new URLSearchParams({ token, ...(next ? { next } : {}) });
   return `${publicUrl}${routes.signInLink}#${fragment.toString()}`;
 }
