@@ -15,8 +15,10 @@ export interface OneClickUnsubscribe {
   isOn(token: string): Promise<boolean | null>;
   /** Stops them; false for a link that is not valid. */
   unsubscribe(token: string): Promise<boolean>;
-  /** The page's words (HTML): its question and what stopping means, the answer once done, and for a bad link. */
+  /** The page's words: its question and what stopping means, the answer once done, and for a bad link. */
   words: { question: string; consequence: string; done: string; invalid: string };
+  /** Whether the volunteer dashboard can turn these e-mails back on (the page then says so). */
+  dashboard?: boolean;
 }
 
 export function serveOneClickUnsubscribe(app: FastifyInstance, link: OneClickUnsubscribe): void {
@@ -26,17 +28,21 @@ export function serveOneClickUnsubscribe(app: FastifyInstance, link: OneClickUns
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
   const { words } = link;
+  const turnBackOn = { text: '', html: '<a href="/volunteers/dashboard">volunteer dashboard</a>' };
+  const done = [[words.done], ...(link.dashboard ? [[['You can turn them back on from your ', turnBackOn, '.']]] : [])];
+  const invalid = [[words.invalid]];
   const tokenOf = (query: unknown) => (query as { token: string }).token;
   serve(app, link.page, { access: 'public' }, async (request, reply) => {
     const token = tokenOf(request.query);
     const on = await link.isOn(token);
-    if (on === null) return plainPage(reply, 404, 'This link does not work', words.invalid);
-    if (!on) return plainPage(reply, 200, 'You are unsubscribed', words.done);
+    if (on === null) return plainPage(reply, 404, 'This link does not work', invalid);
+    if (!on) return plainPage(reply, 200, 'You are unsubscribed', done);
     return plainPage(
       reply,
       200,
       words.question,
-      `${words.consequence}
+      [[words.consequence]],
+      `
 <form method="post" action="${escapeHtml(urlOf(link.post.path, {}, { token }))}">
 <button type="submit">Unsubscribe</button>
 </form>`,
@@ -44,7 +50,7 @@ export function serveOneClickUnsubscribe(app: FastifyInstance, link: OneClickUns
   });
   serve(app, link.post, { access: 'public' }, async (request, reply) => {
     if (!(await link.unsubscribe(tokenOf(request.query))))
-      return plainPage(reply, 404, 'This link does not work', words.invalid);
-    return plainPage(reply, 200, 'You are unsubscribed', words.done);
+      return plainPage(reply, 404, 'This link does not work', invalid);
+    return plainPage(reply, 200, 'You are unsubscribed', done);
   });
 }

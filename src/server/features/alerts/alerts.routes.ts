@@ -34,15 +34,16 @@ export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRout
     unsubscribe: (token) => service.unsubscribe(token),
     words: {
       question: 'Stop alert e-mails?',
-      consequence: '<p>You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.</p>',
+      consequence: 'You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.',
       done: doneText,
       invalid: invalidLinkText,
     },
+    dashboard: true,
   });
 
   serve(app, endpoints.summary, { access: 'admin' }, () => service.summary());
 }
 const invalidLinkText =
-  '<p>This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your alerts on your volunteer dashboard.</p>';
+  'This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your alerts on your volunteer dashboard.';
 const doneText =
-  '<p>You will get no more alert e-mails from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!</p><p>You can turn them back on from your <a href="/volunteers/dashboard">volunteer dashboard</a>.</p>';
+  'You will get no more alert e-mails from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!';

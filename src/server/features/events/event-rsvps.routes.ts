@@ -38,9 +38,9 @@ async function sendCalendar(
 }
 
 const invalidLinkText =
-  '<p>This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your MUCU event e-mails on your volunteer dashboard.</p>';
+  'This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your MUCU event e-mails on your volunteer dashboard.';
 const doneText =
-  '<p>You will get no more e-mails about MUCU events from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!</p><p>You can turn them back on from your <a href="/volunteers/dashboard">volunteer dashboard</a>.</p>';
+  'You will get no more e-mails about MUCU events from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!';
 
 export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { service: EventRsvpsService }) {
   const anyone = { access: 'public' } as const;
@@ -81,10 +81,11 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
     unsubscribe: (token) => service.unsubscribe(token),
     words: {
       question: 'Stop e-mails about MUCU events?',
-      consequence: '<p>You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.</p>',
+      consequence: 'You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.',
       done: doneText,
       invalid: invalidLinkText,
     },
+    dashboard: true,
   });
 
   serve(app, endpoints.rsvp, volunteer, (request) => service.rsvp(request.params.id, volunteerId(request)));

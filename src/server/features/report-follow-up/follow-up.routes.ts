@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { reportFollowUpEndpoints as endpoints } from '#shared/contracts/report-follow-up.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import { messages } from '#shared/domain/messages.ts';
+import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/report-follow-up.ts';
 import { ValidationError } from '#server/errors.ts';
 import { readForm, serve } from '#server/http/serve.ts';
 import { conversionRateLimit } from '#server/features/location/index.ts';
@@ -14,10 +15,9 @@ import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts'
 import { plainPage } from '#server/plain-page.ts';
 import type { FollowUpService } from './follow-up.service.ts';
 
-const invalidLinkText =
-  '<p>This link is not valid any more. Copy the whole link from the e-mail. An address is kept for 90 days at most, and deleted once we have told you the report was cleaned.</p>';
+const invalidLinkText = `This link is not valid any more. Copy the whole link from the e-mail. An address is kept for ${FOLLOWER_RETENTION_DAYS} days at most, and deleted once we have told you the report was cleaned.`;
 const unsubscribedText =
-  '<p>You will get no more e-mails about this report from Clean Up Edinburgh, and your address has been deleted.</p>';
+  'You will get no more e-mails about this report from Clean Up Edinburgh, and your address has been deleted.';
 
 export interface FollowUpRoutesOptions {
   service: FollowUpService;
@@ -43,14 +43,19 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
   serve(app, endpoints.confirmPage, anyone, async (request, reply) => {
     const { token } = request.query;
     const follower = await service.findByConfirmToken(token);
-    if (!follower) return plainPage(reply, 404, 'This link does not work', invalidLinkText);
+    if (!follower) return plainPage(reply, 404, 'This link does not work', [[invalidLinkText]]);
     if (follower.confirmed_at !== null)
-      return plainPage(reply, 200, 'Confirmed', "<p>We will e-mail you once when it is cleaned. That's all.</p>");
+      return plainPage(reply, 200, 'Confirmed', [["We will e-mail you once when it is cleaned. That's all."]]);
     return plainPage(
       reply,
       200,
       'Tell me when it is cleaned?',
-      `<p>We will send one e-mail to this address when report #${follower.report_id} is cleaned, then delete the address.</p>
+      [
+        [
+          `We will send one e-mail to this address when report #${follower.report_id} is cleaned, then delete the address.`,
+        ],
+      ],
+      `
 <form method="post" action="${escapeHtml(urlOf(endpoints.confirm.path, {}, { token }))}">
 <button type="submit">Yes, tell me when it is cleaned</button>
 </form>`,
@@ -58,13 +63,10 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
   });
   serve(app, endpoints.confirm, anyone, async (request, reply) => {
     if (!(await service.confirm(request.query.token)))
-      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    return plainPage(
-      reply,
-      200,
-      'Confirmed',
-      "<p>Thank you. We will e-mail you once when it is cleaned, with the after photo. That's all.</p>",
-    );
+      return plainPage(reply, 404, 'This link does not work', [[invalidLinkText]]);
+    return plainPage(reply, 200, 'Confirmed', [
+      ["Thank you. We will e-mail you once when it is cleaned, with the after photo. That's all."],
+    ]);
   });
 
   serveOneClickUnsubscribe(app, {
@@ -74,7 +76,7 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     unsubscribe: (token) => service.unsubscribe(token),
     words: {
       question: 'Stop e-mails about this report?',
-      consequence: '<p>Your address will be deleted and you will not hear when it is cleaned.</p>',
+      consequence: 'Your address will be deleted and you will not hear when it is cleaned.',
       done: unsubscribedText,
       invalid: invalidLinkText,
     },
