@@ -114,17 +114,11 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
   });
 }
 
-/**
- * What a call about the signed-in volunteer works on: `found` (their id, or what a look-up made of it),
- * or a 401 when there is none: an administrator signed in by code alone has no data of their own, and
- * an account erased meanwhile has none left.
- */
+/** What a call about the signed-in volunteer found, or 401 (an administrator by code alone, an erased account). */
 export function signedIn<T>(found: T | null | undefined): T {
   if (found === null || found === undefined) throw new UnauthorizedError(accessMessages.signInRequired);
   return found;
 }
-
-/** The signed-in volunteer's id (401 without one). */
 export const signedInVolunteerId = (request: FastifyRequest): number => signedIn(request.auth.volunteer).id;
 
 function enforce(request: FastifyRequest): void {

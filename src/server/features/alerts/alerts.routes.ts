@@ -27,23 +27,16 @@ export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRout
     service.removeSubscription(volunteerId(request), request.body.endpoint),
   );
 
-  serveOneClickUnsubscribe(app, {
-    page: endpoints.unsubscribePage,
-    post: endpoints.unsubscribe,
+  serveOneClickUnsubscribe(app, endpoints, {
     isOn: async (token) => (await service.findUnsubscribe(token))?.emailOn ?? null,
     unsubscribe: (token) => service.unsubscribe(token),
-    words: {
-      question: 'Stop alert e-mails?',
-      consequence: 'You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.',
-      done: doneText,
-      invalid: invalidLinkText,
-    },
+    question: 'Stop alert e-mails?',
+    consequence: 'You will get no more e-mails about new graffiti reports from Clean Up Edinburgh.',
+    done: 'You will get no more alert e-mails from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!',
+    invalid:
+      'This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your alerts on your volunteer dashboard.',
     dashboard: true,
   });
 
   serve(app, endpoints.summary, { access: 'admin' }, () => service.summary());
 }
-const invalidLinkText =
-  'This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your alerts on your volunteer dashboard.';
-const doneText =
-  'You will get no more alert e-mails from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!';

@@ -37,11 +37,6 @@ async function sendCalendar(
   return reply.send(calendar.body);
 }
 
-const invalidLinkText =
-  'This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your MUCU event e-mails on your volunteer dashboard.';
-const doneText =
-  'You will get no more e-mails about MUCU events from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!';
-
 export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { service: EventRsvpsService }) {
   const anyone = { access: 'public' } as const;
   const volunteer = { access: 'volunteer' } as const;
@@ -74,17 +69,14 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
     return sendCalendar(request, reply, tag.etag, file, { disposition: `attachment; filename="${file.fileName}"` });
   });
 
-  serveOneClickUnsubscribe(app, {
-    page: endpoints.unsubscribePage,
-    post: endpoints.unsubscribe,
+  serveOneClickUnsubscribe(app, endpoints, {
     isOn: async (token) => (await service.findUnsubscribe(token))?.emailsOn ?? null,
     unsubscribe: (token) => service.unsubscribe(token),
-    words: {
-      question: 'Stop e-mails about MUCU events?',
-      consequence: 'You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.',
-      done: doneText,
-      invalid: invalidLinkText,
-    },
+    question: 'Stop e-mails about MUCU events?',
+    consequence: 'You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.',
+    done: 'You will get no more e-mails about MUCU events from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!',
+    invalid:
+      'This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your MUCU event e-mails on your volunteer dashboard.',
     dashboard: true,
   });
 

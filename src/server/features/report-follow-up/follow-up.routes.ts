@@ -69,17 +69,13 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
     ]);
   });
 
-  serveOneClickUnsubscribe(app, {
-    page: endpoints.unsubscribePage,
-    post: endpoints.unsubscribe,
+  serveOneClickUnsubscribe(app, endpoints, {
     isOn: async (token) => (await service.isSubscribed(token)) ?? false,
     unsubscribe: (token) => service.unsubscribe(token),
-    words: {
-      question: 'Stop e-mails about this report?',
-      consequence: 'Your address will be deleted and you will not hear when it is cleaned.',
-      done: unsubscribedText,
-      invalid: invalidLinkText,
-    },
+    question: 'Stop e-mails about this report?',
+    consequence: 'Your address will be deleted and you will not hear when it is cleaned.',
+    done: unsubscribedText,
+    invalid: invalidLinkText,
   });
 
   // Typed words are placed by the location provider: limited like its own conversions.
