@@ -1,7 +1,7 @@
 // A small server-rendered page of its own for links opened from e-mails (unsubscribe): no script,
 // since the CSP forbids inline script and none is needed, in the site's colours.
 import type { FastifyReply } from 'fastify';
-import { pageHtml, type Block } from './mail/mail-body.ts';
+import { renderHtml, type Block } from './mail/mail-body.ts';
 
 /** A small page of its own: its words (written as an e-mail's are), then any form. */
 export function plainPage(reply: FastifyReply, status: number, title: string, body: Block[], form = '') {
@@ -26,7 +26,7 @@ a{color:#1e3a5f;font-weight:600}
 <main>
 <div class="card">
 <h1>${title}</h1>
-${pageHtml(body)}${form}
+${renderHtml(body)}${form}
 </div>
 <p><a href="/">Clean Up Edinburgh</a></p>
 </main>

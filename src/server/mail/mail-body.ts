@@ -27,7 +27,7 @@ export function link(href: string, label: string, { lead = label, bold = true } 
   };
 }
 
-function renderText(blocks: Block[]): string {
+export function renderText(blocks: Block[]): string {
   return blocks
     .map((block) =>
       (Array.isArray(block) ? block : block.list)
@@ -39,7 +39,7 @@ function renderText(blocks: Block[]): string {
     .join('\n\n');
 }
 
-function renderHtml(blocks: Block[], paragraph = ''): string {
+export function renderHtml(blocks: Block[], paragraph = ''): string {
   const lineHtml = (line: Line) => pieces(line).map(htmlOf).join('');
   return blocks
     .map((block) => {
@@ -68,6 +68,3 @@ ${renderHtml(body)}${footer ? `\n<hr>\n${renderHtml([footer], ' style="color:#47
 </body></html>`;
   return { to, subject, text, html, ...(headers ? { headers } : {}) };
 }
-
-/** A small page's body (the plain pages the server shows for links in e-mails). */
-export const pageHtml = (body: Block[]) => renderHtml(body);
