@@ -23,6 +23,7 @@ import { registerDrain } from './plugins/drain.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerAuth, SESSION_COOKIES } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestBodyLimits, type RequestBodyLimits } from './plugins/request-bodies.ts';
 import type { SlotLimits } from './http/client-slots.ts';
 import { sessionsRepository } from './features/sessions/sessions.repository.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAudit(app, { record: audit.record, clock });
   await app.register(multipart, { limits: multipartLimits });
   await registerRateLimits(app, { database: deps.database, clock });
+  await registerOpenApi(app);
 
   // Every e-mail links to the privacy notice.
   const mailer = withPrivacyNotice(deps.mailer ?? logMailer(app.log), `${deps.config.publicUrl}${routes.privacy}`);
@@ -369,7 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * so a count becomes "trust the nearest n hops"; a list of addresses and ranges is trusted as given.
  * Every per-client limit keys on the address this yields.
  */
-export function trustProxyOption(
+function trustProxyOption(
   trustProxy: number | string[] | undefined,
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (trustProxy === undefined || trustProxy === 0 || (Array.isArray(trustProxy) && trustProxy.length === 0)) {

@@ -27,7 +27,7 @@ export interface BackupManifest {
 export class BackupError extends Error {}
 
 /** `backup-20261123T110500Z`: sorts by time, and has no character a shell or a file system minds. */
-export function backupName(at: Date): string {
+function backupName(at: Date): string {
   return `backup-${at
     .toISOString()
     .replace(/[-:]/g, '')

@@ -19,7 +19,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** Each on-demand screen's module, as the client's router loads it (src/client/app/app.tsx). */
-export const screenModules: Readonly<Record<OnDemandScreen, string>> = {
+const screenModules: Readonly<Record<OnDemandScreen, string>> = {
   about: 'features/site/components/about-page.tsx',
   find: 'features/cleanups/components/find-page.tsx',
   signIn: 'features/volunteer-auth/components/sign-in-page.tsx',

@@ -32,6 +32,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/health': { rule: 'public' },
   'GET /api/health/live': { rule: 'public' },
   'GET /api/health/ready': { rule: 'public' },
+  'GET /api/openapi.json': { rule: 'public' },
   'POST /api/reports': { rule: 'public', personal: true },
   'GET /api/reports': { rule: 'public' },
   'GET /api/reports/changes': { rule: 'public' },

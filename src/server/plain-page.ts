@@ -1,9 +1,10 @@
 // A small server-rendered page of its own for links opened from e-mails (unsubscribe): no script,
 // since the CSP forbids inline script and none is needed, in the site's colours.
 import type { FastifyReply } from 'fastify';
+import { renderHtml, type Block } from './mail/mail-body.ts';
 
-/** A small page of its own (no script: the CSP forbids inline script and none is needed). */
-export function plainPage(reply: FastifyReply, status: number, title: string, body: string) {
+/** A small page of its own: its words (written as an e-mail's are), then any form. */
+export function plainPage(reply: FastifyReply, status: number, title: string, body: Block[], form = '') {
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en-GB">
 <head>
@@ -25,7 +26,7 @@ a{color:#1e3a5f;font-weight:600}
 <main>
 <div class="card">
 <h1>${title}</h1>
-${body}
+${renderHtml(body)}${form}
 </div>
 <p><a href="/">Clean Up Edinburgh</a></p>
 </main>

@@ -32,7 +32,7 @@ export const eventPageRoute = /^\/events\/(?<id>[1-9]\d{0,9})\/?$/i;
 /** The report status page's paths, its token named `token`. */
 export const reportStatusRoute = /^\/report\/(?<token>[A-Za-z0-9_-]{43})\/?$/i;
 
-export const knownClientPaths: ReadonlySet<string> = new Set(Object.values(routes).flat());
+const knownClientPaths: ReadonlySet<string> = new Set(Object.values(routes).flat());
 
 /** A client path as the route table writes it: lower-case, without its one trailing slash ('/' stays '/'). */
 export const plainClientPath = (path: string) => path.toLowerCase().replace(/^(\/.+)\/$/, '$1');

@@ -96,7 +96,7 @@ export interface DatabaseTimeouts {
   statementMs: number;
 }
 
-export const defaultDatabaseTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 8_000 };
+const defaultDatabaseTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 8_000 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'sqlite') {

@@ -30,7 +30,7 @@ interface ColumnRow {
  * that moment fails the whole listing with 'relation ... does not exist', and with it a migration. The
  * app only ever needs its own tables, those of the connection's current schema, and reads only those.
  */
-export class CurrentSchemaIntrospector implements DatabaseIntrospector {
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<unknown>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {

@@ -44,7 +44,7 @@ export function clientSlots(limits: SlotLimits) {
 }
 
 /** How often, at most, turned-away requests of one kind are written to the log. */
-export const REFUSAL_LOG_EVERY_MS = 60_000;
+const REFUSAL_LOG_EVERY_MS = 60_000;
 
 /**
  * Requests turned away by a limit, written to the log as a warning at most once a minute, with how

@@ -31,7 +31,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Brotli at a low quality, as for every other answer: small on the wire, cheap to make (off the main thread). */
-export function compressText(text: string, encoding: Encoding): Promise<Buffer> {
+function compressText(text: string, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br' ? brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(text);
 }
 

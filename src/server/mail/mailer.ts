@@ -31,7 +31,7 @@ export interface SmtpTimeouts {
  * A volunteer waits on the sign-in e-mail, so a mail server that does not answer is given up on within
  * seconds (and the request says so) rather than after nodemailer's minutes; the outbox retries its own.
  */
-export const defaultSmtpTimeouts: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+const defaultSmtpTimeouts: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
 
 export function smtpMailer(
   smtpUrl: string,

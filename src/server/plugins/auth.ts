@@ -114,6 +114,13 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
   });
 }
 
+/** What a call about the signed-in volunteer found, or 401 (an administrator by code alone, an erased account). */
+export function signedIn<T>(found: T | null | undefined): T {
+  if (found === null || found === undefined) throw new UnauthorizedError(accessMessages.signInRequired);
+  return found;
+}
+export const signedInVolunteerId = (request: FastifyRequest): number => signedIn(request.auth.volunteer).id;
+
 function enforce(request: FastifyRequest): void {
   const access = request.routeOptions.config?.access;
   const { volunteer, admin } = request.auth;

@@ -10,10 +10,10 @@ import { messages } from '#shared/domain/messages.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 
 /** A JSON body past Fastify's 1 MB limit: it is the data, not a photo, that was too large. */
-export const BODY_TOO_LARGE_MESSAGE = 'The request is too large: at most 1 MB of data may be sent at once.';
+const BODY_TOO_LARGE_MESSAGE = 'The request is too large: at most 1 MB of data may be sent at once.';
 
 /** What a request hears while the database is away or too slow; it is retried a moment later. */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again in a moment.';
+const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again in a moment.';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -34,7 +34,7 @@ export const multipartLimits = {
  * prefix; the folder is removed when the form has been read, and one a crash left behind is removed
  * by the photo sweep (removeOldUploadFolders).
  */
-export const UPLOAD_FOLDER_PREFIX = 'cue-upload-';
+const UPLOAD_FOLDER_PREFIX = 'cue-upload-';
 
 /**
  * Removes upload folders under `parent` last changed before `before` (milliseconds since 1970). Other
@@ -54,7 +54,7 @@ export async function removeOldUploadFolders(parent: string, before: number): Pr
   return removed;
 }
 
-export const UNREADABLE_FORM_MESSAGE =
+const UNREADABLE_FORM_MESSAGE =
   'The form could not be read: it was not a complete multipart form (multipart/form-data). Please try again.';
 
 const fileTooLarge = () =>

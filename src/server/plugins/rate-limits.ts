@@ -32,7 +32,7 @@ type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
  * and the time left in the window; `child` gives each limited route counters of its own, keyed by its
  * method and path (the route options carry them as `routeInfo`).
  */
-export function sharedLimitStore(db: Db, clock: Clock): FastifyRateLimitStoreCtor {
+function sharedLimitStore(db: Db, clock: Clock): FastifyRateLimitStoreCtor {
   const counters = limitCountersRepository(db);
   let nextSweep = 0;
   const answer = (promise: Promise<{ hits: number; resetsInMs: number }>, callback: Callback) => {

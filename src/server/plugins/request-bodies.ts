@@ -19,10 +19,10 @@ export interface RequestBodyLimits extends SlotLimits {
  * household or an office behind one. The total keeps connections for everyone's reads. Thirty
  * seconds without a byte is a lost signal, not a slow one.
  */
-export const defaultRequestBodyLimits: RequestBodyLimits = { perClient: 8, total: 256, idleMs: 30_000 };
+const defaultRequestBodyLimits: RequestBodyLimits = { perClient: 8, total: 256, idleMs: 30_000 };
 
 const RETRY_AFTER_SECONDS = 10;
-export const requestBodyRefusals = {
+const requestBodyRefusals = {
   client: 'Too many uploads are arriving from your network at once. Please try again in a moment.',
   total: 'The server is receiving too many uploads just now. Please try again in a moment.',
 } as const;

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { rowId, rowIdParam } from './ids.ts';
 import { eventMessages } from '../domain/admin-messages.ts';
-import { MAX_EVENT_CAPACITY, rsvpMessages } from '../domain/event-rsvp-messages.ts';
+import { MAX_EVENT_CAPACITY } from '../domain/events.ts';
+import { rsvpMessages } from '../domain/event-rsvp-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';

@@ -1,15 +1,6 @@
 // Wording of the public MUCU event pages, 'I'll be there' and the event e-mails, shared by the server's
-// refusals and the client's screens, and the few rules both sides need.
+// refusals and the client's screens.
 import { cityTime, ukLongDateText } from './city-clock.ts';
-
-/** Events have a start time only; calendars and the 'upcoming' list take each to last this long. */
-export const EVENT_LENGTH_MS = 2 * 60 * 60_000;
-
-/** The largest number of places an administrator may set for one event. */
-export const MAX_EVENT_CAPACITY = 10_000;
-
-/** Past events listed on /events, most recent first. */
-export const PAST_EVENTS_LISTED = 12;
 
 export const rsvpMessages = {
   going: "I'll be there",

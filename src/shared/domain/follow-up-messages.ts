@@ -1,13 +1,6 @@
 // The words of following a report: its reference and private status link after reporting, the status
 // page, 'Tell me when it is cleaned', 'Already reported here', and the offensive-graffiti question.
 
-/** Volunteers are offered a priority site within this distance before any nearer ordinary one. */
-export const PRIORITY_RADIUS_METRES = 2000;
-/** A priority report still open after this long counts as having waited too long. */
-export const PRIORITY_WAIT_HOURS = 24;
-/** An address waiting to hear about a report is deleted after this many days at most. */
-export const FOLLOWER_RETENTION_DAYS = 90;
-
 export const followUpMessages = {
   reference: (id: number) => `Your report's reference is #${id}.`,
   statusLinkLabel: 'Follow your report',

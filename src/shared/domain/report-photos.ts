@@ -5,8 +5,7 @@
  * 'progress': from the volunteer cleaning the site, or an administrator; 'reporter': from someone who
  * reported it too ('Add my photo to it').
  */
-export const REPORT_PHOTO_TYPES = ['progress', 'reporter'] as const;
-export type ReportPhotoType = (typeof REPORT_PHOTO_TYPES)[number];
+export type ReportPhotoType = 'progress' | 'reporter';
 
 /** The kinds a photo may be uploaded as through `POST /api/reports/:id/photos`. */
 export const UPLOADED_PHOTO_TYPES = ['progress'] as const satisfies readonly ReportPhotoType[];

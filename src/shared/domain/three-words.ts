@@ -2,7 +2,7 @@
 // same place. The stored and compared form is trimmed, lower-case, without the leading slashes.
 
 /** Three alphabetic words separated by dots. */
-export const THREE_WORD_FORMAT = /^[a-z]+\.[a-z]+\.[a-z]+$/i;
+const THREE_WORD_FORMAT = /^[a-z]+\.[a-z]+\.[a-z]+$/i;
 
 export function normaliseThreeWords(input: string): string {
   return input

@@ -3,7 +3,7 @@
 import type { Db } from '#server/db/client.ts';
 import { achievementsRepository } from './achievements.repository.ts';
 
-export const BADGES = [
+const BADGES = [
   'first_cleanup',
   'cleanups_5',
   'cleanups_10',

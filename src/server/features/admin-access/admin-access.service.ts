@@ -12,7 +12,7 @@ import { limitCountersRepository } from '#server/plugins/limit-counters.reposito
 import { verifyPasscode } from '#server/secrets.ts';
 import { adminAttemptsRepository } from './admin-attempts.repository.ts';
 
-export const ADMIN_MAX_WRONG = 5;
+const ADMIN_MAX_WRONG = 5;
 export const ADMIN_WINDOW_MS = 15 * 60_000;
 
 export interface EveryoneLimits {
@@ -28,7 +28,7 @@ export interface EveryoneLimits {
  * several minutes; then the lock holds for 15. Over a day that is a few thousand guesses at most,
  * against a million codes.
  */
-export const defaultEveryoneLimits: EveryoneLimits = { slowAfter: 10, lockAfter: 50 };
+const defaultEveryoneLimits: EveryoneLimits = { slowAfter: 10, lockAfter: 50 };
 const SLOW_DOWN_MS = 10_000;
 const LOCK_MS = 15 * 60_000;
 /** The lock is a counter (limit_counters) whose window is the lock, so every process sees it. */

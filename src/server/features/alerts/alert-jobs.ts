@@ -20,7 +20,7 @@ import type { PushSender } from './push-sender.ts';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** At most one instant alert per volunteer and channel in this time; later reports wait and are grouped. */
-export const ALERT_WINDOW_MS = 10 * MINUTE;
+const ALERT_WINDOW_MS = 10 * MINUTE;
 /** A digest lists at most this many reports and looks back at most a week. */
 const DIGEST_LIMIT = 200;
 const DIGEST_LOOKBACK_MS = 7 * DAY;
@@ -63,7 +63,7 @@ export interface AlertJobsDeps {
 }
 
 /** A report is in a volunteer's area unless both have a place and they are further apart than the radius. */
-export function withinArea(
+function withinArea(
   recipient: Pick<AlertRecipient, 'radius_km' | 'centre_latitude' | 'centre_longitude'>,
   report: AlertReport,
 ): boolean {

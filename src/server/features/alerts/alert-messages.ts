@@ -6,6 +6,8 @@ import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import { apiRoutes } from '#shared/contracts/api-routes.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import { htmlOnly, link, strong, textOnly, type Block } from '#server/mail/mail-body.ts';
+import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 import { photoUrls } from '#server/features/photos/index.ts';
 import { toIso } from '#server/db/tables.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
@@ -56,7 +58,7 @@ export interface EmailContext {
   kind: 'instant' | 'daily';
 }
 
-export function unsubscribeUrl(publicUrl: string, token: string): string {
+function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${urlOf(apiRoutes.alerts.unsubscribe.path, {}, { token })}`;
 }
 
@@ -81,59 +83,32 @@ export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessa
       ? 'You get this daily digest because you chose it on your volunteer dashboard.'
       : 'You get this e-mail because you asked for an e-mail about each new report on your volunteer dashboard.';
 
-  const lines = shown.map((report) => {
-    const photo = `${ctx.publicUrl}${photoUrls(report.photo_key).photoUrl}`;
-    const when = formatDateTime(new Date(toIso(report.reported_at)));
+  const items = shown.map((report): Block => {
+    const urls = photoUrls(report.photo_key);
+    const photo = `${ctx.publicUrl}${urls.photoUrl}`;
+    const image = `<a href="${escapeHtml(photo)}"><img src="${escapeHtml(`${ctx.publicUrl}${urls.thumbnailUrl}`)}" alt="Graffiti at ${escapeHtml(place(report))}" width="160" style="border-radius:8px;display:block"></a>`;
     return [
-      `${place(report)}${report.description ? ` - ${report.description}` : ''}`,
-      `  Reported ${when}. Photo: ${photo}`,
-    ].join('\n');
+      [htmlOnly(image), strong(place(report)), report.description ? ` - ${report.description}` : ''],
+      [
+        textOnly('  '),
+        `Reported ${formatDateTime(new Date(toIso(report.reported_at)))}`,
+        textOnly(`. Photo: ${photo}`),
+      ],
+    ];
   });
-  const text = [
-    `Hello ${ctx.name ?? 'volunteer'},`,
-    '',
-    intro,
-    '',
-    ...lines.flatMap((line) => [line, '']),
-    ...(more > 0 ? [`...and ${more} more.`, ''] : []),
-    `Find the nearest site: ${findUrl}`,
-    '',
-    '--',
-    why,
-    `Change your alerts: ${dashboardUrl}`,
-    `Unsubscribe from alert e-mails with one click: ${unsubscribe}`,
-  ].join('\n');
-
-  const items = shown
-    .map((report) => {
-      const urls = photoUrls(report.photo_key);
-      const when = formatDateTime(new Date(toIso(report.reported_at)));
-      return `<li style="margin:0 0 16px;list-style:none">
-  <a href="${escapeHtml(`${ctx.publicUrl}${urls.photoUrl}`)}"><img src="${escapeHtml(`${ctx.publicUrl}${urls.thumbnailUrl}`)}" alt="Graffiti at ${escapeHtml(place(report))}" width="160" style="border-radius:8px;display:block"></a>
-  <strong>${escapeHtml(place(report))}</strong>${report.description ? ` - ${escapeHtml(report.description)}` : ''}<br>
-  <span style="color:#475569">Reported ${escapeHtml(when)}</span>
-</li>`;
-    })
-    .join('\n');
-  const html = `<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p>Hello ${escapeHtml(ctx.name ?? 'volunteer')},</p>
-<p>${escapeHtml(intro)}</p>
-<ul style="padding:0">${items}</ul>
-${more > 0 ? `<p>...and ${more} more.</p>` : ''}
-<p><a href="${escapeHtml(findUrl)}" style="font-weight:bold">Find the nearest site</a></p>
-<hr>
-<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>
-<a href="${escapeHtml(dashboardUrl)}">Change your alerts</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe from alert e-mails</a></p>
-</body></html>`;
-
-  return {
+  return unsubscribableMail({
     to: ctx.to,
     subject,
-    text,
-    html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+    body: [
+      [`Hello ${ctx.name ?? 'volunteer'},`],
+      [intro],
+      ...items,
+      [more > 0 ? `...and ${more} more.` : ''],
+      [link(findUrl, 'Find the nearest site')],
+    ],
+    why,
+    unsubscribeUrl: unsubscribe,
+    stop: 'Unsubscribe from alert e-mails',
+    also: [link(dashboardUrl, 'Change your alerts', { bold: false }), { text: '\n', html: ' · ' }],
+  });
 }

@@ -7,7 +7,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 
 /** The push services of the browsers in use: Chrome and those built on it, Firefox, Safari, Edge. */
-export const PUSH_SERVICE_HOSTS: readonly string[] = [
+const PUSH_SERVICE_HOSTS: readonly string[] = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
   'web.push.apple.com',
@@ -24,7 +24,7 @@ export interface TestPushService {
   addresses: readonly string[];
 }
 
-export const pushEndpointMessages = {
+const pushEndpointMessages = {
   notPublic: (host: string) => `The push endpoint must be a public internet address; ${host} is not.`,
   unknownService: (host: string) =>
     `The push endpoint must belong to a browser's push service (Google, Mozilla, Apple or Microsoft); ${host} is not one.`,

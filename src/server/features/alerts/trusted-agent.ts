@@ -9,7 +9,7 @@ import tls from 'node:tls';
 const SYSTEM_BUNDLES = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt', '/etc/ssl/cert.pem'];
 
 /** Every certificate authority this process should trust, as PEM texts. */
-export function trustedCertificateAuthorities(env: NodeJS.ProcessEnv = process.env): string[] {
+function trustedCertificateAuthorities(env: NodeJS.ProcessEnv = process.env): string[] {
   const files = [env.SSL_CERT_FILE ?? SYSTEM_BUNDLES.find((file) => fs.existsSync(file)), env.NODE_EXTRA_CA_CERTS];
   const extra = files.flatMap((file) => {
     if (!file) return [];

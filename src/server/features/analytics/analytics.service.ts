@@ -8,9 +8,9 @@ import { addDays, cityDay, daysNewestFirst, progressPercent } from '#shared/doma
 import type { Clock } from '#server/clock.ts';
 import { toCsv } from './csv.ts';
 import type { StatsRepository } from './stats.repository.ts';
-import { PRIORITY_WAIT_HOURS } from '#shared/domain/follow-up-messages.ts';
+import { PRIORITY_WAIT_HOURS } from '#shared/domain/report-follow-up.ts';
 
-export const DAILY_PROGRESS_CSV_HEADER = [
+const DAILY_PROGRESS_CSV_HEADER = [
   'Date',
   'Sites Reported',
   'Sites Cleaned',

@@ -41,7 +41,7 @@ import { boundingBox, type Point } from '#shared/domain/geo.ts';
 import { isOfSite, SITE_RADIUS_METRES } from '#shared/domain/site.ts';
 
 const MINUTE = 60_000;
-export const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_MINUTES * MINUTE;
+const CLAIM_LIFETIME_MS = CLAIM_LIFETIME_MINUTES * MINUTE;
 
 /** Who is asking: the signed-in volunteer (if any) and whether they hold administrator access. */
 export interface Actor {
@@ -64,7 +64,7 @@ export interface ReportPhotosInput {
 }
 
 /** Who a photo says uploaded it comes from the session, never from the form. */
-export function uploaderOf(actor: Actor): 'Administrator' | 'Volunteer' {
+function uploaderOf(actor: Actor): 'Administrator' | 'Volunteer' {
   return actor.admin ? 'Administrator' : 'Volunteer';
 }
 
@@ -87,7 +87,7 @@ export function toCleanupRecord(
 }
 
 /** Minutes from the claim to now, whole, at most the claim's lifetime; 0 without a claim. */
-export function minutesWorked(claimedAt: Date | string | null, now: Date): number {
+function minutesWorked(claimedAt: Date | string | null, now: Date): number {
   if (claimedAt === null) return 0;
   const minutes = Math.floor((now.getTime() - new Date(claimedAt).getTime()) / MINUTE);
   return Math.min(CLAIM_LIFETIME_MINUTES, Math.max(0, minutes));

@@ -18,7 +18,7 @@ import {
   type Surroundings,
 } from './cleanups.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
-import { PRIORITY_RADIUS_METRES } from '#shared/domain/follow-up-messages.ts';
+import { PRIORITY_RADIUS_METRES } from '#shared/domain/report-follow-up.ts';
 
 /** The first box's radius in metres, and how much each next box widens. */
 const FIRST_RADIUS_M = 250;
@@ -26,12 +26,12 @@ const WIDEN_BY = 4;
 /** Past this radius (a quarter of the way round the Earth) the search takes every site. */
 const LAST_RADIUS_M = 10_000_000;
 /** The radius searched unless the volunteer widens it, and the wider ones offered in turn. */
-export const DEFAULT_FIND_RADIUS_M = 5_000;
-export const WIDER_FIND_RADII_M = [20_000, 100_000] as const;
+const DEFAULT_FIND_RADIUS_M = 5_000;
+const WIDER_FIND_RADII_M = [20_000, 100_000] as const;
 /** How many of the nearest sites by flat-map distance are measured on the globe. */
 const CANDIDATES = 16;
 /** Two reports this close are at the same wall: one three-word square is about 3 m across. */
-export const SAME_PLACE_METRES = 5;
+const SAME_PLACE_METRES = 5;
 
 type Place = Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>;
 

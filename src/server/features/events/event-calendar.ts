@@ -7,7 +7,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
 import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
+import { EVENT_LENGTH_MS } from '#shared/domain/events.ts';
 import { eventPagePath } from '#shared/routes.ts';
 import { controlsAsSpaces } from '#shared/contracts/text.ts';
 import type { EventFacts } from './event-mail.ts';

@@ -7,6 +7,7 @@ import { formatEventWhen } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import { htmlOnly, link, type Line } from '#server/mail/mail-body.ts';
 import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 
 export type EventMailKind = 'reminder' | 'changed' | 'cancelled' | 'promoted';
@@ -28,7 +29,7 @@ export interface EventMailContext {
   unsubscribeToken: string;
 }
 
-export function eventUnsubscribeUrl(publicUrl: string, token: string): string {
+function eventUnsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${urlOf(apiRoutes.publicEvents.unsubscribe.path, {}, { token })}`;
 }
 
@@ -66,47 +67,37 @@ export function eventEmail(
     promoted: `A place came free at ${event.name}, so you've moved up from the waiting list: you're going.`,
   }[kind];
   const changeLines = kind === 'changed' && before ? changes(before, event) : [];
-  const facts = [
-    `When: ${when}`,
-    `Where: ${event.location}${event.mapsLink ? ` (map: ${event.mapsLink})` : ''}`,
-    ...(event.description ? [event.description] : []),
-  ];
-  const links =
+  const links: Line =
     kind === 'cancelled'
-      ? [`See the other MUCU events: ${ctx.publicUrl}/events`]
-      : [`Event page (and "I can't make it" if your plans change): ${pageUrl}`, `Add to your calendar: ${calendarUrl}`];
-  const why = "You get this e-mail because you said you'd come to this MUCU event.";
-
-  const lines = [
-    `Hello ${ctx.name ?? 'volunteer'},`,
-    '',
-    intro,
-    '',
-    ...(changeLines.length > 0 ? [...changeLines, ''] : []),
-    ...facts,
-    '',
-    ...links,
-  ];
-
-  const linkHtml =
-    kind === 'cancelled'
-      ? `<p><a href="${escapeHtml(`${ctx.publicUrl}/events`)}" style="font-weight:bold">See the other MUCU events</a></p>`
-      : `<p><a href="${escapeHtml(pageUrl)}" style="font-weight:bold">Open the event page</a> · <a href="${escapeHtml(calendarUrl)}">Add to your calendar</a></p>`;
-  const htmlBody = `<p>Hello ${escapeHtml(ctx.name ?? 'volunteer')},</p>
-<p>${escapeHtml(intro)}</p>
-${changeLines.length > 0 ? `<ul>${changeLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
-<p><strong>${escapeHtml(event.name)}</strong><br>
-When: ${escapeHtml(when)}<br>
-Where: ${event.mapsLink ? `<a href="${escapeHtml(event.mapsLink)}">${escapeHtml(event.location)}</a>` : escapeHtml(event.location)}</p>
-${event.description ? `<p>${escapeHtml(event.description)}</p>` : ''}
-${linkHtml}`;
+      ? link(`${ctx.publicUrl}/events`, 'See the other MUCU events')
+      : [
+          link(pageUrl, 'Open the event page', { lead: `Event page (and "I can't make it" if your plans change)` }),
+          { text: '\n', html: ' · ' },
+          link(calendarUrl, 'Add to your calendar', { bold: false }),
+        ];
+  const where = event.mapsLink
+    ? {
+        text: `${event.location} (map: ${event.mapsLink})`,
+        html: `<a href="${escapeHtml(event.mapsLink)}">${escapeHtml(event.location)}</a>`,
+      }
+    : event.location;
   return unsubscribableMail({
     to: ctx.to,
     subject,
-    lines,
-    htmlBody,
-    why,
+    body: [
+      [`Hello ${ctx.name ?? 'volunteer'},`],
+      [intro],
+      ...(changeLines.length > 0 ? [{ list: changeLines }] : []),
+      [
+        htmlOnly(`<strong>${escapeHtml(event.name)}</strong>`),
+        `When: ${when}`,
+        ['Where: ', where],
+        event.description ?? '',
+      ],
+      [links],
+    ],
+    why: "You get this e-mail because you said you'd come to this MUCU event.",
     unsubscribeUrl: unsubscribe,
-    stops: 'MUCU events',
+    stop: 'Stop e-mails about MUCU events',
   });
 }

@@ -5,21 +5,11 @@
 // administrators' who-is-coming list, places and one-step attendance.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicEventEndpoints as endpoints } from '#shared/contracts/events.ts';
-import { urlOf } from '#shared/contracts/http.ts';
-import { accessMessages } from '#shared/domain/permissions.ts';
-import { UnauthorizedError } from '#server/errors.ts';
 import { matchesEtag, preferredEncoding, type KeptText } from '#server/http/conditional-get.ts';
 import { serve } from '#server/http/serve.ts';
-import { escapeHtml } from '#server/mail/escape-html.ts';
-import { plainPage } from '#server/plain-page.ts';
+import { signedInVolunteerId as volunteerId } from '#server/plugins/auth.ts';
+import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts';
 import type { EventRsvpsService } from './event-rsvps.service.ts';
-
-/** The volunteer behind the session (an administrator signed in by code alone has no answers of their own). */
-function volunteerId(request: FastifyRequest): number {
-  const volunteer = request.auth.volunteer;
-  if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
-  return volunteer.id;
-}
 
 function notModified(reply: FastifyReply, etag: string): FastifyReply {
   return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
@@ -47,19 +37,10 @@ async function sendCalendar(
   return reply.send(calendar.body);
 }
 
-const invalidLinkText =
-  '<p>This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your MUCU event e-mails on your volunteer dashboard.</p>';
-const doneText =
-  '<p>You will get no more e-mails about MUCU events from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!</p><p>You can turn them back on from your <a href="/volunteers/dashboard">volunteer dashboard</a>.</p>';
-
 export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { service: EventRsvpsService }) {
   const anyone = { access: 'public' } as const;
   const volunteer = { access: 'volunteer' } as const;
   const admin = { access: 'admin' } as const;
-  // RFC 8058 one-click unsubscribe posts a form (List-Unsubscribe=One-Click); only these routes read one.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
   // The answers carry the signed-in volunteer's own answer: never kept by a shared cache.
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config?.access === 'public' && !reply.hasHeader('cache-control'))
@@ -88,25 +69,15 @@ export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { serv
     return sendCalendar(request, reply, tag.etag, file, { disposition: `attachment; filename="${file.fileName}"` });
   });
 
-  serve(app, endpoints.unsubscribePage, anyone, async (request, reply) => {
-    const { token } = request.query;
-    const found = await service.findUnsubscribe(token);
-    if (!found) return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    if (!found.emailsOn) return plainPage(reply, 200, 'You are unsubscribed', doneText);
-    return plainPage(
-      reply,
-      200,
-      'Stop e-mails about MUCU events?',
-      `<p>You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.</p>
-<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
-<button type="submit">Unsubscribe</button>
-</form>`,
-    );
-  });
-  serve(app, endpoints.unsubscribe, anyone, async (request, reply) => {
-    if (!(await service.unsubscribe(request.query.token)))
-      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    return plainPage(reply, 200, 'You are unsubscribed', doneText);
+  serveOneClickUnsubscribe(app, endpoints, {
+    isOn: async (token) => (await service.findUnsubscribe(token))?.emailsOn ?? null,
+    unsubscribe: (token) => service.unsubscribe(token),
+    question: 'Stop e-mails about MUCU events?',
+    consequence: 'You will get no more reminders or change notices about MUCU events from Clean Up Edinburgh.',
+    done: 'You will get no more e-mails about MUCU events from Clean Up Edinburgh. Thank you for helping to keep Edinburgh clean!',
+    invalid:
+      'This unsubscribe link is not valid. Copy the whole link from the e-mail, or sign in and change your MUCU event e-mails on your volunteer dashboard.',
+    dashboard: true,
   });
 
   serve(app, endpoints.rsvp, volunteer, (request) => service.rsvp(request.params.id, volunteerId(request)));

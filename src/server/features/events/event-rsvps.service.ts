@@ -19,7 +19,8 @@ import type {
   WhoIsComing,
 } from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
-import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED, rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
+import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED } from '#shared/domain/events.ts';
+import { rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { calendarFiles } from './calendar-files.ts';
 import { eventFactsOf, newUnsubscribeToken, queueEventEmails } from './event-jobs.ts';

@@ -9,7 +9,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
-import { EVENT_LENGTH_MS } from '#shared/domain/event-rsvp-messages.ts';
+import { EVENT_LENGTH_MS } from '#shared/domain/events.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import { MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/limits.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';

@@ -17,7 +17,7 @@ export interface GridRegion {
 /** The City of Edinburgh council area's bounding box; it contains the city guidance area. */
 export const EDINBURGH_REGION: GridRegion = { south: 55.81, west: -3.45, north: 56.01, east: -3.05 };
 
-export const SQUARE_METRES = 3;
+const SQUARE_METRES = 3;
 
 const WORDS = wordlist;
 const WORD_COUNT = 2048;
@@ -237,7 +237,7 @@ export function createGridCode(region: GridRegion = EDINBURGH_REGION): GridCode 
   };
 }
 
-export function openStreetMapLink(lat: number, lng: number): string {
+function openStreetMapLink(lat: number, lng: number): string {
   const la = lat.toFixed(6);
   const lo = lng.toFixed(6);
   return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=19/${la}/${lo}`;

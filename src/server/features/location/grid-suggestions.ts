@@ -15,7 +15,7 @@ const PER_POSITION = 48;
 const SLIPS = 2;
 
 /** Levenshtein distance (insertions, deletions and substitutions each cost one). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

@@ -11,8 +11,8 @@ import { messages } from '#shared/domain/messages.ts';
 import { isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { AppError } from '#server/errors.ts';
 
-export const WHAT3WORDS_API_URL = 'https://api.what3words.com/v3';
-export const WHAT3WORDS_TIMEOUT_MS = 5000;
+const WHAT3WORDS_API_URL = 'https://api.what3words.com/v3';
+const WHAT3WORDS_TIMEOUT_MS = 5000;
 
 export interface What3wordsClientOptions {
   apiKey: string;
@@ -161,10 +161,7 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
 }
 
 /** what3words' refusal -> ours. 401 and 402 become 502 and 503: our client reads 401 as "please sign in". */
-export function toLocationError(
-  status: number,
-  error: { code: string; message?: string } | undefined,
-): LocationServiceError {
+function toLocationError(status: number, error: { code: string; message?: string } | undefined): LocationServiceError {
   const upstream: UpstreamFailure = { status, code: error?.code, message: error?.message };
   if (status === 401 || error?.code === 'InvalidKey') {
     return new LocationServiceError(

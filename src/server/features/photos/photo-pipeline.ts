@@ -33,7 +33,7 @@ export interface ProcessedPhoto {
 }
 
 /** Identifies the image type from its first bytes; the file name and declared type are not trusted. */
-export function sniffImageKind(bytes: Buffer): ImageKind | null {
+function sniffImageKind(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return 'png';
@@ -56,7 +56,7 @@ export interface PhotoDecodeLimits {
   maxJpegScans: number;
 }
 
-export const defaultPhotoDecodeLimits = (): PhotoDecodeLimits => ({
+const defaultPhotoDecodeLimits = (): PhotoDecodeLimits => ({
   timeoutMs: 10_000,
   maxJpegScans: MAX_JPEG_SCANS,
 });

@@ -108,7 +108,7 @@ const TEMPORARY_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)\.[A-Za-z0-9_.-]+\.tmp$/;
 
 export const isPhotoName = (name: string): boolean => PHOTO_NAME.test(name);
 
-export const photoContentTypes = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+const photoContentTypes = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
 /** The Content-Type of a photo name (which isPhotoName has accepted). */
 export function photoContentType(name: string): string {

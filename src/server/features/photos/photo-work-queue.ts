@@ -15,9 +15,9 @@ export interface WorkQueueLimits {
 }
 
 export const BUSY_MESSAGE = 'The server is busy with other photos. Please try again in a moment.';
-export const BUSY_RETRY_AFTER_SECONDS = 10;
+const BUSY_RETRY_AFTER_SECONDS = 10;
 
-export const defaultPhotoWorkLimits = (): WorkQueueLimits => ({
+const defaultPhotoWorkLimits = (): WorkQueueLimits => ({
   concurrency: Math.max(1, os.availableParallelism()),
   maxWaiting: 64,
   maxWaitMs: 30_000,

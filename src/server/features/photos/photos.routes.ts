@@ -15,7 +15,7 @@ import {
 } from './photo-storage.ts';
 
 /** What a photo request hears while the storage (a bucket, a disk) does not answer. */
-export const PHOTOS_UNAVAILABLE_MESSAGE = 'Photos cannot be shown just now. Please try again in a moment.';
+const PHOTOS_UNAVAILABLE_MESSAGE = 'Photos cannot be shown just now. Please try again in a moment.';
 
 export async function photosRoutes(app: FastifyInstance, { storage }: { storage: PhotoStorage }) {
   app.get<{ Params: { name: string } }>('/photos/:name', async (request, reply) => {

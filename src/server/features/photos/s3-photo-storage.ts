@@ -38,7 +38,7 @@ export interface S3PhotoStorage extends PhotoStorage {
  * the whole time again, so every operation also carries a deadline of its own.
  */
 const CONNECTION_TIMEOUT_MS = 3_000;
-export const DEFAULT_S3_TIMEOUT_MS = 10_000;
+const DEFAULT_S3_TIMEOUT_MS = 10_000;
 
 export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   return {

@@ -1,9 +1,8 @@
 // Privacy calls: the notice's facts (anyone), and a signed-in volunteer's own data to download or erase.
 import type { FastifyInstance } from 'fastify';
 import { privacyEndpoints as endpoints } from '#shared/contracts/privacy.ts';
-import { accessMessages } from '#shared/domain/permissions.ts';
-import { UnauthorizedError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
+import { signedIn, signedInVolunteerId } from '#server/plugins/auth.ts';
 import type { PrivacyService } from './privacy.service.ts';
 
 export async function privacyRoutes(app: FastifyInstance, { service }: { service: PrivacyService }) {
@@ -11,9 +10,7 @@ export async function privacyRoutes(app: FastifyInstance, { service }: { service
 
   // An administrator signed in by code alone has no data of their own here: 401, as for the dashboard.
   serve(app, endpoints.myData, { access: 'volunteer' }, async (request, reply) => {
-    const signedIn = request.auth.volunteer;
-    const download = signedIn ? await service.download(signedIn.id) : null;
-    if (!download) throw new UnauthorizedError(accessMessages.signInRequired);
+    const download = signedIn(await service.download(signedInVolunteerId(request)));
     return reply
       .header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
@@ -22,8 +19,7 @@ export async function privacyRoutes(app: FastifyInstance, { service }: { service
   });
 
   serve(app, endpoints.eraseAccount, { access: 'volunteer' }, async (request, reply) => {
-    const signedIn = request.auth.volunteer;
-    if (!signedIn || !(await service.erase(signedIn.id))) throw new UnauthorizedError(accessMessages.signInRequired);
+    signedIn((await service.erase(signedInVolunteerId(request))) || null);
     // The session row went with the volunteer; the cookie goes too.
     await reply.endSession('volunteer');
   });

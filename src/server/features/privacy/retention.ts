@@ -15,7 +15,7 @@ import { sessionLifetimes } from '#server/features/sessions/index.ts';
 import { ADMIN_WINDOW_MS } from '#server/features/admin-access/index.ts';
 import { inactivityMail } from './inactivity-mail.ts';
 import { privacyRepository } from './privacy.repository.ts';
-import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/follow-up-messages.ts';
+import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/report-follow-up.ts';
 import { deleteFollowersBefore } from '#server/features/report-follow-up/index.ts';
 import { SIGN_IN_RECORDS_HOURS } from './privacy.service.ts';
 

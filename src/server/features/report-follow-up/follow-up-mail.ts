@@ -8,6 +8,7 @@ import { formatUkDate } from '#shared/domain/format.ts';
 import { reportStatusPath } from '#shared/routes.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import { link, type Block } from '#server/mail/mail-body.ts';
 import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 
 export interface FollowedReport {
@@ -29,27 +30,29 @@ export interface FollowerMailContext {
 }
 
 const routes = apiRoutes.reportFollowUp;
-export const followConfirmUrl = (publicUrl: string, token: string) =>
+const followConfirmUrl = (publicUrl: string, token: string) =>
   `${publicUrl}${urlOf(routes.confirmPage.path, {}, { token })}`;
-export const followUnsubscribeUrl = (publicUrl: string, token: string) =>
+const followUnsubscribeUrl = (publicUrl: string, token: string) =>
   `${publicUrl}${urlOf(routes.unsubscribe.path, {}, { token })}`;
 
-function wrap(ctx: FollowerMailContext, subject: string, lines: string[], htmlBody: string, why: string): MailMessage {
+function wrap(ctx: FollowerMailContext, subject: string, body: Block[], why: string): MailMessage {
   const unsubscribeUrl = followUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
-  return unsubscribableMail({ to: ctx.to, subject, lines, htmlBody, why, unsubscribeUrl, stops: 'this report' });
+  return unsubscribableMail({ to: ctx.to, subject, body, why, unsubscribeUrl, stop: 'Stop e-mails about this report' });
 }
 
 export function confirmFollowMail(report: FollowedReport, ctx: FollowerMailContext): MailMessage {
   const confirm = followConfirmUrl(ctx.publicUrl, ctx.confirmToken);
-  const intro = `Someone asked us to tell this address when graffiti report #${report.id} (${report.what3words}) is cleaned.`;
-  const ask =
-    'If it was you, confirm with the link below. If not, ignore this e-mail: we will not write again, and the address is deleted within 90 days.';
   return wrap(
     ctx,
     `Confirm: tell me when report #${report.id} is cleaned`,
-    ['Hello,', '', intro, ask, '', `Confirm: ${confirm}`],
-    `<p>Hello,</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)}</p>
-<p><a href="${escapeHtml(confirm)}" style="font-weight:bold">Yes, tell me when it is cleaned</a></p>`,
+    [
+      ['Hello,'],
+      [
+        `Someone asked us to tell this address when graffiti report #${report.id} (${report.what3words}) is cleaned.`,
+        'If it was you, confirm with the link below. If not, ignore this e-mail: we will not write again, and the address is deleted within 90 days.',
+      ],
+      [link(confirm, 'Yes, tell me when it is cleaned', { lead: 'Confirm' })],
+    ],
     'You get this e-mail because this address was given on the Clean Up Edinburgh report form.',
   );
 }
@@ -57,21 +60,26 @@ export function confirmFollowMail(report: FollowedReport, ctx: FollowerMailConte
 export function reportCleanedMail(report: FollowedReport, ctx: FollowerMailContext): MailMessage {
   const statusUrl = report.statusToken ? `${ctx.publicUrl}${reportStatusPath(report.statusToken)}` : null;
   const when = report.completedAt ? ` on ${formatUkDate(report.completedAt)}` : '';
-  const intro = `Good news: the graffiti you reported at ${report.what3words} (report #${report.id}, reported on ${formatUkDate(report.reportedAt)}) was cleaned${when}. Thank you for helping to make Edinburgh cleaner!`;
-  const lines = ['Hello,', '', intro, ''];
-  if (report.afterPhotoUrl) lines.push(`After photo: ${report.afterPhotoUrl}`);
-  if (statusUrl) lines.push(`See your report: ${statusUrl}`);
-  lines.push('', 'This is the only e-mail we send about it; your address is now deleted.');
-  const photo = report.afterPhotoUrl
-    ? `<p><img src="${escapeHtml(report.afterPhotoUrl)}" alt="The wall after cleaning" width="480" style="max-width:100%;height:auto;border-radius:8px"></p>`
-    : '';
+  const photo = report.afterPhotoUrl;
   return wrap(
     ctx,
     `Cleaned: your graffiti report #${report.id}`,
-    lines,
-    `<p>Hello,</p><p>${escapeHtml(intro)}</p>${photo}
-${statusUrl ? `<p><a href="${escapeHtml(statusUrl)}" style="font-weight:bold">See your report</a></p>` : ''}
-<p>This is the only e-mail we send about it; your address is now deleted.</p>`,
+    [
+      ['Hello,'],
+      [
+        `Good news: the graffiti you reported at ${report.what3words} (report #${report.id}, reported on ${formatUkDate(report.reportedAt)}) was cleaned${when}. Thank you for helping to make Edinburgh cleaner!`,
+      ],
+      [
+        photo
+          ? {
+              text: `After photo: ${photo}`,
+              html: `<img src="${escapeHtml(photo)}" alt="The wall after cleaning" width="480" style="max-width:100%;height:auto;border-radius:8px">`,
+            }
+          : '',
+        statusUrl ? link(statusUrl, 'See your report') : '',
+      ],
+      ['This is the only e-mail we send about it; your address is now deleted.'],
+    ],
     'You get this e-mail because you asked to be told when this report was cleaned.',
   );
 }

@@ -6,17 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import { reportFollowUpEndpoints as endpoints } from '#shared/contracts/report-follow-up.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import { messages } from '#shared/domain/messages.ts';
+import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/report-follow-up.ts';
 import { ValidationError } from '#server/errors.ts';
 import { readForm, serve } from '#server/http/serve.ts';
 import { conversionRateLimit } from '#server/features/location/index.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
+import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts';
 import { plainPage } from '#server/plain-page.ts';
 import type { FollowUpService } from './follow-up.service.ts';
 
-const invalidLinkText =
-  '<p>This link is not valid any more. Copy the whole link from the e-mail. An address is kept for 90 days at most, and deleted once we have told you the report was cleaned.</p>';
+const invalidLinkText = `This link is not valid any more. Copy the whole link from the e-mail. An address is kept for ${FOLLOWER_RETENTION_DAYS} days at most, and deleted once we have told you the report was cleaned.`;
 const unsubscribedText =
-  '<p>You will get no more e-mails about this report from Clean Up Edinburgh, and your address has been deleted.</p>';
+  'You will get no more e-mails about this report from Clean Up Edinburgh, and your address has been deleted.';
 
 export interface FollowUpRoutesOptions {
   service: FollowUpService;
@@ -27,7 +28,7 @@ export interface FollowUpRoutesOptions {
 export async function followUpRoutes(app: FastifyInstance, { service, submissionsPerHour }: FollowUpRoutesOptions) {
   const anyone = { access: 'public' } as const;
   const limited = { ...anyone, rateLimit: { max: submissionsPerHour, timeWindow: '1 hour' } };
-  // RFC 8058 one-click unsubscribe posts a form (List-Unsubscribe=One-Click); only these routes read one.
+  // The confirm link's page posts a form, as the one-click unsubscribe does (RFC 8058).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -42,14 +43,19 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
   serve(app, endpoints.confirmPage, anyone, async (request, reply) => {
     const { token } = request.query;
     const follower = await service.findByConfirmToken(token);
-    if (!follower) return plainPage(reply, 404, 'This link does not work', invalidLinkText);
+    if (!follower) return plainPage(reply, 404, 'This link does not work', [[invalidLinkText]]);
     if (follower.confirmed_at !== null)
-      return plainPage(reply, 200, 'Confirmed', "<p>We will e-mail you once when it is cleaned. That's all.</p>");
+      return plainPage(reply, 200, 'Confirmed', [["We will e-mail you once when it is cleaned. That's all."]]);
     return plainPage(
       reply,
       200,
       'Tell me when it is cleaned?',
-      `<p>We will send one e-mail to this address when report #${follower.report_id} is cleaned, then delete the address.</p>
+      [
+        [
+          `We will send one e-mail to this address when report #${follower.report_id} is cleaned, then delete the address.`,
+        ],
+      ],
+      `
 <form method="post" action="${escapeHtml(urlOf(endpoints.confirm.path, {}, { token }))}">
 <button type="submit">Yes, tell me when it is cleaned</button>
 </form>`,
@@ -57,32 +63,19 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
   });
   serve(app, endpoints.confirm, anyone, async (request, reply) => {
     if (!(await service.confirm(request.query.token)))
-      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    return plainPage(
-      reply,
-      200,
-      'Confirmed',
-      "<p>Thank you. We will e-mail you once when it is cleaned, with the after photo. That's all.</p>",
-    );
+      return plainPage(reply, 404, 'This link does not work', [[invalidLinkText]]);
+    return plainPage(reply, 200, 'Confirmed', [
+      ["Thank you. We will e-mail you once when it is cleaned, with the after photo. That's all."],
+    ]);
   });
 
-  serve(app, endpoints.unsubscribePage, anyone, async (request, reply) => {
-    const { token } = request.query;
-    if (!(await service.isSubscribed(token))) return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
-    return plainPage(
-      reply,
-      200,
-      'Stop e-mails about this report?',
-      `<p>Your address will be deleted and you will not hear when it is cleaned.</p>
-<form method="post" action="${escapeHtml(urlOf(endpoints.unsubscribe.path, {}, { token }))}">
-<button type="submit">Unsubscribe</button>
-</form>`,
-    );
-  });
-  serve(app, endpoints.unsubscribe, anyone, async (request, reply) => {
-    if (!(await service.unsubscribe(request.query.token)))
-      return plainPage(reply, 404, 'This link does not work', invalidLinkText);
-    return plainPage(reply, 200, 'You are unsubscribed', unsubscribedText);
+  serveOneClickUnsubscribe(app, endpoints, {
+    isOn: async (token) => (await service.isSubscribed(token)) ?? false,
+    unsubscribe: (token) => service.unsubscribe(token),
+    question: 'Stop e-mails about this report?',
+    consequence: 'Your address will be deleted and you will not hear when it is cleaned.',
+    done: unsubscribedText,
+    invalid: invalidLinkText,
   });
 
   // Typed words are placed by the location provider: limited like its own conversions.

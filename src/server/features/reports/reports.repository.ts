@@ -82,15 +82,6 @@ export function findReportById(db: Db, id: number): Promise<ReportRow | undefine
   return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * How many reports are waiting to be cleaned, read from the counts the reports table's triggers keep
- * (one row, whatever the number of reports).
- */
-export async function countWaiting(db: Db): Promise<number> {
-  const row = await db.selectFrom('report_list_state').select('reported').where('id', '=', 1).executeTakeFirstOrThrow();
-  return Number(row.reported);
-}
-
 /** The private status link's token: 32 random bytes, so no report's page can be found by trying. */
 export const newStatusToken = () => randomBytes(32).toString('base64url');
 

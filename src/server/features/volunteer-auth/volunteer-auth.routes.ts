@@ -3,10 +3,10 @@
 // per client, and the e-mails per address (in the service).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { volunteerAuthEndpoints as endpoints } from '#shared/contracts/volunteer-auth.ts';
-import { accessMessages } from '#shared/domain/permissions.ts';
 import { signInMessages } from '#shared/domain/volunteer-messages.ts';
-import { AppError, UnauthorizedError } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
+import { signedIn, signedInVolunteerId } from '#server/plugins/auth.ts';
 import { toVolunteerResponse, type VolunteerAuthService } from './volunteer-auth.service.ts';
 
 export interface VolunteerAuthRoutesOptions {
@@ -53,10 +53,7 @@ export async function volunteerAuthRoutes(
   );
 
   serve(app, endpoints.me, { access: 'public', personal: true }, async (request) => {
-    const signedIn = request.auth.volunteer;
-    const volunteer = signedIn ? await service.volunteerById(signedIn.id) : undefined;
-    if (!volunteer) throw new UnauthorizedError(accessMessages.signInRequired);
-    return toVolunteerResponse(volunteer);
+    return toVolunteerResponse(signedIn(await service.volunteerById(signedInVolunteerId(request))));
   });
 
   serve(app, endpoints.logout, { access: 'public' }, async (_request, reply) => {

@@ -15,10 +15,10 @@ import { signInMail } from './sign-in-mail.ts';
 import { signInTokensRepository } from './sign-in-tokens.repository.ts';
 
 const MINUTE = 60_000;
-export const SIGN_IN_VALID_MINUTES = 10;
-export const SIGN_IN_MAILS_PER_WINDOW = 3;
-export const SIGN_IN_MAIL_WINDOW_MS = 15 * MINUTE;
-export const MAX_WRONG_CODES = 5;
+const SIGN_IN_VALID_MINUTES = 10;
+const SIGN_IN_MAILS_PER_WINDOW = 3;
+const SIGN_IN_MAIL_WINDOW_MS = 15 * MINUTE;
+const MAX_WRONG_CODES = 5;
 /** The mail server did not take the e-mail: the sign-in is worth asking for again shortly. */
 const MAIL_RETRY_AFTER_SECONDS = 30;
 

@@ -3,7 +3,7 @@
 import type { Db } from '#server/db/client.ts';
 import { volunteersRepository, type VolunteerRow } from './volunteers.repository.ts';
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Finds the volunteer with this address, registering them if new; a given name fills an empty one. */
 export async function findOrRegisterVolunteer(

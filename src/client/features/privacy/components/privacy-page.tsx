@@ -2,7 +2,7 @@
 // and how long things are kept come from the server, so the page says what this deployment does.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/follow-up-messages.ts';
+import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/report-follow-up.ts';
 import { routes } from '#shared/routes.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';

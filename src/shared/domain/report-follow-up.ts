@@ -1,0 +1,8 @@
+// The rules of following a report and of its priority mark that the server and the pages both need.
+
+/** Volunteers are offered a priority site within this distance before any nearer ordinary one. */
+export const PRIORITY_RADIUS_METRES = 2000;
+/** A priority report still open after this long counts as having waited too long. */
+export const PRIORITY_WAIT_HOURS = 24;
+/** An address waiting to hear about a report is deleted after this many days at most. */
+export const FOLLOWER_RETENTION_DAYS = 90;
