@@ -5,8 +5,6 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Written as an ISO string, read back as a string (SQLite) or a Date (PostgreSQL). */
 export type Timestamp = ColumnType<Date | string, string, string>;
-/** Written as 0/1, read back as 0/1 (SQLite) or a boolean (PostgreSQL). */
-export type Flag = ColumnType<number | boolean, number, number>;
 
 export interface ReportsTable {
   id: Generated<number>;

@@ -113,5 +113,3 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
     },
   };
 }
-
-export type AnalyticsService = ReturnType<typeof analyticsService>;

@@ -56,5 +56,3 @@ export function auditLogRepository(db: Db) {
     },
   };
 }
-
-export type AuditLogRepository = ReturnType<typeof auditLogRepository>;

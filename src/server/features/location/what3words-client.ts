@@ -159,9 +159,6 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
     },
   };
 }
-
-export type What3wordsClient = ReturnType<typeof createWhat3wordsClient>;
-
 /** what3words' refusal -> ours. 401 and 402 become 502 and 503: our client reads 401 as "please sign in". */
 function toLocationError(status: number, error: { code: string; message?: string } | undefined): LocationServiceError {
   const upstream: UpstreamFailure = { status, code: error?.code, message: error?.message };

@@ -10,12 +10,6 @@ export {
   withStoredPhotos,
   type ProcessedPhoto,
 } from './photo-pipeline.ts';
-export {
-  isPhotoName,
-  isStorageFull,
-  localPhotoStorage,
-  type PhotoStorage,
-  type StoredPhotoFile,
-} from './photo-storage.ts';
+export { isPhotoName, isStorageFull, localPhotoStorage, type PhotoStorage } from './photo-storage.ts';
 export { localPhotoFolder, photoStorageFromConfig } from './configured-photo-storage.ts';
 export { photoRefusals } from './photo-refusals.ts';

@@ -289,5 +289,3 @@ export function privacyRepository(db: Db) {
     },
   };
 }
-
-export type PrivacyRepository = ReturnType<typeof privacyRepository>;

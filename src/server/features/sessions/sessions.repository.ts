@@ -1,9 +1,7 @@
 // The sessions table: one row per signed-in browser, keyed by the hash of its cookie's random id.
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { SessionsTable } from '#server/db/tables.ts';
-
-export type SessionRow = Selectable<SessionsTable>;
 
 export function sessionsRepository(db: Db) {
   return {

@@ -106,5 +106,3 @@ export function signInTokensRepository(db: Db) {
     },
   };
 }
-
-export type SignInTokensRepository = ReturnType<typeof signInTokensRepository>;

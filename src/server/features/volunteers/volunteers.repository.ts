@@ -40,5 +40,3 @@ export function volunteersRepository(db: Db) {
     },
   };
 }
-
-export type VolunteersRepository = ReturnType<typeof volunteersRepository>;
