@@ -6,11 +6,10 @@ import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
 import { PREPARED_STATEMENT, type Db } from '#server/db/client.ts';
 import { KNN_LONGITUDE_SQUASH } from '#server/db/migrations/030-nearest-site-knn.ts';
 import { METRES_PER_DEGREE, type Point } from '#shared/domain/geo.ts';
-import type { CleanupsTable, ReportPhotosTable } from '#server/db/tables.ts';
+import type { CleanupsTable } from '#server/db/tables.ts';
 import { findReportById, type ReportRow } from '#server/features/reports/index.ts';
 
 export type CleanupRow = Selectable<CleanupsTable>;
-export type ReportPhotoRow = Selectable<ReportPhotosTable>;
 
 /** What the nearest-site search weighs of an open site. */
 export type OpenSite = Pick<ReportRow, 'id' | 'latitude' | 'longitude'> & { what3words?: string };
