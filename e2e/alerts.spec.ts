@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
     const volunteer = await alertVolunteer(server.database, systemClock, 'unsubscriber@example.org');
     await choose(server.app, volunteer, { email: 'instant' });
     await submitReport(server.app, { what3words: 'rally.census.refuse', latitude: 55.9497, longitude: -3.1905 });
-    await server.app.alerts.drain();
+    await server.app.outbox.drain();
     const mail = await smtp.waitFor('unsubscriber@example.org');
     const link = /Unsubscribe from alert e-mails with one click: (\S+)/.exec(mail.text)![1]!;
     // The test server's PUBLIC_URL names no port; the link is otherwise as e-mailed.
@@ -205,7 +205,7 @@ describe.skipIf(!hasChromium)('volunteer alerts in the browser', () => {
           .toEqual([{ endpoint: device.endpoint, ...device.keys, volunteer_id: volunteer.id }]);
 
         await submitReport(server.app, { what3words: 'rubber.danger.position', latitude: 55.9497, longitude: -3.1905 });
-        await server.app.alerts.drain();
+        await server.app.outbox.drain();
         await push.waitForRequests(1);
         expect(push.delivered(device.id).map((r) => (r.payload as AlertPushPayload).body)).toEqual([
           '///rubber.danger.position',

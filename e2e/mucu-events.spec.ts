@@ -314,7 +314,7 @@ describe.skipIf(!hasChromium)('MUCU events people can find and join', () => {
     await first.getByRole('button', { name: "I can't make it" }).click();
     await first.getByRole('button', { name: "I'll be there" }).waitFor();
     await first.getByText('This event is full: saying you will be there puts you on the waiting list.').waitFor();
-    await server.app.alerts.drain(); // the test server's outbox worker runs when asked
+    await server.app.outbox.drain(); // the test server's outbox worker runs when asked
     expect((await smtp.waitFor('second@example.org')).subject).toBe(
       "A place came free: you're going to Portobello Promenade MUCU",
     );

@@ -79,7 +79,7 @@ export async function volunteerWithEverything(
   const photo = { data: await plainJpeg(), name: 'wall.jpg', type: 'image/jpeg' };
   const report = await multipartBody({ what3words: 'rally.census.refuse' }, { photo });
   await ok(await app.inject({ method: 'POST', url: '/api/reports', ...report }), 201, 'report');
-  await app.alerts.drain();
+  await app.outbox.drain();
 
   // A clean-up with before and after photos (earns the first achievement).
   const cleanedReportId = await placeReport(db, {

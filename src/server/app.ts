@@ -63,6 +63,9 @@ import { volunteerDashboardRoutes } from './features/volunteer-dashboard/volunte
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { createAlerts, type AlertsOptions } from './features/alerts/create-alerts.ts';
+import { allOutboxJobs, outboxWorker, type OutboxWorker } from './jobs/outbox-worker.ts';
+import { outboxRepository } from './jobs/outbox.repository.ts';
+import { jobScheduler } from './jobs/scheduler.ts';
 import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
 import { eventPageRoute, isKnownClientPath, reportStatusRoute, routes } from '#shared/routes.ts';
 import { clientShell } from './client-shell.ts';
@@ -80,8 +83,12 @@ import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photo
 import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
 import { followUpService, type FollowUpLimits } from './features/report-follow-up/follow-up.service.ts';
 
-/** How often claims that lapsed are swept back to `reported` between calls of the workflow. */
-const LAPSED_CLAIM_SWEEP_MS = 5 * 60_000;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox worker, for a test to run what is due (runOnce, drain); app.jobs starts it. */
+    outbox: OutboxWorker;
+  }
+}
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
@@ -119,7 +126,7 @@ export interface AppDeps {
   push?: PushOptions;
   /** Stands in for web-push at the edge of a test's world. */
   pushSender?: PushSender;
-  /** Volunteer alerts: the digest hour and the outbox poll interval. The worker runs once `app.alerts.start()` is called. */
+  /** Volunteer alerts: the digest hour and the outbox poll interval. No job runs until `app.jobs.start()`. */
   alerts?: AlertsOptions;
   /** The report list's change stream: its heartbeat and how long a stream lasts (defaults in reports.routes.ts). */
   changeStream?: Partial<ChangeStreamTimes>;
@@ -203,32 +210,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: deps.push,
     pushSender: deps.pushSender,
     ...deps.alerts,
-    // MUCU event e-mails (reminders, changes, cancellations) go through the same outbox and worker.
-    moreJobs: [
-      // Reports made while the location provider was unreachable are placed in the background.
-      placementJobs({ repository: reportsRepository(db), location, clock, log: app.log }),
-      eventJobs({
-        db,
-        dialect,
-        clock,
-        mailer,
-        publicUrl,
-        reminderHour: deps.alerts?.eventReminderHour ?? 18,
-      }),
-      followUp.jobs,
-    ],
   });
-  app.decorate('alerts', alerts.worker);
+  // The outbox's jobs: alerts; MUCU event e-mails (reminders, changes, cancellations); reports made
+  // while the location provider was unreachable, placed in the background; follow-up e-mails.
+  const outboxJobs = allOutboxJobs([
+    alerts.jobs,
+    placementJobs({ repository: reportsRepository(db), location, clock, log: app.log }),
+    eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour: deps.alerts?.eventReminderHour ?? 18 }),
+    followUp.jobs,
+  ]);
+  const outbox = outboxRepository(db, dialect);
+  const worker = outboxWorker({ outbox, clock, log: app.log, ...outboxJobs, pollMs: deps.alerts?.pollMs });
+  app.decorate('outbox', worker);
   // Every route below is counted and timed; /metrics itself exists only when a token is configured.
   const metrics = deps.config.metricsToken
     ? registerMetrics(app, {
         token: deps.config.metricsToken,
         database: deps.database,
-        outboxBacklog: alerts.outboxBacklog,
+        outboxBacklog: () => outbox.backlog(clock.now().toISOString()),
+        jobs: () => app.jobs.status(),
         now: () => clock.now(),
       })
     : undefined;
-  app.addHook('preClose', () => alerts.worker.stop());
 
   await app.register(healthRoutes, { database: deps.database, storage: deps.storage, clock });
   const reports = reportsService({
@@ -307,15 +310,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });
   await app.register(cleanupsRoutes, { service: cleanups });
-  // The report list (polled by every open dashboard) shows a lapsed claim as `reported` soon after it
-  // lapses, even when nobody calls the find-and-clean workflow in between (which sweeps them too).
-  const lapsedClaimSweep = setInterval(() => {
-    cleanups
-      .releaseLapsedClaims()
-      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping lapsed claims failed'));
-  }, LAPSED_CLAIM_SWEEP_MS);
-  lapsedClaimSweep.unref();
-  app.addHook('onClose', async () => clearInterval(lapsedClaimSweep));
   // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
   await app.register(reportPhotosRoutes, {
     photosOf: (reportId) => reports.photosOf(reportId),
@@ -350,10 +344,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     beforeErase: (volunteerId) => eventRsvps.leaveAll(volunteerId),
   });
   app.decorate('retention', retention);
-  app.addHook('preClose', async () => retention.stop());
   const photoSweep = orphanPhotoSweep({ db, storage: deps.storage, clock, log: app.log });
   app.decorate('photoSweep', photoSweep);
-  app.addHook('preClose', async () => photoSweep.stop());
+
+  // Every periodic job of the process, listed here once; none runs until main.ts starts them.
+  app.decorate('jobs', jobScheduler([worker.job, cleanups.lapsedClaimsJob, retention, photoSweep], app.log));
+  app.addHook('preClose', () => app.jobs.stop());
 
   await registerClient(app, deps.clientDir, async (url) => {
     // An event or a report status link that does not exist: its page says so, and the status agrees.

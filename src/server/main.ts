@@ -73,8 +73,8 @@ async function main(): Promise<void> {
       app.log.error('shutdown took longer than 10 s; exiting');
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    // The alerts worker stops taking jobs while requests finish; a job cut short is taken again later.
-    Promise.all([app.drain(), app.alerts.stop()])
+    // The jobs stop (the outbox taking work) while requests finish; a job cut short is taken again later.
+    Promise.all([app.drain(), app.jobs.stop()])
       .then(() => app.close())
       .then(() => database.close())
       .then(() => process.exit(0))
@@ -87,10 +87,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.alerts.start();
-  app.retention.start();
-  // Photo files left by a crash between file and row: swept shortly after start, then daily.
-  app.photoSweep.start();
+  // The outbox, lapsed claims, retention, and photo files left by a crash: every periodic job, once.
+  app.jobs.start();
   const where = database.dialect === 'sqlite' ? path.join(config.dataDir, 'app.db') : 'PostgreSQL (DATABASE_URL)';
   console.log(
     `\nClean Up Edinburgh is running at ${config.publicUrl}  (database: ${where}; photos: ${storage.location})`,

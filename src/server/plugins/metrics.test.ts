@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
-import { enqueueJob } from '#server/features/alerts/outbox.repository.ts';
+import { enqueueJob } from '#server/jobs/outbox.repository.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -80,6 +80,14 @@ describe.each(testDatabaseKinds)('metrics on %s', (kind) => {
 
     const text = (await scrape()).body;
     expect(valueOf(text, 'outbox_pending_jobs')).toBeGreaterThanOrEqual(2);
+    // Every periodic job is named, none has run in a test app, and the outbox's backlog is its queue.
+    for (const job of ['outbox', 'lapsed-claims', 'retention', 'orphan-photo-sweep']) {
+      expect(valueOf(text, `job_last_run_timestamp_seconds{job="${job}",failed="false"}`)).toBe(0);
+    }
+    expect(valueOf(text, 'job_backlog{job="outbox"}')).toBeGreaterThanOrEqual(2);
+    await t.app.jobs.run('lapsed-claims');
+    const later = (await scrape()).body;
+    expect(valueOf(later, 'job_last_run_timestamp_seconds{job="lapsed-claims",failed="false"}')).toBeGreaterThan(0);
     expect(valueOf(text, 'photo_processing_seconds_count')).toBe(1);
     expect(valueOf(text, 'photo_queue_wait_seconds_count')).toBe(1);
     expect(valueOf(text, 'photo_processing_seconds_sum')).toBeGreaterThan(0);

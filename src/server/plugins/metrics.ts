@@ -4,6 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import type { JobStatus } from '#server/jobs/scheduler.ts';
 import { onPhotoWork } from '#server/features/photos/photo-work-queue.ts';
 import type { AdminPasscodeEvent } from '#server/features/admin-access/index.ts';
 
@@ -12,6 +13,8 @@ export interface MetricsDeps {
   database: DatabaseHandle;
   /** The outbox's jobs still to deliver, asked at each scrape. */
   outboxBacklog: () => Promise<{ pending: number; retrying: number; oldestPendingAt: string | null }>;
+  /** Every periodic job: its last run, and the backlog of those that have one. */
+  jobs: () => JobStatus[];
   now: () => Date;
 }
 
@@ -115,6 +118,18 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
     help: 'Age of the oldest pending background job (0 when none)',
     registers: [registry],
   });
+  const jobLastRun = new Gauge({
+    name: 'job_last_run_timestamp_seconds',
+    help: 'When each periodic job last finished a run (0 before its first)',
+    labelNames: ['job', 'failed'] as const,
+    registers: [registry],
+  });
+  const jobBacklog = new Gauge({
+    name: 'job_backlog',
+    help: 'Work waiting for each periodic job that has a queue',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
   const { poolStats } = deps.database;
   const pool = poolStats
     ? new Gauge({
@@ -132,6 +147,12 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
       pool.set({ state: 'total' }, stats.total);
       pool.set({ state: 'idle' }, stats.idle);
       pool.set({ state: 'waiting' }, stats.waiting);
+    }
+    jobLastRun.reset();
+    for (const job of deps.jobs()) {
+      const at = job.lastRunAt ? Date.parse(job.lastRunAt) / 1000 : 0;
+      jobLastRun.set({ job: job.name, failed: String(job.lastRunFailed) }, at);
+      if (job.backlog) jobBacklog.set({ job: job.name }, await job.backlog().catch(() => NaN));
     }
     try {
       const backlog = await deps.outboxBacklog();

@@ -17,7 +17,7 @@ import { movableClock, type MovableClock } from '#tests/volunteers.ts';
 import { addDevice, alertVolunteer, choose, submitReport } from '#tests/alerts.ts';
 import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import { JOB } from './alert-jobs.ts';
-import { enqueueJob, outboxRepository } from './outbox.repository.ts';
+import { enqueueJob, outboxRepository } from '#server/jobs/outbox.repository.ts';
 
 const MINUTE = 60_000;
 const FROM = 'Clean Up Edinburgh <alerts@cleanupedinburgh.org>';
@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       description: 'Tag on the close wall',
       ...NEAR,
     });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
 
     expect(push.requests.map((r) => r.subscriptionId).sort()).toEqual([phone.id, laptop.id, catrionaPhone.id].sort());
     for (const request of push.requests) {
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       now: clock.now().toISOString(),
     });
     clock.advance(11 * MINUTE);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(3);
     expect(smtp.messages).toHaveLength(2);
   });
@@ -138,23 +138,23 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await choose(t.app, fiona, { push: true, email: 'instant' });
 
     await submitReport(t.app, { what3words: 'swim.risk.will', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     await smtp.waitFor('fiona@example.org');
     expect(push.requests).toHaveLength(1);
 
     clock.advance(2 * MINUTE);
     await submitReport(t.app, { what3words: 'hen.laugh.goddess', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     clock.advance(4 * MINUTE);
     await submitReport(t.app, { what3words: 'razor.among.idea', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     clock.advance(3 * MINUTE); // 9 minutes after the first alert: still waiting
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(1);
     expect(smtp.messages).toHaveLength(1);
 
     clock.advance(MINUTE);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(2);
     expect(payloadOf(1)).toMatchObject({
       title: '2 new graffiti reports in Edinburgh',
@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await choose(t.app, catriona, { push: true, email: 'instant' });
 
     await submitReport(t.app, { what3words: 'rally.census.refuse', offensive: true, ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(payloadOf(0)).toMatchObject({
       title: 'Urgent: New graffiti report in Edinburgh',
       body: 'Urgent: ///rally.census.refuse',
@@ -191,16 +191,16 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await choose(t.app, gregor, { email: 'instant', radiusKm: 1, centre: CENTRE });
 
     await submitReport(t.app, { what3words: 'bulb.warm.limb', ...FAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(smtp.messages).toHaveLength(0);
 
     await submitReport(t.app, { what3words: 'guilt.damp.paper', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///guilt.damp.paper');
 
     clock.advance(11 * MINUTE);
     await submitReport(t.app, { what3words: 'bleak.exhaust.jewel' }); // words the grid cannot place
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect((await smtp.waitFor('gregor@example.org')).subject).toContain('///bleak.exhaust.jewel');
   });
 
@@ -213,11 +213,11 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     clock.advance(60 * MINUTE);
     await submitReport(t.app, { what3words: 'now.engine.curious', ...NEAR });
     clock.set(new Date('2026-11-21T17:59:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(smtp.messages).toHaveLength(0);
 
     clock.set(new Date('2026-11-21T18:00:30Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const digest = await smtp.waitFor('heather@example.org');
     expect(digest.subject).toBe("Today's graffiti reports in Edinburgh: 2 new");
     expect(digest.text).toContain('///undo.response.solid');
@@ -226,19 +226,19 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
 
     // Later that evening, and the next evening with nothing new: no more e-mail.
     clock.set(new Date('2026-11-21T21:00:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     clock.set(new Date('2026-11-22T18:10:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(smtp.messages).toHaveLength(1);
 
     // In summer Edinburgh is on BST: 18:00 there is 17:00 UTC.
     clock.set(new Date('2027-06-14T12:00:00Z'));
     await submitReport(t.app, { what3words: 'hip.visual.visual', ...NEAR });
     clock.set(new Date('2027-06-14T16:59:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(smtp.messages).toHaveLength(1);
     clock.set(new Date('2027-06-14T17:00:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const summer = await smtp.waitFor('heather@example.org');
     expect(summer.subject).toBe("Today's graffiti reports in Edinburgh: 1 new");
     expect(summer.text).not.toContain('///now.engine.curious');
@@ -252,19 +252,19 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     push.answer(device.id, 500, 503);
 
     await submitReport(t.app, { what3words: 'trumpet.execute.price', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests.map((r) => r.status)).toEqual([500]);
-    await t.app.alerts.drain(); // not due yet
+    await t.app.outbox.drain(); // not due yet
     expect(push.requests).toHaveLength(1);
 
     clock.advance(20_000); // first retry after about 15 s
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests.map((r) => r.status)).toEqual([500, 503]);
     clock.advance(20_000); // the second waits about 30 s: not yet
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(2);
     clock.advance(20_000);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests.map((r) => r.status)).toEqual([500, 503, 201]);
     expect(push.delivered(device.id)).toHaveLength(1);
     const summary = await t.database.db
@@ -284,7 +284,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
 
     await submitReport(t.app, { what3words: 'electric.shrug.subway', ...NEAR });
     for (let hour = 0; hour <= 25; hour++) {
-      await t.app.alerts.drain();
+      await t.app.outbox.drain();
       clock.advance(60 * MINUTE);
     }
     const job = await t.database.db
@@ -298,7 +298,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     expect(tries).toBeGreaterThan(5);
     expect(tries).toBeLessThan(40);
     clock.advance(48 * 60 * MINUTE);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(tries);
   });
 
@@ -310,7 +310,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     const olive = await alertVolunteer(t.database, clock, 'olive@example.org');
     await addDevice(t.app, olive, push.subscribe());
     await submitReport(t.app, { what3words: 'trust.notable.tooth', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(0);
     const job = await t.database.db
       .selectFrom('outbox')
@@ -331,7 +331,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     push.answer(oldPhone.id, 410);
 
     await submitReport(t.app, { what3words: 'protect.elevator.myth', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests.map((r) => [r.subscriptionId, r.status]).sort()).toEqual(
       [
         [oldPhone.id, 410],
@@ -349,7 +349,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
 
     clock.advance(11 * MINUTE);
     await submitReport(t.app, { what3words: 'use.bread.pipe', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests.slice(2).map((r) => r.subscriptionId)).toEqual([newPhone.id]);
   });
 
@@ -385,14 +385,14 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     );
 
     await submitReport(t.app, { what3words: 'trust.notable.tooth', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(0);
     expect(await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute()).toEqual([]);
     const jobs = await pushJobs();
     expect(jobs).toHaveLength(2);
     expect(jobs.every((job) => job.delivered_at !== null && job.gave_up_at === null)).toBe(true);
     clock.advance(3 * 60 * MINUTE);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(0);
   });
 
@@ -414,7 +414,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     const device = push.subscribe();
     await addDevice(t.app, skye, { ...device, endpoint: device.endpoint.replace(push.origin, byName) });
     await submitReport(t.app, { what3words: 'essay.inquiry.medal', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.requests).toHaveLength(0);
     expect(await pushJobs()).toEqual([expect.objectContaining({ attempts: 0, gave_up_at: null })]);
     expect(await t.database.db.selectFrom('push_subscriptions').select('id').execute()).toEqual([]);
@@ -426,7 +426,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     const phone = push.subscribe();
     await addDevice(t.app, tam, { ...phone, endpoint: phone.endpoint.replace(push.origin, byName) });
     await submitReport(t.app, { what3words: 'ivory.panda.heart', ...NEAR });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(push.delivered(phone.id)).toHaveLength(1);
   });
 
@@ -466,7 +466,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
       expect(pending.map((row) => row.kind)).toEqual([JOB.reportAlert]);
 
       const second = await serverOn(database, 20);
-      second.alerts.start();
+      second.jobs.start(['outbox']);
       try {
         await push.waitForRequests(1);
         const mail = await smtp.waitFor('lachlan@example.org');
@@ -495,9 +495,9 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
 
       const second = await serverOn(database, 20);
       try {
-        expect(await second.alerts.drain()).toBe(0);
+        expect(await second.outbox.drain()).toBe(0);
         clock.advance(2 * MINUTE + 1000);
-        await second.alerts.drain();
+        await second.outbox.drain();
         expect((await smtp.waitFor('morag@example.org')).subject).toContain('///ivory.panda.heart');
       } finally {
         await second.close();
@@ -523,7 +523,7 @@ describe.each(testDatabaseKinds)('volunteer alerts delivered on %s', (kind) => {
     await t.database.db.deleteFrom('alert_windows').execute();
 
     push.answer(device.id, 'hang');
-    t.app.alerts.start();
+    t.app.jobs.start(['outbox']);
     await submitReport(t.app, { what3words: 'twelve.imitate.turtle', ...NEAR });
     await push.waitForRequests(1);
     expect(push.requests[0]!.status).toBe('hang');

@@ -13,8 +13,8 @@ import { toIso } from '#server/db/tables.ts';
 import type { AlertRecipient, AlertReport, AlertsRepository } from './alerts.repository.ts';
 import { alertEmail, pushPayload } from './alert-messages.ts';
 import { cityDayAndHour } from '#shared/domain/calendar-days.ts';
-import { enqueueJob, type ClaimedJob, type OutboxRepository } from './outbox.repository.ts';
-import { payloadOf, type JobHandler, type JobOutcome } from './outbox-worker.ts';
+import { enqueueJob, type ClaimedJob, type OutboxRepository } from '#server/jobs/outbox.repository.ts';
+import { payloadOf, type JobHandler, type JobOutcome } from '#server/jobs/outbox-worker.ts';
 import type { PushSender } from './push-sender.ts';
 
 const MINUTE = 60_000;

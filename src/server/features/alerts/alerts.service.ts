@@ -13,7 +13,7 @@ import type {
 } from '#shared/contracts/alerts.ts';
 import type { AlertPreferencesRow, AlertsRepository } from './alerts.repository.ts';
 import { JOB, type ReportAlertPayload } from './alert-jobs.ts';
-import { enqueueJob, type OutboxRepository } from './outbox.repository.ts';
+import { enqueueJob, type OutboxRepository } from '#server/jobs/outbox.repository.ts';
 
 /** Devices kept per volunteer; the oldest go first. */
 const MAX_DEVICES = 10;

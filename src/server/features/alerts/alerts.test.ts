@@ -13,7 +13,7 @@ import { alertVolunteer, choose, submitReport } from '#tests/alerts.ts';
 import { alertPreferencesSchema, alertsSummarySchema } from '#shared/contracts/alerts.ts';
 import { loadConfig } from '#server/config.ts';
 import { JOB } from './alert-jobs.ts';
-import { retryDelayMs } from './outbox-worker.ts';
+import { retryDelayMs } from '#server/jobs/outbox-worker.ts';
 import { cityDayAndHour } from '#shared/domain/calendar-days.ts';
 import { defaultVapidSubject, ensureVapidKeys } from './vapid-keys.ts';
 

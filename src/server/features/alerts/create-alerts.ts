@@ -1,6 +1,5 @@
 // Volunteer alerts assembled from their dependencies: the service behind the routes, the function
-// that queues a new report's alert in the report's transaction, and the outbox worker that main.ts
-// starts (tests drive it with runOnce/drain instead).
+// that queues a new report's alert in the report's transaction, and the alert jobs the outbox runs.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
@@ -8,17 +7,10 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import { alertJobs } from './alert-jobs.ts';
 import { alertsRepository } from './alerts.repository.ts';
 import { alertsService, enqueueReportAlert, type AlertsService } from './alerts.service.ts';
-import { outboxRepository } from './outbox.repository.ts';
-import { outboxWorker, type JobHandler, type OutboxWorker } from './outbox-worker.ts';
+import { outboxRepository } from '#server/jobs/outbox.repository.ts';
+import type { OutboxJobs } from '#server/jobs/index.ts';
 import { generateVapidKeys, webPushSender, type PushOptions, type PushSender } from './push-sender.ts';
 import { pushEndpointPolicy } from './push-endpoints.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The outbox worker that delivers volunteer alerts (start, stop, runOnce, drain). */
-    alerts: OutboxWorker;
-  }
-}
 
 export interface AlertsOptions {
   /** Local hour (Europe/London, 0-23) of the daily digest; 18 unless given. */
@@ -27,12 +19,6 @@ export interface AlertsOptions {
   pollMs?: number;
   /** London hour (0-23) of the reminder e-mail on the day before a MUCU event; 18 unless given. */
   eventReminderHour?: number;
-}
-
-/** Other features' outbox jobs: their handlers by kind, and what to do on each poll. */
-export interface MoreJobs {
-  handlers: Record<string, JobHandler>;
-  onPoll?: () => Promise<void>;
 }
 
 export interface AlertsDeps extends AlertsOptions {
@@ -45,16 +31,12 @@ export interface AlertsDeps extends AlertsOptions {
   push?: PushOptions;
   /** A sender to use instead of web-push (tests at the edge of the world). */
   pushSender?: PushSender;
-  /** Jobs of other features run by the same worker (MUCU event e-mails). */
-  moreJobs?: MoreJobs[];
 }
 
 export interface Alerts {
   service: AlertsService;
-  worker: OutboxWorker;
+  jobs: OutboxJobs;
   enqueueReportAlert: typeof enqueueReportAlert;
-  /** Jobs not yet delivered nor given up, those of them already retried, and when the oldest was queued. */
-  outboxBacklog(): Promise<{ pending: number; retrying: number; oldestPendingAt: string | null }>;
 }
 
 export function createAlerts(deps: AlertsDeps): Alerts {
@@ -82,18 +64,6 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     digestHour,
     log: deps.log,
   });
-  const more = deps.moreJobs ?? [];
-  const worker = outboxWorker({
-    outbox,
-    clock: deps.clock,
-    log: deps.log,
-    handlers: Object.assign({}, jobs.handlers, ...more.map((m) => m.handlers)) as Record<string, JobHandler>,
-    async onPoll() {
-      await jobs.onPoll();
-      for (const m of more) await m.onPoll?.();
-    },
-    pollMs: deps.pollMs,
-  });
   const service = alertsService({
     repository,
     outbox,
@@ -102,9 +72,5 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     digestHour,
     endpointProblem: endpoints.problemWith,
   });
-  const outboxBacklog = async () => {
-    const { pending, retrying, oldestPendingAt } = await outbox.backlog(deps.clock.now().toISOString());
-    return { pending, retrying, oldestPendingAt };
-  };
-  return { service, worker, enqueueReportAlert, outboxBacklog };
+  return { service, jobs, enqueueReportAlert };
 }

@@ -3,7 +3,7 @@
 // the subscription is gone; an endpoint the push endpoint rules refuse (checked before sending, and on
 // the address each connection uses) is never sent to; other failures are thrown for the outbox to retry.
 import webpush from 'web-push';
-import { PermanentJobError } from './outbox-worker.ts';
+import { PermanentJobError } from '#server/jobs/outbox-worker.ts';
 import { NonPublicAddressError, type PushEndpointPolicy, type TestPushService } from './push-endpoints.ts';
 import { trustedHttpsAgent } from './trusted-agent.ts';
 

@@ -3,6 +3,7 @@
 // completes it; administrators may set any status. A claim older than 8 hours lapses by itself. A
 // clean-up stores both photos, completes the report, records the minutes and awards achievements in
 // one transaction, and a failure at any step leaves no row and no file behind.
+import type { PeriodicJob } from '#server/jobs/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   CleanupRecord,
@@ -155,6 +156,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
   return {
     releaseLapsedClaims,
+    /** The report list shows a lapsed claim as `reported` soon after it lapses, even when nobody calls the workflow (which sweeps them too). */
+    lapsedClaimsJob: { name: 'lapsed-claims', everyMs: 5 * 60_000, run: releaseLapsedClaims } satisfies PeriodicJob,
 
     async findNearby(from: Point, exclude: readonly number[], radiusMetres?: number): Promise<FindNearbyResponse> {
       await releaseLapsedClaims();

@@ -9,13 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
 import { mailMessageSchema, type Mailer } from '#server/mail/mailer.ts';
-import {
-  enqueueJob,
-  type ClaimedJob,
-  payloadOf,
-  type JobHandler,
-  type JobOutcome,
-} from '#server/features/alerts/index.ts';
+import { enqueueJob, type ClaimedJob, payloadOf, type JobHandler, type JobOutcome } from '#server/jobs/index.ts';
 import { eventEmail, type EventFacts, type EventMailKind } from './event-mail.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 import type { EventRow } from './events.repository.ts';

@@ -225,7 +225,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
     expect(list.going).toHaveLength(3);
     expect(list.waiting).toHaveLength(5);
     expect(list.going.map((p) => p.volunteerId)).toEqual(expect.arrayContaining(firstInLine));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     for (const id of firstInLine) {
       const mail = await smtp.waitFor(byId.get(id)!.email);
       expect(mail.subject).toBe("A place came free: you're going to Leith Walk MUCU");
@@ -257,12 +257,12 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
     await rsvp(autumn.id, waiting);
 
     clock.set(new Date('2026-10-24T16:59:59Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(smtp.messages).toHaveLength(0);
 
     clock.set(new Date('2026-10-24T17:00:00Z'));
     // Two workers polling at the same moment still send one reminder each.
-    await Promise.all([t.app.alerts.drain(), t.app.alerts.drain()]);
+    await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
     const reminder = await smtp.waitFor(going.email);
     await smtp.waitFor(alsoGoing.email);
     expect(reminder.subject).toBe('Tomorrow: Leith Walk MUCU');
@@ -278,7 +278,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
     expect(reminder.html).toContain('href="http://localhost:3000/privacy"');
 
     clock.set(new Date('2026-10-24T21:00:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     // Someone who says yes on the day itself, or moves up from the waiting list that day, is not told 'Tomorrow'.
     clock.set(new Date('2026-10-25T08:00:00Z'));
     admin = await adminCookies(t.app);
@@ -286,7 +286,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
     const onTheDay = await volunteer('ontheday');
     await rsvp(autumn.id, onTheDay);
     clock.set(new Date('2026-10-25T09:00:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const reminded = smtp.messages.filter((m) => m.subject.startsWith('Tomorrow:'));
     expect(reminded.flatMap((m) => m.to).sort()).toEqual([alsoGoing.email, going.email].sort());
 
@@ -305,7 +305,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
       ['2026-03-29T17:00:00Z', ['Tomorrow: Calton Hill MUCU', 'Tomorrow: Dean Village MUCU']],
     ] as const) {
       clock.set(new Date(at));
-      await t.app.alerts.drain();
+      await t.app.outbox.drain();
       // A reminder sent twice would show up twice in a later step's list, so waiting for the
       // expected list also proves nothing extra was sent.
       await expect
@@ -341,7 +341,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
 
     // Reminded for the first time...
     clock.set(new Date('2026-12-04T18:00:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect((await smtp.waitFor(going.email)).subject).toBe('Tomorrow: Leith Walk MUCU');
 
     // ...then moved a week on: everyone coming (waiting list too) hears of it.
@@ -353,7 +353,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
       payload: { location: 'Leith Walk', date: '2026-12-12T11:00:00Z', description: 'Meet at the Kirkgate' },
     });
     expect(moved.statusCode).toBe(200);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const changed = await smtp.waitFor(going.email);
     expect(changed.subject).toBe('Changed: Leith Walk MUCU');
     expect(changed.text).toContain(
@@ -365,7 +365,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
 
     // The new time brings a new reminder.
     clock.set(new Date('2026-12-11T18:00:00Z'));
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect((await smtp.waitFor(going.email)).subject).toBe('Tomorrow: Leith Walk MUCU');
 
     // One click (RFC 8058) from the e-mail: no more event e-mails for them, and the page says so.
@@ -395,7 +395,7 @@ describe.each(testDatabaseKinds)('public MUCU events on %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/admin/mucus/${event.id}`, cookies: admin })).statusCode,
     ).toBe(204);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const cancelled = await smtp.waitFor(waiting.email);
     expect(cancelled.subject).toBe('Cancelled: Leith Walk MUCU');
     expect(cancelled.text).toContain('has been cancelled');

@@ -1,6 +1,7 @@
 // Photo files no row refers to (left by a crash between writing the file and committing the row) are
 // removed once they are an hour old, and so are upload folders left in the system's temporary folder;
 // photos in use, and uploads in progress, are never touched.
+import { jobScheduler } from '#server/jobs/scheduler.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,7 @@ describe.each(testDatabaseKinds)('the orphan photo sweep on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: `/photos/${name}` })).statusCode).not.toBe(500);
   });
 
-  it('once started, sweeps soon and then again on its schedule, and stops when told', async () => {
+  it('once started as a job, sweeps soon and then again on its schedule, and stops when told', async () => {
     const sweep = orphanPhotoSweep({
       db: t.database.db,
       storage: t.storage,
@@ -59,14 +60,15 @@ describe.each(testDatabaseKinds)('the orphan photo sweep on %s', (kind) => {
     });
     const HOUR = 3_600_000;
     write('leftByACrash.jpg', 2 * HOUR);
-    sweep.start();
+    const jobs = jobScheduler([sweep], { error: () => undefined });
+    jobs.start();
     try {
       await expect.poll(() => files().includes('leftByACrash.jpg')).toBe(false);
       // The next day's crash is swept by the next run, with nobody calling it.
       write('leftByTheNextCrash.jpg', 2 * HOUR);
       await expect.poll(() => files().includes('leftByTheNextCrash.jpg')).toBe(false);
     } finally {
-      sweep.stop();
+      await jobs.stop();
     }
     write('leftAfterStopping.jpg', 2 * HOUR);
     await new Promise((resolve) => setTimeout(resolve, 300));

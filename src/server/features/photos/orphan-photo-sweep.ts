@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { removeOldUploadFolders } from '#server/plugins/multipart.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/clock.ts';
+import type { PeriodicJob } from '#server/jobs/index.ts';
 import { photoKeysInUse } from './photo-keys.repository.ts';
 import type { PhotoStorage, StoredPhotoFile } from './photo-storage.ts';
 
@@ -17,15 +18,13 @@ const DAY = 24 * HOUR;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The orphan photo sweep (main.ts starts it; tests call runOnce). */
+    /** The orphan photo sweep (one of app.jobs; tests call runOnce). */
     photoSweep: OrphanPhotoSweep;
   }
 }
 
-export interface OrphanPhotoSweep {
+export interface OrphanPhotoSweep extends PeriodicJob {
   runOnce(): Promise<{ removed: number }>;
-  start(): void;
-  stop(): void;
 }
 
 export interface OrphanPhotoSweepDeps {
@@ -35,7 +34,7 @@ export interface OrphanPhotoSweepDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** Files younger than this are left alone (an upload may be between its file and its row). */
   minAgeMs?: number;
-  /** When `start` runs the sweep: first after `firstMs`, then every `everyMs` (5 s, then daily). */
+  /** When the started job runs the sweep: first after `firstMs`, then every `everyMs` (5 s, then daily). */
   schedule?: { firstMs: number; everyMs: number };
   /** Where forms' upload folders are made: the system's temporary folder. */
   uploadFolderParent?: string;
@@ -58,8 +57,6 @@ export function orphanPhotoSweep({
   schedule: { firstMs, everyMs } = { firstMs: 5_000, everyMs: DAY },
   uploadFolderParent = os.tmpdir(),
 }: OrphanPhotoSweepDeps): OrphanPhotoSweep {
-  let timer: NodeJS.Timeout | undefined;
-
   async function runOnce(): Promise<{ removed: number }> {
     const cutoff = clock.now().getTime() - minAgeMs;
     const old: StoredPhotoFile[] = [];
@@ -84,25 +81,5 @@ export function orphanPhotoSweep({
     return { removed };
   }
 
-  function schedule(delayMs: number): void {
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'orphan photo sweep failed; it runs again tomorrow'))
-        .finally(() => {
-          if (timer) schedule(everyMs);
-        });
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!timer) schedule(firstMs);
-    },
-    stop() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
-  };
+  return { name: 'orphan-photo-sweep', everyMs, firstMs, run: runOnce, runOnce };
 }

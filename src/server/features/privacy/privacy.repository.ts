@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import { limitCountersRepository } from '#server/plugins/limit-counters.repository.ts';
 import { adminAttemptsRepository } from '#server/features/admin-access/index.ts';
-import { dropJobsNaming } from '#server/features/alerts/index.ts';
+import { dropJobsNaming } from '#server/jobs/index.ts';
 import { auditLogRepository } from '#server/features/audit-log/index.ts';
 import { cleanupsRepository } from '#server/features/cleanups/index.ts';
 import { eventsRepository } from '#server/features/events/index.ts';

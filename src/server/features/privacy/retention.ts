@@ -9,6 +9,7 @@ import { AUDIT_LOG_DAYS } from '#shared/domain/audit-actions.ts';
 import type { Clock } from '#server/clock.ts';
 import type { PrivacySettings } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import type { PeriodicJob } from '#server/jobs/index.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { AuditLogService } from '#server/features/audit-log/index.ts';
 import { sessionLifetimes } from '#server/features/sessions/index.ts';
@@ -21,7 +22,7 @@ import { SIGN_IN_RECORDS_HOURS } from './privacy.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The daily retention job (main.ts starts it; tests call runOnce with a moved clock). */
+    /** The daily retention job (one of app.jobs; tests call runOnce with a moved clock). */
     retention: RetentionJob;
   }
 }
@@ -42,11 +43,9 @@ export interface RetentionOutcome {
   erased: number;
 }
 
-export interface RetentionJob {
+/** Runs a minute after start, then once a day. */
+export interface RetentionJob extends PeriodicJob {
   runOnce(): Promise<RetentionOutcome>;
-  /** Runs soon after start, then once a day. */
-  start(): void;
-  stop(): void;
 }
 
 export interface RetentionDeps {
@@ -71,8 +70,6 @@ function inWords(days: number): string {
 export function retentionJob(deps: RetentionDeps): RetentionJob {
   const { db, clock, mailer, publicUrl, settings, audit, log } = deps;
   const repository = privacyRepository(db);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<RetentionOutcome> | undefined;
 
   async function warnInactive(now: Date): Promise<number> {
     const before = new Date(now.getTime() - settings.inactiveAccountDays * DAY).toISOString();
@@ -151,29 +148,5 @@ export function retentionJob(deps: RetentionDeps): RetentionJob {
     return outcome;
   }
 
-  function schedule(delayMs: number): void {
-    timer = setTimeout(() => {
-      running = run()
-        .catch((error: unknown) => {
-          log.error({ err: error }, 'retention job failed; it runs again tomorrow');
-          return undefined as never;
-        })
-        .finally(() => {
-          running = undefined;
-        });
-      schedule(DAY);
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce: () => running ?? run(),
-    start() {
-      if (!timer) schedule(deps.firstRunMs ?? 60_000);
-    },
-    stop() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
-  };
+  return { name: 'retention', everyMs: DAY, firstMs: deps.firstRunMs ?? 60_000, run, runOnce: run };
 }

@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds)("how many 'tell me when it is cleaned' e-mails 
       ).reporter_count,
     ).toBe(1);
 
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(mailsTo(victim)).toHaveLength(3);
     expect(await followerRows()).toHaveLength(3);
 
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds)("how many 'tell me when it is cleaned' e-mails 
     // Fifteen minutes on, the address may be asked for again.
     clock.advance(15 * MINUTE);
     expect((await follow(reports[3]!.statusToken!, victim, '192.0.2.10')).statusCode).toBe(200);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(mailsTo(victim)).toHaveLength(4);
   });
 
@@ -124,7 +124,7 @@ describe.each(testDatabaseKinds)("how many 'tell me when it is cleaned' e-mails 
     expect(refused.json().message).toBe(
       'This report already has 10 addresses waiting to be confirmed. Please try again in 24 hours.',
     );
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(smtp.messages).toHaveLength(10);
     // Another report is not affected.
     expect((await follow((await report()).statusToken!, 'person.10@example.org', '192.0.2.40')).statusCode).toBe(200);
@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)("how many 'tell me when it is cleaned' e-mails 
     expect(refused.json().message).toBe(
       'We are sending too many confirmation e-mails just now. Please try again in 40 minutes.',
     );
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(smtp.messages).toHaveLength(4);
     clock.advance(40 * MINUTE);
     expect((await follow(reports[0]!.statusToken!, 'someone.4@example.org', '192.0.2.60')).statusCode).toBe(200);

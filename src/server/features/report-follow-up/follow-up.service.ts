@@ -17,13 +17,7 @@ import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import {
-  enqueueJob,
-  type ClaimedJob,
-  payloadOf,
-  type JobHandler,
-  type JobOutcome,
-} from '#server/features/alerts/index.ts';
+import { enqueueJob, type ClaimedJob, payloadOf, type JobHandler, type JobOutcome } from '#server/jobs/index.ts';
 import { locationLinkOf, newStatusToken, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
 import type { LocationService } from '#server/features/location/index.ts';
 import { photoUrls, processPhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';

@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
   it('tell me when it is cleaned: a confirm link first, then exactly one e-mail on completion, then the address is gone', async () => {
     const address = email();
     const report = await submit({ what3words: OTHER_WORDS, notifyEmail: ` ${address.toUpperCase()} ` });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const [confirmMail] = mailsTo(address);
     expect(mailsTo(address)).toHaveLength(1);
     expect(confirmMail!.subject).toBe(`Confirm: tell me when report #${report.id} is cleaned`);
@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
 
     // Completed before the address was confirmed: nothing is sent to an unconfirmed address.
     await complete(report.id);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(mailsTo(address)).toHaveLength(1);
 
     // The link opens a page with one button (mail scanners open links); the button confirms.
@@ -159,8 +159,8 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(page.body).toContain('Yes, tell me when it is cleaned');
     expect((await t.app.inject({ method: 'POST', url: confirmUrl })).statusCode).toBe(200);
 
-    await t.app.alerts.drain();
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
+    await t.app.outbox.drain();
     const cleaned = mailsTo(address).slice(1);
     expect(cleaned).toHaveLength(1);
     expect(cleaned[0]!.subject).toBe(`Cleaned: your graffiti report #${report.id}`);
@@ -184,12 +184,12 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     const added = await t.app.inject({ method: 'POST', url: `/api/reports/${first.id}/confirmations`, ...withEmail });
     expect(added.statusCode, added.body).toBe(201);
     const theirLink = added.json().statusToken as string;
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const [confirmMail] = mailsTo(address);
     await t.app.inject({ method: 'POST', url: linkIn(confirmMail!.text, '/api/report-follow/confirm') });
     await complete(first.id);
-    await t.app.alerts.drain();
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
+    await t.app.outbox.drain();
     const mails = mailsTo(address);
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Confirm: tell me when report #${first.id} is cleaned`,
@@ -206,12 +206,12 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     const cleanedOne = await submit({ what3words: OTHER_WORDS });
     const address = email();
     const twin = await submit({ what3words: OTHER_WORDS, notifyEmail: address });
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     await t.app.inject({ method: 'POST', url: linkIn(mailsTo(address)[0]!.text, '/api/report-follow/confirm') });
 
     await complete(cleanedOne.id);
-    await t.app.alerts.drain();
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
+    await t.app.outbox.drain();
     const cleaned = mailsTo(address).slice(1);
     expect(cleaned.map((mail) => mail.subject)).toEqual([`Cleaned: your graffiti report #${twin.id}`]);
     expect(cleaned[0]!.text).toContain(`http://localhost:3000/report/${twin.statusToken}`);
@@ -255,7 +255,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Please enter a valid e-mail address');
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     const [confirmMail] = mailsTo(address);
     await t.app.inject({ method: 'POST', url: linkIn(confirmMail!.text, '/api/report-follow/confirm') });
 
@@ -271,7 +271,7 @@ describe.each(testDatabaseKinds)('following a report on %s', (kind) => {
     expect(done.body).toContain('You are unsubscribed');
     expect(await t.database.db.selectFrom('report_followers').selectAll().execute()).toEqual([]);
     await complete(report.id);
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
     expect(mailsTo(address)).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { enqueueJob, payloadOf, type ClaimedJob, type MoreJobs } from '#server/features/alerts/index.ts';
+import { enqueueJob, payloadOf, type ClaimedJob, type OutboxJobs } from '#server/jobs/index.ts';
 import { isProviderFailure, type LocationService } from '#server/features/location/index.ts';
 import { choosePlacement } from './report-placement.ts';
 import type { ReportsRepository } from './reports.repository.ts';
@@ -34,7 +34,7 @@ export interface PlacementJobDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
-export function placementJobs({ repository, location, clock, log }: PlacementJobDeps): MoreJobs {
+export function placementJobs({ repository, location, clock, log }: PlacementJobDeps): OutboxJobs {
   async function place(job: ClaimedJob): Promise<void> {
     const { reportId, sent, photoGps } = payloadOf(job, payloadSchema);
     const report = await repository.findById(reportId);

@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)('reports made while the location provider is un
       .set({ run_after: new Date(Date.now() - 1000).toISOString() })
       .where('kind', '=', 'report-placement')
       .execute();
-    await t.app.alerts.drain();
+    await t.app.outbox.drain();
   }
 
   it('a report is kept and marked to check when what3words is down, and placed later in the background', async () => {

@@ -6,6 +6,7 @@ import { movableClock } from '#tests/volunteers.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { enqueueJob, outboxRepository } from './outbox.repository.ts';
 import { z } from 'zod';
+import { jobScheduler } from './scheduler.ts';
 import { outboxWorker, payloadOf, PermanentJobError, type JobHandler } from './outbox-worker.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -46,7 +47,7 @@ describe.each(testDatabaseKinds)('the outbox worker on %s', (kind) => {
     expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
   });
 
-  it('a started worker polls, runs what is due, and stops cleanly', async () => {
+  it('started as a periodic job, the worker polls, runs what is due, and stops cleanly', async () => {
     const ran: string[] = [];
     const worker = outboxWorker({
       outbox: outboxRepository(database.db, database.dialect),
@@ -55,13 +56,16 @@ describe.each(testDatabaseKinds)('the outbox worker on %s', (kind) => {
       handlers: { note: async (job) => void ran.push((job.payload as { text: string }).text) },
       pollMs: 10,
     });
-    worker.start();
+    const jobs = jobScheduler([worker.job], silent);
+    jobs.start();
     try {
       await queue('note', { text: 'first' });
       await queue('note', { text: 'second' });
       await expect.poll(() => ran.length).toBe(2);
+      expect(jobs.status()[0]).toMatchObject({ name: 'outbox', lastRunFailed: false });
+      expect(jobs.status()[0]!.lastRunAt).not.toBeNull();
     } finally {
-      await worker.stop();
+      await jobs.stop();
     }
     await queue('note', { text: 'after the stop' });
     await new Promise((resolve) => setTimeout(resolve, 50));

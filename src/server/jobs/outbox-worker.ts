@@ -1,11 +1,12 @@
-// The worker that drains the outbox inside the server process: it polls every few seconds, claims due
-// jobs under a lease, runs each with its handler and records the outcome. Failures are retried with
+// The worker that drains the outbox inside the server process: as the periodic job 'outbox' it polls
+// every few seconds (and at once when a slot comes free while it runs), claims due jobs under a lease, runs each with its handler and records the outcome. Failures are retried with
 // exponential back-off for up to 24 hours. Any number of processes may run one against PostgreSQL.
 import { backoffDelayMs } from '#shared/domain/backoff.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { output, ZodType } from 'zod';
 import type { Clock } from '#server/clock.ts';
 import type { ClaimedJob, OutboxRepository } from './outbox.repository.ts';
+import type { PeriodicJob } from './scheduler.ts';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -22,6 +23,22 @@ export function payloadOf<S extends ZodType>(job: ClaimedJob, schema: S): output
   const parsed = schema.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError(`malformed ${job.kind} job`);
   return parsed.data;
+}
+
+/** A feature's outbox jobs: their handlers by kind, and what to do on each poll. */
+export interface OutboxJobs {
+  handlers: Record<string, JobHandler>;
+  onPoll?: () => Promise<void>;
+}
+
+/** Several features' outbox jobs as one worker runs them. */
+export function allOutboxJobs(list: OutboxJobs[]): OutboxJobs {
+  return {
+    handlers: Object.assign({}, ...list.map((jobs) => jobs.handlers)) as Record<string, JobHandler>,
+    async onPoll() {
+      for (const jobs of list) await jobs.onPoll?.();
+    },
+  };
 }
 
 export interface OutboxWorkerOptions {
@@ -45,9 +62,8 @@ export interface OutboxWorkerOptions {
 }
 
 export interface OutboxWorker {
-  start(): void;
-  /** Stops claiming and waits (a few seconds at most) for the jobs in flight. */
-  stop(): Promise<void>;
+  /** The periodic job that runs the worker; its stop waits (a few seconds at most) for the jobs in flight. */
+  job: PeriodicJob;
   /** Claims and runs every job due now, once; answers how many ran. */
   runOnce(): Promise<number>;
   /** runOnce until nothing is due (jobs that queue more jobs due now are followed). */
@@ -75,7 +91,6 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     stopWaitMs = 5 * SECOND,
   } = options;
   const inFlight = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
   let running = false;
   let polling = false;
 
@@ -121,7 +136,7 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const promise = run(job).finally(() => {
         inFlight.delete(promise);
         // A slot came free: look for more work at once rather than at the next poll.
-        if (running) schedule(0);
+        if (running) void poll();
       });
       inFlight.add(promise);
       return promise;
@@ -131,37 +146,26 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function poll(): Promise<void> {
     if (!running || polling) return;
     polling = true;
-    let full = false;
     try {
       await onPoll?.();
-      const free = concurrency - inFlight.size;
-      const started = await claimAndStart(free);
-      full = started.length > 0 && started.length === free;
+      await claimAndStart(concurrency - inFlight.size);
     } catch (error) {
       log.error({ err: error }, 'outbox poll failed');
     } finally {
       polling = false;
     }
-    if (running && !full) schedule(pollMs);
   }
 
-  function schedule(delayMs: number): void {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void poll(), delayMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (running) return;
+  const job: PeriodicJob = {
+    name: 'outbox',
+    everyMs: pollMs,
+    firstMs: 0,
+    run() {
       running = true;
-      schedule(0);
+      return poll();
     },
-
     async stop() {
       running = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
       if (inFlight.size === 0) return;
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([
@@ -172,6 +176,11 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       ]);
       clearTimeout(waited);
     },
+    backlog: async () => (await outbox.backlog(clock.now().toISOString())).pending,
+  };
+
+  return {
+    job,
 
     async runOnce() {
       await onPoll?.();
