@@ -26,7 +26,7 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   events: lazyScreen(() => import('../features/events/components/events-page.tsx')),
   event: lazyScreen(() => import('../features/events/components/event-page.tsx')),
   privacy: lazyScreen(() => import('../features/privacy/components/privacy-page.tsx')),
-  reportStatus: lazyScreen(() => import('../features/report-follow-up/components/report-status-page.tsx')),
+  reportStatus: lazyScreen(() => import('../features/reports/follow-up/components/report-status-page.tsx')),
 };
 
 const queryClient = createQueryClient();
@@ -50,7 +50,7 @@ function startOpeningScreen(path: string): void {
     import('../features/admin-dashboard/api/admin-session.ts')
       .then(({ startAdminSessionCheck }) => startAdminSessionCheck(queryClient))
       .catch(() => undefined);
-    import('../features/report-management/api/use-reports-list.ts')
+    import('../features/reports/management/api/use-reports-list.ts')
       .then(({ startFirstPage }) => startFirstPage(queryClient))
       .catch(() => undefined);
   }

@@ -8,7 +8,7 @@ import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { readAdminSignInState } from '#client/features/admin-access/admin-sign-in-state.ts';
-import { PrivacyLink } from '#client/features/privacy/components/privacy-link.tsx';
+import { PrivacyLink } from '#client/components/ui/privacy-link.tsx';
 import { AdminAccessForm } from '#client/features/admin-access/components/admin-access-form.tsx';
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { safeNextPath } from '../next-path.ts';

@@ -16,7 +16,7 @@ import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
-import { ReportMarks } from '#client/features/report-follow-up/components/report-marks.tsx';
+import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 
