@@ -5,23 +5,11 @@
 // page polls every 5 s; cards whose report did not change are not drawn again, so scroll position and
 // focus stay. Also: search, unplaced reports, priority reports only or first, a date range, several
 // cards' status at once, and the list being shown as CSV.
+// The keyboard focus stays with the work (use-list-focus.ts).
 // The controls sit in two rows so that cards show on the first screen: the status filter and the
 // search, then the sorts, the other filters and the MUCU events (behind 'More' on a phone).
-// The keyboard focus stays with the work: a new page focuses its first card; a card that moves or
-// leaves the list hands the focus to the card now in its place.
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type FormEvent,
-} from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Download, Inbox, Search } from 'lucide-react';
 import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
@@ -30,6 +18,8 @@ import { inputClass } from '#client/components/ui/dialog.tsx';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';
+import { useListFocus } from '../use-list-focus.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
 import {
   cardTitle,
@@ -100,24 +90,13 @@ const sortsClass =
   'flex flex-wrap gap-2 sm:flex-nowrap sm:gap-0 sm:rounded-xl sm:border-2 sm:border-civic-800 sm:bg-white sm:divide-x-2 sm:divide-civic-800';
 const sortClass = `${segmentClass} max-sm:rounded-xl max-sm:border-2 max-sm:border-civic-800 max-sm:bg-white max-sm:px-3`;
 
-/**
- * The cards of a new list drawn at once, enough to fill a desk's screen; the rest follow after that
- * paint, `MORE_CARDS` a frame, each lot a commit of its own that a click or the next answer can come
- * between (the 44 others in one commit held the page for 100-200 ms on this machine).
- */
-const FIRST_CARDS = 6;
-const MORE_CARDS = 8;
+/** The cards of a new list drawn at once, enough to fill a desk's screen, then a slice a frame. */
+const SLICES = { first: 6, more: 8 };
 
 const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, from: '', to: '' };
 
 /** A page of the list: the first, the one after a cursor, or the one starting at a 'Report #n'. */
 type PageKey = { cursor?: string; position?: number };
-
-/** The control in the list that last held the focus, and the place of its card then. */
-interface FocusPlace {
-  element: HTMLElement;
-  index: number;
-}
 
 export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [filter, setFilter] = useState<StatusFilter>('all');
@@ -167,79 +146,17 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const shown = page?.reports ?? [];
   const narrowed = filter !== 'all' || narrowing !== noNarrowing;
 
-  // A new list (another question, or the first answer) shows its first cards at once and the rest
-  // after the next paint, a few a frame. A refresh of the list on screen keeps every card: unchanged
-  // ones are not drawn again. While the next question's answer is awaited, the last list stays as far
-  // as it was drawn: drawing the rest of a list about to go would hold up the click.
-  const question = JSON.stringify({ ...filters, ...pageKey });
-  const [drawn, setDrawn] = useState<{ question: string; count: number } | null>(null);
+  // A new question's cards go into a new list element, so the last list leaves the page in one piece
+  // rather than card by card.
   const answered = page !== undefined && !reports.isPlaceholderData;
-  if (answered && drawn?.question !== question) setDrawn({ question, count: FIRST_CARDS });
-  const count = answered && drawn?.question !== question ? FIRST_CARDS : (drawn?.count ?? Infinity);
-  const cards = count < shown.length ? shown.slice(0, count) : shown;
-  // The list on screen belongs to one question: a new question's cards go into a new list element,
-  // so the last list leaves the page in one piece rather than card by card (50 removals took half of
-  // the time from a new answer to its first card).
-  const shownQuestion = answered ? question : drawn?.question;
-  const drawingMore = answered && count < shown.length;
-  useEffect(() => {
-    if (!drawingMore) return;
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() =>
-        startTransition(() =>
-          setDrawn({ question, count: count + MORE_CARDS < shown.length ? count + MORE_CARDS : Infinity }),
-        ),
-      );
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [drawingMore, question, count, shown.length]);
+  const { items: cards, shownQuestion } = useDrawInSlices(
+    shown,
+    JSON.stringify({ ...filters, ...pageKey }),
+    answered,
+    SLICES,
+  );
 
-  const section = useRef<HTMLElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  /** Set by Next, Previous and Go to: the new page's first card takes the focus once it is drawn. */
-  const toFirstCard = useRef(false);
-  const lastFocus = useRef<FocusPlace | null>(null);
-
-  const articles = () => [...(section.current?.querySelectorAll<HTMLElement>('ol > li > article') ?? [])];
-  useLayoutEffect(() => {
-    if (toFirstCard.current && answered) {
-      toFirstCard.current = false;
-      const target = articles()[0] ?? heading.current;
-      if (target) showAtTop(target);
-      return;
-    }
-    // The control that had the focus went with a refresh (its card left the list, or moved and was
-    // put back): the focus goes to what now stands in that card's place, never to the page itself.
-    const last = lastFocus.current;
-    if (!last || (document.activeElement && document.activeElement !== document.body)) return;
-    const cards = articles();
-    const card = last.element.closest('article');
-    if (last.element.isConnected && card && cards.indexOf(card) === last.index && focusOn(last.element)) return;
-    lastFocus.current = null;
-    (cards[last.index] ?? cards[cards.length - 1] ?? heading.current)?.focus();
-  });
-  // Where the focus is in the list, to find its place again; forgotten when the person moves it elsewhere.
-  const onListFocus = (event: FocusEvent<HTMLOListElement>) => {
-    const card = event.target.closest('article');
-    lastFocus.current = card ? { element: event.target, index: articles().indexOf(card) } : null;
-  };
-  const onListBlur = (event: FocusEvent<HTMLOListElement>) => {
-    const left = event.target;
-    if (event.relatedTarget) {
-      if (!event.currentTarget.contains(event.relatedTarget)) lastFocus.current = null;
-      return;
-    }
-    // Nothing took the focus: a click on the page leaves the control as it was; a control taken away
-    // or disabled by a refresh does not, and its place is kept for the refresh's drawing.
-    requestAnimationFrame(() => {
-      if (lastFocus.current?.element === left && left.isConnected && !left.matches(':disabled'))
-        lastFocus.current = null;
-    });
-  };
+  const { section, heading, focusNewPage, onListFocus, onListBlur } = useListFocus(answered);
 
   // A new question starts from its first page, with nothing picked.
   const startOver = () => {
@@ -247,7 +164,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
     setSelected(new Set());
   };
   const goTo = (next: PageKey[]) => {
-    toFirstCard.current = true;
+    focusNewPage();
     setPages(next);
   };
 
@@ -569,39 +486,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
       <AddAttendanceDialog {...eventDialogProps('attendance')} />
     </section>
   );
-}
-
-const HOLD_AT_TOP_MS = 600;
-
-/**
- * Focuses a new page's first card and scrolls it to the top of the window, then keeps it there for
- * `HOLD_AT_TOP_MS`: a smooth scroll the browser was still running (to the button just pressed) would
- * otherwise carry the page on past it, and may start a frame or two late. A wheel, pointer or key of
- * the person's own, or the focus moving on, ends that at once.
- */
-function showAtTop(target: HTMLElement): void {
-  target.focus({ preventScroll: true });
-  const until = performance.now() + HOLD_AT_TOP_MS;
-  let stopped = false;
-  const stop = () => {
-    stopped = true;
-  };
-  const inputs = ['wheel', 'pointerdown', 'keydown'] as const;
-  for (const name of inputs) window.addEventListener(name, stop, { once: true, passive: true });
-  const place = () => {
-    target.scrollIntoView({ block: 'start', behavior: 'instant' });
-    if (!stopped && performance.now() < until && document.activeElement === target) {
-      requestAnimationFrame(place);
-      return;
-    }
-    for (const name of inputs) window.removeEventListener(name, stop);
-  };
-  place();
-}
-/** Focuses the element if it can still take the focus. */
-function focusOn(element: HTMLElement): boolean {
-  element.focus();
-  return document.activeElement === element;
 }
 
 interface ReportListItemProps {
