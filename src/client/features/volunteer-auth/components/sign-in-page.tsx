@@ -13,6 +13,7 @@ import { AdminAccessForm } from '#client/features/admin-access/components/admin-
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { safeNextPath } from '../next-path.ts';
 import { VolunteerSignIn } from './volunteer-sign-in.tsx';
+import { pagePaths, routes } from '#shared/routes.ts';
 
 const tabClass =
   'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-base font-semibold text-slate-700 ' +
@@ -21,7 +22,7 @@ const tabClass =
 export default function SignInPage() {
   useDocumentTitle('Sign In | Clean Up Edinburgh');
   const params = new URLSearchParams(useSearch());
-  const next = safeNextPath(params.get('next'), '/volunteers/dashboard');
+  const next = safeNextPath(params.get('next'), pagePaths.volunteerDashboard);
   const current = useCurrentVolunteer();
   const sentByAdminScreen = readAdminSignInState(useHistoryState<unknown>());
 
@@ -29,7 +30,7 @@ export default function SignInPage() {
     <div className="mx-auto grid max-w-lg gap-6 px-5 py-8">
       <p>
         <Link
-          href="/"
+          href={routes.home}
           className="inline-flex min-h-11 items-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-4 font-semibold text-civic-800 hover:bg-civic-50"
         >
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
