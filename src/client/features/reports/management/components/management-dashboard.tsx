@@ -34,6 +34,7 @@ import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
 import { ReportCard } from './report-card.tsx';
 import { CardIcon, CardIconSprite } from './card-icons.tsx';
+import { pillClass } from './pill.ts';
 import { formatCount } from '#shared/domain/format.ts';
 
 // The dialogs this list opens load when first opened; so do the other filters, and the bar for
@@ -70,13 +71,16 @@ const MoreFilters = lazyDialog(
   () => import('./more-filters.tsx').then((m) => m.MoreFilters),
   () => true,
 );
+// The pages' controls show below a full page of cards only: they load when first shown.
+const ListPages = lazyDialog(
+  () => import('./list-pages.tsx').then((m) => m.ListPages),
+  () => true,
+);
 const BulkStatusBar = lazyDialog(
   () => import('./bulk-status-bar.tsx').then((m) => m.BulkStatusBar),
   (props) => props.ids.length > 0,
 );
 
-const pillClass =
-  'min-h-11 rounded-xl border-2 px-3 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white aria-expanded:bg-civic-50';
 /**
  * Buttons joined into one control (the status filter; the sorts from a tablet's width up): one
  * outline, dividers between, the end buttons rounded to fit it (not clipped, which would clip their
@@ -96,7 +100,7 @@ const SLICES = { first: 6, more: 8 };
 const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, from: '', to: '' };
 
 /** A page of the list: the first, the one after a cursor, or the one starting at a 'Report #n'. */
-type PageKey = { cursor?: string; position?: number };
+export type PageKey = { cursor?: string; position?: number };
 
 export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [filter, setFilter] = useState<StatusFilter>('all');
@@ -200,7 +204,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   // How many of the choices behind 'More filters', and behind a phone's 'More', are in use.
   const filtersOn = [narrowing.from, narrowing.to, narrowing.unplaced, narrowing.priority].filter(Boolean).length;
   const hiddenOn = filtersOn + (sort ? 1 : 0) + (priorityFirst ? 1 : 0);
-  const pageCount = page ? Math.max(1, Math.ceil(page.total / REPORT_PAGE_SIZE)) : 1;
 
   function previousPage() {
     if (pageKey.cursor) return goTo(pages.slice(0, -1));
@@ -432,32 +435,14 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
             </ol>
           )}
           {(pages.length > 1 || page.nextCursor || page.total > REPORT_PAGE_SIZE) && (
-            <nav aria-label="Pages of reports" className="flex flex-wrap items-center justify-between gap-2">
-              <button
-                type="button"
-                aria-disabled={pages.length <= 1 || undefined}
-                onClick={() => pages.length > 1 && previousPage()}
-                className={`${pillClass} inline-flex items-center gap-1.5 aria-disabled:opacity-50`}
-              >
-                <CardIcon name="chevron-down" className="h-4 w-4 rotate-90" />
-                Previous {REPORT_PAGE_SIZE}
-              </button>
-              <span className="text-sm text-slate-700">
-                Page {formatCount(Math.ceil(Math.max(first, 1) / REPORT_PAGE_SIZE))} of {formatCount(pageCount)}
-              </span>
-              <button
-                type="button"
-                aria-disabled={!page.nextCursor || reports.isPlaceholderData || undefined}
-                onClick={() => {
-                  if (page.nextCursor && !reports.isPlaceholderData) goTo([...pages, { cursor: page.nextCursor }]);
-                }}
-                className={`${pillClass} inline-flex items-center gap-1.5 aria-disabled:opacity-50`}
-              >
-                Next {REPORT_PAGE_SIZE}
-                <CardIcon name="chevron-down" className="h-4 w-4 -rotate-90" />
-              </button>
-              <GoToForm total={page.total} onGo={(position) => goTo(position > 1 ? [{}, { position }] : [{}])} />
-            </nav>
+            <ListPages
+              page={page}
+              pages={pages}
+              first={first}
+              waiting={reports.isPlaceholderData}
+              onPrevious={previousPage}
+              onGo={goTo}
+            />
           )}
         </>
       )}
@@ -538,51 +523,3 @@ const ReportListItem = memo(function ReportListItem({
     </li>
   );
 });
-
-/** Straight to a place in the list: 'Report #n' from 1 to the number of reports listed. */
-function GoToForm({ total, onGo }: { total: number; onGo(position: number): void }) {
-  const [typed, setTyped] = useState('');
-  const [refused, setRefused] = useState(false);
-  const ids = { field: useId(), error: useId() };
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // As written on a card or read out: '#50000', '50,000' or '50 000'.
-    const digits = typed.replace(/[\s,#]/g, '');
-    const position = /^\d{1,10}$/.test(digits) ? Number(digits) : 0;
-    if (position < 1 || position > total) {
-      setRefused(true);
-      return;
-    }
-    setRefused(false);
-    setTyped('');
-    onGo(position);
-  }
-  return (
-    <form aria-label="Go to a report" onSubmit={submit} noValidate className="flex w-full flex-wrap items-center gap-2">
-      <label htmlFor={ids.field} className="text-sm font-semibold text-slate-700">
-        Go to Report #
-      </label>
-      <input
-        id={ids.field}
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.target.value);
-          setRefused(false);
-        }}
-        inputMode="numeric"
-        autoComplete="off"
-        aria-invalid={refused}
-        aria-describedby={refused ? ids.error : undefined}
-        className={`${inputClass} w-32`}
-      />
-      <button type="submit" className={pillClass}>
-        Go
-      </button>
-      {refused && (
-        <p id={ids.error} role="alert" className="w-full text-sm font-semibold text-red-800">
-          Enter a number from 1 to {formatCount(total)}.
-        </p>
-      )}
-    </form>
-  );
-}
