@@ -34,7 +34,7 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
  * What stands in for a screen until its code is here: nothing to see, marked busy. The page around it is
  * a screen tall already (the site layout), so the footer stays below the fold as the screen arrives.
  */
-export const ScreenPlaceholder = () => <div aria-busy="true" />;
+const ScreenPlaceholder = () => <div aria-busy="true" />;
 
 export function LazyRoute({ children }: { children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@
 
 import { pagePaths } from '#shared/routes.ts';
 
-export const ALERT_PAGE = pagePaths.find;
+const ALERT_PAGE = pagePaths.find;
 
 /** Wires the two events: a push shows its notification, a tap opens (or focuses) its page. */
 export function listenForAlerts(scope: ServiceWorkerGlobalScope): void {

@@ -8,7 +8,7 @@ import { useReportQueue, type LaterEvents } from '../offline/use-report-queue.ts
 import { MY_REPORTS_KEY } from '#client/features/reports/follow-up/components/my-reports.tsx';
 import { coordinatesFor, newIdempotencyKey } from './send-report.ts';
 
-export interface ReportDraft {
+interface ReportDraft {
   /** Being prepared since the photo was chosen (see photo/load-prepare-photo.ts). */
   photo: Promise<PreparedPhoto>;
   what3words: string;

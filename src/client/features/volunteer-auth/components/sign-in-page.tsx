@@ -1,5 +1,5 @@
 // The sign-in page: Back to Home and two tabs. Volunteer: e-mail (required) and name (optional), then "check
-// your e-mail" with a field for the 6-digit code; after signing in the page reloads about 100 ms later into
+// your e-mail" with a field for the 6-digit code; after signing in the page reloads shortly into
 // where the volunteer was going. Administrator: the access code form, opened first (and saying why) when an
 // administrator screen sent the visitor here.
 import * as Tabs from '#client/components/ui/tabs.tsx';
