@@ -1,5 +1,8 @@
-// The pages of the report list: Previous and Next, the page number, and straight to a 'Report #n'.
+// The pages of the report list (Previous and Next, the page number, straight to a 'Report #n'), and
+// what stands in for the list while there are no reports at all.
 import { useId, useState, type FormEvent } from 'react';
+import { Inbox } from 'lucide-react';
+import { managementMessages } from '#shared/domain/admin-messages.ts';
 import type { ReportPage } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { formatCount } from '#shared/domain/format.ts';
@@ -97,5 +100,16 @@ function GoToForm({ total, onGo }: { total: number; onGo(position: number): void
         </p>
       )}
     </form>
+  );
+}
+
+/** No reports at all yet (not none for a filter). */
+export function NoReports() {
+  return (
+    <div className="grid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+      <Inbox aria-hidden="true" className="h-10 w-10 text-civic-700" />
+      <p className="text-lg font-bold text-civic-900">{managementMessages.noReportsTitle}</p>
+      <p className="text-slate-700">{managementMessages.noReports}</p>
+    </div>
   );
 }

@@ -10,12 +10,11 @@
 // search, then the sorts, the other filters and the MUCU events (behind 'More' on a phone).
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { Download, Inbox, Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { api } from '#client/lib/api.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';
@@ -39,17 +38,9 @@ import { formatCount } from '#shared/domain/format.ts';
 
 // The dialogs this list opens load when first opened; so do the other filters, and the bar for
 // several cards at once.
-const AddEventDialog = lazyDialog(
-  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
-  (props) => props.open,
-);
-const ManageEventsDialog = lazyDialog(
-  () => import('#client/features/events/components/manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
-  (props) => props.open,
-);
-const AddAttendanceDialog = lazyDialog(
-  () => import('#client/features/events/components/add-attendance-dialog.tsx').then((m) => m.AddAttendanceDialog),
-  (props) => props.open,
+const EventsPanel = lazyDialog(
+  () => import('./events-panel.tsx').then((m) => m.EventsPanel),
+  (props) => props.shown,
 );
 const DeleteReportDialog = lazyDialog(
   () => import('./delete-report-dialog.tsx').then((m) => m.DeleteReportDialog),
@@ -71,9 +62,14 @@ const MoreFilters = lazyDialog(
   () => import('./more-filters.tsx').then((m) => m.MoreFilters),
   () => true,
 );
-// The pages' controls show below a full page of cards only: they load when first shown.
+// The pages' controls show below a full page of cards only, the empty list's note on an empty list
+// only: they load when first shown.
 const ListPages = lazyDialog(
   () => import('./list-pages.tsx').then((m) => m.ListPages),
+  () => true,
+);
+const NoReports = lazyDialog(
+  () => import('./list-pages.tsx').then((m) => m.NoReports),
   () => true,
 );
 const BulkStatusBar = lazyDialog(
@@ -119,7 +115,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const [preview, setPreview] = useState<PreviewPhoto | null>(null);
   const [photoTarget, setPhotoTarget] = useState<{ id: number; label: string } | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
-  const [eventDialog, setEventDialog] = useState<'add' | 'manage' | 'attendance' | null>(null);
   const [shownPanel, setShownPanel] = useState<{ options: boolean; filters: boolean; events: boolean }>({
     options: false,
     filters: false,
@@ -127,10 +122,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   });
   const ids = { heading: useId(), search: useId(), options: useId(), filters: useId(), events: useId() };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const eventDialogProps = (name: NonNullable<typeof eventDialog>) => ({
-    open: eventDialog === name,
-    onOpenChange: (open: boolean) => setEventDialog(open ? name : null),
-  });
   const toggle = (panel: keyof typeof shownPanel) => () =>
     setShownPanel((shown) => ({ ...shown, [panel]: !shown[panel] }));
 
@@ -336,19 +327,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         {shownPanel.filters && (
           <MoreFilters id={ids.filters} form={ids.search} draft={draft} onChange={setDraft} applied={narrowing} />
         )}
-        {shownPanel.events && (
-          <div id={ids.events} role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
-            <button type="button" onClick={() => setEventDialog('add')} className={pillClass}>
-              Add MUCU Event
-            </button>
-            <button type="button" onClick={() => setEventDialog('manage')} className={pillClass}>
-              Manage MUCU Events
-            </button>
-            <button type="button" onClick={() => setEventDialog('attendance')} className={pillClass}>
-              Add MUCU Attendance
-            </button>
-          </div>
-        )}
+        <EventsPanel id={ids.events} shown={shownPanel.events} />
       </div>
 
       {reports.isPending && (
@@ -363,13 +342,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         </div>
       )}
 
-      {page && page.total === 0 && !narrowed && (
-        <div className="grid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-12 text-center">
-          <Inbox aria-hidden="true" className="h-10 w-10 text-civic-700" />
-          <p className="text-lg font-bold text-civic-900">{managementMessages.noReportsTitle}</p>
-          <p className="text-slate-700">{managementMessages.noReports}</p>
-        </div>
-      )}
+      {page && page.total === 0 && !narrowed && <NoReports />}
 
       {page && (page.total > 0 || narrowed) && (
         <>
@@ -466,9 +439,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
           section.current?.querySelector<HTMLElement>('form[data-inline-edit] :is(input, textarea)')
         }
       />
-      <AddEventDialog {...eventDialogProps('add')} />
-      <ManageEventsDialog {...eventDialogProps('manage')} />
-      <AddAttendanceDialog {...eventDialogProps('attendance')} />
     </section>
   );
 }
