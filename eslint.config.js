@@ -41,22 +41,13 @@ const clientPublicModules = {
     'location-errors.ts',
     'use-location-detection.ts',
   ],
-  privacy: ['components/privacy-link.tsx', 'components/your-data-card.tsx'],
-  'report-follow-up': [
-    'api/use-already-reported.ts',
-    'components/already-reported.tsx',
-    'components/follow-form.tsx',
-    'components/my-reports.tsx',
-    'components/report-marks.tsx',
-    'components/report-receipt.tsx',
-    'looks-like-email.ts',
+  privacy: ['components/your-data-card.tsx'],
+  reports: [
+    'api/use-set-report-status.ts',
+    'management/components/management-dashboard.tsx',
+    'management/components/manual-report-dialog.tsx',
+    'photo/load-prepare-photo.ts',
   ],
-  'report-management': [
-    'api/use-reports-list.ts',
-    'components/management-dashboard.tsx',
-    'components/manual-report-dialog.tsx',
-  ],
-  reports: ['api/use-set-report-status.ts', 'offline/report-queue.ts', 'photo/load-prepare-photo.ts'],
   site: ['components/install-button.tsx', 'components/share-row.tsx'],
   'volunteer-auth': ['api/volunteer-session.ts', 'components/require-volunteer.tsx', 'next-path.ts'],
 };
@@ -143,6 +134,26 @@ export function floorZones(side, floors) {
   });
 }
 
+/**
+ * The client's features in rank order, bottom first, under the same rule as the server's: a feature
+ * imports only features ranked below it (through their public modules). Pages that show other
+ * features' cards sit at the top; what they show sits below.
+ */
+const clientFloors = [
+  'location',
+  'site',
+  'admin-access',
+  'alerts',
+  'audit-log',
+  'volunteer-auth',
+  'privacy',
+  'events',
+  'reports',
+  'cleanups',
+  'volunteer-dashboard',
+  'admin-dashboard',
+];
+
 /** Playwright reads that return at once, without waiting for the page to reach any state. */
 const ONE_TIME_READS =
   '/^(isVisible|isHidden|isEnabled|isDisabled|isChecked|isEditable|count|allTextContents|allInnerTexts|innerText|textContent|inputValue|getAttribute|evaluate|evaluateAll|title|boundingBox)$/';
@@ -169,6 +180,7 @@ export default tseslint.config(
             ...featureBoundaries('server', () => ['index.ts']),
             ...featureBoundaries('client', (f) => clientPublicModules[f] ?? []),
             ...floorZones('server', serverFloors),
+            ...floorZones('client', clientFloors),
           ],
         },
       ],

@@ -1,4 +1,4 @@
-// The ranked server features, as lint enforces them: a feature's file that imports a feature ranked
+// The ranked server and client features, as lint enforces them: a feature's file that imports a feature ranked
 // above it is refused, one that imports a feature ranked below it passes, and a feature folder missing
 // from the ranks stops lint altogether.
 import { resolve } from 'node:path';
@@ -42,5 +42,39 @@ describe('ranked server features', () => {
 
   it('stops lint when a feature folder is missing from the ranks', () => {
     expect(() => floorZones('server', ['sessions', 'volunteers'])).toThrow(/not ranked: .*reports/);
+  });
+});
+
+const clientFeature = (name: string) => `src/client/features/${name}/components/floor-fixture.tsx`;
+
+describe('ranked client features', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: process.cwd() });
+  });
+
+  async function floorMessages(filePath: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((message) => message.ruleId === FLOOR_RULE).map((message) => message.message);
+  }
+
+  it('refuses a feature importing one ranked above it (events lies below reports)', async () => {
+    const messages = await floorMessages(
+      clientFeature('events'),
+      "export { ManagementDashboard } from '#client/features/reports/management/components/management-dashboard.tsx';\n",
+    );
+    expect(messages).toEqual([expect.stringContaining('A feature imports only features ranked below it')]);
+  });
+
+  it('lets a feature import a public module of one ranked below it', async () => {
+    const messages = await floorMessages(
+      clientFeature('reports'),
+      "export { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('stops lint when a feature folder is missing from the ranks', () => {
+    expect(() => floorZones('client', ['location', 'site'])).toThrow(/not ranked: .*reports/);
   });
 });

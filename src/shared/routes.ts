@@ -16,6 +16,17 @@ export const routes = {
   privacy: '/privacy',
 } as const;
 
+/** The path a link writes for a page with several: the first of its paths unless named otherwise. */
+export const pagePaths = {
+  find: routes.find[0],
+  signIn: routes.signIn[0],
+  /** The sign-in page as the volunteer pages and e-mails name it. */
+  volunteerSignIn: routes.signIn[1],
+  volunteerDashboard: routes.volunteerDashboard[0],
+  /** The volunteer dashboard's other path, where administrators get report management. */
+  management: routes.volunteerDashboard[1],
+} as const;
+
 /** One MUCU event's own shareable page. */
 export const eventPagePath = (id: number | string) => `/events/${id}`;
 

@@ -8,8 +8,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
 import { NotFoundPage } from '../features/site/components/not-found-page.tsx';
 import { SiteLayout } from '../features/site/components/site-layout.tsx';
-import { LazyRoute } from './lazy-route.tsx';
-import { lazyScreen, type LazyScreen } from './lazy-screen.tsx';
+import { LazyRoute, lazyScreen, type LazyScreen } from './lazy-screen.tsx';
 import { adminFlag } from '../features/admin-access/admin-flag.ts';
 
 // Screens other than the home page load on demand: the home page's first bundle stays small.
@@ -26,8 +25,15 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   events: lazyScreen(() => import('../features/events/components/events-page.tsx')),
   event: lazyScreen(() => import('../features/events/components/event-page.tsx')),
   privacy: lazyScreen(() => import('../features/privacy/components/privacy-page.tsx')),
-  reportStatus: lazyScreen(() => import('../features/report-follow-up/components/report-status-page.tsx')),
+  reportStatus: lazyScreen(() => import('../features/reports/follow-up/components/report-status-page.tsx')),
 };
+
+/** A route's content: the screen, with its placeholder and its message should its code not load. */
+const shown = (Screen: LazyScreen) => () => (
+  <LazyRoute>
+    <Screen />
+  </LazyRoute>
+);
 
 const queryClient = createQueryClient();
 
@@ -50,7 +56,7 @@ function startOpeningScreen(path: string): void {
     import('../features/admin-dashboard/api/admin-session.ts')
       .then(({ startAdminSessionCheck }) => startAdminSessionCheck(queryClient))
       .catch(() => undefined);
-    import('../features/report-management/api/use-reports-list.ts')
+    import('../features/reports/management/api/use-reports-list.ts')
       .then(({ startFirstPage }) => startFirstPage(queryClient))
       .catch(() => undefined);
   }
@@ -64,89 +70,31 @@ export function App() {
       <SiteLayout>
         <Switch>
           <Route path={routes.home} component={HomePage} />
-          <Route path={routes.about}>
-            {() => (
-              <LazyRoute>
-                <screens.about />
-              </LazyRoute>
-            )}
-          </Route>
+          <Route path={routes.about}>{shown(screens.about)}</Route>
           {routes.find.map((path) => (
             <Route key={path} path={path}>
-              {() => (
-                <LazyRoute>
-                  <screens.find />
-                </LazyRoute>
-              )}
+              {shown(screens.find)}
             </Route>
           ))}
           {routes.signIn.map((path) => (
             <Route key={path} path={path}>
-              {() => (
-                <LazyRoute>
-                  <screens.signIn />
-                </LazyRoute>
-              )}
+              {shown(screens.signIn)}
             </Route>
           ))}
-          <Route path={routes.privacy}>
-            {() => (
-              <LazyRoute>
-                <screens.privacy />
-              </LazyRoute>
-            )}
-          </Route>
-          <Route path={routes.signInLink}>
-            {() => (
-              <LazyRoute>
-                <screens.signInLink />
-              </LazyRoute>
-            )}
-          </Route>
+          <Route path={routes.privacy}>{shown(screens.privacy)}</Route>
+          <Route path={routes.signInLink}>{shown(screens.signInLink)}</Route>
           {routes.volunteerDashboard.map((path) => (
             <Route key={path} path={path}>
               {() =>
                 // Administrators get the report management dashboard here.
-                path === managementPath && adminFlag.get() ? (
-                  <LazyRoute>
-                    <screens.management />
-                  </LazyRoute>
-                ) : (
-                  <LazyRoute>
-                    <screens.volunteerDashboard />
-                  </LazyRoute>
-                )
+                shown(path === managementPath && adminFlag.get() ? screens.management : screens.volunteerDashboard)()
               }
             </Route>
           ))}
-          <Route path={routes.events}>
-            {() => (
-              <LazyRoute>
-                <screens.events />
-              </LazyRoute>
-            )}
-          </Route>
-          <Route path={eventPageRoute}>
-            {() => (
-              <LazyRoute>
-                <screens.event />
-              </LazyRoute>
-            )}
-          </Route>
-          <Route path={reportStatusRoute}>
-            {() => (
-              <LazyRoute>
-                <screens.reportStatus />
-              </LazyRoute>
-            )}
-          </Route>
-          <Route path={routes.adminDashboard}>
-            {() => (
-              <LazyRoute>
-                <screens.adminDashboard />
-              </LazyRoute>
-            )}
-          </Route>
+          <Route path={routes.events}>{shown(screens.events)}</Route>
+          <Route path={eventPageRoute}>{shown(screens.event)}</Route>
+          <Route path={reportStatusRoute}>{shown(screens.reportStatus)}</Route>
+          <Route path={routes.adminDashboard}>{shown(screens.adminDashboard)}</Route>
           <Route component={NotFoundPage} />
         </Switch>
       </SiteLayout>

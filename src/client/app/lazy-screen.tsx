@@ -1,13 +1,48 @@
-// A screen whose code loads on demand, which can be asked for before it is drawn (the screen a page
-// opens on is asked for at once: its files are already on their way with the page). Until the code is
-// here the screen draws the route's placeholder.
+// Screens loaded on demand. A screen can be asked for before it is drawn (the screen a page opens on
+// is asked for at once: its files are already on their way with the page); until its code is here the
+// route shows a quiet placeholder, and if the code cannot be fetched (offline before it was ever
+// cached), a plain message with a way to try again.
 //
-// It waits with a state of its own rather than by suspending: React reveals what a suspended
-// placeholder stood for no sooner than 300 ms after the placeholder appeared, so every page opened
-// straight on a screen waited that long. The screen is then drawn at transition priority, in slices
-// that let the browser paint and answer a tap between them.
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
-import { ScreenPlaceholder } from './lazy-route.tsx';
+// A screen waits with a state of its own rather than by suspending: React holds back what a suspended
+// placeholder stood for until a throttle after the placeholder appeared, so every page opened straight
+// on a screen waited that long. The screen is then drawn at transition priority, in slices that let
+// the browser paint and answer a tap between them.
+import { Component, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { onDemand } from '#client/lib/on-demand.ts';
+import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
+
+class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <PageLoadFailed
+        title="This page could not be loaded"
+        message="Check your connection, then try again."
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
+}
+
+/**
+ * What stands in for a screen until its code is here: nothing to see, marked busy. The page around it is
+ * a screen tall already (the site layout), so the footer stays below the fold as the screen arrives.
+ */
+const ScreenPlaceholder = () => <div aria-busy="true" />;
+
+export function LazyRoute({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary>
+      <Suspense fallback={<ScreenPlaceholder />}>{children}</Suspense>
+    </LoadBoundary>
+  );
+}
 
 export interface LazyScreen {
   (): React.JSX.Element;
@@ -17,15 +52,7 @@ export interface LazyScreen {
 
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
   let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => (loaded = module.default),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const preload = onDemand(() => load().then((module) => (loaded = module.default)));
 
   function Screen() {
     const [state, setState] = useState<{ Component?: ComponentType; error?: unknown }>(() => ({

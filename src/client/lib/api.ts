@@ -16,7 +16,7 @@ import { urlOf, type PathParams, type Route } from '#shared/contracts/http.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 
 /** A file for a form field: a Blob (sent as "photo.jpg"), or a Blob with its file name. */
-export type FileInput = Blob | { blob: Blob; name: string };
+type FileInput = Blob | { blob: Blob; name: string };
 
 type IsEmpty<T> = [keyof T] extends [never] ? true : false;
 type ParamsPart<E extends Endpoint> =
@@ -42,7 +42,7 @@ export interface Call<E extends Endpoint> {
   url(input?: Pick<CallInput<E>, 'params' | 'query'>): string;
 }
 
-export type ApiClient = {
+type ApiClient = {
   [F in keyof ApiEndpoints]: {
     [N in keyof ApiEndpoints[F]]: ApiEndpoints[F][N] extends Endpoint ? Call<ApiEndpoints[F][N]> : never;
   };

@@ -1,7 +1,7 @@
 // A request started while the screen that needs it is still loading its code, so the two travel
 // together instead of one after the other. The screen takes the answer once, and only while it is
 // recent; otherwise (or when nobody started it) the screen asks as it always does.
-export interface HeadStart<T> {
+interface HeadStart<T> {
   /** Starts the request now and answers it; a failure is kept for the screen, never reported as unhandled. */
   start(call: () => Promise<T>): Promise<T>;
   /** The answer started early, handed over once, if started within `maxAgeMs`. */

@@ -5,7 +5,7 @@
 import { ApiError } from './api-client.ts';
 
 /** Answers true when it took the refusal over (and told the person what happened). */
-export type RefusalHandler = (error: ApiError) => boolean;
+type RefusalHandler = (error: ApiError) => boolean;
 
 const handlers = new Set<RefusalHandler>();
 const explained = new WeakSet<ApiError>();

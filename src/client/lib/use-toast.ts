@@ -1,11 +1,11 @@
-// The toast store: one toast at a time; a dismissed toast is removed from the tree 3000 ms later, after its
+// The toast store: one toast at a time; a dismissed toast is removed from the tree later, after its
 // exit animation.
 import { useSyncExternalStore } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '#shared/domain/limits.ts';
 
-export type ToastVariant = 'default' | 'success' | 'destructive';
+type ToastVariant = 'default' | 'success' | 'destructive';
 
-export interface ToastData {
+interface ToastData {
   id: number;
   title?: string;
   description?: string;

@@ -2,7 +2,9 @@
 // page it names (the find page unless told otherwise); an open window of the app is focused and taken
 // there rather than opening another.
 
-export const ALERT_PAGE = '/volunteers';
+import { pagePaths } from '#shared/routes.ts';
+
+const ALERT_PAGE = pagePaths.find;
 
 /** Wires the two events: a push shows its notification, a tap opens (or focuses) its page. */
 export function listenForAlerts(scope: ServiceWorkerGlobalScope): void {

@@ -75,7 +75,7 @@ export function Field({
 export const inputClass =
   'min-h-11 w-full rounded-xl border-2 border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-civic-800 aria-[invalid=true]:border-red-700';
 
-export interface DialogActionsProps {
+interface DialogActionsProps {
   onCancel(): void;
   /** The action's label, and the label while it runs ('Create Report', 'Creating Report...'). */
   label: string;

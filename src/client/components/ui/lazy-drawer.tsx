@@ -13,21 +13,6 @@ export interface DrawerProps {
   id: string;
 }
 
-/** One loader per drawer module: it loads once, and again after a failure. */
-export function drawerLoader(load: () => Promise<{ default: ComponentType<DrawerProps> }>) {
-  let loading: Promise<ComponentType<DrawerProps>> | undefined;
-  return () => {
-    loading ??= load().then(
-      (module) => module.default,
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-}
-
 export function useLazyDrawer(load: () => Promise<ComponentType<DrawerProps>>) {
   const [open, setOpen] = useState(false);
   const [Drawer, setDrawer] = useState<ComponentType<DrawerProps> | null>(null);

@@ -5,19 +5,10 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { whenIdle } from '#client/lib/when-idle.ts';
 import { useToasts } from '#client/lib/use-toast.ts';
+import { onDemand } from '#client/lib/on-demand.ts';
 
-let toasterModule: Promise<ComponentType> | undefined;
-
-function loadToaster(): Promise<ComponentType> {
-  toasterModule ??= import('./toaster.tsx').then(
-    (module) => module.Toaster,
-    (error: unknown) => {
-      toasterModule = undefined; // offline and not cached yet: the next try fetches it again
-      throw error;
-    },
-  );
-  return toasterModule;
-}
+// Offline and not cached yet: the next try fetches it again.
+const loadToaster = onDemand(() => import('./toaster.tsx').then((module): ComponentType => module.Toaster));
 
 export function LazyToaster() {
   // Toasts are kept newest first.

@@ -5,7 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 
-export interface SideDrawerProps {
+interface SideDrawerProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   /** The button that opened it, focused again when it closes. */

@@ -2,8 +2,8 @@
 // of buttons with a roving tab stop (Tab reaches the chosen tab; the arrow keys, Home and End move
 // between tabs and choose the one they reach; PageUp and PageDown go to the first and last), and one
 // panel, the chosen tab's, in the page. The markup and data-state attributes are those of the Radix
-// tabs these replace, so styles and tests read them the same; the library cost about 10 kB of gzip
-// JavaScript on each screen that showed tabs.
+// tabs these replace, so styles and tests read them the same; the library weighed on each screen
+// that showed tabs.
 import {
   createContext,
   useContext,

@@ -1,7 +1,7 @@
 // Why someone was sent to the sign-in page's Administrator tab, and where to take them back to. It
 // travels in the history entry's state rather than the address, so a reload or a shared link of the
 // sign-in page does not repeat "your session has ended".
-import { routes } from '#shared/routes.ts';
+import { pagePaths, routes } from '#shared/routes.ts';
 import { adminAccessMessages } from '#shared/domain/messages.ts';
 
 /** 'ended': the administrator session lapsed mid-use. 'needed': an administrator screen was opened without it. */
@@ -13,7 +13,7 @@ export interface AdminSignInState {
   returnTo: string;
 }
 
-const ADMIN_SCREENS: readonly string[] = [routes.adminDashboard, '/volunteer-dashboard'];
+const ADMIN_SCREENS: readonly string[] = [routes.adminDashboard, pagePaths.management];
 
 export function adminSignInState(adminNotice: AdminNotice, here: string): AdminSignInState {
   return { adminNotice, returnTo: ADMIN_SCREENS.includes(here) ? here : routes.adminDashboard };

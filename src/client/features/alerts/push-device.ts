@@ -5,7 +5,7 @@ import { serviceWorkerNow } from '#client/lib/register-service-worker.ts';
 
 export type PushAvailability = 'available' | 'unsupported' | 'blocked';
 
-export class PushUnavailableError extends Error {
+class PushUnavailableError extends Error {
   override name = 'PushUnavailableError';
 }
 

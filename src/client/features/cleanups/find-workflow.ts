@@ -23,7 +23,7 @@ export interface Point {
   longitude: number;
 }
 
-export interface FindState {
+interface FindState {
   site: Site | null;
   step: Step;
   before: ChosenPhoto | null;
@@ -38,7 +38,7 @@ export interface FindState {
   skipped: number[];
 }
 
-export type FindAction =
+type FindAction =
   | { type: 'search-started'; fresh: boolean }
   | { type: 'located'; origin: Point }
   | { type: 'skipped'; reportId: number }

@@ -5,14 +5,14 @@ import { CITY_NAME } from '#shared/domain/messages.ts';
 import { SHARE_HASHTAGS } from '#shared/domain/volunteer-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
 
-export interface ShareableEvent {
+interface ShareableEvent {
   id: number;
   name: string;
   date: string;
   location: string;
 }
 
-export function eventShareText(event: ShareableEvent): string {
+function eventShareText(event: ShareableEvent): string {
   return (
     `Join me at ${event.name}, a Meet Up Clean Up in ${CITY_NAME}: ${formatEventWhen(event.date)} at ` +
     `${event.location}. ${SHARE_HASHTAGS.join(' ')}`

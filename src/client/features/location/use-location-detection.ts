@@ -11,7 +11,7 @@ import {
 import { coordinatesToWords } from './api/coordinates-to-words.ts';
 import { readPosition } from '#client/lib/geolocation.ts';
 
-export interface LocationReading {
+interface LocationReading {
   latitude: number;
   longitude: number;
   accuracy: number;

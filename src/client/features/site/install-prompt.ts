@@ -2,14 +2,14 @@
 // early, and only to listeners already attached, so main.tsx imports this module before anything else.
 
 /** Chromium's event (not in TypeScript's DOM types). */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
   readonly userChoice?: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 }
 
-export const INSTALL_INSTRUCTIONS = 'To install Clean Up Edinburgh, tap Share, then Add to Home Screen, then Add.';
+const INSTALL_INSTRUCTIONS = 'To install Clean Up Edinburgh, tap Share, then Add to Home Screen, then Add.';
 
-export interface InstallState {
+interface InstallState {
   /** The app already runs from the home screen (or was just installed): no button. */
   installed: boolean;
   /** The browser gave us its prompt; without it the button explains the Share menu way. */

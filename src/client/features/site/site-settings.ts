@@ -32,7 +32,7 @@ export const siteSettings = {
 
 export type SocialSite = 'Facebook' | 'X' | 'WhatsApp' | 'Instagram';
 
-export interface SocialLink {
+interface SocialLink {
   site: SocialSite;
   /** What the link does, said before the site's name to screen readers ("Share on", "Follow us on"). */
   action: string;

@@ -10,7 +10,7 @@ export function signInPathFor(signInPage: string, here: string): string {
   return `${signInPage}?next=${encodeURIComponent(here)}`;
 }
 
-/** The full reload into the destination, about 100 ms after signing in. */
+/** The full reload into the destination, `delayMs` after signing in. */
 export function reloadInto(next: string, delayMs: number): void {
   window.setTimeout(() => window.location.assign(next), delayMs);
 }

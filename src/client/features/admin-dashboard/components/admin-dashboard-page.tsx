@@ -6,11 +6,11 @@ import { lazy, Suspense, useState } from 'react';
 import * as Tabs from '#client/components/ui/tabs.tsx';
 import { BarChart3, ClipboardList, Plus } from 'lucide-react';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { ManagementDashboard } from '#client/features/report-management/components/management-dashboard.tsx';
+import { ManagementDashboard } from '#client/features/reports/management/components/management-dashboard.tsx';
 import {
   ManualReportHost,
   openManualForm,
-} from '#client/features/report-management/components/manual-report-dialog.tsx';
+} from '#client/features/reports/management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 

@@ -2,7 +2,7 @@
 // clears the flag and the cached data, and returns to the home page. Loaded by AdminMenu when wanted.
 import { LogOut } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { routes } from '#shared/routes.ts';
+import { pagePaths, routes } from '#shared/routes.ts';
 import { useAdminSignOut } from '#client/features/admin-access/api/use-admin-access.ts';
 import { DrawerLink } from '#client/components/ui/drawer-link.tsx';
 import type { DrawerProps } from '#client/components/ui/lazy-drawer.tsx';
@@ -10,10 +10,10 @@ import { SideDrawer } from '#client/components/ui/side-drawer.tsx';
 
 const links = [
   { label: 'Administrator Dashboard', href: routes.adminDashboard },
-  { label: 'Report Management', href: '/volunteer-dashboard' },
+  { label: 'Report Management', href: pagePaths.management },
   { label: 'Report Graffiti', href: routes.home },
   { label: 'About', href: routes.about },
-  { label: 'Find Graffiti Near Me', href: '/volunteers' },
+  { label: 'Find Graffiti Near Me', href: pagePaths.find },
 ];
 
 export default function AdminMenuDrawer({ onOpenChange: setOpen, ...drawer }: DrawerProps) {

@@ -1,9 +1,10 @@
 // The administrator's menu button. The drawer behind it (links to every screen and Sign Out) is loaded
 // on demand (useLazyDrawer), so the dashboard's first load carries no dialog code.
 import { Menu } from 'lucide-react';
-import { drawerLoader, useLazyDrawer } from '#client/components/ui/lazy-drawer.tsx';
+import { useLazyDrawer } from '#client/components/ui/lazy-drawer.tsx';
+import { onDemand } from '#client/lib/on-demand.ts';
 
-const loadDrawer = drawerLoader(() => import('./admin-menu-drawer.tsx'));
+const loadDrawer = onDemand(() => import('./admin-menu-drawer.tsx').then((module) => module.default));
 
 export function AdminMenu() {
   const { buttonProps, drawer } = useLazyDrawer(loadDrawer);

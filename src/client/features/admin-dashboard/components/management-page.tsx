@@ -5,11 +5,11 @@ import { Link } from 'wouter';
 import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { ManagementDashboard } from '#client/features/report-management/components/management-dashboard.tsx';
+import { ManagementDashboard } from '#client/features/reports/management/components/management-dashboard.tsx';
 import {
   ManualReportHost,
   openManualForm,
-} from '#client/features/report-management/components/manual-report-dialog.tsx';
+} from '#client/features/reports/management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 

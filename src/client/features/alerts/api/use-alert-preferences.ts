@@ -4,7 +4,7 @@ import type { AlertPreferencesInput } from '#shared/contracts/alerts.ts';
 import { api } from '#client/lib/api.ts';
 import { subscribeThisDevice, unsubscribeThisDevice } from '../push-device.ts';
 
-export const alertPreferencesKey = [api.alerts.preferences.url()] as const;
+const alertPreferencesKey = [api.alerts.preferences.url()] as const;
 
 export function useAlertPreferences() {
   return useQuery({ queryKey: alertPreferencesKey, queryFn: () => api.alerts.preferences() });

@@ -5,7 +5,7 @@ import { CircleCheck } from 'lucide-react';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 
-export interface EmailStepProps {
+interface EmailStepProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   email: string;
   onEmailChange(email: string): void;

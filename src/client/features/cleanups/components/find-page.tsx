@@ -7,7 +7,7 @@ import { useFocusAfterRender } from '#client/lib/use-focus-after-render.ts';
 import { distanceText } from '#shared/domain/format.ts';
 import { ArrowRight, CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
 import { Link } from 'wouter';
-import { routes } from '#shared/routes.ts';
+import { pagePaths, routes } from '#shared/routes.ts';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
@@ -33,7 +33,7 @@ import { findReducer, initialFindState, type Point, type Site, type Step } from 
 export default function FindPage() {
   useDocumentTitle('Find graffiti near me | Clean Up Edinburgh');
   return (
-    <RequireVolunteer signInPage="/volunteer-signin">
+    <RequireVolunteer signInPage={pagePaths.signIn}>
       {(volunteer) => <RestoreWorkflow volunteer={volunteer} />}
     </RequireVolunteer>
   );

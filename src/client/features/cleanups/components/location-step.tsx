@@ -13,7 +13,7 @@ import { distanceText } from '#shared/domain/format.ts';
 
 const SitePhoto = lazy(() => import('./site-photo.tsx').then((module) => ({ default: module.SitePhoto })));
 
-export interface LocationStepProps {
+interface LocationStepProps {
   site: Site;
   headingRef: RefObject<HTMLHeadingElement | null>;
   starting: boolean;

@@ -6,7 +6,7 @@ import { Camera } from 'lucide-react';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import { PhotoPreview } from '#client/components/ui/photo-preview.tsx';
 
-export interface PhotoPickerProps {
+interface PhotoPickerProps {
   label: string;
   file: File | null;
   onChoose(file: File): void;

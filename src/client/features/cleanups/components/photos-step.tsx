@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import type { Site } from '../find-workflow.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
-export interface PhotosStepProps {
+interface PhotosStepProps {
   site: Site;
   headingRef: RefObject<HTMLHeadingElement | null>;
   before: File | null;

@@ -9,9 +9,9 @@ import { api } from '#client/lib/api.ts';
 const events = api.publicEvents;
 const byId = (id: number) => ({ params: { id } });
 
-export const eventsOverviewKey = [events.list.url()] as const;
+const eventsOverviewKey = [events.list.url()] as const;
 const eventPageKey = (id: number) => [events.page.url(byId(id))] as const;
-export const myEventsKey = [events.mine.url()] as const;
+const myEventsKey = [events.mine.url()] as const;
 const emailSettingsKey = [events.emailSettings.url()] as const;
 const whoIsComingKey = (id: number) => [events.whoIsComing.url(byId(id))] as const;
 

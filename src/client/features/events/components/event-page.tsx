@@ -6,7 +6,7 @@ import { ArrowLeft, CalendarPlus, Share2 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { EventPage as EventPageData, UpcomingEvent } from '#shared/contracts/events.ts';
 import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
-import { routes } from '#shared/routes.ts';
+import { pagePaths, routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { toast } from '#client/lib/use-toast.ts';
@@ -149,7 +149,7 @@ function RsvpPanel({ event }: { event: UpcomingEvent & { when: 'upcoming' } }) {
   async function answer(going: boolean) {
     if (!session.data) {
       // Signed out: sign in first, then come back to this event.
-      navigate(signInPathFor('/volunteers/signin', window.location.pathname));
+      navigate(signInPathFor(pagePaths.volunteerSignIn, window.location.pathname));
       return;
     }
     try {

@@ -8,7 +8,7 @@ import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { myDataUrl, useEraseAccount } from '../api/use-privacy.ts';
-import { PrivacyLink } from './privacy-link.tsx';
+import { PrivacyLink } from '#client/components/ui/privacy-link.tsx';
 
 // The confirmation's code loads when it first opens.
 const DeleteAccountDialog = lazyDialog(

@@ -1,6 +1,6 @@
 // A report's status set by a volunteer (starting or releasing a clean-up) or an administrator (the
 // three status buttons): PATCH /api/reports/:id/status. The reports list and its stats are asked again
-// 200 ms later, wherever they are shown; a page that shows neither loses nothing by it.
+// a moment later, wherever they are shown; a page that shows neither loses nothing by it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';

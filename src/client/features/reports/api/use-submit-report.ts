@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/lib/api.ts';
 import type { PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { useReportQueue, type LaterEvents } from '../offline/use-report-queue.ts';
-import { MY_REPORTS_KEY } from '#client/features/report-follow-up/components/my-reports.tsx';
+import { MY_REPORTS_KEY } from '#client/features/reports/follow-up/components/my-reports.tsx';
 import { coordinatesFor, newIdempotencyKey } from './send-report.ts';
 
-export interface ReportDraft {
+interface ReportDraft {
   /** Being prepared since the photo was chosen (see photo/load-prepare-photo.ts). */
   photo: Promise<PreparedPhoto>;
   what3words: string;

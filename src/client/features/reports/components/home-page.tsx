@@ -8,7 +8,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { InstallButton } from '#client/features/site/components/install-button.tsx';
 import { ShareRow } from '#client/features/site/components/share-row.tsx';
-import { MyReports } from '#client/features/report-follow-up/components/my-reports.tsx';
+import { MyReports } from '#client/features/reports/follow-up/components/my-reports.tsx';
 import { ReportForm } from './report-form.tsx';
 
 export function HomePage() {

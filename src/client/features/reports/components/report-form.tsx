@@ -21,11 +21,11 @@ import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from 
 import { LocationButton } from '#client/features/location/components/location-button.tsx';
 import { describeLocationError } from '#client/features/location/location-errors.ts';
 import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
-import { PrivacyLink } from '#client/features/privacy/components/privacy-link.tsx';
+import { PrivacyLink } from '#client/components/ui/privacy-link.tsx';
 import { followUpMessages as fm } from '#shared/domain/follow-up-messages.ts';
-import { looksLikeEmail } from '#client/features/report-follow-up/looks-like-email.ts';
-import { MY_REPORTS_KEY } from '#client/features/report-follow-up/components/my-reports.tsx';
-import { useAddMyPhoto, useAlreadyReported } from '#client/features/report-follow-up/api/use-already-reported.ts';
+import { looksLikeEmail } from '#client/features/reports/follow-up/looks-like-email.ts';
+import { MY_REPORTS_KEY } from '#client/features/reports/follow-up/components/my-reports.tsx';
+import { useAddMyPhoto, useAlreadyReported } from '#client/features/reports/follow-up/api/use-already-reported.ts';
 import { useQueryClient } from '@tanstack/react-query';
 
 const m = messages.report;
@@ -34,8 +34,8 @@ const m = messages.report;
 // has offered real locations for words that name none: their code loads on demand, and is fetched once
 // the form is shown and the browser idle, so it is at hand by then. Should it fail to load all the
 // same, the form shows nothing in their place.
-const loadReceipt = () => import('#client/features/report-follow-up/components/report-receipt.tsx');
-const loadAlreadyReported = () => import('#client/features/report-follow-up/components/already-reported.tsx');
+const loadReceipt = () => import('#client/features/reports/follow-up/components/report-receipt.tsx');
+const loadAlreadyReported = () => import('#client/features/reports/follow-up/components/already-reported.tsx');
 const loadSuggestedPlaces = () => import('#client/features/location/components/suggested-places.tsx');
 const ReportReceipt = lazyOrNothing(() => loadReceipt().then((module) => module.ReportReceipt));
 const AlreadyReported = lazyOrNothing(() => loadAlreadyReported().then((module) => module.AlreadyReported));

@@ -33,8 +33,8 @@ export function waitReasonOf(error: unknown): WaitReason {
   return error instanceof NetworkError ? 'network' : 'server';
 }
 
-export const RETRY_FIRST_DELAY_MS = 4_000;
-export const RETRY_MAX_DELAY_MS = 5 * 60_000;
+const RETRY_FIRST_DELAY_MS = 4_000;
+const RETRY_MAX_DELAY_MS = 5 * 60_000;
 
 /**
  * Delay before the next try after `failures` failed tries in a row (0 or 1: the first retry): 4 s,

@@ -9,7 +9,7 @@ import { afterFailure, retryDelayMs, serverWaitMs, waitReasonOf } from './queue-
 
 export type SubmitOutcome = { kind: 'sent'; report: CreatedReport } | { kind: 'saved'; reason: WaitReason };
 
-export interface QueueEvents {
+interface QueueEvents {
   /** How many reports wait on this device (in this tab or another one). */
   onWaiting(count: number): void;
   /** Reports kept earlier that have now reached the server. */
@@ -174,7 +174,7 @@ let sending: Promise<void> | null = null;
 let sendAgain = false;
 
 /** Sends every waiting report, oldest first; one run per tab at a time, and one tab at a time. */
-export function sendWaiting(): Promise<void> {
+function sendWaiting(): Promise<void> {
   if (sending) {
     sendAgain = true; // something new came in while this run was busy: look again afterwards
     return sending;

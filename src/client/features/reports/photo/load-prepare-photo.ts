@@ -1,10 +1,11 @@
 // The report form's door to photo preparation: it stays out of the home page's first download
-// (exifr alone is about 15 KB gzip) and is fetched after the page has loaded, before a photo is chosen.
+// (exifr is large) and is fetched after the page has loaded, before a photo is chosen.
+import { onDemand } from '#client/lib/on-demand.ts';
 import type { PreparedPhoto } from './prepare-photo.ts';
 
 export type { PreparedPhoto };
 
-const load = () => import('./prepare-photo.ts');
+const load = onDemand(() => import('./prepare-photo.ts'));
 
 /** Fetches the module ahead of need, so it is there even if the signal drops before a photo is chosen. */
 export function warmPhotoPreparation(): void {

@@ -72,7 +72,7 @@ export default function AboutPage() {
               our volunteers are alerted straight away.
             </p>
             <p>
-              <Link href="/" className={linkClass}>
+              <Link href={routes.home} className={linkClass}>
                 Report graffiti
               </Link>
             </p>

@@ -2,7 +2,7 @@
 // Dashboard. Loaded on demand (Radix Dialog stays out of the first bundle), so the button that opens it
 // lives in site-menu.tsx and gets the focus back when it closes.
 import { useLocation } from 'wouter';
-import { routes } from '#shared/routes.ts';
+import { pagePaths, routes } from '#shared/routes.ts';
 import { DrawerLink } from '#client/components/ui/drawer-link.tsx';
 import type { DrawerProps } from '#client/components/ui/lazy-drawer.tsx';
 import { SideDrawer } from '#client/components/ui/side-drawer.tsx';
@@ -17,10 +17,10 @@ interface NavItem {
 const mainItems: NavItem[] = [
   { label: 'Report Graffiti', href: routes.home, paths: [routes.home] },
   { label: 'About', href: routes.about, paths: [routes.about] },
-  { label: 'Find Graffiti Near Me', href: '/volunteers', paths: routes.find },
+  { label: 'Find Graffiti Near Me', href: pagePaths.find, paths: routes.find },
 ];
 const volunteerItems: NavItem[] = [
-  { label: 'Volunteer Dashboard', href: '/volunteer-dashboard', paths: routes.volunteerDashboard },
+  { label: 'Volunteer Dashboard', href: pagePaths.management, paths: routes.volunteerDashboard },
 ];
 
 export default function NavDrawer(drawer: DrawerProps) {

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { messages } from '#shared/domain/messages.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { routes } from '#shared/routes.ts';
 
 export function NotFoundPage() {
   useDocumentTitle(messages.notFound.title);
@@ -12,7 +13,7 @@ export function NotFoundPage() {
       </p>
       <p>
         <Link
-          href="/"
+          href={routes.home}
           className="inline-flex min-h-11 items-center rounded-xl bg-civic-800 px-5 py-2.5 font-semibold text-white hover:bg-civic-900"
         >
           Go to the home page

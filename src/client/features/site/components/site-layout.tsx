@@ -18,7 +18,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="bg-civic-900 text-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-5 py-3">
-          <Link href="/" className="flex min-h-11 items-center gap-2 text-base font-bold sm:text-lg">
+          <Link href={routes.home} className="flex min-h-11 items-center gap-2 text-base font-bold sm:text-lg">
             <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
             Clean Up Edinburgh
           </Link>
@@ -33,7 +33,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <p>Clean Up Edinburgh: volunteers keeping the city's streets free of graffiti.</p>
           <p className="flex flex-wrap gap-x-4">
             <Link
-              href="/about"
+              href={routes.about}
               className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
             >
               About

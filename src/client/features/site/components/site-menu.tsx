@@ -1,9 +1,10 @@
 // The header's menu button. The drawer behind it is loaded on demand (useLazyDrawer), so the first
 // bundle carries no dialog code.
 import { Menu } from 'lucide-react';
-import { drawerLoader, useLazyDrawer } from '#client/components/ui/lazy-drawer.tsx';
+import { useLazyDrawer } from '#client/components/ui/lazy-drawer.tsx';
+import { onDemand } from '#client/lib/on-demand.ts';
 
-const loadNavDrawer = drawerLoader(() => import('./nav-drawer.tsx'));
+const loadNavDrawer = onDemand(() => import('./nav-drawer.tsx').then((module) => module.default));
 
 export function SiteMenu() {
   const { buttonProps, drawer } = useLazyDrawer(loadNavDrawer);

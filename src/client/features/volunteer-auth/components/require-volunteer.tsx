@@ -8,7 +8,7 @@ import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { signInPathFor } from '../next-path.ts';
 import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
 
-export interface RequireVolunteerProps {
+interface RequireVolunteerProps {
   /** Which sign-in path to send a signed-out visitor to. */
   signInPage: string;
   children(volunteer: Volunteer): ReactNode;

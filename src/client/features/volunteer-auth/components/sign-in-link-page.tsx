@@ -12,10 +12,11 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useContinueSignIn } from '../api/volunteer-session.ts';
 import { reloadInto, safeNextPath, signInPathFor } from '../next-path.ts';
 import { announceSignIn } from '../signed-in-elsewhere.ts';
+import { pagePaths } from '#shared/routes.ts';
 
 function readFragment(): { token: string | null; next: string } {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  return { token: params.get('token'), next: safeNextPath(params.get('next'), '/volunteers/dashboard') };
+  return { token: params.get('token'), next: safeNextPath(params.get('next'), pagePaths.volunteerDashboard) };
 }
 
 export default function SignInLinkPage() {
@@ -56,7 +57,7 @@ export default function SignInLinkPage() {
           <p>{failure}</p>
           <p>
             <Link
-              href={signInPathFor('/volunteers/signin', next)}
+              href={signInPathFor(pagePaths.volunteerSignIn, next)}
               className="font-semibold text-civic-800 underline underline-offset-4"
             >
               Sign in again

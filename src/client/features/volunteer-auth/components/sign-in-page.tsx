@@ -1,5 +1,5 @@
 // The sign-in page: Back to Home and two tabs. Volunteer: e-mail (required) and name (optional), then "check
-// your e-mail" with a field for the 6-digit code; after signing in the page reloads about 100 ms later into
+// your e-mail" with a field for the 6-digit code; after signing in the page reloads shortly into
 // where the volunteer was going. Administrator: the access code form, opened first (and saying why) when an
 // administrator screen sent the visitor here.
 import * as Tabs from '#client/components/ui/tabs.tsx';
@@ -8,11 +8,12 @@ import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { readAdminSignInState } from '#client/features/admin-access/admin-sign-in-state.ts';
-import { PrivacyLink } from '#client/features/privacy/components/privacy-link.tsx';
+import { PrivacyLink } from '#client/components/ui/privacy-link.tsx';
 import { AdminAccessForm } from '#client/features/admin-access/components/admin-access-form.tsx';
 import { useCurrentVolunteer } from '../api/volunteer-session.ts';
 import { safeNextPath } from '../next-path.ts';
 import { VolunteerSignIn } from './volunteer-sign-in.tsx';
+import { pagePaths, routes } from '#shared/routes.ts';
 
 const tabClass =
   'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-base font-semibold text-slate-700 ' +
@@ -21,7 +22,7 @@ const tabClass =
 export default function SignInPage() {
   useDocumentTitle('Sign In | Clean Up Edinburgh');
   const params = new URLSearchParams(useSearch());
-  const next = safeNextPath(params.get('next'), '/volunteers/dashboard');
+  const next = safeNextPath(params.get('next'), pagePaths.volunteerDashboard);
   const current = useCurrentVolunteer();
   const sentByAdminScreen = readAdminSignInState(useHistoryState<unknown>());
 
@@ -29,7 +30,7 @@ export default function SignInPage() {
     <div className="mx-auto grid max-w-lg gap-6 px-5 py-8">
       <p>
         <Link
-          href="/"
+          href={routes.home}
           className="inline-flex min-h-11 items-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-4 font-semibold text-civic-800 hover:bg-civic-50"
         >
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />

@@ -17,7 +17,7 @@ const inputClass =
 const linkButtonClass =
   'inline-flex min-h-11 items-center text-left font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900 disabled:text-slate-500';
 
-export function signInFailed(error: unknown): void {
+function signInFailed(error: unknown): void {
   toast({
     title: m.failedTitle,
     description: describeError(error, m.failed).message || m.failed,

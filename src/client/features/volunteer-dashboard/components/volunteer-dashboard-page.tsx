@@ -14,7 +14,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { routes } from '#shared/routes.ts';
+import { pagePaths, routes } from '#shared/routes.ts';
 import type { Volunteer } from '#shared/contracts/volunteer-auth.ts';
 import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
@@ -42,7 +42,7 @@ const AddEventDialog = lazyDialog(
 export default function VolunteerDashboardPage() {
   useDocumentTitle(`${m.title} | Clean Up Edinburgh`);
   return (
-    <RequireVolunteer signInPage="/volunteers/signin">
+    <RequireVolunteer signInPage={pagePaths.volunteerSignIn}>
       {(volunteer) => <Dashboard volunteer={volunteer} />}
     </RequireVolunteer>
   );

@@ -2,7 +2,7 @@
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api.ts';
 
-export const statusQuery = (token: string) => ({
+const statusQuery = (token: string) => ({
   queryKey: [api.reportFollowUp.status.url({ params: { token } })],
   queryFn: () => api.reportFollowUp.status({ params: { token } }),
   retry: false,

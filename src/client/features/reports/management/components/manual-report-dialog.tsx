@@ -10,7 +10,7 @@ const ManualReportDialog = lazyDialog(
   (props) => props.open,
 );
 
-export const OPEN_MANUAL_FORM_EVENT = 'openManualForm';
+const OPEN_MANUAL_FORM_EVENT = 'openManualForm';
 
 /** Asks the page's ManualReportHost to open the form. */
 export function openManualForm(): void {

@@ -5,31 +5,20 @@
 // page polls every 5 s; cards whose report did not change are not drawn again, so scroll position and
 // focus stay. Also: search, unplaced reports, priority reports only or first, a date range, several
 // cards' status at once, and the list being shown as CSV.
+// The keyboard focus stays with the work (use-list-focus.ts).
 // The controls sit in two rows so that cards show on the first screen: the status filter and the
 // search, then the sorts, the other filters and the MUCU events (behind 'More' on a phone).
-// The keyboard focus stays with the work: a new page focuses its first card; a card that moves or
-// leaves the list hands the focus to the card now in its place.
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type FormEvent,
-} from 'react';
-import { Download, Inbox, Search } from 'lucide-react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Download, Search } from 'lucide-react';
 import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { api } from '#client/lib/api.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';
+import { useListFocus } from '../use-list-focus.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
 import {
   cardTitle,
@@ -44,21 +33,14 @@ import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
 import { ReportCard } from './report-card.tsx';
 import { CardIcon, CardIconSprite } from './card-icons.tsx';
+import { pillClass } from './pill.ts';
 import { formatCount } from '#shared/domain/format.ts';
 
 // The dialogs this list opens load when first opened; so do the other filters, and the bar for
 // several cards at once.
-const AddEventDialog = lazyDialog(
-  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
-  (props) => props.open,
-);
-const ManageEventsDialog = lazyDialog(
-  () => import('#client/features/events/components/manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
-  (props) => props.open,
-);
-const AddAttendanceDialog = lazyDialog(
-  () => import('#client/features/events/components/add-attendance-dialog.tsx').then((m) => m.AddAttendanceDialog),
-  (props) => props.open,
+const EventsPanel = lazyDialog(
+  () => import('./events-panel.tsx').then((m) => m.EventsPanel),
+  (props) => props.shown,
 );
 const DeleteReportDialog = lazyDialog(
   () => import('./delete-report-dialog.tsx').then((m) => m.DeleteReportDialog),
@@ -80,13 +62,21 @@ const MoreFilters = lazyDialog(
   () => import('./more-filters.tsx').then((m) => m.MoreFilters),
   () => true,
 );
+// The pages' controls show below a full page of cards only, the empty list's note on an empty list
+// only: they load when first shown.
+const ListPages = lazyDialog(
+  () => import('./list-pages.tsx').then((m) => m.ListPages),
+  () => true,
+);
+const NoReports = lazyDialog(
+  () => import('./list-pages.tsx').then((m) => m.NoReports),
+  () => true,
+);
 const BulkStatusBar = lazyDialog(
   () => import('./bulk-status-bar.tsx').then((m) => m.BulkStatusBar),
   (props) => props.ids.length > 0,
 );
 
-const pillClass =
-  'min-h-11 rounded-xl border-2 px-3 text-sm font-semibold transition-colors border-civic-800 text-civic-800 hover:bg-civic-50 aria-pressed:bg-civic-800 aria-pressed:text-white aria-expanded:bg-civic-50';
 /**
  * Buttons joined into one control (the status filter; the sorts from a tablet's width up): one
  * outline, dividers between, the end buttons rounded to fit it (not clipped, which would clip their
@@ -100,24 +90,13 @@ const sortsClass =
   'flex flex-wrap gap-2 sm:flex-nowrap sm:gap-0 sm:rounded-xl sm:border-2 sm:border-civic-800 sm:bg-white sm:divide-x-2 sm:divide-civic-800';
 const sortClass = `${segmentClass} max-sm:rounded-xl max-sm:border-2 max-sm:border-civic-800 max-sm:bg-white max-sm:px-3`;
 
-/**
- * The cards of a new list drawn at once, enough to fill a desk's screen; the rest follow after that
- * paint, `MORE_CARDS` a frame, each lot a commit of its own that a click or the next answer can come
- * between (the 44 others in one commit held the page for 100-200 ms on this machine).
- */
-const FIRST_CARDS = 6;
-const MORE_CARDS = 8;
+/** The cards of a new list drawn at once, enough to fill a desk's screen, then a slice a frame. */
+const SLICES = { first: 6, more: 8 };
 
 const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, from: '', to: '' };
 
 /** A page of the list: the first, the one after a cursor, or the one starting at a 'Report #n'. */
-type PageKey = { cursor?: string; position?: number };
-
-/** The control in the list that last held the focus, and the place of its card then. */
-interface FocusPlace {
-  element: HTMLElement;
-  index: number;
-}
+export type PageKey = { cursor?: string; position?: number };
 
 export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [filter, setFilter] = useState<StatusFilter>('all');
@@ -136,7 +115,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const [preview, setPreview] = useState<PreviewPhoto | null>(null);
   const [photoTarget, setPhotoTarget] = useState<{ id: number; label: string } | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
-  const [eventDialog, setEventDialog] = useState<'add' | 'manage' | 'attendance' | null>(null);
   const [shownPanel, setShownPanel] = useState<{ options: boolean; filters: boolean; events: boolean }>({
     options: false,
     filters: false,
@@ -144,10 +122,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   });
   const ids = { heading: useId(), search: useId(), options: useId(), filters: useId(), events: useId() };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const eventDialogProps = (name: NonNullable<typeof eventDialog>) => ({
-    open: eventDialog === name,
-    onOpenChange: (open: boolean) => setEventDialog(open ? name : null),
-  });
   const toggle = (panel: keyof typeof shownPanel) => () =>
     setShownPanel((shown) => ({ ...shown, [panel]: !shown[panel] }));
 
@@ -167,79 +141,17 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const shown = page?.reports ?? [];
   const narrowed = filter !== 'all' || narrowing !== noNarrowing;
 
-  // A new list (another question, or the first answer) shows its first cards at once and the rest
-  // after the next paint, a few a frame. A refresh of the list on screen keeps every card: unchanged
-  // ones are not drawn again. While the next question's answer is awaited, the last list stays as far
-  // as it was drawn: drawing the rest of a list about to go would hold up the click.
-  const question = JSON.stringify({ ...filters, ...pageKey });
-  const [drawn, setDrawn] = useState<{ question: string; count: number } | null>(null);
+  // A new question's cards go into a new list element, so the last list leaves the page in one piece
+  // rather than card by card.
   const answered = page !== undefined && !reports.isPlaceholderData;
-  if (answered && drawn?.question !== question) setDrawn({ question, count: FIRST_CARDS });
-  const count = answered && drawn?.question !== question ? FIRST_CARDS : (drawn?.count ?? Infinity);
-  const cards = count < shown.length ? shown.slice(0, count) : shown;
-  // The list on screen belongs to one question: a new question's cards go into a new list element,
-  // so the last list leaves the page in one piece rather than card by card (50 removals took half of
-  // the time from a new answer to its first card).
-  const shownQuestion = answered ? question : drawn?.question;
-  const drawingMore = answered && count < shown.length;
-  useEffect(() => {
-    if (!drawingMore) return;
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() =>
-        startTransition(() =>
-          setDrawn({ question, count: count + MORE_CARDS < shown.length ? count + MORE_CARDS : Infinity }),
-        ),
-      );
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [drawingMore, question, count, shown.length]);
+  const { items: cards, shownQuestion } = useDrawInSlices(
+    shown,
+    JSON.stringify({ ...filters, ...pageKey }),
+    answered,
+    SLICES,
+  );
 
-  const section = useRef<HTMLElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  /** Set by Next, Previous and Go to: the new page's first card takes the focus once it is drawn. */
-  const toFirstCard = useRef(false);
-  const lastFocus = useRef<FocusPlace | null>(null);
-
-  const articles = () => [...(section.current?.querySelectorAll<HTMLElement>('ol > li > article') ?? [])];
-  useLayoutEffect(() => {
-    if (toFirstCard.current && answered) {
-      toFirstCard.current = false;
-      const target = articles()[0] ?? heading.current;
-      if (target) showAtTop(target);
-      return;
-    }
-    // The control that had the focus went with a refresh (its card left the list, or moved and was
-    // put back): the focus goes to what now stands in that card's place, never to the page itself.
-    const last = lastFocus.current;
-    if (!last || (document.activeElement && document.activeElement !== document.body)) return;
-    const cards = articles();
-    const card = last.element.closest('article');
-    if (last.element.isConnected && card && cards.indexOf(card) === last.index && focusOn(last.element)) return;
-    lastFocus.current = null;
-    (cards[last.index] ?? cards[cards.length - 1] ?? heading.current)?.focus();
-  });
-  // Where the focus is in the list, to find its place again; forgotten when the person moves it elsewhere.
-  const onListFocus = (event: FocusEvent<HTMLOListElement>) => {
-    const card = event.target.closest('article');
-    lastFocus.current = card ? { element: event.target, index: articles().indexOf(card) } : null;
-  };
-  const onListBlur = (event: FocusEvent<HTMLOListElement>) => {
-    const left = event.target;
-    if (event.relatedTarget) {
-      if (!event.currentTarget.contains(event.relatedTarget)) lastFocus.current = null;
-      return;
-    }
-    // Nothing took the focus: a click on the page leaves the control as it was; a control taken away
-    // or disabled by a refresh does not, and its place is kept for the refresh's drawing.
-    requestAnimationFrame(() => {
-      if (lastFocus.current?.element === left && left.isConnected && !left.matches(':disabled'))
-        lastFocus.current = null;
-    });
-  };
+  const { section, heading, focusNewPage, onListFocus, onListBlur } = useListFocus(answered);
 
   // A new question starts from its first page, with nothing picked.
   const startOver = () => {
@@ -247,7 +159,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
     setSelected(new Set());
   };
   const goTo = (next: PageKey[]) => {
-    toFirstCard.current = true;
+    focusNewPage();
     setPages(next);
   };
 
@@ -283,7 +195,6 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   // How many of the choices behind 'More filters', and behind a phone's 'More', are in use.
   const filtersOn = [narrowing.from, narrowing.to, narrowing.unplaced, narrowing.priority].filter(Boolean).length;
   const hiddenOn = filtersOn + (sort ? 1 : 0) + (priorityFirst ? 1 : 0);
-  const pageCount = page ? Math.max(1, Math.ceil(page.total / REPORT_PAGE_SIZE)) : 1;
 
   function previousPage() {
     if (pageKey.cursor) return goTo(pages.slice(0, -1));
@@ -416,19 +327,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         {shownPanel.filters && (
           <MoreFilters id={ids.filters} form={ids.search} draft={draft} onChange={setDraft} applied={narrowing} />
         )}
-        {shownPanel.events && (
-          <div id={ids.events} role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
-            <button type="button" onClick={() => setEventDialog('add')} className={pillClass}>
-              Add MUCU Event
-            </button>
-            <button type="button" onClick={() => setEventDialog('manage')} className={pillClass}>
-              Manage MUCU Events
-            </button>
-            <button type="button" onClick={() => setEventDialog('attendance')} className={pillClass}>
-              Add MUCU Attendance
-            </button>
-          </div>
-        )}
+        <EventsPanel id={ids.events} shown={shownPanel.events} />
       </div>
 
       {reports.isPending && (
@@ -443,13 +342,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
         </div>
       )}
 
-      {page && page.total === 0 && !narrowed && (
-        <div className="grid justify-items-center gap-2 rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-12 text-center">
-          <Inbox aria-hidden="true" className="h-10 w-10 text-civic-700" />
-          <p className="text-lg font-bold text-civic-900">{managementMessages.noReportsTitle}</p>
-          <p className="text-slate-700">{managementMessages.noReports}</p>
-        </div>
-      )}
+      {page && page.total === 0 && !narrowed && <NoReports />}
 
       {page && (page.total > 0 || narrowed) && (
         <>
@@ -515,32 +408,14 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
             </ol>
           )}
           {(pages.length > 1 || page.nextCursor || page.total > REPORT_PAGE_SIZE) && (
-            <nav aria-label="Pages of reports" className="flex flex-wrap items-center justify-between gap-2">
-              <button
-                type="button"
-                aria-disabled={pages.length <= 1 || undefined}
-                onClick={() => pages.length > 1 && previousPage()}
-                className={`${pillClass} inline-flex items-center gap-1.5 aria-disabled:opacity-50`}
-              >
-                <CardIcon name="chevron-down" className="h-4 w-4 rotate-90" />
-                Previous {REPORT_PAGE_SIZE}
-              </button>
-              <span className="text-sm text-slate-700">
-                Page {formatCount(Math.ceil(Math.max(first, 1) / REPORT_PAGE_SIZE))} of {formatCount(pageCount)}
-              </span>
-              <button
-                type="button"
-                aria-disabled={!page.nextCursor || reports.isPlaceholderData || undefined}
-                onClick={() => {
-                  if (page.nextCursor && !reports.isPlaceholderData) goTo([...pages, { cursor: page.nextCursor }]);
-                }}
-                className={`${pillClass} inline-flex items-center gap-1.5 aria-disabled:opacity-50`}
-              >
-                Next {REPORT_PAGE_SIZE}
-                <CardIcon name="chevron-down" className="h-4 w-4 -rotate-90" />
-              </button>
-              <GoToForm total={page.total} onGo={(position) => goTo(position > 1 ? [{}, { position }] : [{}])} />
-            </nav>
+            <ListPages
+              page={page}
+              pages={pages}
+              first={first}
+              waiting={reports.isPlaceholderData}
+              onPrevious={previousPage}
+              onGo={goTo}
+            />
           )}
         </>
       )}
@@ -564,44 +439,8 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
           section.current?.querySelector<HTMLElement>('form[data-inline-edit] :is(input, textarea)')
         }
       />
-      <AddEventDialog {...eventDialogProps('add')} />
-      <ManageEventsDialog {...eventDialogProps('manage')} />
-      <AddAttendanceDialog {...eventDialogProps('attendance')} />
     </section>
   );
-}
-
-const HOLD_AT_TOP_MS = 600;
-
-/**
- * Focuses a new page's first card and scrolls it to the top of the window, then keeps it there for
- * `HOLD_AT_TOP_MS`: a smooth scroll the browser was still running (to the button just pressed) would
- * otherwise carry the page on past it, and may start a frame or two late. A wheel, pointer or key of
- * the person's own, or the focus moving on, ends that at once.
- */
-function showAtTop(target: HTMLElement): void {
-  target.focus({ preventScroll: true });
-  const until = performance.now() + HOLD_AT_TOP_MS;
-  let stopped = false;
-  const stop = () => {
-    stopped = true;
-  };
-  const inputs = ['wheel', 'pointerdown', 'keydown'] as const;
-  for (const name of inputs) window.addEventListener(name, stop, { once: true, passive: true });
-  const place = () => {
-    target.scrollIntoView({ block: 'start', behavior: 'instant' });
-    if (!stopped && performance.now() < until && document.activeElement === target) {
-      requestAnimationFrame(place);
-      return;
-    }
-    for (const name of inputs) window.removeEventListener(name, stop);
-  };
-  place();
-}
-/** Focuses the element if it can still take the focus. */
-function focusOn(element: HTMLElement): boolean {
-  element.focus();
-  return document.activeElement === element;
 }
 
 interface ReportListItemProps {
@@ -654,51 +493,3 @@ const ReportListItem = memo(function ReportListItem({
     </li>
   );
 });
-
-/** Straight to a place in the list: 'Report #n' from 1 to the number of reports listed. */
-function GoToForm({ total, onGo }: { total: number; onGo(position: number): void }) {
-  const [typed, setTyped] = useState('');
-  const [refused, setRefused] = useState(false);
-  const ids = { field: useId(), error: useId() };
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // As written on a card or read out: '#50000', '50,000' or '50 000'.
-    const digits = typed.replace(/[\s,#]/g, '');
-    const position = /^\d{1,10}$/.test(digits) ? Number(digits) : 0;
-    if (position < 1 || position > total) {
-      setRefused(true);
-      return;
-    }
-    setRefused(false);
-    setTyped('');
-    onGo(position);
-  }
-  return (
-    <form aria-label="Go to a report" onSubmit={submit} noValidate className="flex w-full flex-wrap items-center gap-2">
-      <label htmlFor={ids.field} className="text-sm font-semibold text-slate-700">
-        Go to Report #
-      </label>
-      <input
-        id={ids.field}
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.target.value);
-          setRefused(false);
-        }}
-        inputMode="numeric"
-        autoComplete="off"
-        aria-invalid={refused}
-        aria-describedby={refused ? ids.error : undefined}
-        className={`${inputClass} w-32`}
-      />
-      <button type="submit" className={pillClass}>
-        Go
-      </button>
-      {refused && (
-        <p id={ids.error} role="alert" className="w-full text-sm font-semibold text-red-800">
-          Enter a number from 1 to {formatCount(total)}.
-        </p>
-      )}
-    </form>
-  );
-}

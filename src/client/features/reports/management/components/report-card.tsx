@@ -16,7 +16,7 @@ import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
-import { ReportMarks } from '#client/features/report-follow-up/components/report-marks.tsx';
+import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { Report } from '#shared/contracts/reports.ts';
 
@@ -39,7 +39,7 @@ const beside = 'col-span-2 sm:col-span-1 sm:col-start-2';
 const actionClass =
   'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 font-semibold text-civic-900 hover:bg-black/5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
-export interface ReportCardProps {
+interface ReportCardProps {
   report: Report;
   /** Its position in the list as shown, from 1. */
   position: number;

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/lib/api.ts';
 
-export const reportPhotosKey = (id: number) => [api.reports.photos.url({ params: { id } })] as const;
+const reportPhotosKey = (id: number) => [api.reports.photos.url({ params: { id } })] as const;
 
 export function useReportPhotos(id: number, enabled: boolean) {
   return useQuery({

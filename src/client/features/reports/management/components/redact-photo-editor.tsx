@@ -33,7 +33,7 @@ function fit(area: RedactionArea): RedactionArea {
 
 const percent = (value: number) => Math.round(value * 100);
 
-export interface RedactPhotoEditorProps {
+interface RedactPhotoEditorProps {
   photoUrl: string;
   alt: string;
   onDone(result: { photoUrl: string; thumbnailUrl: string }): void;

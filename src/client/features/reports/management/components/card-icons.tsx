@@ -28,7 +28,7 @@ const cardIcons = {
   'trash-2': Trash2,
 } satisfies Record<string, LucideIcon>;
 
-export type CardIconName = keyof typeof cardIcons;
+type CardIconName = keyof typeof cardIcons;
 
 const symbolId = (name: CardIconName) => `card-icon-${name}`;
 

@@ -1,5 +1,5 @@
 // The management dashboard's changes to reports, one hook per call. After each the list is fetched
-// again (a status change of several reports 200 ms later), and the stats with it. A single report's
+// again (a status change of several reports a moment later), and the stats with it. A single report's
 // status is set with useSetReportStatus of the reports feature, shared with the find page; a
 // report's added photos are in use-report-photos.ts, loaded with the screens that show them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -6,7 +6,7 @@ import { ShieldAlert, Users } from 'lucide-react';
 import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { api } from '#client/lib/api.ts';
-import { reportsListKey } from '#client/features/report-management/api/use-reports-list.ts';
+import { reportsListKey } from '#client/features/reports/management/api/use-reports-list.ts';
 
 export function ReportMarks({
   report,

@@ -1,0 +1,47 @@
+// The MUCU events' buttons on the report list's toolbar, and the dialogs they open. The panel's code
+// loads when it is first shown, each dialog's when it first opens; once loaded the dialogs stay
+// mounted while the panel is hidden again.
+import { useState } from 'react';
+import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { pillClass } from './pill.ts';
+
+const AddEventDialog = lazyDialog(
+  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
+  (props) => props.open,
+);
+const ManageEventsDialog = lazyDialog(
+  () => import('#client/features/events/components/manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
+  (props) => props.open,
+);
+const AddAttendanceDialog = lazyDialog(
+  () => import('#client/features/events/components/add-attendance-dialog.tsx').then((m) => m.AddAttendanceDialog),
+  (props) => props.open,
+);
+
+export function EventsPanel({ id, shown }: { id: string; shown: boolean }) {
+  const [open, setOpen] = useState<'add' | 'manage' | 'attendance' | null>(null);
+  const dialogProps = (name: NonNullable<typeof open>) => ({
+    open: open === name,
+    onOpenChange: (opened: boolean) => setOpen(opened ? name : null),
+  });
+  return (
+    <>
+      {shown && (
+        <div id={id} role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
+          <button type="button" onClick={() => setOpen('add')} className={pillClass}>
+            Add MUCU Event
+          </button>
+          <button type="button" onClick={() => setOpen('manage')} className={pillClass}>
+            Manage MUCU Events
+          </button>
+          <button type="button" onClick={() => setOpen('attendance')} className={pillClass}>
+            Add MUCU Attendance
+          </button>
+        </div>
+      )}
+      <AddEventDialog {...dialogProps('add')} />
+      <ManageEventsDialog {...dialogProps('manage')} />
+      <AddAttendanceDialog {...dialogProps('attendance')} />
+    </>
+  );
+}
