@@ -75,6 +75,19 @@ describe('the server process', { timeout: 3 * STARTUP_MS }, () => {
     expect(second.output()).not.toMatch(/passcode/i);
   });
 
+  it('without SMTP_URL, at the default log level, the sign-in code is printed where the README says', async () => {
+    const port = String(await freePort());
+    const server = startServer({ DATA_DIR: tempDataDir(), PORT: port, LOG_LEVEL: 'info' });
+    await server.waitFor(/running at/);
+    const asked = await fetch(`http://127.0.0.1:${port}/api/volunteers/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'first.volunteer@example.org' }),
+    });
+    expect(asked.status, await asked.text()).toBe(200);
+    expect(await server.waitFor(/sign-in code is/)).toMatch(/Your Clean Up Edinburgh sign-in code is: \d{6}/);
+  });
+
   it('a second process on the same DATA_DIR refuses to start with a clear message', async () => {
     const dataDir = tempDataDir();
     const first = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
