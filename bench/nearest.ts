@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
-import { cleanupsRepository } from '#server/features/cleanups/cleanups.repository.ts';
-import { findNearby, nearestOpenSite } from '#server/features/cleanups/find-nearby.service.ts';
+import { openSitesRepository } from '#server/features/cleanups/nearest-site/open-sites.repository.ts';
+import { findNearby, nearestOpenSite } from '#server/features/cleanups/nearest-site/find-nearby.ts';
 import { createTestDatabase } from '#tests/databases.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { inOwnProcess, ranDirectly } from './own-process.ts';
@@ -60,7 +60,7 @@ export async function benchNearest(
     }
     await sql`update reports set priority = 1 where id % 40 = 0`.execute(database.db);
     await settleAfterLoad(database.db, database.dialect);
-    const repository = cleanupsRepository(database.db);
+    const repository = openSitesRepository(database.db);
     // Volunteers anywhere in the city, the same points every run.
     let seed = 42;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;

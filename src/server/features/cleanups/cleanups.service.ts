@@ -37,7 +37,7 @@ import {
 } from '#server/features/reports/index.ts';
 import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
-import { findNearby } from './find-nearby.service.ts';
+import { findNearby, openSitesRepository } from './nearest-site/index.ts';
 import { boundingBox, type Point } from '#shared/domain/geo.ts';
 import { isOfSite, SITE_RADIUS_METRES } from '#shared/domain/site.ts';
 
@@ -161,7 +161,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
     async findNearby(from: Point, exclude: readonly number[], radiusMetres?: number): Promise<FindNearbyResponse> {
       await releaseLapsedClaims();
-      return findNearby(repository, from, exclude, radiusMetres);
+      return findNearby(openSitesRepository(db), from, exclude, radiusMetres);
     },
 
     async currentClaim(actor: Actor): Promise<CurrentCleanupResponse> {

@@ -7,7 +7,7 @@ import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { columnKit } from '#server/db/migrations/column-kit.ts';
 import { up as buildOpenSiteTrees } from '#server/db/migrations/036-open-sites-rtree.ts';
-import { cleanupsRepository } from './cleanups.repository.ts';
+import { openSitesRepository } from './open-sites.repository.ts';
 
 describe.each(testDatabaseKinds)('the open-site counts on %s', (kind) => {
   let database: DatabaseHandle;
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('the open-site counts on %s', (kind) => {
   }
 
   async function expectCountsRight(withCoordinates: number, withoutCoordinates: number) {
-    const kept = await cleanupsRepository(database.db).countOpenSites();
+    const kept = await openSitesRepository(database.db).countOpenSites();
     expect(kept).toEqual(await counted());
     expect(kept).toEqual({ withCoordinates, withoutCoordinates });
     await expectTreesRight();

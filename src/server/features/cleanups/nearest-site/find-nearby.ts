@@ -12,11 +12,11 @@ import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import { locationLinkOf, toReportResponse, type ReportRow } from '#server/features/reports/index.ts';
 import {
   rankExactly,
-  type CleanupsRepository,
+  type OpenSitesRepository,
   type NearestFirst,
   type OpenSite,
   type Surroundings,
-} from './cleanups.repository.ts';
+} from './open-sites.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
 import { PRIORITY_RADIUS_METRES } from '#shared/domain/report-follow-up.ts';
 
@@ -71,7 +71,7 @@ const walkSize = (seenPlaces: number) => Math.min(WALK_MAX, (1 + seenPlaces) * C
  * the walk vouches for them, and asks the database for that box otherwise: the same sites either way.
  */
 export async function nearestOpenSite(
-  repository: CleanupsRepository,
+  repository: OpenSitesRepository,
   from: Point,
   exclude: readonly number[],
   maxMetres = Number.POSITIVE_INFINITY,
@@ -111,7 +111,7 @@ export async function nearestOpenSite(
  * any nearer ordinary site.
  */
 export async function nearestPrioritySite(
-  repository: CleanupsRepository,
+  repository: OpenSitesRepository,
   from: Point,
   exclude: readonly number[],
   walked?: NearestFirst | null,
@@ -130,7 +130,7 @@ export async function nearestPrioritySite(
 
 /** The site to offer: a priority site near by first, else the nearest elsewhere, with its whole report. */
 async function siteToOffer(
-  repository: CleanupsRepository,
+  repository: OpenSitesRepository,
   from: Point,
   exclude: readonly number[],
   radiusMetres: number,
@@ -157,7 +157,7 @@ async function siteToOffer(
 }
 
 export async function findNearby(
-  repository: CleanupsRepository,
+  repository: OpenSitesRepository,
   from: Point,
   exclude: readonly number[],
   radiusMetres = DEFAULT_FIND_RADIUS_M,

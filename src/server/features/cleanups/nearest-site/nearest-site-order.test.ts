@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
 import { PREPARED_STATEMENT, type DatabaseHandle } from '#server/db/client.ts';
 import { boundingBox, type Point } from '#shared/domain/geo.ts';
-import { mulberry32 } from '../../../../scripts/seed-reports.ts';
-import { cleanupsRepository } from './cleanups.repository.ts';
-import { nearestOpenSite, nearestPrioritySite } from './find-nearby.service.ts';
+import { mulberry32 } from '../../../../../scripts/seed-reports.ts';
+import { openSitesRepository } from './open-sites.repository.ts';
+import { nearestOpenSite, nearestPrioritySite } from './find-nearby.ts';
 
 const CITY = { latitude: 55.9486, longitude: -3.1999 };
 const OSLO = { latitude: 59.9139, longitude: 10.7522 };
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
   afterAll(() => database?.close());
 
   it('are those of the whole box sorted, wherever the volunteer stands', async () => {
-    const repository = cleanupsRepository(database.db);
+    const repository = openSitesRepository(database.db);
     const points = [
       ...Array.from({ length: 14 }, () => near(CITY, 0.2)),
       ...Array.from({ length: 3 }, () => near(OSLO, 0.1)),
@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
   });
 
   it('are those a brute-force scan of every report gives, ties by id and unplaced reports included', async () => {
-    const repository = cleanupsRepository(database.db);
+    const repository = openSitesRepository(database.db);
     const every = await database.db
       .selectFrom('reports')
       .select(['id', 'status', 'priority', 'latitude', 'longitude'])
@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
   });
 
   it('one walk nearest first answers each widening step as the box searches do', async () => {
-    const repository = cleanupsRepository(database.db);
+    const repository = openSitesRepository(database.db);
     // How many box searches each way asks the database for: on PostgreSQL the walk answers most steps.
     const asked = { walked: 0, boxes: 0 };
     const counting = (way: keyof typeof asked) => ({
@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds)('the first open sites of a box on %s', (kind) =
       },
       transformResult: ({ result }) => Promise.resolve(result),
     });
-    const repository = cleanupsRepository(recording);
+    const repository = openSitesRepository(recording);
     // Places far from the city: passed over, yet each one widens what the search asks for.
     const seen = Array.from({ length: 40 }, (_, i) => ({ what3words: `far.away.${i}`, ...near(OSLO, 0.05) }));
     const search = async (passedOver: number) => {

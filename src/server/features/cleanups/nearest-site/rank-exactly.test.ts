@@ -4,7 +4,7 @@
 // around it holds unfetched sites in its corners; never before.
 import { describe, expect, it } from 'vitest';
 import { boundingBox, METRES_PER_DEGREE, type Point } from '#shared/domain/geo.ts';
-import { rankExactly, type OpenSite } from './cleanups.repository.ts';
+import { rankExactly, type OpenSite } from './open-sites.repository.ts';
 
 const FROM: Point = { latitude: 55.9486, longitude: -3.1999 };
 const squash = Math.cos((FROM.latitude * Math.PI) / 180);
