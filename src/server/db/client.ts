@@ -45,8 +45,7 @@ export interface DatabaseHandle {
 /**
  * Connections the PostgreSQL pool keeps open when idle (those above it close after 10 s idle). A new
  * connection costs a server process and, on its first statement, reading the table and index
- * definitions: measured on this machine, 30-70 ms to connect and a first page of the list 45-90 ms
- * where a warm connection takes 3-15 ms. A dashboard polling from memory sends no query for minutes,
+ * definitions, several times what a page of the list costs on a warm connection. A dashboard polling from memory sends no query for minutes,
  * so without connections kept, its next filter would pay both.
  */
 export const WARM_CONNECTIONS = 4;

@@ -1,6 +1,6 @@
 // The city's wall clock, worked out in plain code rather than with Intl. A page's
-// first use of Intl loads the browser's locale and time-zone data: 50-90 ms of main thread on a
-// desktop, four times that on a phone-class CPU, paid before the first date can be drawn.
+// first use of Intl loads the browser's locale and time-zone data on the main thread, slowest on a
+// phone-class CPU, paid before the first date can be drawn.
 //
 // Europe/London is GMT in winter and BST (GMT+1) from 01:00 GMT on the last Sunday of March to 01:00
 // GMT on the last Sunday of October: the rule the UK has kept since 1996. Instants before 1996 (none

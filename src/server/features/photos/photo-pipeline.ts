@@ -156,8 +156,8 @@ async function processHeif(bytes: Buffer, limits: PhotoDecodeLimits): Promise<Pr
 
 /**
  * The web copy is encoded with libjpeg-turbo's own settings (optimised Huffman tables) rather than
- * mozjpeg's trellis quantisation: at quality 80 it looks the same as mozjpeg's at 82 (structural
- * similarity within 0.001 on a detailed photo) for a tenth of the encoding time. The thumbnail is made
+ * mozjpeg's trellis quantisation: at quality 80 it looks the same as mozjpeg's at 82 for far less
+ * encoding time. The thumbnail is made
  * from the web copy, whose JPEG decoder shrinks it on load, so the full photo is decoded only once.
  */
 async function webAndThumbnail(

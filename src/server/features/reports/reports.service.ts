@@ -145,8 +145,8 @@ export function reportsService({ repository, storage, clock, location, log, aler
     listVersion: () => repository.listVersion(),
 
     /**
-     * The list as JSON for a given version. Every volunteer's page polls it every 5 s; building 10,000
-     * reports costs ~80 ms of CPU, so the text is kept for as long as the version stays the same.
+     * The list as JSON for a given version. Every volunteer's page polls it every 5 s; building a city's
+     * reports is the costliest part of the answer, so the text is kept for as long as the version stays the same.
      */
     async listJson(version: string): Promise<string> {
       if (listCache?.version === version) return listCache.json;

@@ -127,8 +127,8 @@ const prepared = sql.raw(PREPARED_STATEMENT);
 
 /**
  * SQLite: a LIMIT written into the statement's text rather than bound. Over the R*Tree of open sites,
- * a bound LIMIT made these statements several times slower (a count in an empty square: 13 us against
- * 3 us; the nearest-site search's median over 100,000 reports: 0.44 ms against 0.28 ms). A text per
+ * a bound LIMIT made these statements several times slower (both a count in an empty square and the
+ * whole search, as the bench measures it). A text per
  * limit is cheap there: SQLite keeps the most recent few hundred. PostgreSQL keeps every marked
  * statement for a connection's life, so there the limit stays a bound value (it measured the same).
  */
