@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError, lockDataDir, prepareDataDir } from './data-dir.ts';
-import { openDatabase, WARM_UP_STATEMENTS } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
+import { WARM_UP_STATEMENTS } from './db/driver-tuning.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { photoStorageFromConfig } from './features/photos/configured-photo-storage.ts';

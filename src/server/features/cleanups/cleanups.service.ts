@@ -229,7 +229,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
         throw asUploadFailure(error, log);
       }
       const rows = await withStoredPhotos(storage, processed, (keys) =>
-        db.transaction().execute(async (trx) => {
+        reports.transaction(async (trx) => {
           const now = clock.now().toISOString();
           const inserted = await reports.insertPhotos(
             keys.map((key) => ({
@@ -271,7 +271,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
       const before = await processPhoto(input.beforePhoto);
       const after = await processPhoto(input.afterPhoto);
       return withStoredPhotos(storage, [before, after], ([beforeKey, afterKey]) =>
-        db.transaction().execute(async (trx) => {
+        reports.transaction(async (trx) => {
           const now = clock.now();
           const nowIso = now.toISOString();
           const inTrx = cleanupsRepository(trx);

@@ -171,7 +171,8 @@ export function privacyRepository(db: Db) {
      * achievements. Answers false when there was no such volunteer.
      */
     async erase(volunteerId: number, now: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      const reports = reportsRepository(db);
+      return reports.transaction(async (trx) => {
         const volunteer = await trx
           .selectFrom('volunteers')
           .select(['id', 'email'])
@@ -180,7 +181,6 @@ export function privacyRepository(db: Db) {
         if (!volunteer) return false;
         await cleanupsRepository(trx).unlinkVolunteer(volunteerId);
         await eventsRepository(trx).unlinkVolunteer(volunteerId);
-        const reports = reportsRepository(db);
         await reports.unlinkPhotosOf(volunteerId, trx);
         await reports.releaseClaimsOf(volunteerId, now, trx);
         await dropJobsNaming(trx, volunteerId, volunteer.email);

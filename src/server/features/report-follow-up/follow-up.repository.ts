@@ -57,8 +57,8 @@ export function followUpRepository(db: Db) {
       statusToken: string,
       now: string,
     ): Promise<ReportRow | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const reports = reportsRepository(db);
+      const reports = reportsRepository(db);
+      return reports.transaction(async (trx) => {
         const updated = await reports.addReporter(reportId, now, trx);
         if (!updated) return undefined;
         await reports.insertPhotos(

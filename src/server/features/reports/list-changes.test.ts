@@ -170,14 +170,24 @@ describe.each(testDatabaseKinds)("the report list's version on %s", (kind) => {
 
     // A transaction that is rolled back changes nothing, and the list says so.
     const latest = String(afterJob.headers.etag);
-    await t.database.db
-      .transaction()
-      .execute(async (trx) => {
-        await reportsRepository(t.database.db).setPriority(id, false, new Date().toISOString(), trx);
+    const reports = reportsRepository(t.database.db);
+    await reports
+      .transaction(async (trx) => {
+        await reports.setPriority(id, false, new Date().toISOString(), trx);
         throw new Error('changed my mind');
       })
       .catch(() => undefined);
     expect((await revalidate(t, latest)).statusCode).toBe(304);
+  });
+
+  it('a change to reports in a transaction the reports repository did not open is refused, and changes nothing', async () => {
+    const { t } = await appWithCountedQueries();
+    const id = await makeReport(t);
+    const reports = reportsRepository(t.database.db);
+    await expect(
+      t.database.db.transaction().execute((trx) => reports.setPriority(id, true, new Date().toISOString(), trx)),
+    ).rejects.toThrow('Reports are changed only in a transaction opened by the reports repository');
+    expect((await reports.findById(id))?.priority).toBe(0);
   });
 
   it('the change stream names the version on connecting and each new one as it happens', async () => {

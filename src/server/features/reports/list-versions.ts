@@ -1,21 +1,16 @@
 // The report list's version as this process knows it, so an unchanged list is answered 304 without
 // asking the database, and the dashboards' change streams hear of a change as it happens.
-// A write through this process forgets the known version when it takes effect (the database handle
-// watches every statement, whichever feature or background job sends it). On PostgreSQL, a write
-// through any process sends a NOTIFY (021-report-list-notify) that does the same here; while the
-// listening connection is down, nothing is trusted and every ask reads the version's row.
+// The database's triggers move the version in the transaction of every change to reports. A change
+// through this process forgets the known version once it commits (the reports repository, the one
+// writer, tells). On PostgreSQL, a change through any process sends a NOTIFY (021-report-list-notify)
+// that does the same here; while the listening connection is down, nothing is trusted and every ask
+// reads the version's row.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { reportsRepository } from './reports.repository.ts';
+import { onReportsWritten, reportsRepository } from './reports.repository.ts';
 
 /** The channel 021-report-list-notify's trigger notifies on. */
 const REPORT_LIST_CHANNEL = 'report_list_changed';
-
-/**
- * Statements that may move the list: any write naming the reports table, and deleting a volunteer (a
- * claim they held is let go by the foreign key, which the triggers count as a change of the report).
- */
-const LIST_WRITES = /\breports\b|\bdelete\s+from\s+"?volunteers\b/i;
 
 /** While change streams listen and the version cannot be read (the database is away), it is tried again this often. */
 const RETRY_MS = 1_000;
@@ -42,7 +37,7 @@ export function listVersions({
   let known: string | undefined;
   /** Moves on every sign that the list may have changed; a read kept only if it did not move meanwhile. */
   let generation = 0;
-  /** SQLite is one process, and every write passes through it. PostgreSQL: only while listening. */
+  /** SQLite is one process, and every change to reports is told by its one writer. PostgreSQL: only while listening. */
   let trusted = database.listen === undefined;
   let closed = false;
   const listeners = new Set<(version: string) => void>();
@@ -95,7 +90,7 @@ export function listVersions({
     if (listeners.size > 0 && !closed) refresh();
   }
 
-  const stopWatching = database.watchWrites(LIST_WRITES, changed);
+  const stopWatching = onReportsWritten(database.db, changed);
   const stopListening = database.listen?.(REPORT_LIST_CHANNEL, {
     notified: changed,
     connected() {

@@ -3,6 +3,8 @@
 // photos, and redacted photos. Every write dates its
 // change with nextUpdatedAt and takes an optional transaction, so another feature's repository can
 // change a report inside its own transaction; without one, a write of several statements opens its own.
+// A transaction that changes reports is opened by `transaction` here, so that once it commits the
+// report list hears of it (`onReportsWritten`) and no process keeps an old version of the list.
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
@@ -85,25 +87,66 @@ export function findReportById(db: Db, id: number): Promise<ReportRow | undefine
 /** The private status link's token: 32 random bytes, so no report's page can be found by trying. */
 export const newStatusToken = () => randomBytes(32).toString('base64url');
 
+/** Who hears, for each database handle, that reports have changed (once the change has committed). */
+const writeListeners = new WeakMap<Db, Set<() => void>>();
+/** Transactions opened by a reports repository's `transaction`: the only ones a report is written in. */
+const reportTransactions = new WeakSet<Db>();
+
+/** Calls `listener` after each committed change to the reports of `db`; returns the way to stop. */
+export function onReportsWritten(db: Db, listener: () => void): () => void {
+  const listeners = writeListeners.get(db) ?? new Set();
+  writeListeners.set(db, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function reportsWritten(db: Db): void {
+  for (const listener of writeListeners.get(db) ?? []) listener();
+}
+
 export function reportsRepository(db: Db) {
+  /** A transaction whose writes to reports the list hears of once it has committed. */
+  async function transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    const result = await db.transaction().execute((trx) => {
+      reportTransactions.add(trx);
+      return work(trx);
+    });
+    reportsWritten(db);
+    return result;
+  }
+
+  function joined(trx: Db): Db {
+    if (!reportTransactions.has(trx))
+      throw new Error('Reports are changed only in a transaction opened by the reports repository');
+    return trx;
+  }
+
   /** Runs `work` in the caller's transaction, or in a new one when there is none. */
   const inTransaction = <T>(trx: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> =>
-    trx ? work(trx) : db.transaction().execute(work);
+    trx ? work(joined(trx)) : transaction(work);
+
+  /** Runs a write of one statement in the caller's transaction, or alone (heard once it has run). */
+  async function write<T>(trx: Db | undefined, work: (q: Db) => Promise<T>): Promise<T> {
+    if (trx) return work(joined(trx));
+    const result = await work(db);
+    reportsWritten(db);
+    return result;
+  }
 
   return {
+    transaction,
+
     /** With `alsoInTransaction`, the row and whatever it writes commit together (the alerts outbox). */
     async insert(
       report: NewReport,
       alsoInTransaction?: (trx: Db, row: ReportRow) => Promise<void>,
     ): Promise<ReportRow> {
-      if (alsoInTransaction) {
-        return db.transaction().execute(async (trx) => {
-          const row = await insertReport(trx, report);
-          await alsoInTransaction(trx, row);
-          return row;
-        });
-      }
-      return insertReport(db, report);
+      if (!alsoInTransaction) return write(undefined, (q) => insertReport(q, report));
+      return inTransaction(undefined, async (trx) => {
+        const row = await insertReport(trx, report);
+        await alsoInTransaction(trx, row);
+        return row;
+      });
     },
 
     findById: (id: number) => findReportById(db, id),
@@ -144,93 +187,99 @@ export function reportsRepository(db: Db) {
       now: string,
       trx?: Db,
     ): Promise<void> {
-      const q = trx ?? db;
-      await q
-        .updateTable('reports')
-        .set({
-          latitude: at.latitude,
-          longitude: at.longitude,
-          location_source: at.source,
-          location_status: 'checked',
-          updated_at: await nextUpdatedAt(q, now),
-        })
-        .where('id', '=', id)
-        .where('location_status', '=', 'to-check')
-        .execute();
+      return write(trx, async (q) => {
+        await q
+          .updateTable('reports')
+          .set({
+            latitude: at.latitude,
+            longitude: at.longitude,
+            location_source: at.source,
+            location_status: 'checked',
+            updated_at: await nextUpdatedAt(q, now),
+          })
+          .where('id', '=', id)
+          .where('location_status', '=', 'to-check')
+          .execute();
+      });
     },
 
     async markNotFound(id: number, now: string, trx?: Db): Promise<void> {
-      const q = trx ?? db;
-      await q
-        .updateTable('reports')
-        .set({ location_status: 'not-found', updated_at: await nextUpdatedAt(q, now) })
-        .where('id', '=', id)
-        .where('location_status', '=', 'to-check')
-        .execute();
+      return write(trx, async (q) => {
+        await q
+          .updateTable('reports')
+          .set({ location_status: 'not-found', updated_at: await nextUpdatedAt(q, now) })
+          .where('id', '=', id)
+          .where('location_status', '=', 'to-check')
+          .execute();
+      });
     },
 
     /** Dates a change to the report itself made elsewhere (an added or deleted photo of it). */
     async touch(id: number, now: string, trx?: Db): Promise<void> {
-      const q = trx ?? db;
-      await q
-        .updateTable('reports')
-        .set({ updated_at: await nextUpdatedAt(q, now) })
-        .where('id', '=', id)
-        .execute();
+      return write(trx, async (q) => {
+        await q
+          .updateTable('reports')
+          .set({ updated_at: await nextUpdatedAt(q, now) })
+          .where('id', '=', id)
+          .execute();
+      });
     },
 
     /** Volunteers' claims started before the cutoff go back to `reported` (an administrator's mark stays). */
     async releaseClaimsStartedBefore(cutoff: string, now: string, trx?: Db): Promise<number> {
-      const q = trx ?? db;
-      // Called before every workflow call: a cheap look first (the status index), the write only when needed.
-      const lapsed = await q
-        .selectFrom('reports')
-        .select('id')
-        .where('status', '=', 'cleaning')
-        .where('cleaning_started_at', '<', cutoff)
-        .limit(1)
-        .executeTakeFirst();
-      if (!lapsed) return 0;
-      const result = await q
-        .updateTable('reports')
-        .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
-        .where('status', '=', 'cleaning')
-        .where('cleaning_volunteer_id', 'is not', null)
-        .where('cleaning_started_at', 'is not', null)
-        .where('cleaning_started_at', '<', cutoff)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return write(trx, async (q) => {
+        // Called before every workflow call: a cheap look first (the status index), the write only when needed.
+        const lapsed = await q
+          .selectFrom('reports')
+          .select('id')
+          .where('status', '=', 'cleaning')
+          .where('cleaning_started_at', '<', cutoff)
+          .limit(1)
+          .executeTakeFirst();
+        if (!lapsed) return 0;
+        const result = await q
+          .updateTable('reports')
+          .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
+          .where('status', '=', 'cleaning')
+          .where('cleaning_volunteer_id', 'is not', null)
+          .where('cleaning_started_at', 'is not', null)
+          .where('cleaning_started_at', '<', cutoff)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      });
     },
 
     /** Claims an open site; false when it was not open any more. */
     async claim(id: number, volunteerId: number | null, now: string, trx?: Db): Promise<boolean> {
-      const q = trx ?? db;
-      const result = await q
-        .updateTable('reports')
-        .set({
-          status: 'cleaning',
-          cleaning_started_at: now,
-          cleaning_volunteer_id: volunteerId,
-          completed_at: null,
-          updated_at: await nextUpdatedAt(q, now),
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'reported')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return write(trx, async (q) => {
+        const result = await q
+          .updateTable('reports')
+          .set({
+            status: 'cleaning',
+            cleaning_started_at: now,
+            cleaning_volunteer_id: volunteerId,
+            completed_at: null,
+            updated_at: await nextUpdatedAt(q, now),
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'reported')
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      });
     },
 
     /** Gives a claim back; with a volunteer, only that volunteer's claim. */
     async release(id: number, volunteerId: number | null, now: string, trx?: Db): Promise<boolean> {
-      const q = trx ?? db;
-      let query = q
-        .updateTable('reports')
-        .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
-        .where('id', '=', id)
-        .where('status', '=', 'cleaning');
-      if (volunteerId !== null) query = query.where('cleaning_volunteer_id', '=', volunteerId);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return write(trx, async (q) => {
+        let query = q
+          .updateTable('reports')
+          .set({ status: 'reported', ...noClaim, updated_at: await nextUpdatedAt(q, now) })
+          .where('id', '=', id)
+          .where('status', '=', 'cleaning');
+        if (volunteerId !== null) query = query.where('cleaning_volunteer_id', '=', volunteerId);
+        const result = await query.executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      });
     },
 
     /**
@@ -267,13 +316,14 @@ export function reportsRepository(db: Db) {
       now: string,
       trx?: Db,
     ): Promise<ReportRow | undefined> {
-      const q = trx ?? db;
-      return q
-        .updateTable('reports')
-        .set({ ...statusFields(status, claimant, now), updated_at: await nextUpdatedAt(q, now) })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return write(trx, async (q) => {
+        return q
+          .updateTable('reports')
+          .set({ ...statusFields(status, claimant, now), updated_at: await nextUpdatedAt(q, now) })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+      });
     },
 
     /**
@@ -312,17 +362,18 @@ export function reportsRepository(db: Db) {
       now: string,
       trx?: Db,
     ): Promise<ReportRow | undefined> {
-      const q = trx ?? db;
-      let query = q
-        .updateTable('reports')
-        .set({ status: 'completed', completed_at: now, ...noClaim, updated_at: await nextUpdatedAt(q, now) })
-        .where('id', '=', seen.id)
-        .where('status', '=', seen.status);
-      query =
-        seen.cleaning_volunteer_id === null
-          ? query.where('cleaning_volunteer_id', 'is', null)
-          : query.where('cleaning_volunteer_id', '=', seen.cleaning_volunteer_id);
-      return query.returningAll().executeTakeFirst();
+      return write(trx, async (q) => {
+        let query = q
+          .updateTable('reports')
+          .set({ status: 'completed', completed_at: now, ...noClaim, updated_at: await nextUpdatedAt(q, now) })
+          .where('id', '=', seen.id)
+          .where('status', '=', seen.status);
+        query =
+          seen.cleaning_volunteer_id === null
+            ? query.where('cleaning_volunteer_id', 'is', null)
+            : query.where('cleaning_volunteer_id', '=', seen.cleaning_volunteer_id);
+        return query.returningAll().executeTakeFirst();
+      });
     },
 
     /** Open reports (not completed) with these words, or with a position inside the box: a site's candidates. */
@@ -359,6 +410,7 @@ export function reportsRepository(db: Db) {
       now: string,
       trx: Db,
     ): Promise<ReportRow[]> {
+      joined(trx);
       const completed: ReportRow[] = [];
       for (const report of seen) {
         let query = trx
@@ -409,13 +461,14 @@ export function reportsRepository(db: Db) {
     },
 
     async setPriority(id: number, priority: boolean, now: string, trx?: Db): Promise<ReportRow | undefined> {
-      const q = trx ?? db;
-      return q
-        .updateTable('reports')
-        .set({ priority: priority ? 1 : 0, updated_at: await nextUpdatedAt(q, now) })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return write(trx, async (q) => {
+        return q
+          .updateTable('reports')
+          .set({ priority: priority ? 1 : 0, updated_at: await nextUpdatedAt(q, now) })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+      });
     },
 
     /**
@@ -441,29 +494,32 @@ export function reportsRepository(db: Db) {
 
     /** Points the report at a new photo key, only if it still holds the old one; false when it moved on. */
     async replacePhotoKey(id: number, oldKey: string, newKey: string, trx?: Db): Promise<boolean> {
-      const result = await (trx ?? db)
-        .updateTable('reports')
-        .set({ photo_key: newKey })
-        .where('id', '=', id)
-        .where('photo_key', '=', oldKey)
-        .executeTakeFirst();
+      const result = await write(trx, (q) =>
+        q
+          .updateTable('reports')
+          .set({ photo_key: newKey })
+          .where('id', '=', id)
+          .where('photo_key', '=', oldKey)
+          .executeTakeFirst(),
+      );
       return Number(result.numUpdatedRows) === 1;
     },
 
     /** One of the report's photos was blurred: the report shows as edited in every dashboard's list. */
     async markPhotoRedacted(id: number, now: string, trx?: Db): Promise<void> {
-      const q = trx ?? db;
-      const updatedAt = await nextUpdatedAt(q, now);
-      await q
-        .updateTable('reports')
-        .set({ photo_redacted_at: now, updated_at: updatedAt })
-        .where('id', '=', id)
-        .execute();
+      return write(trx, async (q) => {
+        const updatedAt = await nextUpdatedAt(q, now);
+        await q
+          .updateTable('reports')
+          .set({ photo_redacted_at: now, updated_at: updatedAt })
+          .where('id', '=', id)
+          .execute();
+      });
     },
 
     /** Deletes the report; its photos, clean-ups and followers go with it (ON DELETE CASCADE). */
     async delete(id: number, trx?: Db): Promise<void> {
-      await (trx ?? db).deleteFrom('reports').where('id', '=', id).execute();
+      await write(trx, (q) => q.deleteFrom('reports').where('id', '=', id).execute());
     },
 
     /**

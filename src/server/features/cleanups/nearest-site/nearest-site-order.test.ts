@@ -4,7 +4,8 @@
 // marked sites only, and sites passed over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '#tests/databases.ts';
-import { PREPARED_STATEMENT, type DatabaseHandle } from '#server/db/client.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { PREPARED_STATEMENT } from '#server/db/driver-tuning.ts';
 import { boundingBox, type Point } from '#shared/domain/geo.ts';
 import { mulberry32 } from '../../../../../scripts/seed-reports.ts';
 import { openSitesRepository } from './open-sites.repository.ts';

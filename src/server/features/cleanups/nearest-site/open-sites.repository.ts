@@ -2,7 +2,8 @@
 // R*Tree on SQLite, a covering GiST index walked nearest first on PostgreSQL), the counts the reports
 // table's triggers keep, and the places of sites already passed over. It writes nothing.
 import { PostgresAdapter, sql } from 'kysely';
-import { PREPARED_STATEMENT, type Db } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { PREPARED_STATEMENT } from '#server/db/driver-tuning.ts';
 import { KNN_LONGITUDE_SQUASH } from '#server/db/migrations/030-nearest-site-knn.ts';
 import { METRES_PER_DEGREE, type Point } from '#shared/domain/geo.ts';
 import { findReportById, type ReportRow } from '#server/features/reports/index.ts';

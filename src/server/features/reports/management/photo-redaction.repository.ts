@@ -49,7 +49,7 @@ export function photoRedactionRepository(db: Db, replaceCleanupPhoto: ReplaceCle
      * edited (a new updated_at, so every dashboard's list sees the change). False when it moved on.
      */
     async replaceKey(holder: PhotoHolder, oldKey: string, newKey: string, now: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return reports.transaction(async (trx) => {
         let changed: boolean;
         if (holder.kind === 'report') {
           changed = await reports.replacePhotoKey(holder.reportId, oldKey, newKey, trx);

@@ -22,7 +22,7 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
       now: string,
       alsoInTransaction?: (trx: Db) => Promise<void>,
     ): Promise<ReportRow | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return reports.transaction(async (trx) => {
         const updated = await reports.setPriority(id, priority, now, trx);
         if (updated) await alsoInTransaction?.(trx);
         return updated;
@@ -34,7 +34,7 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
      * photo key that belonged to it, for the caller to remove once this has committed, or null.
      */
     async delete(id: number): Promise<string[] | null> {
-      return db.transaction().execute(async (trx) => {
+      return reports.transaction(async (trx) => {
         const report = await trx.selectFrom('reports').select('photo_key').where('id', '=', id).executeTakeFirst();
         if (!report) return null;
         const [photos, cleanups] = await Promise.all([
@@ -56,7 +56,7 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
 
     /** Deletes one photo of one report; answers its key, or null when the report has no such photo. */
     async deletePhoto(reportId: number, photoId: number, now: string): Promise<string | null> {
-      return db.transaction().execute(async (trx) => {
+      return reports.transaction(async (trx) => {
         const key = await reports.deletePhoto(reportId, photoId, trx);
         if (key === null) return null;
         await reports.touch(reportId, now, trx);
