@@ -8,6 +8,7 @@ import { buildApp, type AppDeps } from '#server/app.ts';
 import { localPhotoStorage, type PhotoStorage } from '#server/features/photos/photo-storage.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase, type TestDatabaseKind } from './databases.ts';
+import { seedingHandle } from './seeding-handle.ts';
 import { hashPasscode } from '#server/secrets.ts';
 
 export interface TestApp {
@@ -51,7 +52,7 @@ export async function buildTestAppOn(
   speakLikeABrowser(app);
   return {
     app,
-    database,
+    database: seedingHandle(database),
     storage,
     photoDir,
     storedPhotos: () => fs.readdirSync(photoDir).filter((name) => !name.endsWith('.tmp')),

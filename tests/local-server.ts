@@ -11,6 +11,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { hashPasscode } from '#server/secrets.ts';
 import { speakLikeABrowser } from './build-test-app.ts';
+import { seedingHandle } from './seeding-handle.ts';
 
 export interface RunningServer {
   url: string;
@@ -47,7 +48,7 @@ export async function startLocalServer(
   return {
     url: `http://127.0.0.1:${port}`,
     app,
-    database,
+    database: seedingHandle(database),
     dataDir,
     async close() {
       await app.close();

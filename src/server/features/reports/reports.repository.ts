@@ -100,7 +100,11 @@ export function onReportsWritten(db: Db, listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function reportsWritten(db: Db): void {
+/**
+ * Tells the list of `db` that reports changed. The repository calls it for each change it commits; a
+ * change made beside the app on the same handle (a test's seed) calls it as well.
+ */
+export function reportsChanged(db: Db): void {
   for (const listener of writeListeners.get(db) ?? []) listener();
 }
 
@@ -111,7 +115,7 @@ export function reportsRepository(db: Db) {
       reportTransactions.add(trx);
       return work(trx);
     });
-    reportsWritten(db);
+    reportsChanged(db);
     return result;
   }
 
@@ -129,7 +133,7 @@ export function reportsRepository(db: Db) {
   async function write<T>(trx: Db | undefined, work: (q: Db) => Promise<T>): Promise<T> {
     if (trx) return work(joined(trx));
     const result = await work(db);
-    reportsWritten(db);
+    reportsChanged(db);
     return result;
   }
 
