@@ -18,6 +18,7 @@ import { hashPasscode } from '#server/secrets.ts';
 import { REPORT_LIST_SORTS, REPORT_LIST_STATUSES } from '#shared/domain/report-list.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import { createTestDatabase } from '#tests/databases.ts';
+import { seedingHandle } from '#tests/seeding-handle.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { formatTable, percentile, ratio, type Row } from './table.ts';
 import { benchDashboardInBrowser } from './report-list-browser.ts';
@@ -135,7 +136,8 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
           ...(await benchDashboardInBrowser({
             baseUrl: `http://127.0.0.1:${port}`,
             passcode: PASSCODE,
-            db: database.db,
+            // New reports go in beside the app, as a test's seed does: through a handle that tells the list.
+            db: seedingHandle(database).db,
             name,
           })),
         );
