@@ -181,6 +181,13 @@ export default tseslint.config(
             ...featureBoundaries('client', (f) => clientPublicModules[f] ?? []),
             ...floorZones('server', serverFloors),
             ...floorZones('client', clientFloors),
+            {
+              // Their tests may build a feature beside them, as app.ts does.
+              target: './src/server/{db,http,mail,plugins,jobs}/**/!(*.test).ts',
+              from: './src/server/features',
+              message:
+                'The floors below the features (db, http, mail, plugins, jobs) never import a feature: the feature imports them, or app.ts wires the two.',
+            },
           ],
         },
       ],

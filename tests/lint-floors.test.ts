@@ -40,6 +40,14 @@ describe('ranked server features', () => {
     expect(messages).toEqual([]);
   });
 
+  it('refuses a floor below the features importing one, even for a type (plugins lie below sessions)', async () => {
+    const messages = await floorMessages(
+      'src/server/plugins/floor-fixture.ts',
+      "export type { SessionsRepository } from '#server/features/sessions/sessions.repository.ts';\n",
+    );
+    expect(messages).toEqual([expect.stringContaining('The floors below the features')]);
+  });
+
   it('stops lint when a feature folder is missing from the ranks', () => {
     expect(() => floorZones('server', ['sessions', 'volunteers'])).toThrow(/not ranked: .*reports/);
   });
@@ -72,6 +80,14 @@ describe('ranked client features', () => {
       "export { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';\n",
     );
     expect(messages).toEqual([]);
+  });
+
+  it('refuses a floor below the features importing one, even for a type (plugins lie below sessions)', async () => {
+    const messages = await floorMessages(
+      'src/server/plugins/floor-fixture.ts',
+      "export type { SessionsRepository } from '#server/features/sessions/sessions.repository.ts';\n",
+    );
+    expect(messages).toEqual([expect.stringContaining('The floors below the features')]);
   });
 
   it('stops lint when a feature folder is missing from the ranks', () => {

@@ -78,7 +78,7 @@ import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { retentionJob } from './features/privacy/retention.ts';
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
-import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
+import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
 import { followUpService, type FollowUpLimits } from './features/report-follow-up/follow-up.service.ts';
@@ -232,6 +232,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         now: () => clock.now(),
       })
     : undefined;
+  if (metrics) {
+    const stopListening = onPhotoWork(metrics.photoWork);
+    app.addHook('onClose', async () => stopListening());
+  }
 
   await app.register(healthRoutes, { database: deps.database, storage: deps.storage, clock });
   const reports = reportsService({

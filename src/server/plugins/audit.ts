@@ -10,8 +10,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditAction } from '#shared/domain/audit-actions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import type { NewAuditEntry } from '../features/audit-log/audit-log.repository.ts';
 import { SESSION_COOKIES } from './auth.ts';
+
+/** An entry as this plugin makes it, for the audit log to write. */
+export interface NewAuditEntry {
+  at: string;
+  action: string;
+  actorSession: string | null;
+  actorVolunteerId: number | null;
+  targetType: string | null;
+  targetId: string | null;
+  subjectVolunteerId: number | null;
+  detail: Record<string, unknown> | null;
+}
 
 export interface AuditRule {
   action: AuditAction;

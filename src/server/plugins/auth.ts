@@ -7,12 +7,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessMessages, type Access, ACCESS_LEVELS } from '#shared/domain/permissions.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import type {
-  ResolvedSession,
-  SessionKind,
-  SessionStartWrite,
-  SessionsService,
-} from '../features/sessions/sessions.service.ts';
+import type { Db } from '../db/client.ts';
+
+export type SessionKind = 'volunteer' | 'admin';
+
+/** Who a live session belongs to. */
+export interface ResolvedSession {
+  kind: SessionKind;
+  volunteer: { id: number; email: string; name: string | null } | null;
+}
+
+/** What a sign-in writes in the transaction of its new session, knowing that session's token. */
+export type SessionStartWrite = (trx: Db, token: string) => Promise<void>;
+
+/** What this plugin asks of the sessions feature. */
+export interface SessionStore {
+  start(
+    kind: SessionKind,
+    volunteerId: number | null,
+    alsoInTransaction?: SessionStartWrite,
+  ): Promise<{ token: string; expiresAt: Date }>;
+  resolve(token: string, kind: SessionKind): Promise<ResolvedSession | null>;
+  end(token: string): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +60,7 @@ export interface RequestAuth {
 export const SESSION_COOKIES: Record<SessionKind, string> = { volunteer: 'cue_session', admin: 'cue_admin' };
 
 export interface AuthOptions {
-  sessions: SessionsService;
+  sessions: SessionStore;
   publicUrl: string;
   adminEmails: string[];
 }

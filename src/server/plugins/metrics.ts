@@ -5,8 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { JobStatus } from '#server/jobs/scheduler.ts';
-import { onPhotoWork } from '#server/features/photos/photo-work-queue.ts';
-import type { AdminPasscodeEvent } from '#server/features/admin-access/index.ts';
 
 export interface MetricsDeps {
   token: string;
@@ -21,9 +19,17 @@ export interface MetricsDeps {
 /** A request no route matched (an unknown path, or a page of the app served as the SPA). */
 const NO_ROUTE = 'no route';
 
+/** A check of the administrator passcode: a wrong code, a lock begun, a try refused (and by which limit). */
+export type AdminPasscodeEvent =
+  { kind: 'wrong' } | { kind: 'locked' } | { kind: 'refused'; limit: 'client' | 'slow_down' | 'locked' };
+
+/** A photo through the work queue: how long it waited and was worked on, or that it was turned away. */
+export type PhotoWorkEvent = { waitedMs: number; workedMs: number } | { turnedAway: true };
+
 /** What the app's parts report to the metrics as it happens. */
 export interface MetricsSink {
   adminPasscode(event: AdminPasscodeEvent): void;
+  photoWork(event: PhotoWorkEvent): void;
 }
 
 export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): MetricsSink {
@@ -72,17 +78,6 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
     name: 'photo_turned_away_total',
     help: 'Photos answered 503 because the photo work queue was full or the wait too long',
     registers: [registry],
-  });
-  const stopListening = onPhotoWork((event) => {
-    if ('turnedAway' in event) {
-      photoTurnedAway.inc();
-      return;
-    }
-    photoWait.observe(event.waitedMs / 1000);
-    photoWork.observe(event.workedMs / 1000);
-  });
-  app.addHook('onClose', async () => {
-    stopListening();
   });
 
   // Guessing at the administrator passcode: an alert on the locks is worth having.
@@ -184,6 +179,14 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
   });
 
   return {
+    photoWork(event) {
+      if ('turnedAway' in event) {
+        photoTurnedAway.inc();
+        return;
+      }
+      photoWait.observe(event.waitedMs / 1000);
+      photoWork.observe(event.workedMs / 1000);
+    },
     adminPasscode(event) {
       if (event.kind === 'wrong') passcodeWrong.inc();
       else if (event.kind === 'locked') passcodeLocks.inc();

@@ -11,6 +11,7 @@ import { AppError, UnauthorizedError } from '#server/errors.ts';
 import { limitCountersRepository } from '#server/plugins/limit-counters.repository.ts';
 import { verifyPasscode } from '#server/secrets.ts';
 import { adminAttemptsRepository } from './admin-attempts.repository.ts';
+import type { AdminPasscodeEvent } from '#server/plugins/metrics.ts';
 
 const ADMIN_MAX_WRONG = 5;
 export const ADMIN_WINDOW_MS = 15 * 60_000;
@@ -33,10 +34,6 @@ const SLOW_DOWN_MS = 10_000;
 const LOCK_MS = 15 * 60_000;
 /** The lock is a counter (limit_counters) whose window is the lock, so every process sees it. */
 const LOCK_KEY = 'admin passcode: locked for everyone';
-
-/** What the metrics count: a wrong code checked, a try refused (and by which limit), a lock begun. */
-export type AdminPasscodeEvent =
-  { kind: 'wrong' } | { kind: 'locked' } | { kind: 'refused'; limit: 'client' | 'slow_down' | 'locked' };
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

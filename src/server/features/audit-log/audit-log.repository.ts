@@ -1,17 +1,7 @@
 // The audit_log table: one row per administrator action. Volunteers are referenced by id and their
 // addresses joined when the log is read, so erasing a volunteer leaves no name behind.
+import type { NewAuditEntry } from '#server/plugins/audit.ts';
 import type { Db } from '#server/db/client.ts';
-
-export interface NewAuditEntry {
-  at: string;
-  action: string;
-  actorSession: string | null;
-  actorVolunteerId: number | null;
-  targetType: string | null;
-  targetId: string | null;
-  subjectVolunteerId: number | null;
-  detail: Record<string, unknown> | null;
-}
 
 export function auditLogRepository(db: Db) {
   return {

@@ -5,7 +5,8 @@ import type { AuditEntry, AuditLogResponse } from '#shared/contracts/audit-log.t
 import { auditActionLabel } from '#shared/domain/audit-actions.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
-import { auditLogRepository, type NewAuditEntry } from './audit-log.repository.ts';
+import type { NewAuditEntry } from '#server/plugins/audit.ts';
+import { auditLogRepository } from './audit-log.repository.ts';
 
 function parseDetail(text: string | null): Record<string, unknown> {
   if (!text) return {};

@@ -4,6 +4,7 @@
 // is full, or a photo would wait too long, the upload is answered 503 with Retry-After at once.
 import os from 'node:os';
 import { AppError } from '#server/errors.ts';
+import type { PhotoWorkEvent } from '#server/plugins/metrics.ts';
 
 export interface WorkQueueLimits {
   /** How many photos are worked on at once (default: the number of cores). */
@@ -26,8 +27,8 @@ const defaultPhotoWorkLimits = (): WorkQueueLimits => ({
 const busy = () =>
   new AppError(503, BUSY_MESSAGE, { code: 'Busy', headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } });
 
-/** Told how each photo went through the queue: how long it waited, how long it was worked on, or that it was turned away. */
-export type PhotoWorkListener = (event: { waitedMs: number; workedMs: number } | { turnedAway: true }) => void;
+/** Told how each photo went through the queue. */
+export type PhotoWorkListener = (event: PhotoWorkEvent) => void;
 
 const listeners = new Set<PhotoWorkListener>();
 
@@ -37,7 +38,7 @@ export function onPhotoWork(listener: PhotoWorkListener): () => void {
   return () => listeners.delete(listener);
 }
 
-const tell = (event: Parameters<PhotoWorkListener>[0]) => {
+const tell = (event: PhotoWorkEvent) => {
   for (const listener of listeners) listener(event);
 };
 

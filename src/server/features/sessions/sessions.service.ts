@@ -2,11 +2,11 @@
 // absolute lifetime and an idle timeout per kind. Ending one deletes its row.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
+import type { ResolvedSession, SessionKind, SessionStartWrite, SessionStore } from '#server/plugins/auth.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
-export type SessionKind = 'volunteer' | 'admin';
+export type { ResolvedSession, SessionKind, SessionStartWrite };
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -19,17 +19,9 @@ export const sessionLifetimes: Record<SessionKind, { absoluteMs: number; idleMs:
 /** last_seen_at is written at most this often, so polling does not write on every request. */
 const TOUCH_EVERY_MS = MINUTE;
 
-export interface ResolvedSession {
-  kind: SessionKind;
-  volunteer: { id: number; email: string; name: string | null } | null;
-}
-
-/** What a sign-in writes in the transaction of its new session, knowing that session's token. */
-export type SessionStartWrite = (trx: Db, token: string) => Promise<void>;
-
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function sessionsService({ repository, clock }: { repository: SessionsRepository; clock: Clock }) {
+export function sessionsService({ repository, clock }: { repository: SessionsRepository; clock: Clock }): SessionStore {
   return {
     /** Starts a session; `alsoInTransaction` is written with it (a sign-in's audit entry), or neither is kept. */
     async start(
@@ -81,5 +73,3 @@ export function sessionsService({ repository, clock }: { repository: SessionsRep
     },
   };
 }
-
-export type SessionsService = ReturnType<typeof sessionsService>;
