@@ -52,6 +52,8 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { eventsService } from './features/events/events.service.ts';
 import { eventJobs } from './features/events/event-jobs.ts';
 import { placementJobs } from './features/reports/placement-job.ts';
+import { stagedPhotosRepository } from './features/reports/staged-photos.repository.ts';
+import { stagedPhotosService } from './features/reports/staged-photos.service.ts';
 import { eventRsvpsRoutes } from './features/events/event-rsvps.routes.ts';
 import { eventRsvpsService } from './features/events/event-rsvps.service.ts';
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
@@ -108,6 +110,8 @@ export interface AppDeps {
     reportSubmissionsPerHour?: number;
     /** How often one client may have the whole report list sent, per minute. */
     wholeListsPerMinute?: number;
+    /** Photos sent ahead of their reports, waiting in all, past which another is turned away. */
+    stagedPhotosWaiting?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
     photoDecoding?: Partial<PhotoDecodeLimits>;
@@ -238,6 +242,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes, { database: deps.database, storage: deps.storage, clock });
+  const staging = stagedPhotosService({
+    repository: stagedPhotosRepository(db),
+    storage: deps.storage,
+    clock,
+    mostWaiting: deps.limits?.stagedPhotosWaiting,
+  });
   const reports = reportsService({
     repository: reportsRepository(db),
     storage: deps.storage,
@@ -246,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     alerts,
     followers: followUp,
+    stagedPhotos: staging,
   });
   // The list's version, known in memory and moved by every write (on PostgreSQL, by any process's).
   const versions = listVersions({ database: deps.database, log: app.log });
@@ -259,6 +270,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changeStream: deps.changeStream,
     changeStreamLimits: deps.limits?.changeStreams,
     clock,
+    staging,
+    // A reporter may choose another photo before sending: a few photos for each report they may send.
+    stagedPhotosPerHour: 3 * (deps.limits?.reportSubmissionsPerHour ?? 30),
+    secureCookies: deps.config.publicUrl.startsWith('https://'),
   });
   await app.register(followUpRoutes, {
     service: followUp,
@@ -352,7 +367,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('photoSweep', photoSweep);
 
   // Every periodic job of the process, listed here once; none runs until main.ts starts them.
-  app.decorate('jobs', jobScheduler([worker.job, cleanups.lapsedClaimsJob, retention, photoSweep], app.log));
+  app.decorate(
+    'jobs',
+    jobScheduler([worker.job, cleanups.lapsedClaimsJob, staging.sweepJob, retention, photoSweep], app.log),
+  );
   app.addHook('preClose', () => app.jobs.stop());
 
   await registerClient(app, deps.clientDir, async (url) => {

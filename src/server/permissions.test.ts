@@ -34,6 +34,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/health/ready': { rule: 'public' },
   'GET /api/openapi.json': { rule: 'public' },
   'POST /api/reports': { rule: 'public', personal: true },
+  'POST /api/reports/staged-photos': { rule: 'public' },
   'GET /api/reports': { rule: 'public' },
   'GET /api/reports/changes': { rule: 'public' },
   'GET /api/reports/:id/photos': { rule: 'public' },

@@ -24,6 +24,7 @@ import * as siteTwins from './migrations/040-site-twins.ts';
 import * as eventCalendars from './migrations/041-event-calendars.ts';
 import * as eventCreators from './migrations/042-event-creators.ts';
 import * as abuseLimits from './migrations/043-abuse-limits.ts';
+import * as stagedPhotos from './migrations/044-staged-photos.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -51,6 +52,7 @@ const migrations: Record<string, DialectMigration> = {
   '041-event-calendars': eventCalendars,
   '042-event-creators': eventCreators,
   '043-abuse-limits': abuseLimits,
+  '044-staged-photos': stagedPhotos,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -264,6 +264,18 @@ export interface LimitCountersTable {
   resets_at: Timestamp;
 }
 
+/** A photo sent ahead of its report (044-staged-photos); written only by the reports feature. */
+export interface StagedPhotosTable {
+  id: Generated<number>;
+  reference_hash: string;
+  holder_hash: string;
+  photo_key: string;
+  gps_latitude: number | null;
+  gps_longitude: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
@@ -288,6 +300,7 @@ export interface Tables {
   event_mail_settings: EventMailSettingsTable;
   audit_log: AuditLogTable;
   report_followers: ReportFollowersTable;
+  staged_photos: StagedPhotosTable;
 }
 
 export function toIso(value: Date | string): string {

@@ -13,6 +13,7 @@ export const apiRoutes = {
   },
   reports: {
     create: route('POST', '/api/reports'),
+    stagePhoto: route('POST', '/api/reports/staged-photos'),
     /** Without a query: every report. With one (status, sort, q, cursor, limit...): one page of the management list. */
     list: route('GET', '/api/reports'),
     /** An event stream (Server-Sent Events) that names the list's new version whenever it changes. */

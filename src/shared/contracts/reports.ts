@@ -101,6 +101,14 @@ export const createReportFieldsSchema = z
       .optional()
       .transform((value) => (value?.trim() ? value : undefined))
       .pipe(followEmailSchema.optional()),
+    /**
+     * The reference of the photo this browser sent ahead (`POST /api/reports/staged-photos`), sent
+     * instead of the photo itself.
+     */
+    stagedPhoto: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'stagedPhoto must be the reference the server gave for the photo' })
+      .optional(),
     /** 'Is it offensive ...?' answered yes: the report is marked priority. */
     offensive: z
       .enum(['true', 'false'])
@@ -145,6 +153,10 @@ export type Report = z.infer<typeof reportSchema>;
 
 /** The answer to the reporter: the report and the token of its private status page (only ever to them). */
 export const createdReportSchema = reportSchema.extend({ statusToken: z.string().nullable() });
+
+/** A photo sent ahead of its report: the reference its report names it by, until it expires. */
+export const stagedPhotoSchema = z.object({ reference: z.string(), expiresAt: z.string() });
+export type StagedPhotoAnswer = z.infer<typeof stagedPhotoSchema>;
 export type CreatedReport = z.infer<typeof createdReportSchema>;
 
 export const reportListSchema = z.array(reportSchema);
@@ -388,6 +400,15 @@ export const reportEndpoints = {
     response: createdReportSchema,
     status: 201,
     alsoStatus: 200,
+  }),
+  /**
+   * The photo, prepared on the phone, sent while the reporter types. Only the browser that sent it (by
+   * its staging cookie) may name it in a report, once, within the hour.
+   */
+  stagePhoto: endpoint(apiRoutes.reports.stagePhoto, {
+    form: { fields: z.object({}), files: { photo: { max: 1 } } },
+    response: stagedPhotoSchema,
+    status: 201,
   }),
   photos: endpoint(apiRoutes.reports.photos, { params: reportIdParamsSchema, response: reportPhotoListSchema }),
   stats: endpoint(apiRoutes.reports.stats, { response: statsSchema }),

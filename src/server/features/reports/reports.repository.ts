@@ -144,11 +144,12 @@ export function reportsRepository(db: Db) {
     async insert(
       report: NewReport,
       alsoInTransaction?: (trx: Db, row: ReportRow) => Promise<void>,
+      trx?: Db,
     ): Promise<ReportRow> {
-      if (!alsoInTransaction) return write(undefined, (q) => insertReport(q, report));
-      return inTransaction(undefined, async (trx) => {
-        const row = await insertReport(trx, report);
-        await alsoInTransaction(trx, row);
+      if (!alsoInTransaction) return write(trx, (q) => insertReport(q, report));
+      return inTransaction(trx, async (q) => {
+        const row = await insertReport(q, report);
+        await alsoInTransaction(q, row);
         return row;
       });
     },

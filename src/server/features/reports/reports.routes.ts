@@ -13,6 +13,10 @@ import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ListEncoding, ReportsService } from './reports.service.ts';
 import type { ReportListService } from './report-list.service.ts';
 import type { ListVersions } from './list-versions.ts';
+import { STAGED_PHOTO_LIFETIME_MS, type StagedPhotosService } from './staged-photos.service.ts';
+
+/** The browser's staging secret: sent only to the report calls, and never readable by a script. */
+const STAGE_COOKIE = 'cue_stage';
 
 export interface ReportsRoutesOptions {
   service: ReportsService;
@@ -29,6 +33,11 @@ export interface ReportsRoutesOptions {
   /** How many change streams one client, and every client together, may hold open in this process. */
   changeStreamLimits?: Partial<SlotLimits>;
   clock: Clock;
+  /** Photos sent ahead of their reports, and how many one client may send in an hour. */
+  staging: StagedPhotosService;
+  stagedPhotosPerHour: number;
+  /** The staging cookie is sent only over HTTPS when the app is served so. */
+  secureCookies: boolean;
 }
 
 export interface ChangeStreamTimes {
@@ -88,6 +97,9 @@ export async function reportsRoutes(
     changeStream,
     changeStreamLimits,
     clock,
+    staging,
+    stagedPhotosPerHour,
+    secureCookies,
   }: ReportsRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -176,12 +188,36 @@ export async function reportsRoutes(
     async (request, reply) => {
       const form = await readRawForm(request, reportEndpoints.create);
       const photo = form.files.photo?.[0];
+      if (!photo && form.fields.stagedPhoto === undefined) {
+        throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
+      }
+      const { stagedPhoto: reference, ...fields } = parseFormFields(reportEndpoints.create, form.fields);
+      if (photo && reference) throw new ValidationError(messages.report.photoAndStagedPhoto);
+      const stagedPhoto = reference ? { reference, holder: request.cookies[STAGE_COOKIE] } : undefined;
+      const { report, created } = await service.create({ ...fields, photo, stagedPhoto });
+      return reply.status(created ? 201 : 200).send(report);
+    },
+  );
+
+  serve(
+    app,
+    reportEndpoints.stagePhoto,
+    { access: 'public', rateLimit: { max: stagedPhotosPerHour, timeWindow: '1 hour' } },
+    async (request, reply) => {
+      const form = await readRawForm(request, reportEndpoints.stagePhoto);
+      const photo = form.files.photo?.[0];
       if (!photo) {
         throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
       }
-      const fields = parseFormFields(reportEndpoints.create, form.fields);
-      const { report, created } = await service.create({ ...fields, photo });
-      return reply.status(created ? 201 : 200).send(report);
+      const { reference, expiresAt, holder } = await staging.stage(photo, request.cookies[STAGE_COOKIE]);
+      void reply.setCookie(STAGE_COOKIE, holder, {
+        path: '/api/reports',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        maxAge: STAGED_PHOTO_LIFETIME_MS / 1000,
+      });
+      return reply.status(201).send({ reference, expiresAt });
     },
   );
 

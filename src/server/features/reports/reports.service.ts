@@ -13,14 +13,19 @@ import { isProviderFailure, type LocationService, type SuggestionFocus } from '#
 import { photoUrls, processPhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import type { ReportPhotoRow, ReportRow, ReportsRepository } from './reports.repository.ts';
 import { enqueuePlacement } from './placement-job.ts';
+import type { StagedPhotosService } from './staged-photos.service.ts';
 import { locationLinkOf } from './location-link.ts';
 import { choosePlacement, type SentPosition } from './report-placement.ts';
 
+type PhotoGps = { latitude: number; longitude: number } | null;
+
 export type CreateReportInput = Omit<
   z.output<typeof createReportFieldsSchema>,
-  'offensive' | 'notifyEmail' | 'nearLatitude' | 'nearLongitude'
+  'offensive' | 'notifyEmail' | 'nearLatitude' | 'nearLongitude' | 'stagedPhoto'
 > & {
-  photo: Buffer;
+  /** The photo itself, or (from a browser that sent it ahead) the reference it was given and the browser's staging secret. */
+  photo?: Buffer;
+  stagedPhoto?: { reference: string; holder: string | undefined };
   offensive?: boolean;
   notifyEmail?: string;
   nearLatitude?: number;
@@ -36,6 +41,8 @@ export interface ReportsServiceDeps {
   /** Volunteer alerts: queues a new report's alert in the report's own transaction (the outbox). */
   alerts?: { enqueueReportAlert(trx: Db, report: ReportRow): Promise<void> };
   /** 'Tell me when it is cleaned': the address gets a confirm link first; its e-mails carry this status link. */
+  /** Photos sent ahead of their reports; a report may name one instead of carrying its photo. */
+  stagedPhotos?: Pick<StagedPhotosService, 'take'>;
   followers?: {
     /** Refuses (429) an address whose confirm e-mail would pass a limit; `reportId` null for a new report. */
     mayFollow(reportId: number | null, email: string): Promise<void>;
@@ -57,7 +64,16 @@ function suggestionFocus(input: CreateReportInput): SuggestionFocus | undefined 
   return undefined;
 }
 
-export function reportsService({ repository, storage, clock, location, log, alerts, followers }: ReportsServiceDeps) {
+export function reportsService({
+  repository,
+  storage,
+  clock,
+  location,
+  log,
+  alerts,
+  followers,
+  stagedPhotos,
+}: ReportsServiceDeps) {
   let listCache: { version: string; json: string; encoded: Partial<Record<ListEncoding, Promise<Buffer>>> } | undefined;
 
   /**
@@ -94,39 +110,49 @@ export function reportsService({ repository, storage, clock, location, log, aler
       // the reporter hears when to try again, or sends it without the address.
       if (input.notifyEmail && followers) await followers.mayFollow(null, input.notifyEmail);
       const place = await checkedPlace(input.what3words, suggestionFocus(input));
-      const photo = await processPhoto(input.photo);
       const sent: SentPosition | null =
         input.latitude !== undefined && input.longitude !== undefined
           ? { latitude: input.latitude, longitude: input.longitude, source: input.locationSource ?? 'device' }
           : null;
-      const coordinates = place ? choosePlacement(place, location.region, sent, photo.gps) : null;
       const now = clock.now().toISOString();
-      // Not placed now (the provider did not answer): placed in the background, in the same transaction.
-      const alsoInTransaction = async (trx: Db, row: ReportRow) => {
-        if (!place) await enqueuePlacement(trx, { reportId: row.id, sent, photoGps: photo.gps }, now);
-        await alerts?.enqueueReportAlert(trx, row);
+      const insert = (photoKey: string, photoGps: PhotoGps, trx?: Db) => {
+        const coordinates = place ? choosePlacement(place, location.region, sent, photoGps) : null;
+        return repository.insert(
+          {
+            what3words: input.what3words,
+            description: input.description,
+            photoKey,
+            latitude: coordinates?.latitude ?? null,
+            longitude: coordinates?.longitude ?? null,
+            locationSource: coordinates?.source ?? null,
+            wordsScheme: location.provider,
+            idempotencyKey: input.idempotencyKey ?? null,
+            priority: input.offensive ?? false,
+            locationStatus: place ? 'checked' : 'to-check',
+            now,
+          },
+          // Not placed now (the provider did not answer): placed in the background, in the same transaction.
+          async (q, row) => {
+            if (!place) await enqueuePlacement(q, { reportId: row.id, sent, photoGps }, now);
+            await alerts?.enqueueReportAlert(q, row);
+          },
+          trx,
+        );
       };
 
       let row: ReportRow;
       try {
-        row = await withStoredPhoto(storage, photo, (photoKey) =>
-          repository.insert(
-            {
-              what3words: input.what3words,
-              description: input.description,
-              photoKey,
-              latitude: coordinates?.latitude ?? null,
-              longitude: coordinates?.longitude ?? null,
-              locationSource: coordinates?.source ?? null,
-              wordsScheme: location.provider,
-              idempotencyKey: input.idempotencyKey ?? null,
-              priority: input.offensive ?? false,
-              locationStatus: place ? 'checked' : 'to-check',
-              now,
-            },
-            alsoInTransaction,
-          ),
-        );
+        const { photo, stagedPhoto } = input;
+        if (stagedPhoto) {
+          // The photo sent ahead is taken in the report's transaction: used once, or not at all.
+          row = await repository.transaction(async (trx) => {
+            const staged = await stagedPhotos!.take(stagedPhoto.reference, stagedPhoto.holder, trx);
+            return insert(staged.photoKey, staged.gps, trx);
+          });
+        } else {
+          const processed = await processPhoto(photo!);
+          row = await withStoredPhoto(storage, processed, (photoKey) => insert(photoKey, processed.gps));
+        }
       } catch (error) {
         // Two copies of one retried submission raced: the other one won, answer with it.
         if (input.idempotencyKey) {
