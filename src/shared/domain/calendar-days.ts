@@ -2,8 +2,6 @@
 // bucketed here, in code, so SQLite and PostgreSQL (whatever its session time zone) agree.
 import { cityDayOf, cityTime } from './city-clock.ts';
 
-export { CITY_TIME_ZONE } from './city-clock.ts';
-
 /** The Europe/London calendar day of an instant: '2026-10-25'. */
 export function cityDay(instant: Date | string): string {
   return cityDayOf(cityTime(instant));

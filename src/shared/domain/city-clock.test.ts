@@ -3,7 +3,7 @@
 // from 1996 to 2060, instants spread across each of those years, and every kind of number shown.
 import { describe, expect, it } from 'vitest';
 import { cityDay, cityDayAndHour } from './calendar-days.ts';
-import { cityTime, ukDateText, ukLongDateText, ukShortMonth } from './city-clock.ts';
+import { cityDayStart, cityInstant, cityTime, ukDateText, ukLongDateText, ukShortMonth } from './city-clock.ts';
 import { distanceText, formatCount, formatDate, formatDateTime } from './format.ts';
 
 const intlParts = new Intl.DateTimeFormat('en-GB', {
@@ -92,6 +92,69 @@ describe("the city's clock", () => {
     ]) {
       expect(cityTime(new Date(iso))).toEqual(byIntl(new Date(iso)));
     }
+  });
+});
+
+describe("the instant of a time on the city's clock", () => {
+  const at = (year: number, month: number, day: number, hour = 0, minute = 0) =>
+    cityInstant({ year, month, day, hour, minute }).toISOString();
+
+  it('reads back as the same time, from 1996 to 2060 and before, through each change of the clocks', () => {
+    const wrong: string[] = [];
+    for (let year = 1990; year <= 2060; year++) {
+      for (const instant of instantsOf(year)) {
+        const time = cityTime(instant);
+        const minute = Math.floor(instant.getTime() / 60_000) * 60_000;
+        // Of a time the clocks read twice, the later (GMT) one.
+        const twice = JSON.stringify(cityTime(new Date(minute + 3_600_000))) === JSON.stringify(time);
+        if (cityInstant(time).getTime() !== minute + (twice ? 3_600_000 : 0)) wrong.push(instant.toISOString());
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('changes at 01:00 GMT on the last Sundays of March and October', () => {
+    expect(at(2026, 3, 29, 0, 59)).toBe('2026-03-29T00:59:00.000Z');
+    expect(at(2026, 3, 29, 2, 0)).toBe('2026-03-29T01:00:00.000Z');
+    expect(at(2026, 10, 25, 0, 59)).toBe('2026-10-24T23:59:00.000Z');
+    expect(at(2026, 10, 25, 2, 0)).toBe('2026-10-25T02:00:00.000Z');
+    // A time the clocks skip is read as GMT; of one they read twice, the GMT one.
+    expect(at(2026, 3, 29, 1, 30)).toBe('2026-03-29T01:30:00.000Z');
+    expect(at(2026, 10, 25, 1, 0)).toBe('2026-10-25T01:00:00.000Z');
+  });
+
+  it('puts midnight in the city at 23:00 UTC the evening before in summer and at midnight UTC in winter', () => {
+    expect(at(2026, 7, 4)).toBe('2026-07-03T23:00:00.000Z');
+    expect(at(2026, 12, 5)).toBe('2026-12-05T00:00:00.000Z');
+    // Days past the end of a month roll over.
+    expect(at(2026, 10, 32)).toBe('2026-11-01T00:00:00.000Z');
+    expect(at(2026, 4, 0)).toBe('2026-03-30T23:00:00.000Z');
+  });
+
+  it.each([
+    // [event start (UTC), 18:00 London time the day before (UTC)]
+    ['2026-12-05T10:00:00Z', '2026-12-04T18:00:00Z'], // winter: GMT
+    ['2026-07-04T09:00:00Z', '2026-07-03T17:00:00Z'], // summer: BST
+    ['2026-03-29T09:00:00Z', '2026-03-28T18:00:00Z'], // the day the clocks go forward
+    ['2026-03-30T09:00:00Z', '2026-03-29T17:00:00Z'], // the day after
+    ['2026-10-25T10:00:00Z', '2026-10-24T17:00:00Z'], // the day the clocks go back
+    ['2026-04-01T09:00:00Z', '2026-03-31T17:00:00Z'], // across a month
+    ['2026-07-04T23:30:00Z', '2026-07-04T17:00:00Z'], // 00:30 BST on 5 July: its London day is the 5th
+  ])('puts 18:00 on the day before %s at %s', (start, reminder) => {
+    expect(cityDayStart(new Date(start), -1, 18)).toEqual(new Date(reminder));
+  });
+
+  it('starts a day in summer at 23:00 UTC the evening before; the clock-change days last 23 and 25 hours', () => {
+    const july = new Date('2026-07-04T10:00:00Z');
+    expect([cityDayStart(july), cityDayStart(july, 1)]).toEqual([
+      new Date('2026-07-03T23:00:00Z'),
+      new Date('2026-07-04T23:00:00Z'),
+    ]);
+    const hours = (day: string) =>
+      (cityDayStart(new Date(day), 1).getTime() - cityDayStart(new Date(day)).getTime()) / 3600_000;
+    expect(hours('2026-03-29T12:00:00Z')).toBe(23);
+    expect(hours('2026-10-25T12:00:00Z')).toBe(25);
+    expect(cityDayStart(new Date('2026-11-21T12:00:00Z'), -30)).toEqual(new Date('2026-10-21T23:00:00Z'));
   });
 });
 

@@ -1,6 +1,6 @@
-// The city's wall clock, worked out in plain code rather than with Intl. A page's
-// first use of Intl loads the browser's locale and time-zone data on the main thread, slowest on a
-// phone-class CPU, paid before the first date can be drawn.
+// The city's wall clock, worked out in plain code rather than with Intl, and the one clock the client
+// and the server both read. A page's first use of Intl loads the browser's locale and time-zone data
+// on the main thread, slowest on a phone-class CPU, paid before the first date can be drawn.
 //
 // Europe/London is GMT in winter and BST (GMT+1) from 01:00 GMT on the last Sunday of March to 01:00
 // GMT on the last Sunday of October: the rule the UK has kept since 1996. Instants before 1996 (none
@@ -10,6 +10,7 @@ export const CITY_TIME_ZONE = 'Europe/London';
 
 /** The first year the rule above holds for. */
 const RULE_SINCE = 1996;
+const HOUR = 3_600_000;
 
 export interface CityTime {
   year: number;
@@ -52,7 +53,7 @@ export function cityTime(instant: Date | string): CityTime {
   const year = at.getUTCFullYear();
   if (year < RULE_SINCE) return withIntl(at);
   const summer = ms >= lastSundayOneAm(year, 2) && ms < lastSundayOneAm(year, 9);
-  const local = new Date(ms + (summer ? 3_600_000 : 0));
+  const local = new Date(ms + (summer ? HOUR : 0));
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
@@ -60,6 +61,28 @@ export function cityTime(instant: Date | string): CityTime {
     hour: local.getUTCHours(),
     minute: local.getUTCMinutes(),
   };
+}
+
+/** How far the city's clock is ahead of GMT at an instant on a whole minute, in milliseconds. */
+function aheadOfGmt(ms: number): number {
+  const time = cityTime(new Date(ms));
+  return Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute) - ms;
+}
+
+/**
+ * The instant a clock in Edinburgh reads this time; a field past its end rolls over, as in Date.UTC. A
+ * time the clocks skip (01:00 to 01:59 on the last Sunday of March) is read as GMT, so an hour later by
+ * the clock, and one they read twice (the same hour on the last Sunday of October) is the GMT one.
+ */
+export function cityInstant({ year, month, day, hour, minute }: CityTime): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  return new Date(wall - Math.min(aheadOfGmt(wall - HOUR), aheadOfGmt(wall)));
+}
+
+/** The start of the city's day `days` after (before, when negative) the one `instant` falls on, or of its `hour`. */
+export function cityDayStart(instant: Date, days = 0, hour = 0): Date {
+  const time = cityTime(instant);
+  return cityInstant({ ...time, day: time.day + days, hour, minute: 0 });
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

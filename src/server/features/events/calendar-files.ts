@@ -10,10 +10,11 @@ import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { NotFoundError } from '#server/errors.ts';
 import { keptText, type KeptText } from '#server/http/conditional-get.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { cityDay } from '#shared/domain/calendar-days.ts';
+import { cityDayStart } from '#shared/domain/city-clock.ts';
 import { calendarFileName, eventCalendar, eventsFeed } from './event-calendar.ts';
 import { eventFactsOf } from './event-jobs.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
-import { londonDateOf, londonDayStartBefore } from './london-calendar.ts';
 
 /** The feed lists the events of the last this many London days, besides today's and later ones. */
 export const FEED_PAST_DAYS = 30;
@@ -54,13 +55,9 @@ export function calendarFiles({ db, dialect, clock, publicUrl }: CalendarFilesDe
   const files = new Map<number, { key: string; made: Promise<CalendarFile> }>();
 
   async function buildFeed(now: Date): Promise<KeptText> {
-    const today = londonDayStartBefore(now, 0);
+    const today = cityDayStart(now);
     const [past, upcoming] = await Promise.all([
-      repository.startingBetween(
-        londonDayStartBefore(now, FEED_PAST_DAYS).toISOString(),
-        today.toISOString(),
-        FEED_MOST_PAST,
-      ),
+      repository.startingBetween(cityDayStart(now, -FEED_PAST_DAYS).toISOString(), today.toISOString(), FEED_MOST_PAST),
       repository.startingFrom(today.toISOString(), FEED_MOST_UPCOMING),
     ]);
     const events = [...past.reverse(), ...upcoming].map(eventFactsOf);
@@ -78,7 +75,7 @@ export function calendarFiles({ db, dialect, clock, publicUrl }: CalendarFilesDe
     /** The feed's ETag now: the events' version and the London day. */
     async feedTag(): Promise<CalendarTag> {
       const now = clock.now();
-      const key = `${await repository.version()}-${londonDateOf(now)}`;
+      const key = `${await repository.version()}-${cityDay(now)}`;
       return { etag: `W/"feed-${key}"`, key, now };
     },
 

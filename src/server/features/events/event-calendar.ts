@@ -5,7 +5,7 @@
 // stored text, however old, can start a line of its own there.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
-import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
+import { CITY_TIME_ZONE } from '#shared/domain/city-clock.ts';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { EVENT_LENGTH_MS } from '#shared/domain/events.ts';
 import { eventPagePath } from '#shared/routes.ts';

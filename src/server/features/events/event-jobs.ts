@@ -8,12 +8,12 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
+import { cityDayStart } from '#shared/domain/city-clock.ts';
 import { mailMessageSchema, type Mailer } from '#server/mail/mailer.ts';
 import { enqueueJob, type ClaimedJob, payloadOf, type JobHandler, type JobOutcome } from '#server/jobs/index.ts';
 import { eventEmail, type EventFacts, type EventMailKind } from './event-mail.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 import type { EventRow } from './events.repository.ts';
-import { londonDayOf, reminderTimeOf } from './london-calendar.ts';
 
 export const EVENT_JOB = { email: 'event-email' } as const;
 
@@ -120,9 +120,9 @@ export function eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour 
     );
     for (const candidate of candidates) {
       const start = new Date(toIso(candidate.date));
-      if (now.getTime() < reminderTimeOf(start, reminderHour).getTime()) continue;
+      if (now.getTime() < cityDayStart(start, -1, reminderHour).getTime()) continue;
       // Said yes on the day itself: 'Tomorrow' would be wrong, and they have just seen the event.
-      const sameDay = now.getTime() >= londonDayOf(start).start.getTime();
+      const sameDay = now.getTime() >= cityDayStart(start).getTime();
       await db.transaction().execute(async (trx) => {
         const rsvps = eventRsvpsRepository(trx, dialect);
         if (!(await rsvps.markReminded(candidate.rsvp_id, now.toISOString())) || sameDay) return;

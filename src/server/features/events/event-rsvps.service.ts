@@ -21,12 +21,12 @@ import type {
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED } from '#shared/domain/events.ts';
 import { rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
+import { cityDayStart } from '#shared/domain/city-clock.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { calendarFiles } from './calendar-files.ts';
 import { eventFactsOf, newUnsubscribeToken, queueEventEmails } from './event-jobs.ts';
 import { eventRsvpsRepository, type RsvpPersonRow } from './event-rsvps.repository.ts';
 import { eventsRepository, type EventRow } from './events.repository.ts';
-import { londonDayOf } from './london-calendar.ts';
 
 export interface EventRsvpsServiceDeps {
   db: Db;
@@ -82,11 +82,11 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
     const attended = await repository.attendedCounts(rows.map((row) => row.id));
     return Promise.all(
       rows.map(async (row) => {
-        const day = londonDayOf(new Date(startOf(row)));
+        const dayStart = (days: number) => cityDayStart(new Date(startOf(row)), days).toISOString();
         return {
           ...eventFactsOf(row),
           attended: attended.get(row.id) ?? 0,
-          sitesCleaned: await repository.cleanupsBetween(day.start.toISOString(), day.end.toISOString()),
+          sitesCleaned: await repository.cleanupsBetween(dayStart(0), dayStart(1)),
         };
       }),
     );

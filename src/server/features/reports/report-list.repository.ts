@@ -5,9 +5,8 @@
 // report shares its location. Indexes:
 // 010-report-list, and 018-report-list-priority for the priority filter and 'Priority first'.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { TZDate } from '@date-fns/tz';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/reports.ts';
-import { CITY_TIME_ZONE } from '#shared/domain/calendar-days.ts';
+import { cityInstant } from '#shared/domain/city-clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { Tables } from '#server/db/tables.ts';
@@ -76,8 +75,8 @@ export function orderOf(sort: ReportListSort | undefined): Order {
 
 /** The first instant of a city calendar day ('2026-11-21'), as an ISO string. */
 function cityDayStart(day: string, plusDays = 0): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d + plusDays, CITY_TIME_ZONE).getTime()).toISOString();
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return cityInstant({ year, month, day: date + plusDays, hour: 0, minute: 0 }).toISOString();
 }
 
 /** LIKE text for "contains", with the pattern characters taken literally. */
