@@ -18,6 +18,7 @@ import {
 } from '../api/use-alert-preferences.ts';
 import { currentSubscription, pushAvailability, type PushAvailability } from '../push-device.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 
 const DEFAULT_RADIUS_KM = 2;
 
@@ -31,14 +32,12 @@ function hourLabel(hour: number): string {
 export function AlertsCard() {
   const preferences = useAlertPreferences();
   return (
-    <section
-      aria-labelledby="alerts-card-title"
-      className="grid content-start gap-4 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+    <Card
+      id="alerts-card-title"
+      title="Alerts"
+      icon={<BellRing aria-hidden="true" className="h-5 w-5 text-accent-700" />}
+      className="gap-4 border-stone-300"
     >
-      <h2 id="alerts-card-title" className="flex items-center gap-2 text-xl font-bold text-civic-900">
-        <BellRing aria-hidden="true" className="h-5 w-5 text-accent-700" />
-        Alerts
-      </h2>
       {preferences.isPending ? (
         <p role="status" className="text-slate-700">
           Loading your alert choices...
@@ -52,7 +51,7 @@ export function AlertsCard() {
       ) : (
         <AlertChoices preferences={preferences.data} />
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -33,6 +33,7 @@ import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
 import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 
 const AddEventDialog = lazyDialog(
   () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
@@ -45,21 +46,6 @@ export default function VolunteerDashboardPage() {
     <RequireVolunteer signInPage={pagePaths.volunteerSignIn}>
       {(volunteer) => <Dashboard volunteer={volunteer} />}
     </RequireVolunteer>
-  );
-}
-
-function Card({ title, icon, children, id }: { title: string; icon: ReactNode; children: ReactNode; id: string }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
-    >
-      <h2 id={id} className="flex items-center gap-2 text-xl font-bold text-civic-900">
-        {icon}
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
