@@ -9,7 +9,7 @@ import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { pagePaths, routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -74,9 +74,9 @@ function EventDetails({ event }: { event: EventPageData }) {
     setSharing(true);
     try {
       const outcome = await shareEvent(event);
-      if (outcome === 'copied') toast({ title: m.shareCopiedTitle, description: m.shareCopied, variant: 'success' });
+      if (outcome === 'copied') toastSuccess(m.shareCopiedTitle, m.shareCopied);
     } catch {
-      toast({ title: 'Could not share', description: 'Please try again.', variant: 'destructive' });
+      toastProblem('Could not share', 'Please try again.');
     } finally {
       setSharing(false);
     }
@@ -162,7 +162,7 @@ function RsvpPanel({ event }: { event: UpcomingEvent & { when: 'upcoming' } }) {
             : event.myRsvp === 'waiting'
               ? m.leftWaitingList
               : m.withdrawn;
-      toast({ title: message, variant: 'success' });
+      toastSuccess(message);
     } catch (error) {
       errorToast(m.rsvpFailed, error);
     }

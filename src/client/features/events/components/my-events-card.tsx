@@ -6,7 +6,7 @@ import { CalendarHeart } from 'lucide-react';
 import { Link } from 'wouter';
 import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath, routes } from '#shared/routes.ts';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useEventEmailSettings, useMyEvents, useSaveEventEmailSettings } from '../api/use-public-events.ts';
 import { EventFacts, RsvpPill } from './event-facts.tsx';
@@ -68,13 +68,12 @@ function EventEmailsSwitch() {
   async function onChange(emailsOn: boolean) {
     try {
       await save.mutateAsync({ emailsOn });
-      toast({
-        title: emailsOn ? 'Event e-mails on' : 'Event e-mails off',
-        description: emailsOn
+      toastSuccess(
+        emailsOn ? 'Event e-mails on' : 'Event e-mails off',
+        emailsOn
           ? "We'll remind you the day before each event you're going to."
           : "We won't e-mail you about MUCU events.",
-        variant: 'success',
-      });
+      );
     } catch (error) {
       errorToast('Could not save your choice', error);
     }

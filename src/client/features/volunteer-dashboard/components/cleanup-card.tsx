@@ -6,7 +6,7 @@ import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { dashboardMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { shareCleanup } from '../share-cleanup.ts';
 
 /** One fact of the card: an icon that stands for a label only screen readers need. */
@@ -81,9 +81,9 @@ export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
     setSharing(true);
     try {
       const outcome = await shareCleanup(cleanup);
-      if (outcome === 'copied') toast({ title: m.sharedTitle, description: m.shared, variant: 'success' });
+      if (outcome === 'copied') toastSuccess(m.sharedTitle, m.shared);
     } catch {
-      toast({ title: 'Could not share', description: 'Please try again.', variant: 'destructive' });
+      toastProblem('Could not share', 'Please try again.');
     } finally {
       setSharing(false);
     }

@@ -21,7 +21,7 @@ import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { dashboardMessages as m, signInMessages } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastProblem } from '#client/lib/use-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useLogout } from '#client/features/volunteer-auth/api/volunteer-session.ts';
@@ -65,11 +65,7 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
     try {
       await logout.mutateAsync();
     } catch {
-      toast({
-        title: signInMessages.logoutFailedTitle,
-        description: signInMessages.logoutFailed,
-        variant: 'destructive',
-      });
+      toastProblem(signInMessages.logoutFailedTitle, signInMessages.logoutFailed);
       return;
     }
     navigate('/');

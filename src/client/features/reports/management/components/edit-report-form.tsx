@@ -11,7 +11,7 @@ import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { SuggestedPlaces } from '#client/features/location/components/suggested-places.tsx';
@@ -54,7 +54,7 @@ export function EditReportForm({
     }
     try {
       await update.mutateAsync({ id: report.id, what3words: what3words.trim(), description: description.trim() });
-      toast({ title: 'Report updated', description: `${title} was saved.`, variant: 'success' });
+      toastSuccess('Report updated', `${title} was saved.`);
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.body?.code) {

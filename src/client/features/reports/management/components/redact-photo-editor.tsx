@@ -8,7 +8,7 @@ import type { RedactionArea } from '#shared/contracts/reports.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useRedactPhoto } from '../api/use-redact-photo.ts';
 
@@ -146,11 +146,7 @@ export function RedactPhotoEditor({ photoUrl, alt, onDone, onCancel }: RedactPho
     }
     try {
       const result = await redact.mutateAsync({ photoUrl, areas });
-      toast({
-        title: redactionMessages.edited,
-        description: 'The original photo has been deleted.',
-        variant: 'success',
-      });
+      toastSuccess(redactionMessages.edited, 'The original photo has been deleted.');
       onDone(result);
     } catch (error) {
       errorToast('The photo could not be edited', error);

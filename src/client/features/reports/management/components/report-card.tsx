@@ -9,7 +9,7 @@ import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate, formatDateTime } from '#shared/domain/format.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useSetReportStatus } from '#client/features/reports/api/use-set-report-status.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
@@ -97,11 +97,7 @@ export function ReportCard({
     if (updateStatus.isPending) return;
     try {
       await updateStatus.mutateAsync({ id: report.id, status });
-      toast({
-        title: 'Status updated',
-        description: `${title} (reference ${reference(report.id)}): ${REPORT_STATUS_LABELS[status]}`,
-        variant: 'success',
-      });
+      toastSuccess('Status updated', `${title} (reference ${reference(report.id)}): ${REPORT_STATUS_LABELS[status]}`);
     } catch (error) {
       errorToast(managementMessages.errors.updateStatus, error);
     }
