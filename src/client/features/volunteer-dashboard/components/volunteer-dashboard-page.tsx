@@ -124,18 +124,16 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
         </Card>
         <Card id="profile" title="Profile" icon={<UserRound aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
           <dl className="grid gap-2">
-            <div>
-              <dt className="text-sm text-slate-700">Name</dt>
-              <dd className="font-semibold text-slate-900">{volunteer.name ?? m.anonymous}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700">E-mail</dt>
-              <dd className="break-all font-semibold text-slate-900">{volunteer.email}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700">Joined</dt>
-              <dd className="font-semibold text-slate-900">{formatDate(volunteer.joinedAt) ?? m.recently}</dd>
-            </div>
+            {[
+              ['Name', volunteer.name ?? m.anonymous],
+              ['E-mail', volunteer.email],
+              ['Joined', formatDate(volunteer.joinedAt) ?? m.recently],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-slate-700">{label}</dt>
+                <dd className={`font-semibold text-slate-900 ${label === 'E-mail' ? 'break-all' : ''}`}>{value}</dd>
+              </div>
+            ))}
           </dl>
         </Card>
         <AlertsCard />
