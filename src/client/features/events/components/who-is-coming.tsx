@@ -11,6 +11,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
+import { toggled } from '#client/lib/toggled.ts';
 import { useRecordAttendance, useSetCapacity, useWhoIsComing } from '../api/use-public-events.ts';
 
 export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName: string }) {
@@ -144,13 +145,7 @@ function AttendanceForm({ list, eventName }: { list: WhoIsComingData; eventName:
     () => new Set(list.going.filter((p) => !p.attended).map((p) => p.volunteerId)),
   );
   const record = useRecordAttendance(list.eventId);
-  const toggle = (volunteerId: number, on: boolean) =>
-    setChosen((was) => {
-      const next = new Set(was);
-      if (on) next.add(volunteerId);
-      else next.delete(volunteerId);
-      return next;
-    });
+  const toggle = (volunteerId: number, on: boolean) => setChosen((was) => toggled(was, volunteerId, on));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -18,6 +18,7 @@ import { inputClass } from '#client/components/ui/dialog.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';
+import { toggled } from '#client/lib/toggled.ts';
 import { useListFocus } from '../use-list-focus.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
 import {
@@ -179,16 +180,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   }, []);
   const onAddPhoto = useCallback((id: number, label: string) => setPhotoTarget({ id, label }), []);
   const onDelete = useCallback((target: DeleteTarget) => setDeleteTarget(target), []);
-  const onSelect = useCallback(
-    (id: number, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
+  const onSelect = useCallback((id: number, on: boolean) => setSelected((current) => toggled(current, id, on)), []);
   const first = shown[0]?.position ?? 0;
   const last = shown[shown.length - 1]?.position ?? 0;
   // How many of the choices behind 'More filters', and behind a phone's 'More', are in use.
