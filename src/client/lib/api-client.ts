@@ -34,7 +34,7 @@ export class NetworkError extends Error {
   }
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The answer's JSON, unchecked: callers go through `api` (api.ts), which types it from the endpoint's definition. */
 export async function apiRequest(url: string, method: HttpMethod = 'GET', body?: unknown): Promise<unknown> {

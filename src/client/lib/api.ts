@@ -33,7 +33,7 @@ type BodyPart<E extends Endpoint> = [BodyOf<E>] extends [never]
 
 export type CallInput<E extends Endpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E>;
 
-export interface Call<E extends Endpoint> {
+interface Call<E extends Endpoint> {
   (
     ...input: Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
   ): Promise<ResponseOf<E>>;

@@ -27,7 +27,7 @@ export class GeolocationFailure extends Error {
   }
 }
 
-export interface Position {
+interface Position {
   latitude: number;
   longitude: number;
   accuracy: number;

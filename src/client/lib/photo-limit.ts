@@ -2,16 +2,12 @@
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { photoChoiceProblem } from '#shared/domain/photo-choice.ts';
-import { toast } from './use-toast.ts';
+import { toast, toastProblem } from './use-toast.ts';
 
 /** True, with the 'File too large' toast shown, when the photo is over the upload limit. */
 export function refusedAsTooLarge(photo: Blob): boolean {
   if (photo.size <= MAX_PHOTO_BYTES) return false;
-  toast({
-    title: messages.report.fileTooLargeTitle,
-    description: messages.report.fileTooLarge,
-    variant: 'destructive',
-  });
+  toastProblem(messages.report.fileTooLargeTitle, messages.report.fileTooLarge);
   return true;
 }
 

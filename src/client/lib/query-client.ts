@@ -1,7 +1,14 @@
 // TanStack Query as the app configures it: data is always fresh, no refetch on focus, no polling unless a
 // query asks for it, and no retries of queries or mutations. Every failure is first shown to the screen that
 // may take over a refusal for want of a session.
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { getQueryFn } from './api-client.ts';
 import { reportRefusal } from './refusals.ts';
 
@@ -19,5 +26,14 @@ export function createQueryClient(): QueryClient {
       },
       mutations: { retry: false },
     },
+  });
+}
+
+/** A call that changes data on the server; once it has worked, the queries under each key are asked again. */
+export function useRefreshingMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, keys: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -59,3 +59,10 @@ export function useToasts(): ToastData[] {
     () => toasts,
   );
 }
+
+/** A toast saying something went well. */
+export const toastSuccess = (title: string, description?: string) => toast({ title, description, variant: 'success' });
+
+/** A toast saying something went wrong, in the screen's words (`errorToast` for a failed call). */
+export const toastProblem = (title: string, description?: string) =>
+  toast({ title, description, variant: 'destructive' });

@@ -2,7 +2,8 @@
 // when a dialog first opens, so a screen that only might open one does not load it before it shows.
 // Also the pieces dialogs share with forms outside them: a labelled field, the input style, and the
 // row of actions at a dialog's foot.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyDialog } from './lazy-dialog.tsx';
 import { Button } from './button.tsx';
 
 export interface DialogProps {
@@ -24,23 +25,15 @@ export interface DialogProps {
   focusAfterClose?: () => HTMLElement | null | undefined;
 }
 
-const ModalDialog = lazy(() => import('./modal-dialog.tsx'));
-
 /**
  * A modal dialog. Nothing is rendered (or loaded) before it first opens; from then on it stays mounted,
  * so closing hands focus back as Radix does. Should its code fail to load (offline, never cached), the
  * dialog does not open: the page stays as it was.
  */
-export function Dialog(props: DialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ModalDialog {...props} />
-    </Suspense>
-  );
-}
+export const Dialog = lazyDialog(
+  () => import('./modal-dialog.tsx').then((m) => m.default),
+  (props: DialogProps) => props.open,
+);
 
 /** A labelled form field: the label above, an optional hint and error below, wired by id. */
 export function Field({

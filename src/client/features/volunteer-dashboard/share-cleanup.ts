@@ -1,9 +1,10 @@
-// 'Share This Cleanup': the native share sheet where there is one, otherwise the text goes to the clipboard.
+// 'Share This Cleanup' (see lib/share.ts).
 // The text names the place, the date and the time worked, with the community clean-up's hashtags.
 import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { CITY_NAME } from '#shared/domain/messages.ts';
 import { SHARE_HASHTAGS } from '#shared/domain/volunteer-messages.ts';
+import { share } from '#client/lib/share.ts';
 
 export function shareText(cleanup: CleanupRecord, siteUrl: string): string {
   const place = cleanup.report.what3words ? ` at ///${cleanup.report.what3words}` : '';
@@ -14,19 +15,6 @@ export function shareText(cleanup: CleanupRecord, siteUrl: string): string {
   );
 }
 
-/** 'shared' through the share sheet, 'copied' to the clipboard, or 'cancelled' by the person. */
-export async function shareCleanup(cleanup: CleanupRecord): Promise<'shared' | 'copied' | 'cancelled'> {
-  const siteUrl = `${window.location.origin}/`;
-  const text = shareText(cleanup, siteUrl);
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title: `Clean Up ${CITY_NAME}`, text });
-      return 'shared';
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-      // A share sheet that refused (no target, not allowed here): fall back to the clipboard.
-    }
-  }
-  await navigator.clipboard.writeText(text);
-  return 'copied';
+export function shareCleanup(cleanup: CleanupRecord) {
+  return share({ title: `Clean Up ${CITY_NAME}`, text: shareText(cleanup, `${window.location.origin}/`) });
 }

@@ -9,7 +9,7 @@ import { adminAccessMessages } from '#shared/domain/messages.ts';
 import { ADMIN_PASSCODE_LENGTH } from '#shared/domain/limits.ts';
 import { routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { dismissToast, toast } from '#client/lib/use-toast.ts';
+import { dismissToast, toastProblem } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useAdminSignIn } from '../api/use-admin-access.ts';
 import { adminNoticeText, type AdminSignInState } from '../admin-sign-in-state.ts';
@@ -34,11 +34,7 @@ export function AdminAccessForm({ sentBy = null }: { sentBy?: AdminSignInState |
     } catch (error) {
       const refused = error instanceof ApiError && (error.status === 401 || error.status === 400);
       const { title, message } = describeError(error);
-      toast({
-        title: title ?? adminAccessMessages.deniedTitle,
-        description: refused ? adminAccessMessages.denied : message,
-        variant: 'destructive',
-      });
+      toastProblem(title ?? adminAccessMessages.deniedTitle, refused ? adminAccessMessages.denied : message);
       setPasscode('');
       field.current?.focus();
       return;

@@ -194,6 +194,12 @@ function DailyProgress({
 }
 
 const PROGRESS_LABEL = 'Daily progress, last 30 days';
+/** A day's three counts, by the name each goes by in the table and on the cards. */
+const progressCounts = [
+  ['Sites Reported', 'reportsCount'],
+  ['Sites Cleaned', 'cleanupsCount'],
+  [analyticsMessages.volunteerCleanupsColumn, 'volunteerCleanupsCount'],
+] as const;
 
 function ProgressBar({ percent }: { percent: number }) {
   return (
@@ -220,15 +226,11 @@ function DailyProgressTable({ rows }: { rows: DailyProgressRow[] }) {
             <th scope="col" className="px-3 py-2 font-semibold">
               Date
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Sites Reported
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Sites Cleaned
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {analyticsMessages.volunteerCleanupsColumn}
-            </th>
+            {progressCounts.map(([label]) => (
+              <th key={label} scope="col" className="px-3 py-2 text-right font-semibold">
+                {label}
+              </th>
+            ))}
             <th scope="col" className="w-2/5 px-3 py-2 font-semibold">
               Progress
             </th>
@@ -238,9 +240,11 @@ function DailyProgressTable({ rows }: { rows: DailyProgressRow[] }) {
           {rows.map((row) => (
             <tr key={row.date} className="border-t border-stone-200">
               <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDay(row.date)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{row.reportsCount}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{row.cleanupsCount}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{row.volunteerCleanupsCount}</td>
+              {progressCounts.map(([label, count]) => (
+                <td key={label} className="px-3 py-2 text-right tabular-nums">
+                  {row[count]}
+                </td>
+              ))}
               <td className="px-3 py-2">
                 <ProgressBar percent={progressPercent(row.reportsCount, row.cleanupsCount)} />
               </td>
@@ -260,18 +264,12 @@ function DailyProgressCards({ rows }: { rows: DailyProgressRow[] }) {
         <li key={row.date} className="grid gap-1.5 px-3 py-2.5 text-sm">
           <p className="font-semibold tabular-nums text-slate-900">{formatDay(row.date)}</p>
           <dl className="flex flex-wrap gap-x-5 gap-y-1">
-            <div className="flex gap-1.5">
-              <dt className="text-slate-700">Sites Reported</dt>
-              <dd className="font-semibold tabular-nums">{row.reportsCount}</dd>
-            </div>
-            <div className="flex gap-1.5">
-              <dt className="text-slate-700">Sites Cleaned</dt>
-              <dd className="font-semibold tabular-nums">{row.cleanupsCount}</dd>
-            </div>
-            <div className="flex gap-1.5">
-              <dt className="text-slate-700">{analyticsMessages.volunteerCleanupsColumn}</dt>
-              <dd className="font-semibold tabular-nums">{row.volunteerCleanupsCount}</dd>
-            </div>
+            {progressCounts.map(([label, count]) => (
+              <div key={label} className="flex gap-1.5">
+                <dt className="text-slate-700">{label}</dt>
+                <dd className="font-semibold tabular-nums">{row[count]}</dd>
+              </div>
+            ))}
           </dl>
           <ProgressBar percent={progressPercent(row.reportsCount, row.cleanupsCount)} />
         </li>

@@ -8,7 +8,7 @@ import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#share
 import { geolocationMessages } from '#shared/domain/location-messages.ts';
 import { readPosition } from '#client/lib/geolocation.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import {
   useAlertPreferences,
@@ -18,6 +18,7 @@ import {
 } from '../api/use-alert-preferences.ts';
 import { currentSubscription, pushAvailability, type PushAvailability } from '../push-device.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 
 const DEFAULT_RADIUS_KM = 2;
 
@@ -27,18 +28,32 @@ function hourLabel(hour: number): string {
   return `${hour % 12} ${hour < 12 ? 'am' : 'pm'}`;
 }
 
+function emailChoices(digestHour: number): { value: AlertEmailChoice; label: string; hint?: string }[] {
+  return [
+    {
+      value: 'instant',
+      label: 'An e-mail for each new report',
+      hint: 'Reports that arrive close together come in one e-mail, at most one every 10 minutes.',
+    },
+    {
+      value: 'daily',
+      label: 'A daily digest',
+      hint: `One e-mail at ${hourLabel(digestHour)}, only on days with new reports.`,
+    },
+    { value: 'off', label: 'No e-mails' },
+  ];
+}
+
 /** The card, ready to drop into the dashboard's grid (it brings its own heading and frame). */
 export function AlertsCard() {
   const preferences = useAlertPreferences();
   return (
-    <section
-      aria-labelledby="alerts-card-title"
-      className="grid content-start gap-4 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+    <Card
+      id="alerts-card-title"
+      title="Alerts"
+      icon={<BellRing aria-hidden="true" className="h-5 w-5 text-accent-700" />}
+      className="gap-4 border-stone-300"
     >
-      <h2 id="alerts-card-title" className="flex items-center gap-2 text-xl font-bold text-civic-900">
-        <BellRing aria-hidden="true" className="h-5 w-5 text-accent-700" />
-        Alerts
-      </h2>
       {preferences.isPending ? (
         <p role="status" className="text-slate-700">
           Loading your alert choices...
@@ -52,7 +67,7 @@ export function AlertsCard() {
       ) : (
         <AlertChoices preferences={preferences.data} />
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -96,30 +111,20 @@ function PushSwitch({ preferences }: { preferences: AlertPreferences }) {
   const on = preferences.push && subscribedHere === true;
   const pending = enable.isPending || disable.isPending;
   const unusable = availability !== 'available' && !on;
+  const otherDevices = preferences.pushDevices - (on ? 1 : 0);
 
   async function toggle() {
     try {
-      if (on) {
-        await disable.mutateAsync();
-        setSubscribedHere(false);
-        toast({
-          title: 'Push notifications off',
-          description: 'This device will no longer get alerts.',
-          variant: 'success',
-        });
-      } else {
-        await enable.mutateAsync();
-        setSubscribedHere(true);
-        toast({
-          title: 'Push notifications on',
-          description: 'This device will get an alert when graffiti is reported.',
-          variant: 'success',
-        });
-      }
+      await (on ? disable : enable).mutateAsync();
+      setSubscribedHere(!on);
+      toastSuccess(
+        on ? 'Push notifications off' : 'Push notifications on',
+        on ? 'This device will no longer get alerts.' : 'This device will get an alert when graffiti is reported.',
+      );
     } catch (error) {
       setAvailability(pushAvailability());
       const { title, message } = describeError(error);
-      toast({ title: title ?? 'Could not change push notifications', description: message, variant: 'destructive' });
+      toastProblem(title ?? 'Could not change push notifications', message);
     }
   }
 
@@ -142,10 +147,10 @@ function PushSwitch({ preferences }: { preferences: AlertPreferences }) {
         <span id={hintId} className="text-sm text-slate-700">
           {hint}
         </span>
-        {preferences.pushDevices > (on ? 1 : 0) && (
+        {otherDevices > 0 && (
           <span className="text-sm text-slate-700">
-            {preferences.push ? 'Also on' : 'Registered on'} {preferences.pushDevices - (on ? 1 : 0)} other{' '}
-            {preferences.pushDevices - (on ? 1 : 0) === 1 ? 'device' : 'devices'}.
+            {preferences.push ? 'Also on' : 'Registered on'} {otherDevices} other{' '}
+            {otherDevices === 1 ? 'device' : 'devices'}.
           </span>
         )}
       </div>
@@ -263,43 +268,25 @@ function EmailAndAreaForm({ preferences }: { preferences: AlertPreferences }) {
         radiusKm: near ? radiusKm : null,
         centre: near ? centre : null,
       });
-      toast({
-        title: 'Alert choices saved',
-        description: 'We will let you know about new graffiti reports as you chose.',
-        variant: 'success',
-      });
+      toastSuccess('Alert choices saved', 'We will let you know about new graffiti reports as you chose.');
     } catch (error) {
       const { title, message } = describeError(error);
-      toast({ title: title ?? 'Could not save your alert choices', description: message, variant: 'destructive' });
+      toastProblem(title ?? 'Could not save your alert choices', message);
     }
   }
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="grid gap-5" noValidate>
       <Group legend="E-mail" icon={<Mail aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
-        <Choice
-          name="alert-email"
-          value="instant"
-          checked={email === 'instant'}
-          onChange={() => setEmail('instant')}
-          label="An e-mail for each new report"
-          hint="Reports that arrive close together come in one e-mail, at most one every 10 minutes."
-        />
-        <Choice
-          name="alert-email"
-          value="daily"
-          checked={email === 'daily'}
-          onChange={() => setEmail('daily')}
-          label="A daily digest"
-          hint={`One e-mail at ${hourLabel(preferences.digestHour)}, only on days with new reports.`}
-        />
-        <Choice
-          name="alert-email"
-          value="off"
-          checked={email === 'off'}
-          onChange={() => setEmail('off')}
-          label="No e-mails"
-        />
+        {emailChoices(preferences.digestHour).map((choice) => (
+          <Choice
+            key={choice.value}
+            name="alert-email"
+            {...choice}
+            checked={email === choice.value}
+            onChange={() => setEmail(choice.value)}
+          />
+        ))}
       </Group>
 
       <Group legend="Where" icon={<MapPin aria-hidden="true" className="h-5 w-5 text-civic-700" />}>

@@ -7,6 +7,7 @@ import type { AuditEntry } from '#shared/contracts/audit-log.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { api } from '#client/lib/api.ts';
 import { describeError } from '#client/lib/api-client.ts';
 
@@ -52,14 +53,12 @@ export function AuditLogCard() {
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
-    <section
-      aria-labelledby="audit-log"
-      className="grid content-start gap-3 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+    <Card
+      id="audit-log"
+      title="Audit log"
+      icon={<History aria-hidden="true" className="h-5 w-5 text-civic-700" />}
+      className="gap-3 border-stone-200"
     >
-      <h2 id="audit-log" className="flex items-center gap-2 text-xl font-bold text-civic-900">
-        <History aria-hidden="true" className="h-5 w-5 text-civic-700" />
-        Audit log
-      </h2>
       <p className="text-sm text-slate-700">
         Every change made by an administrator: status changes, edits, deletions, blurred photos, attendance, renumbering
         and events. Kept for a year.
@@ -110,6 +109,6 @@ export function AuditLogCard() {
           </div>
         )}
       </Dialog>
-    </section>
+    </Card>
   );
 }

@@ -24,7 +24,7 @@ export function useCurrentCleanup() {
   });
 }
 
-export interface CompleteCleanupInput {
+interface CompleteCleanupInput {
   reportId: number;
   beforePhoto: { blob: Blob; name: string };
   afterPhoto: { blob: Blob; name: string };

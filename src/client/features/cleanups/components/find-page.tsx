@@ -13,7 +13,7 @@ import { FIND_GEOLOCATION_MAX_AGE_MS, FIND_GEOLOCATION_TIMEOUT_MS } from '#share
 import { findMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastProblem } from '#client/lib/use-toast.ts';
 import { refusedBeforeSending } from '#client/lib/photo-limit.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -97,28 +97,11 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     focusStep();
   }
 
-  async function onWiden() {
-    if (!origin || !wider) return;
-    setRadius(wider);
-    dispatch({ type: 'search-started', fresh: false });
+  /** Runs one search, with the search shown as running until it ends. */
+  async function runSearch(run: () => Promise<void>, fresh = false) {
+    dispatch({ type: 'search-started', fresh });
     try {
-      await search(origin, skipped, wider);
-    } catch {
-      dispatch({ type: 'failed', message: m.findFailed });
-    } finally {
-      dispatch({ type: 'search-ended' });
-    }
-  }
-
-  async function onFind() {
-    dispatch({ type: 'search-started', fresh: true });
-    try {
-      const position = await readPosition({
-        timeoutMs: FIND_GEOLOCATION_TIMEOUT_MS,
-        maximumAgeMs: FIND_GEOLOCATION_MAX_AGE_MS,
-      });
-      dispatch({ type: 'located', origin: position });
-      await search(position, []);
+      await run();
     } catch (failure) {
       dispatch({ type: 'failed', message: failure instanceof GeolocationFailure ? failure.message : m.findFailed });
     } finally {
@@ -126,17 +109,26 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     }
   }
 
+  async function onWiden() {
+    if (!origin || !wider) return;
+    setRadius(wider);
+    await runSearch(() => search(origin, skipped, wider));
+  }
+
+  const onFind = () =>
+    runSearch(async () => {
+      const position = await readPosition({
+        timeoutMs: FIND_GEOLOCATION_TIMEOUT_MS,
+        maximumAgeMs: FIND_GEOLOCATION_MAX_AGE_MS,
+      });
+      dispatch({ type: 'located', origin: position });
+      await search(position, []);
+    }, true);
+
   async function onFindAnother() {
     if (!site || !origin) return onFind();
     dispatch({ type: 'skipped', reportId: site.report.id });
-    dispatch({ type: 'search-started', fresh: false });
-    try {
-      await search(origin, [...skipped, site.report.id]);
-    } catch {
-      dispatch({ type: 'failed', message: m.findFailed });
-    } finally {
-      dispatch({ type: 'search-ended' });
-    }
+    await runSearch(() => search(origin, [...skipped, site.report.id]));
   }
 
   async function onCleanIt() {
@@ -164,11 +156,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     try {
       await setStatus.mutateAsync({ id: site.report.id, status: 'reported' });
     } catch (failure) {
-      toast({
-        title: 'Could not release the site',
-        description: describeError(failure).message,
-        variant: 'destructive',
-      });
+      toastProblem('Could not release the site', describeError(failure).message);
       return;
     }
     dispatch({ type: 'released' });
@@ -189,7 +177,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       // The server's reason when it gave one (a refused photo, a lost claim); otherwise the spec's words.
       const reason =
         failure instanceof ApiError && failure.status < 500 && failure.body ? failure.body.message : m.uploadFailed;
-      toast({ title: m.uploadFailedTitle, description: reason, variant: 'destructive' });
+      toastProblem(m.uploadFailedTitle, reason);
       return;
     }
     setOnMyRecord(volunteerEmail.toLowerCase() === volunteer.email.toLowerCase());

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventEmailSettings, EventPage } from '#shared/contracts/events.ts';
 import { eventsKey } from './use-events.ts';
 import { api } from '#client/lib/api.ts';
+import { useRefreshingMutation } from '#client/lib/query-client.ts';
 
 const events = api.publicEvents;
 const byId = (id: number) => ({ params: { id } });
@@ -74,14 +75,8 @@ export function useSetCapacity(id: number) {
 }
 
 /** Records the chosen people from the list as attending; the events list shows them as attendees. */
-export function useRecordAttendance(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (volunteerIds: number[]) => events.recordAttendance({ ...byId(id), body: { volunteerIds } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: whoIsComingKey(id) }),
-        queryClient.invalidateQueries({ queryKey: eventsKey }),
-      ]),
-  });
-}
+export const useRecordAttendance = (id: number) =>
+  useRefreshingMutation(
+    (volunteerIds: number[]) => events.recordAttendance({ ...byId(id), body: { volunteerIds } }),
+    [whoIsComingKey(id), eventsKey],
+  );

@@ -6,7 +6,7 @@ import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useAddAttendance, useEvents } from '../api/use-events.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
@@ -53,11 +53,7 @@ export function AddAttendanceDialog({
   async function onSubmit(event: FormEvent | null, registerNewVolunteer = false) {
     event?.preventDefault();
     if (!mucuId || !email.trim()) {
-      toast({
-        title: eventMessages.errors.attendance,
-        description: eventMessages.attendanceRequired,
-        variant: 'destructive',
-      });
+      toastProblem(eventMessages.errors.attendance, eventMessages.attendanceRequired);
       return;
     }
     try {
@@ -67,11 +63,7 @@ export function AddAttendanceDialog({
         notes: notes.trim(),
         registerNewVolunteer,
       });
-      toast({
-        title: eventMessages.attendanceAdded,
-        description: `${attendance.volunteer.email} at ${attendance.mucu.name}`,
-        variant: 'success',
-      });
+      toastSuccess(eventMessages.attendanceAdded, `${attendance.volunteer.email} at ${attendance.mucu.name}`);
       close();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.body?.code === 'UnknownVolunteer') {

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { isExplained } from '#client/lib/refusals.ts';
@@ -24,21 +24,17 @@ export function AddEventDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     event.preventDefault();
     const result = eventDraftFrom(values);
     if ('error' in result) {
-      toast({ title: eventMessages.errors.create, description: result.error, variant: 'destructive' });
+      toastProblem(eventMessages.errors.create, result.error);
       return;
     }
     try {
       const created = await create.mutateAsync(result.draft);
-      toast({ title: eventMessages.created, description: created.name, variant: 'success' });
+      toastSuccess(eventMessages.created, created.name);
       close();
     } catch (error) {
       if (isExplained(error)) return;
       if (error instanceof ApiError && error.status === 401) {
-        toast({
-          title: eventMessages.signInToCreateTitle,
-          description: eventMessages.signInToCreate,
-          variant: 'destructive',
-        });
+        toastProblem(eventMessages.signInToCreateTitle, eventMessages.signInToCreate);
       } else {
         errorToast(eventMessages.errors.create, error);
       }

@@ -1,7 +1,6 @@
 // Route '/events/:id': one MUCU event's own page, to share. Its facts, how many are coming, and the
 // signed-in volunteer's 'I'll be there' (or the waiting list) and taking it back; a visitor who is not
 // signed in is sent to sign in and brought back here. 'Add to calendar' downloads its iCalendar file.
-import { useState } from 'react';
 import { ArrowLeft, CalendarPlus, Share2 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { EventPage as EventPageData, UpcomingEvent } from '#shared/contracts/events.ts';
@@ -9,7 +8,8 @@ import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { pagePaths, routes } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
+import { useShare } from '#client/lib/share.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -68,19 +68,7 @@ export default function EventPage() {
 }
 
 function EventDetails({ event }: { event: EventPageData }) {
-  const [sharing, setSharing] = useState(false);
-
-  async function onShare() {
-    setSharing(true);
-    try {
-      const outcome = await shareEvent(event);
-      if (outcome === 'copied') toast({ title: m.shareCopiedTitle, description: m.shareCopied, variant: 'success' });
-    } catch {
-      toast({ title: 'Could not share', description: 'Please try again.', variant: 'destructive' });
-    } finally {
-      setSharing(false);
-    }
-  }
+  const { sharing, onShare } = useShare(() => shareEvent(event), m.shareCopiedTitle, m.shareCopied);
 
   return (
     <article
@@ -162,7 +150,7 @@ function RsvpPanel({ event }: { event: UpcomingEvent & { when: 'upcoming' } }) {
             : event.myRsvp === 'waiting'
               ? m.leftWaitingList
               : m.withdrawn;
-      toast({ title: message, variant: 'success' });
+      toastSuccess(message);
     } catch (error) {
       errorToast(m.rsvpFailed, error);
     }

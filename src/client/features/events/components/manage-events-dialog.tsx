@@ -7,7 +7,7 @@ import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts';
@@ -35,7 +35,7 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
     if (!deleteTarget) return;
     try {
       await remove.mutateAsync(deleteTarget.id);
-      toast({ title: eventMessages.deleted, description: deleteTarget.name, variant: 'success' });
+      toastSuccess(eventMessages.deleted, deleteTarget.name);
       setDeleteTarget(null);
     } catch (error) {
       errorToast(eventMessages.errors.delete, error);
@@ -237,12 +237,12 @@ function EditEventForm({ mucu, onDone }: { mucu: MucuEvent; onDone(): void }) {
     event.preventDefault();
     const result = eventDraftFrom(values);
     if ('error' in result) {
-      toast({ title: eventMessages.errors.update, description: result.error, variant: 'destructive' });
+      toastProblem(eventMessages.errors.update, result.error);
       return;
     }
     try {
       await update.mutateAsync({ id: mucu.id, ...result.draft });
-      toast({ title: eventMessages.updated, variant: 'success' });
+      toastSuccess(eventMessages.updated);
       onDone();
     } catch (error) {
       errorToast(eventMessages.errors.update, error);

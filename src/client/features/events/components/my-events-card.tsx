@@ -6,11 +6,12 @@ import { CalendarHeart } from 'lucide-react';
 import { Link } from 'wouter';
 import { rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath, routes } from '#shared/routes.ts';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useEventEmailSettings, useMyEvents, useSaveEventEmailSettings } from '../api/use-public-events.ts';
 import { EventFacts, RsvpPill } from './event-facts.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 
 const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900';
 
@@ -18,14 +19,11 @@ const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hov
 export function MyEventsCard() {
   const events = useMyEvents();
   return (
-    <section
-      aria-labelledby="my-events-title"
-      className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
+    <Card
+      id="my-events-title"
+      title="Your MUCU events"
+      icon={<CalendarHeart aria-hidden="true" className="h-5 w-5 text-accent-700" />}
     >
-      <h2 id="my-events-title" className="flex items-center gap-2 text-xl font-bold text-civic-900">
-        <CalendarHeart aria-hidden="true" className="h-5 w-5 text-accent-700" />
-        Your MUCU events
-      </h2>
       {events.isPending ? (
         <p role="status" className="text-slate-700">
           Loading your events...
@@ -57,7 +55,7 @@ export function MyEventsCard() {
         </Link>
       </p>
       <EventEmailsSwitch />
-    </section>
+    </Card>
   );
 }
 
@@ -70,13 +68,12 @@ function EventEmailsSwitch() {
   async function onChange(emailsOn: boolean) {
     try {
       await save.mutateAsync({ emailsOn });
-      toast({
-        title: emailsOn ? 'Event e-mails on' : 'Event e-mails off',
-        description: emailsOn
+      toastSuccess(
+        emailsOn ? 'Event e-mails on' : 'Event e-mails off',
+        emailsOn
           ? "We'll remind you the day before each event you're going to."
           : "We won't e-mail you about MUCU events.",
-        variant: 'success',
-      });
+      );
     } catch (error) {
       errorToast('Could not save your choice', error);
     }

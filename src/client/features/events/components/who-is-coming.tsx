@@ -8,9 +8,10 @@ import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { goingLabel, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
+import { toggled } from '#client/lib/toggled.ts';
 import { useRecordAttendance, useSetCapacity, useWhoIsComing } from '../api/use-public-events.ts';
 
 export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName: string }) {
@@ -67,16 +68,15 @@ function PlacesForm({ list, eventName }: { list: WhoIsComingData; eventName: str
     const trimmed = places.trim();
     const capacity = trimmed === '' ? null : Number(trimmed);
     if (capacity !== null && !(Number.isInteger(capacity) && capacity >= 1 && capacity <= 10_000)) {
-      toast({ title: eventMessages.errors.update, description: m.capacityInvalid, variant: 'destructive' });
+      toastProblem(eventMessages.errors.update, m.capacityInvalid);
       return;
     }
     try {
       const saved = await save.mutateAsync(capacity);
-      toast({
-        title: 'Places saved',
-        description: saved.capacity === null ? 'No limit on places.' : goingLabel(saved.going.length, saved.capacity),
-        variant: 'success',
-      });
+      toastSuccess(
+        'Places saved',
+        saved.capacity === null ? 'No limit on places.' : goingLabel(saved.going.length, saved.capacity),
+      );
     } catch (error) {
       errorToast(eventMessages.errors.update, error);
     }
@@ -145,27 +145,17 @@ function AttendanceForm({ list, eventName }: { list: WhoIsComingData; eventName:
     () => new Set(list.going.filter((p) => !p.attended).map((p) => p.volunteerId)),
   );
   const record = useRecordAttendance(list.eventId);
-  const toggle = (volunteerId: number, on: boolean) =>
-    setChosen((was) => {
-      const next = new Set(was);
-      if (on) next.add(volunteerId);
-      else next.delete(volunteerId);
-      return next;
-    });
+  const toggle = (volunteerId: number, on: boolean) => setChosen((was) => toggled(was, volunteerId, on));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (chosen.size === 0) {
-      toast({ title: eventMessages.errors.attendance, description: m.attendanceNoneChosen, variant: 'destructive' });
+      toastProblem(eventMessages.errors.attendance, m.attendanceNoneChosen);
       return;
     }
     try {
       const result = await record.mutateAsync([...chosen]);
-      toast({
-        title: m.attendanceRecordedTitle,
-        description: `${result.recorded} recorded as attending ${eventName}.`,
-        variant: 'success',
-      });
+      toastSuccess(m.attendanceRecordedTitle, `${result.recorded} recorded as attending ${eventName}.`);
     } catch (error) {
       errorToast(eventMessages.errors.attendance, error);
     }

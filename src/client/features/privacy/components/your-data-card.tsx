@@ -9,6 +9,7 @@ import { toast } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { myDataUrl, useEraseAccount } from '../api/use-privacy.ts';
 import { PrivacyLink } from '#client/components/ui/privacy-link.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 
 // The confirmation's code loads when it first opens.
 const DeleteAccountDialog = lazyDialog(
@@ -34,14 +35,7 @@ export function YourDataCard({ email }: { email: string }) {
   }
 
   return (
-    <section
-      aria-labelledby="your-data"
-      className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
-    >
-      <h2 id="your-data" className="flex items-center gap-2 text-xl font-bold text-civic-900">
-        <ShieldCheck aria-hidden="true" className="h-5 w-5 text-civic-700" />
-        Your data
-      </h2>
+    <Card id="your-data" title="Your data" icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
       <p className="text-slate-700">
         Take a copy of everything we keep about you, or delete your account. <PrivacyLink />
       </p>
@@ -69,6 +63,6 @@ export function YourDataCard({ email }: { email: string }) {
         onConfirm={() => void onErase()}
         onCancel={() => setConfirming(false)}
       />
-    </section>
+    </Card>
   );
 }

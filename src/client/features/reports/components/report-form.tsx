@@ -7,7 +7,7 @@ import { Camera, CloudUpload, ExternalLink, ImagePlus, MapPin } from 'lucide-rea
 import { messages } from '#shared/domain/messages.ts';
 import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toast, toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import type { SuggestionDetails } from '#shared/contracts/location.ts';
 import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
@@ -59,15 +59,11 @@ function warmLaterParts(): void {
 }
 
 function thankYou(): void {
-  toast({ title: queueMessages.sentTitle, description: m.thankYou, variant: 'success' });
+  toastSuccess(queueMessages.sentTitle, m.thankYou);
 }
 
 function submitError(error: unknown): void {
-  toast({
-    title: m.submitErrorTitle,
-    description: describeError(error, messages.generic.tryAgain).message,
-    variant: 'destructive',
-  });
+  toastProblem(m.submitErrorTitle, describeError(error, messages.generic.tryAgain).message);
 }
 
 export function ReportForm() {
@@ -117,14 +113,32 @@ export function ReportForm() {
   const showFormatHint =
     location.trim() !== '' && !locationError && isAcceptableLocation(location) && !isThreeWordFormat(location);
 
+  /** Fills in words the person did not type, and focuses them. */
+  function takeWords(words: string) {
+    setLocation(words);
+    setLocationError(null);
+    setSuggestions(null);
+    document.getElementById(ids.location)?.focus();
+  }
+
+  function askForPhoto() {
+    toastProblem(m.photoRequiredTitle, m.photoRequired);
+    fileInput.current?.focus();
+  }
+
+  /** Marks an e-mail address that cannot be one and focuses it; an empty one is fine. */
+  function emailIsWrong(): boolean {
+    const problem = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? fm.emailInvalid : null;
+    setEmailError(problem);
+    if (problem) document.getElementById(ids.email)?.focus();
+    return problem !== null;
+  }
+
   async function detectLocation() {
     try {
       const next = await detection.detect();
-      setLocation(next.conversion.words);
-      setLocationError(null);
-      setSuggestions(null);
       // The detected words take the focus, so the person hears and can check what was filled in.
-      document.getElementById(ids.location)?.focus();
+      takeWords(next.conversion.words);
     } catch (error) {
       toast({ ...describeLocationError(error), variant: 'destructive' });
     }
@@ -155,17 +169,8 @@ export function ReportForm() {
 
   /** 'Add my photo to it': the photo joins the open report here instead of making a new one. */
   async function addToExisting(report: { id: number; what3words: string; reportedAt: string }) {
-    if (!photo) {
-      toast({ title: m.photoRequiredTitle, description: m.photoRequired, variant: 'destructive' });
-      fileInput.current?.focus();
-      return;
-    }
-    const badEmail = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? fm.emailInvalid : null;
-    setEmailError(badEmail);
-    if (badEmail) {
-      document.getElementById(ids.email)?.focus();
-      return;
-    }
+    if (!photo) return askForPhoto();
+    if (emailIsWrong()) return;
     try {
       const prepared = await photo.prepared;
       const added = await addMyPhoto.mutateAsync({
@@ -177,7 +182,7 @@ export function ReportForm() {
       await queue.rememberReport({ ...report, id: added.id, statusToken: added.statusToken });
       void queryClient.invalidateQueries({ queryKey: MY_REPORTS_KEY });
       void existing.refetch();
-      toast({ title: queueMessages.sentTitle, description: fm.addedMyPhoto, variant: 'success' });
+      toastSuccess(queueMessages.sentTitle, fm.addedMyPhoto);
       setReceipt({ id: added.id, statusToken: added.statusToken });
     } catch (error) {
       submitError(error);
@@ -194,23 +199,14 @@ export function ReportForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!photo) {
-      toast({ title: m.photoRequiredTitle, description: m.photoRequired, variant: 'destructive' });
-      fileInput.current?.focus();
-      return;
-    }
+    if (!photo) return askForPhoto();
     const problem = checkLocation(location);
     setLocationError(problem);
     if (problem) {
       document.getElementById(ids.location)?.focus();
       return;
     }
-    const badEmail = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? fm.emailInvalid : null;
-    setEmailError(badEmail);
-    if (badEmail) {
-      document.getElementById(ids.email)?.focus();
-      return;
-    }
+    if (emailIsWrong()) return;
     try {
       const outcome = await submit.mutateAsync({
         photo: photo.prepared,
@@ -327,15 +323,7 @@ export function ReportForm() {
         )}
         {suggestions && suggestions.places.length > 0 && (
           <Suspense fallback={null}>
-            <SuggestedPlaces
-              details={suggestions}
-              onChoose={(words) => {
-                setLocation(words);
-                setLocationError(null);
-                setSuggestions(null);
-                document.getElementById(ids.location)?.focus();
-              }}
-            />
+            <SuggestedPlaces details={suggestions} onChoose={takeWords} />
           </Suspense>
         )}
         {showFormatHint && (

@@ -6,8 +6,6 @@ import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
 import type { SubmitOutcome } from './report-queue.ts';
 
-export type { SubmitOutcome };
-
 export interface LaterEvents {
   /** Reports kept earlier have reached the server. */
   onSentLater(reports: CreatedReport[]): void;

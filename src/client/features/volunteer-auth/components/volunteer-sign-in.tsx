@@ -4,7 +4,7 @@ import { LogIn, MailCheck } from 'lucide-react';
 import { POST_SIGN_IN_RELOAD_MS } from '#shared/domain/limits.ts';
 import { signInMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { dismissToast, toast } from '#client/lib/use-toast.ts';
+import { dismissToast, toast, toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { api } from '#client/lib/api.ts';
 import { useRequestSignIn, useVerifyCode } from '../api/volunteer-session.ts';
@@ -18,11 +18,7 @@ const linkButtonClass =
   'inline-flex min-h-11 items-center text-left font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900 disabled:text-slate-500';
 
 function signInFailed(error: unknown): void {
-  toast({
-    title: m.failedTitle,
-    description: describeError(error, m.failed).message || m.failed,
-    variant: 'destructive',
-  });
+  toastProblem(m.failedTitle, describeError(error, m.failed).message || m.failed);
 }
 
 export function VolunteerSignIn({ next }: { next: string }) {
@@ -36,7 +32,7 @@ export function VolunteerSignIn({ next }: { next: string }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
-      toast({ title: m.emailRequiredTitle, description: m.emailRequired, variant: 'destructive' });
+      toastProblem(m.emailRequiredTitle, m.emailRequired);
       emailField.current?.focus();
       return;
     }
@@ -153,7 +149,7 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
-      toast({ title: m.failedTitle, description: m.codeFormat, variant: 'destructive' });
+      toastProblem(m.failedTitle, m.codeFormat);
       return;
     }
     try {
@@ -172,7 +168,7 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
     try {
       const answer = await onResend();
       if (answer.sent) {
-        toast({ title: 'E-mail sent', description: `We have sent a new code to ${email}.`, variant: 'success' });
+        toastSuccess('E-mail sent', `We have sent a new code to ${email}.`);
       } else {
         toast({ title: 'No new e-mail sent', description: answer.message });
       }

@@ -6,7 +6,7 @@ import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { dashboardMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { useShare } from '#client/lib/share.ts';
 import { shareCleanup } from '../share-cleanup.ts';
 
 /** One fact of the card: an icon that stands for a label only screen readers need. */
@@ -74,20 +74,8 @@ function PhotoLink({
 }
 
 export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
-  const [sharing, setSharing] = useState(false);
+  const { sharing, onShare } = useShare(() => shareCleanup(cleanup), m.sharedTitle, m.shared);
   const place = cleanup.report.what3words ? `///${cleanup.report.what3words}` : `site #${cleanup.reportId}`;
-
-  async function onShare() {
-    setSharing(true);
-    try {
-      const outcome = await shareCleanup(cleanup);
-      if (outcome === 'copied') toast({ title: m.sharedTitle, description: m.shared, variant: 'success' });
-    } catch {
-      toast({ title: 'Could not share', description: 'Please try again.', variant: 'destructive' });
-    } finally {
-      setSharing(false);
-    }
-  }
 
   return (
     <li className="grid gap-3 rounded-2xl border border-stone-300 bg-white p-4">

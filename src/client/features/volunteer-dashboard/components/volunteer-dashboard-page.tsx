@@ -21,7 +21,7 @@ import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { dashboardMessages as m, signInMessages } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastProblem } from '#client/lib/use-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useLogout } from '#client/features/volunteer-auth/api/volunteer-session.ts';
@@ -33,6 +33,7 @@ import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
 import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 
 const AddEventDialog = lazyDialog(
   () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
@@ -45,21 +46,6 @@ export default function VolunteerDashboardPage() {
     <RequireVolunteer signInPage={pagePaths.volunteerSignIn}>
       {(volunteer) => <Dashboard volunteer={volunteer} />}
     </RequireVolunteer>
-  );
-}
-
-function Card({ title, icon, children, id }: { title: string; icon: ReactNode; children: ReactNode; id: string }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="grid content-start gap-3 rounded-2xl border border-stone-300 bg-white p-5 shadow-sm"
-    >
-      <h2 id={id} className="flex items-center gap-2 text-xl font-bold text-civic-900">
-        {icon}
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -79,11 +65,7 @@ function Dashboard({ volunteer }: { volunteer: Volunteer }) {
     try {
       await logout.mutateAsync();
     } catch {
-      toast({
-        title: signInMessages.logoutFailedTitle,
-        description: signInMessages.logoutFailed,
-        variant: 'destructive',
-      });
+      toastProblem(signInMessages.logoutFailedTitle, signInMessages.logoutFailed);
       return;
     }
     navigate('/');
@@ -142,18 +124,16 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
         </Card>
         <Card id="profile" title="Profile" icon={<UserRound aria-hidden="true" className="h-5 w-5 text-civic-700" />}>
           <dl className="grid gap-2">
-            <div>
-              <dt className="text-sm text-slate-700">Name</dt>
-              <dd className="font-semibold text-slate-900">{volunteer.name ?? m.anonymous}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700">E-mail</dt>
-              <dd className="break-all font-semibold text-slate-900">{volunteer.email}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700">Joined</dt>
-              <dd className="font-semibold text-slate-900">{formatDate(volunteer.joinedAt) ?? m.recently}</dd>
-            </div>
+            {[
+              ['Name', volunteer.name ?? m.anonymous],
+              ['E-mail', volunteer.email],
+              ['Joined', formatDate(volunteer.joinedAt) ?? m.recently],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-slate-700">{label}</dt>
+                <dd className={`font-semibold text-slate-900 ${label === 'E-mail' ? 'break-all' : ''}`}>{value}</dd>
+              </div>
+            ))}
           </dl>
         </Card>
         <AlertsCard />

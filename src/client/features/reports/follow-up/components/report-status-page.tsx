@@ -50,6 +50,15 @@ export default function ReportStatusPage() {
   );
 }
 
+function Photo({ src, alt, caption }: { src: string; alt: string; caption: string | null }) {
+  return (
+    <figure className="grid gap-2">
+      <img src={src} alt={alt} className="aspect-[4/3] w-full rounded-2xl border border-stone-warm object-cover" />
+      {caption && <figcaption className="font-semibold text-slate-900">{caption}</figcaption>}
+    </figure>
+  );
+}
+
 function StatusDetails({ report, token }: { report: ReportStatusData; token: string }) {
   const cleaned = report.status === 'completed';
   return (
@@ -62,23 +71,9 @@ function StatusDetails({ report, token }: { report: ReportStatusData; token: str
       </header>
 
       <div className={`grid gap-4 ${report.afterPhotoUrl ? 'sm:grid-cols-2' : ''}`}>
-        <figure className="grid gap-2">
-          <img
-            src={report.photoUrl}
-            alt="The graffiti as reported"
-            className="aspect-[4/3] w-full rounded-2xl border border-stone-warm object-cover"
-          />
-          {report.afterPhotoUrl && <figcaption className="font-semibold text-slate-900">{m.before}</figcaption>}
-        </figure>
+        <Photo src={report.photoUrl} alt="The graffiti as reported" caption={report.afterPhotoUrl && m.before} />
         {report.afterPhotoUrl && (
-          <figure className="grid gap-2">
-            <img
-              src={report.afterPhotoUrl}
-              alt="The same place after cleaning"
-              className="aspect-[4/3] w-full rounded-2xl border border-stone-warm object-cover"
-            />
-            <figcaption className="font-semibold text-slate-900">{m.after}</figcaption>
-          </figure>
+          <Photo src={report.afterPhotoUrl} alt="The same place after cleaning" caption={m.after} />
         )}
       </div>
       {report.photoRedacted && <PhotoEditedNote className="-mt-3" />}

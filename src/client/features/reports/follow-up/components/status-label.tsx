@@ -6,7 +6,7 @@ import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
 import { followUpMessages } from '#shared/domain/follow-up-messages.ts';
 import { formatUkDate } from '#shared/domain/format.ts';
 
-export function statusText(status: ReportStatus, completedAt: string | null): string {
+function statusText(status: ReportStatus, completedAt: string | null): string {
   return status === 'completed' && completedAt
     ? followUpMessages.completedOn(formatUkDate(completedAt))
     : REPORT_STATUS_LABELS[status];

@@ -7,54 +7,42 @@ import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
 import { api } from '#client/lib/api.ts';
 import { reportsListKey } from './use-reports-list.ts';
+import { useRefreshingMutation } from '#client/lib/query-client.ts';
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: reportsListKey }),
-      queryClient.invalidateQueries({ queryKey: [api.reports.stats.url()] }),
-    ]);
-}
+/** The list and the stats, asked again after each change. */
+const changed = [reportsListKey, [api.reports.stats.url()]];
 
-export function useUpdateReport() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, what3words, description }: { id: number; what3words: string; description: string }) =>
+export const useUpdateReport = () =>
+  useRefreshingMutation(
+    ({ id, what3words, description }: { id: number; what3words: string; description: string }) =>
       api.reports.edit({ params: { id }, body: { what3words, description } }),
-    onSuccess: refresh,
-  });
-}
+    changed,
+  );
 
-export function useDeleteReport() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => api.reports.delete({ params: { id } }),
-    onSuccess: refresh,
-  });
-}
+export const useDeleteReport = () =>
+  useRefreshingMutation((id: number) => api.reports.delete({ params: { id } }), changed);
 
 /** Several reports to one status at once (administrators). */
 export function useSetStatusMany() {
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { ids: number[]; status: ReportStatus }) => api.reports.setStatusMany({ body: input }),
     onSuccess: () => {
-      window.setTimeout(() => void refresh(), STATUS_REFETCH_DELAY_MS);
+      window.setTimeout(() => {
+        for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
+      }, STATUS_REFETCH_DELAY_MS);
     },
   });
 }
 
-export function useCreateManualReport() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { photo: File; what3words: string; description: string }) =>
+export const useCreateManualReport = () =>
+  useRefreshingMutation(
+    (input: { photo: File; what3words: string; description: string }) =>
       api.reports.createManual({
         form: {
           fields: { what3words: input.what3words.trim(), description: input.description.trim() },
           files: { photo: { blob: input.photo, name: input.photo.name } },
         },
       }),
-    onSuccess: refresh,
-  });
-}
+    changed,
+  );

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { isExplained } from '#client/lib/refusals.ts';
@@ -36,19 +36,19 @@ export function AddPhotoDialog({
     event.preventDefault();
     if (reportId === null) return;
     if (!photo) {
-      toast({ title: managementMessages.noFileTitle, description: managementMessages.noFile, variant: 'destructive' });
+      toastProblem(managementMessages.noFileTitle, managementMessages.noFile);
       return;
     }
     if (refusedAsTooLarge(photo)) return;
     try {
       await add.mutateAsync({ id: reportId, photo, description });
-      toast({ title: 'Photo uploaded', description: `The photo was added to ${label}.`, variant: 'success' });
+      toastSuccess('Photo uploaded', `The photo was added to ${label}.`);
       close();
     } catch (error) {
       if (isExplained(error)) return;
       // The server's reason when it gave one, else 'Failed to upload photo'.
       const reason = error instanceof ApiError && error.body ? error.body.message : managementMessages.uploadFailed;
-      toast({ title: managementMessages.errors.uploadPhoto, description: reason, variant: 'destructive' });
+      toastProblem(managementMessages.errors.uploadPhoto, reason);
     }
   }
 

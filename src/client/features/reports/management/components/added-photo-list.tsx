@@ -6,7 +6,7 @@ import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteReportPhoto, useReportPhotos } from '../api/use-report-photos.ts';
@@ -32,7 +32,7 @@ export function AddedPhotoList({
     if (!deleteTarget) return;
     try {
       await remove.mutateAsync({ id: reportId, photoId: deleteTarget.photoId });
-      toast({ title: managementMessages.photoDeleted, variant: 'success' });
+      toastSuccess(managementMessages.photoDeleted);
       setDeleteTarget(null);
     } catch (error) {
       errorToast(managementMessages.errors.deletePhoto, error);

@@ -3,7 +3,7 @@
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatCount } from '#shared/domain/format.ts';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useSetStatusMany } from '../api/use-report-actions.ts';
 import { statusFilters } from '../report-list.ts';
@@ -18,11 +18,10 @@ export function BulkStatusBar({ ids, onDone }: { ids: number[]; onDone(): void }
     if (setMany.isPending) return;
     try {
       const { updated } = await setMany.mutateAsync({ ids, status });
-      toast({
-        title: 'Status updated',
-        description: `${formatCount(updated)} ${updated === 1 ? 'report' : 'reports'}: ${REPORT_STATUS_LABELS[status]}`,
-        variant: 'success',
-      });
+      toastSuccess(
+        'Status updated',
+        `${formatCount(updated)} ${updated === 1 ? 'report' : 'reports'}: ${REPORT_STATUS_LABELS[status]}`,
+      );
       onDone();
     } catch (error) {
       errorToast(managementMessages.errors.updateStatus, error);

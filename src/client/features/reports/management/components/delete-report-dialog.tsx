@@ -1,7 +1,7 @@
 // Deleting a report asks first, names it by its reference as well as its place in the list (the
 // number its reporter was given does not move as the list does), and says it cannot be undone.
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteReport } from '../api/use-report-actions.ts';
@@ -21,11 +21,7 @@ export function DeleteReportDialog({ target, onClose }: { target: DeleteTarget |
     if (!target) return;
     try {
       await remove.mutateAsync(target.id);
-      toast({
-        title: 'Report deleted',
-        description: `${target.label} (reference ${reference(target.id)}) was deleted.`,
-        variant: 'success',
-      });
+      toastSuccess('Report deleted', `${target.label} (reference ${reference(target.id)}) was deleted.`);
       onClose();
     } catch (error) {
       errorToast(managementMessages.errors.deleteReport, error);

@@ -9,9 +9,9 @@ import type { Report } from '#shared/contracts/reports.ts';
 import type { SuggestionDetails } from '#shared/contracts/location.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { messages } from '#shared/domain/messages.ts';
-import { inputClass } from '#client/components/ui/dialog.tsx';
+import { Field, inputClass } from '#client/components/ui/dialog.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { SuggestedPlaces } from '#client/features/location/components/suggested-places.tsx';
@@ -54,7 +54,7 @@ export function EditReportForm({
     }
     try {
       await update.mutateAsync({ id: report.id, what3words: what3words.trim(), description: description.trim() });
-      toast({ title: 'Report updated', description: `${title} was saved.`, variant: 'success' });
+      toastSuccess('Report updated', `${title} was saved.`);
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.body?.code) {
@@ -80,10 +80,7 @@ export function EditReportForm({
       }}
       className="grid gap-3 rounded-xl border-2 border-civic-100 bg-civic-50 p-3"
     >
-      <div className="grid gap-1.5">
-        <label htmlFor={wordsId} className="font-semibold text-slate-900">
-          Three-word location
-        </label>
+      <Field id={wordsId} label="Three-word location">
         <input
           ref={firstField}
           id={wordsId}
@@ -118,11 +115,8 @@ export function EditReportForm({
             }}
           />
         )}
-      </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={descriptionId} className="font-semibold text-slate-900">
-          Description <span className="font-normal text-slate-600">(optional)</span>
-        </label>
+      </Field>
+      <Field id={descriptionId} label="Description" optional>
         <textarea
           id={descriptionId}
           value={description}
@@ -131,7 +125,7 @@ export function EditReportForm({
           maxLength={2000}
           className={inputClass}
         />
-      </div>
+      </Field>
       <EditActions saving={update.isPending} onCancel={onDone} />
     </form>
   );

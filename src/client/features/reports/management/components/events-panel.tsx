@@ -18,6 +18,12 @@ const AddAttendanceDialog = lazyDialog(
   (props) => props.open,
 );
 
+const buttons = [
+  ['add', 'Add MUCU Event'],
+  ['manage', 'Manage MUCU Events'],
+  ['attendance', 'Add MUCU Attendance'],
+] as const;
+
 export function EventsPanel({ id, shown }: { id: string; shown: boolean }) {
   const [open, setOpen] = useState<'add' | 'manage' | 'attendance' | null>(null);
   const dialogProps = (name: NonNullable<typeof open>) => ({
@@ -28,15 +34,11 @@ export function EventsPanel({ id, shown }: { id: string; shown: boolean }) {
     <>
       {shown && (
         <div id={id} role="group" aria-label="MUCU events" className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => setOpen('add')} className={pillClass}>
-            Add MUCU Event
-          </button>
-          <button type="button" onClick={() => setOpen('manage')} className={pillClass}>
-            Manage MUCU Events
-          </button>
-          <button type="button" onClick={() => setOpen('attendance')} className={pillClass}>
-            Add MUCU Attendance
-          </button>
+          {buttons.map(([name, label]) => (
+            <button key={name} type="button" onClick={() => setOpen(name)} className={pillClass}>
+              {label}
+            </button>
+          ))}
         </div>
       )}
       <AddEventDialog {...dialogProps('add')} />

@@ -9,19 +9,19 @@
 // The controls sit in two rows so that cards show on the first screen: the status filter and the
 // search, then the sorts, the other filters and the MUCU events (behind 'More' on a phone).
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
-import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Download, Search } from 'lucide-react';
-import type { ReportPageItem, ReportPageQuery } from '#shared/contracts/reports.ts';
+import type { ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { api } from '#client/lib/api.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';
+import { toggled } from '#client/lib/toggled.ts';
 import { useListFocus } from '../use-list-focus.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
 import {
-  cardTitle,
   nextSort,
   reportSorts,
   statusFilters,
@@ -180,16 +180,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   }, []);
   const onAddPhoto = useCallback((id: number, label: string) => setPhotoTarget({ id, label }), []);
   const onDelete = useCallback((target: DeleteTarget) => setDeleteTarget(target), []);
-  const onSelect = useCallback(
-    (id: number, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
+  const onSelect = useCallback((id: number, on: boolean) => setSelected((current) => toggled(current, id, on)), []);
   const first = shown[0]?.position ?? 0;
   const last = shown[shown.length - 1]?.position ?? 0;
   // How many of the choices behind 'More filters', and behind a phone's 'More', are in use.
@@ -258,17 +249,10 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
               <span className="max-sm:sr-only">Search</span>
             </button>
           </form>
-          <button
-            type="button"
-            aria-expanded={shownPanel.options}
-            aria-controls={ids.options}
-            onClick={toggle('options')}
-            className={`${pillClass} inline-flex items-center gap-1 lg:hidden`}
-          >
+          <PanelToggle shown={shownPanel.options} controls={ids.options} onClick={toggle('options')} phoneOnly>
             More<span className="sr-only"> options</span>
             {hiddenOn > 0 && ` (${hiddenOn} on)`}
-            <CardIcon name="chevron-down" className={`h-4 w-4 ${shownPanel.options ? 'rotate-180' : ''}`} />
-          </button>
+          </PanelToggle>
           {/* Behind 'More' on a phone; on a desk its parts join this row, the sorts on a row below. */}
           <div
             id={ids.options}
@@ -301,27 +285,13 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
                 Priority first
               </button>
             </div>
-            <button
-              type="button"
-              aria-expanded={shownPanel.filters}
-              aria-controls={ids.filters}
-              onClick={toggle('filters')}
-              className={`${pillClass} inline-flex items-center gap-1`}
-            >
+            <PanelToggle shown={shownPanel.filters} controls={ids.filters} onClick={toggle('filters')}>
               More filters
               {filtersOn > 0 && ` (${filtersOn} on)`}
-              <CardIcon name="chevron-down" className={`h-4 w-4 ${shownPanel.filters ? 'rotate-180' : ''}`} />
-            </button>
-            <button
-              type="button"
-              aria-expanded={shownPanel.events}
-              aria-controls={ids.events}
-              onClick={toggle('events')}
-              className={`${pillClass} inline-flex items-center gap-1`}
-            >
+            </PanelToggle>
+            <PanelToggle shown={shownPanel.events} controls={ids.events} onClick={toggle('events')}>
               MUCU events
-              <CardIcon name="chevron-down" className={`h-4 w-4 ${shownPanel.events ? 'rotate-180' : ''}`} />
-            </button>
+            </PanelToggle>
           </div>
         </div>
         {shownPanel.filters && (
@@ -390,20 +360,20 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
               onBlur={onListBlur}
             >
               {cards.map((report) => (
-                <ReportListItem
-                  key={report.id}
-                  report={report}
-                  mapLink={report.locationLink}
-                  editing={editing?.id === report.id}
-                  selected={selected.has(report.id)}
-                  onEdit={onEdit}
-                  onEditDone={onEditDone}
-                  onEditDirty={onEditDirty}
-                  onPreview={setPreview}
-                  onAddPhoto={onAddPhoto}
-                  onDelete={onDelete}
-                  onSelect={onSelect}
-                />
+                <li key={report.id} className="grid">
+                  <ReportCard
+                    report={report}
+                    editing={editing?.id === report.id}
+                    selected={selected.has(report.id)}
+                    onEdit={onEdit}
+                    onEditDone={onEditDone}
+                    onEditDirty={onEditDirty}
+                    onPreview={setPreview}
+                    onAddPhoto={onAddPhoto}
+                    onDelete={onDelete}
+                    onSelect={onSelect}
+                  />
+                </li>
               ))}
             </ol>
           )}
@@ -443,53 +413,31 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   );
 }
 
-interface ReportListItemProps {
-  report: ReportPageItem;
-  mapLink: string | null;
-  editing: boolean;
-  selected: boolean;
-  onEdit(id: number, title: string): void;
-  onEditDone(): void;
-  onEditDirty(dirty: boolean): void;
-  onPreview(photo: PreviewPhoto): void;
-  onAddPhoto(id: number, label: string): void;
-  onDelete(target: DeleteTarget): void;
-  onSelect(id: number, selected: boolean): void;
-}
-
-/** One card; drawn again only when its report, position or state changed (a refresh keeps the rest). */
-const ReportListItem = memo(function ReportListItem({
-  report,
-  mapLink,
-  editing,
-  selected,
-  onEdit,
-  onEditDone,
-  onEditDirty,
-  onPreview,
-  onAddPhoto,
-  onDelete,
-  onSelect,
-}: ReportListItemProps) {
-  const label = cardTitle(report.position);
+/** A button that shows and hides a panel of more controls, its arrow pointing up while shown. */
+function PanelToggle({
+  shown,
+  controls,
+  onClick,
+  phoneOnly = false,
+  children,
+}: {
+  shown: boolean;
+  controls: string;
+  onClick(): void;
+  /** Shown below a desk's width only, where the panel's controls would not fit the row. */
+  phoneOnly?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <li className="grid">
-      <ReportCard
-        report={report}
-        position={report.position}
-        duplicate={report.duplicate}
-        claimLapsesAt={report.claimLapsesAt}
-        mapLink={mapLink}
-        editing={editing}
-        onEdit={() => onEdit(report.id, label)}
-        onEditDone={onEditDone}
-        onEditDirty={onEditDirty}
-        onPreview={onPreview}
-        onAddPhoto={() => onAddPhoto(report.id, label)}
-        onDelete={() => onDelete({ id: report.id, label, what3words: report.what3words })}
-        selected={selected}
-        onSelectedChange={(on) => onSelect(report.id, on)}
-      />
-    </li>
+    <button
+      type="button"
+      aria-expanded={shown}
+      aria-controls={controls}
+      onClick={onClick}
+      className={`${pillClass} inline-flex items-center gap-1 ${phoneOnly ? 'lg:hidden' : ''}`}
+    >
+      {children}
+      <CardIcon name="chevron-down" className={`h-4 w-4 ${shown ? 'rotate-180' : ''}`} />
+    </button>
   );
-});
+}

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
 import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useCreateManualReport } from '../api/use-report-actions.ts';
@@ -26,17 +26,13 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!photo || !what3words.trim()) {
-      toast({
-        title: managementMessages.missingFieldsTitle,
-        description: managementMessages.missingFields,
-        variant: 'destructive',
-      });
+      toastProblem(managementMessages.missingFieldsTitle, managementMessages.missingFields);
       return;
     }
     if (refusedAsTooLarge(photo)) return;
     try {
       await create.mutateAsync({ photo, what3words, description });
-      toast({ title: managementMessages.manualReportCreated, variant: 'success' });
+      toastSuccess(managementMessages.manualReportCreated);
       close();
     } catch (error) {
       errorToast(managementMessages.errors.createManualReport, error);

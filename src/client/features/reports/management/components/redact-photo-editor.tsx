@@ -8,13 +8,20 @@ import type { RedactionArea } from '#shared/contracts/reports.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogActions } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useRedactPhoto } from '../api/use-redact-photo.ts';
 
 const MIN = 0.02;
 const STEP = 0.01;
 const BIG_STEP = 0.05;
+/** The arrow keys: the axis each moves the chosen area along, and which way. */
+const ARROWS: Record<string, [axis: 'x' | 'y', sign: 1 | -1]> = {
+  ArrowRight: ['x', 1],
+  ArrowLeft: ['x', -1],
+  ArrowDown: ['y', 1],
+  ArrowUp: ['y', -1],
+};
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const round = (value: number) => Math.round(value * 1000) / 1000;
@@ -115,27 +122,16 @@ export function RedactPhotoEditor({ photoUrl, alt, onDone, onCancel }: RedactPho
   }
 
   function onAreaKey(event: KeyboardEvent, index: number) {
-    const step = event.altKey ? STEP : BIG_STEP;
-    const area = areas[index]!;
-    const moves: Record<string, Partial<RedactionArea>> = event.shiftKey
-      ? {
-          ArrowRight: { width: area.width + step },
-          ArrowLeft: { width: area.width - step },
-          ArrowDown: { height: area.height + step },
-          ArrowUp: { height: area.height - step },
-        }
-      : {
-          ArrowRight: { x: area.x + step },
-          ArrowLeft: { x: area.x - step },
-          ArrowDown: { y: area.y + step },
-          ArrowUp: { y: area.y - step },
-        };
+    const arrow = ARROWS[event.key];
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       removeArea(index);
-    } else if (moves[event.key]) {
+    } else if (arrow) {
       event.preventDefault();
-      change(index, moves[event.key]!);
+      const [axis, sign] = arrow;
+      // Shift sizes the area along that axis rather than moving it.
+      const field = event.shiftKey ? ({ x: 'width', y: 'height' } as const)[axis] : axis;
+      change(index, { [field]: areas[index]![field] + sign * (event.altKey ? STEP : BIG_STEP) });
     }
   }
 
@@ -146,11 +142,7 @@ export function RedactPhotoEditor({ photoUrl, alt, onDone, onCancel }: RedactPho
     }
     try {
       const result = await redact.mutateAsync({ photoUrl, areas });
-      toast({
-        title: redactionMessages.edited,
-        description: 'The original photo has been deleted.',
-        variant: 'success',
-      });
+      toastSuccess(redactionMessages.edited, 'The original photo has been deleted.');
       onDone(result);
     } catch (error) {
       errorToast('The photo could not be edited', error);

@@ -3,13 +3,13 @@
 // (preview on press), description, dates, status line, inline edit, add photo, delete, and the
 // three status buttons. A report sharing its location is greyed. Laid out to be read at a glance:
 // the photo small beside the title, so a phone's first screen holds a whole card.
-import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { placementLabels } from '#shared/domain/location-messages.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate, formatDateTime } from '#shared/domain/format.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
-import { toast } from '#client/lib/use-toast.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useSetReportStatus } from '#client/features/reports/api/use-set-report-status.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
@@ -18,7 +18,8 @@ import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
 import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
 import { cardTitle, reference } from '../report-list.ts';
-import type { Report } from '#shared/contracts/reports.ts';
+import type { ReportPageItem } from '#shared/contracts/reports.ts';
+import type { DeleteTarget } from './delete-report-dialog.tsx';
 
 const EditReportForm = lazy(() => import('./edit-report-form.tsx').then((m) => ({ default: m.EditReportForm })));
 
@@ -39,33 +40,33 @@ const beside = 'col-span-2 sm:col-span-1 sm:col-start-2';
 const actionClass =
   'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 font-semibold text-civic-900 hover:bg-black/5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
-interface ReportCardProps {
-  report: Report;
-  /** Its position in the list as shown, from 1. */
-  position: number;
-  duplicate: boolean;
-  /** When a volunteer's claim returns the site to the list by itself; null when no volunteer claims it. */
-  claimLapsesAt?: string | null;
-  mapLink: string | null;
-  editing: boolean;
-  onEdit(): void;
-  onEditDone(): void;
-  /** Whether the open inline edit holds changes not saved yet. */
-  onEditDirty?(dirty: boolean): void;
-  onPreview(photo: PreviewPhoto): void;
-  onAddPhoto(): void;
-  onDelete(): void;
-  /** With these, the card has a box to pick it for a status change of several reports at once. */
-  selected?: boolean;
-  onSelectedChange?(selected: boolean): void;
+function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <dt className="font-semibold">{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
 }
 
-export function ReportCard({
+interface ReportCardProps {
+  report: ReportPageItem;
+  editing: boolean;
+  onEdit(id: number, title: string): void;
+  onEditDone(): void;
+  /** Whether the open inline edit holds changes not saved yet. */
+  onEditDirty(dirty: boolean): void;
+  onPreview(photo: PreviewPhoto): void;
+  onAddPhoto(id: number, label: string): void;
+  onDelete(target: DeleteTarget): void;
+  /** Whether it is picked for a status change of several reports at once. */
+  selected: boolean;
+  onSelect(id: number, selected: boolean): void;
+}
+
+/** One card; drawn again only when its report, position or state changed (a refresh keeps the rest). */
+export const ReportCard = memo(function ReportCard({
   report,
-  position,
-  duplicate,
-  claimLapsesAt = null,
-  mapLink,
   editing,
   onEdit,
   onEditDone,
@@ -74,14 +75,13 @@ export function ReportCard({
   onAddPhoto,
   onDelete,
   selected,
-  onSelectedChange,
+  onSelect,
 }: ReportCardProps) {
+  const { position, duplicate, claimLapsesAt, locationLink: mapLink } = report;
   const title = cardTitle(position);
   const titleId = useId();
   const updateStatus = useSetReportStatus();
   const [photoMissing, setPhotoMissing] = useState(false);
-  const reportedOn = formatDate(report.reportedAt);
-  const cleanedOn = formatDate(report.completedAt);
   const editButton = useRef<HTMLButtonElement>(null);
   /** Set when an inline edit ends by Save, Cancel or Escape: the focus goes back to Edit. */
   const backToEdit = useRef(false);
@@ -97,11 +97,7 @@ export function ReportCard({
     if (updateStatus.isPending) return;
     try {
       await updateStatus.mutateAsync({ id: report.id, status });
-      toast({
-        title: 'Status updated',
-        description: `${title} (reference ${reference(report.id)}): ${REPORT_STATUS_LABELS[status]}`,
-        variant: 'success',
-      });
+      toastSuccess('Status updated', `${title} (reference ${reference(report.id)}): ${REPORT_STATUS_LABELS[status]}`);
     } catch (error) {
       errorToast(managementMessages.errors.updateStatus, error);
     }
@@ -152,17 +148,15 @@ export function ReportCard({
           <p className="text-sm font-semibold text-slate-700 max-lg:order-last max-lg:-mt-2 max-lg:w-full">
             Reference {reference(report.id)}
           </p>
-          {onSelectedChange && (
-            <label className="ml-auto inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={selected ?? false}
-                onChange={(event) => onSelectedChange(event.target.checked)}
-                className="h-5 w-5 accent-civic-800"
-              />
-              Select<span className="sr-only"> {title}</span>
-            </label>
-          )}
+          <label className="ml-auto inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) => onSelect(report.id, event.target.checked)}
+              className="h-5 w-5 accent-civic-800"
+            />
+            Select<span className="sr-only"> {title}</span>
+          </label>
         </div>
         {(duplicate || report.locationStatus !== 'checked') && (
           <div className="flex flex-wrap gap-1.5 pt-1">
@@ -224,30 +218,15 @@ export function ReportCard({
       </div>
 
       <dl className={`${beside} flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-800`}>
-        <div className="flex items-center gap-1.5">
-          <dt className="font-semibold">Reported:</dt>
-          <dd>{reportedOn}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="font-semibold">Cleaned:</dt>
-          <dd>{cleanedOn ?? 'Not yet'}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="font-semibold">Position:</dt>
-          <dd>{report.locationSource ? placementLabels.source[report.locationSource] : 'None yet'}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="font-semibold">Status:</dt>
-          <dd className={`rounded-full border px-2 py-px font-semibold ${statusBadge[report.status]}`}>
-            {REPORT_STATUS_LABELS[report.status]}
-          </dd>
-        </div>
-        {claimLapsesAt && (
-          <div className="flex items-center gap-1.5">
-            <dt className="font-semibold">{managementMessages.claimLapsesLabel}</dt>
-            <dd>{formatDateTime(claimLapsesAt)}</dd>
-          </div>
-        )}
+        <Fact label="Reported:">{formatDate(report.reportedAt)}</Fact>
+        <Fact label="Cleaned:">{formatDate(report.completedAt) ?? 'Not yet'}</Fact>
+        <Fact label="Position:">
+          {report.locationSource ? placementLabels.source[report.locationSource] : 'None yet'}
+        </Fact>
+        <Fact label="Status:" className={`rounded-full border px-2 py-px font-semibold ${statusBadge[report.status]}`}>
+          {REPORT_STATUS_LABELS[report.status]}
+        </Fact>
+        {claimLapsesAt && <Fact label={managementMessages.claimLapsesLabel}>{formatDateTime(claimLapsesAt)}</Fact>}
       </dl>
 
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
@@ -286,20 +265,25 @@ export function ReportCard({
             className={actionClass}
             // Not disabled while the edit is open: the focus stays on it until the form takes it.
             aria-disabled={editing || undefined}
-            onClick={() => !editing && onEdit()}
+            onClick={() => !editing && onEdit(report.id, title)}
             aria-label={`Edit ${title}`}
           >
             <CardIcon name="pencil" className="h-4 w-4" />
             Edit
           </button>
-          <button type="button" className={actionClass} onClick={onAddPhoto} aria-label={`Add photo to ${title}`}>
+          <button
+            type="button"
+            className={actionClass}
+            onClick={() => onAddPhoto(report.id, title)}
+            aria-label={`Add photo to ${title}`}
+          >
             <CardIcon name="image-plus" className="h-4 w-4" />
             Add photo
           </button>
           <button
             type="button"
             className={`${actionClass} text-red-800`}
-            onClick={onDelete}
+            onClick={() => onDelete({ id: report.id, label: title, what3words: report.what3words })}
             aria-label={`Delete ${title}`}
           >
             <CardIcon name="trash-2" className="h-4 w-4" />
@@ -309,4 +293,4 @@ export function ReportCard({
       </div>
     </article>
   );
-}
+});
