@@ -1,7 +1,10 @@
 // POST /api/reports: one report as a multipart form. Used for a fresh submission
-// and again, with the same idempotency key, for every retry of a report kept on the device.
+// and again, with the same idempotency key, for every retry of a report kept on the device. A report
+// whose photo was sent ahead names it by its reference; should the server no longer have it (used,
+// expired), the same report goes again at once with the photo itself.
 import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { api } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api-client.ts';
 
 export interface ReportSubmission {
   photo: Blob;
@@ -22,6 +25,8 @@ export interface ReportSubmission {
   offensive?: boolean;
   /** The same key on every retry, so the server stores the report once. */
   idempotencyKey: string;
+  /** The reference of the photo sent ahead, sent in place of the photo while the server has it. */
+  stagedPhoto?: string;
 }
 
 export function toReportFormData(submission: ReportSubmission): FormData {
@@ -40,12 +45,20 @@ export function toReportFormData(submission: ReportSubmission): FormData {
   if (submission.notifyEmail) form.append('notifyEmail', submission.notifyEmail);
   if (submission.offensive) form.append('offensive', 'true');
   form.append('idempotencyKey', submission.idempotencyKey);
-  form.append('photo', submission.photo, submission.photoName);
+  if (submission.stagedPhoto) form.append('stagedPhoto', submission.stagedPhoto);
+  else form.append('photo', submission.photo, submission.photoName);
   return form;
 }
 
-export function sendReport(submission: ReportSubmission): Promise<CreatedReport> {
-  return api.reports.create({ form: toReportFormData(submission) });
+export async function sendReport(submission: ReportSubmission): Promise<CreatedReport> {
+  if (submission.stagedPhoto) {
+    try {
+      return await api.reports.create({ form: toReportFormData(submission) });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.body?.code === 'StagedPhotoGone')) throw error;
+    }
+  }
+  return api.reports.create({ form: toReportFormData({ ...submission, stagedPhoto: undefined }) });
 }
 
 type Position = { latitude: number; longitude: number; accuracy?: number };

@@ -11,6 +11,8 @@ import { coordinatesFor, newIdempotencyKey } from './send-report.ts';
 interface ReportDraft {
   /** Being prepared since the photo was chosen (see photo/load-prepare-photo.ts). */
   photo: Promise<PreparedPhoto>;
+  /** Its reference on the server once sent ahead (null when it could not be); see stage-photo.ts. */
+  stagedPhoto?: Promise<string | null>;
   what3words: string;
   /** The location button's reading, when it gave these words. */
   device: { latitude: number; longitude: number; accuracy: number } | null;
@@ -43,7 +45,11 @@ export function useSubmitReport(later: LaterEvents) {
     networkMode: 'always',
     mutationFn: async (draft: ReportDraft) => {
       const photo = await draft.photo;
+      // A photo still going up is waited for (it is most of the report); with no signal the report is
+      // kept on the phone with its photo at once.
+      const stagedPhoto = navigator.onLine ? await draft.stagedPhoto : null;
       return queue.submit({
+        stagedPhoto: stagedPhoto ?? undefined,
         photo: photo.blob,
         photoName: photo.name,
         what3words: draft.what3words,

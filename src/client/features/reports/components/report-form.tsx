@@ -18,6 +18,7 @@ import { whenIdle } from '#client/lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
 import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
+import { stagePhoto, type StagedUpload, type StagingProgress } from '../api/stage-photo.ts';
 import { LocationButton } from '#client/features/location/components/location-button.tsx';
 import { describeLocationError } from '#client/features/location/location-errors.ts';
 import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
@@ -68,7 +69,12 @@ function submitError(error: unknown): void {
 
 export function ReportForm() {
   // The chosen file (for the preview) and its upload copy, prepared while the words are typed.
-  const [photo, setPhoto] = useState<{ file: File; prepared: Promise<PreparedPhoto> } | null>(null);
+  // Sent ahead as soon as it is prepared, so Submit sends only the words (see stage-photo.ts).
+  const [photo, setPhoto] = useState<{ file: File; prepared: Promise<PreparedPhoto>; staged: StagedUpload } | null>(
+    null,
+  );
+  const [staging, setStaging] = useState<StagingProgress | null>(null);
+  useEffect(() => () => photo?.staged.cancel(), [photo]);
   const [location, setLocation] = useState('');
   const [locationError, setLocationError] = useState<string | null>(null);
   const [notifyEmail, setNotifyEmail] = useState('');
@@ -153,12 +159,15 @@ export function ReportForm() {
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
-    setPhoto({ file, prepared: preparePhotoForUpload(file) });
+    const prepared = preparePhotoForUpload(file);
+    setStaging(null);
+    setPhoto({ file, prepared, staged: stagePhoto(prepared, setStaging) });
     setReceipt(null);
   }
 
   function resetForm() {
     setPhoto(null);
+    setStaging(null);
     setLocation('');
     setNotifyEmail('');
     setOffensive(false);
@@ -210,6 +219,7 @@ export function ReportForm() {
     try {
       const outcome = await submit.mutateAsync({
         photo: photo.prepared,
+        stagedPhoto: photo.staged.reference,
         what3words: location,
         device: reading,
         near: detection.reading,
@@ -268,6 +278,14 @@ export function ReportForm() {
             onChange={(event) => choosePhoto(event.target.files?.[0])}
           />
         </label>
+        {photo && staging && staging.kind !== 'not-sent' ? (
+          <p className="text-sm text-slate-700">
+            <span aria-hidden="true">{staging.kind === 'sent' ? m.photoSent : m.sendingPhoto(staging.percent)}</span>
+            <span role="status" className="sr-only">
+              {staging.kind === 'sent' ? m.photoSent : ''}
+            </span>
+          </p>
+        ) : null}
         {photo ? (
           <Button variant="outline" onClick={() => fileInput.current?.click()}>
             <ImagePlus aria-hidden="true" className="h-5 w-5" /> Change photo
