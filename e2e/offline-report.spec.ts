@@ -46,7 +46,14 @@ interface Upload {
 async function recordUploads(page: Page, { loseAnswerOf = [] as number[] } = {}): Promise<() => Promise<Upload[]>> {
   await page.addInitScript((lose: number[]) => {
     const seen: FormData[] = [];
-    Object.assign(window, { __uploads: seen });
+    // A photo sent ahead of its report goes up by XMLHttpRequest; the report then names it.
+    const staged: FormData[] = [];
+    Object.assign(window, { __uploads: seen, __staged: staged });
+    const realSend = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
+      if (body instanceof FormData) staged.push(body);
+      return realSend.call(this, body as XMLHttpRequestBodyInit);
+    };
     const realFetch = window.fetch.bind(window);
     window.fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input), location.href);
@@ -59,12 +66,14 @@ async function recordUploads(page: Page, { loseAnswerOf = [] as number[] } = {})
   }, loseAnswerOf);
   return async () => {
     const raw = await page.evaluate(async () => {
-      const seen = (window as unknown as { __uploads: FormData[] }).__uploads;
+      const { __uploads: seen, __staged: staged } = window as unknown as Record<'__uploads' | '__staged', FormData[]>;
       return Promise.all(
         seen.map(async (form) => {
           const fields: Record<string, string> = {};
           let photo = { name: '', type: '', base64: '' };
-          for (const [name, value] of form.entries()) {
+          // A report naming a photo sent ahead carries the last one this page sent.
+          const entries = [...form.entries(), ...(form.has('stagedPhoto') ? staged.at(-1)!.entries() : [])];
+          for (const [name, value] of entries) {
             if (typeof value === 'string') fields[name] = value;
             else {
               const bytes = new Uint8Array(await value.arrayBuffer());
@@ -269,6 +278,46 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((upload) => upload.fields.idempotencyKey)).size).toBe(1);
     await expect.poll(() => waitingStatus(page).count()).toBe(0);
+    expect(await reportRows()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('the photo goes up while the words are typed, the box says so, and Submit sends only the words', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const uploads = await recordUploads(page);
+    await openForm(page, server.url);
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'rally.census.refuse');
+    await page.getByRole('status').filter({ hasText: /^Photo sent$/ }).waitFor();
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+    const [sent] = await uploads();
+    expect(sent!.fields.stagedPhoto).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rawForm = await page.evaluate(() =>
+      [...(window as unknown as { __uploads: FormData[] }).__uploads[0]!.keys()].includes('photo'),
+    );
+    expect(rawForm).toBe(false);
+    expect(await reportRows()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a photo whose sending ahead is cut off midway goes with its report instead, exactly once', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const uploads = await recordUploads(page);
+    // Every try to send the photo ahead loses its connection part-way.
+    let cut = 0;
+    await page.route('**/api/reports/staged-photos', async (route) => {
+      cut += 1;
+      return route.abort('connectionreset');
+    });
+    await openForm(page, server.url);
+    await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'rally.census.refuse');
+    await expect.poll(() => cut).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
+    const sent = await uploads();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.fields.stagedPhoto).toBeUndefined();
+    expect(sent[0]!.photo.bytes.length).toBeGreaterThan(0);
     expect(await reportRows()).toHaveLength(1);
     await context.close();
   });

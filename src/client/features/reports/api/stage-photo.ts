@@ -12,6 +12,11 @@ export type StagingProgress = { kind: 'sending'; percent: number } | { kind: 'se
 export interface StagedUpload {
   /** The reference once the photo is on the server; null when it could not be sent ahead. */
   readonly reference: Promise<string | null>;
+  /**
+   * At Submit: the reference, once the try in flight (if any) has ended; no try starts after it, so a
+   * photo that keeps failing to go ahead goes with its report instead of holding it up.
+   */
+  finish(): Promise<string | null>;
   /** Stops sending (another photo was chosen, or the form was cleared). */
   cancel(): void;
 }
@@ -58,6 +63,7 @@ export function stagePhoto(
   onProgress: (progress: StagingProgress) => void,
 ): StagedUpload {
   let cancelled = false;
+  let finishing = false;
   let current: XMLHttpRequest | undefined;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
@@ -72,8 +78,11 @@ export function stagePhoto(
   const reference = (async () => {
     const { blob: photo, name } = await prepared;
     for (let tries = 0; tries < MOST_TRIES && !cancelled; tries++) {
-      if (tries > 0) await pause(backoffDelayMs(tries, RETRY));
-      if (cancelled) break;
+      if (tries > 0) {
+        if (finishing) break;
+        await pause(backoffDelayMs(tries, RETRY));
+      }
+      if (cancelled || finishing) break;
       onProgress({ kind: 'sending', percent: 0 });
       const outcome = await sendOnce(
         photo,
@@ -93,6 +102,11 @@ export function stagePhoto(
 
   return {
     reference,
+    finish() {
+      finishing = true;
+      wake?.();
+      return reference;
+    },
     cancel() {
       cancelled = true;
       current?.abort();

@@ -219,7 +219,7 @@ export function ReportForm() {
     try {
       const outcome = await submit.mutateAsync({
         photo: photo.prepared,
-        stagedPhoto: photo.staged.reference,
+        stagedPhoto: photo.staged.finish(),
         what3words: location,
         device: reading,
         near: detection.reading,
