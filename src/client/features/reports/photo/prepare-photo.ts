@@ -4,8 +4,8 @@
 // Loaded lazily. Whatever fails, the original is sent instead: the server checks, rotates and shrinks it as
 // well, and reads its GPS itself.
 import { gps as readGps } from 'exifr/dist/lite.esm.mjs';
+import { jpegWithin, offscreenJpeg, paint } from './draw-jpeg.ts';
 import {
-  encodeWithin,
   fitWithin,
   JPEG_QUALITY,
   jpegName,
@@ -51,45 +51,19 @@ async function reencode(file: File): Promise<{ blob: Blob; shrunk: boolean }> {
 }
 
 async function drawJpeg(bitmap: ImageBitmap, size: Size): Promise<Blob> {
-  // Drawn once; only the encoding is repeated while the quality is brought down to fit the target.
-  let encode: (quality: number) => Promise<Blob>;
-  if (typeof OffscreenCanvas !== 'undefined') {
-    const canvas = new OffscreenCanvas(size.width, size.height);
-    paint(canvas.getContext('2d'), bitmap, size);
-    encode = (quality) => canvas.convertToBlob({ type: 'image/jpeg', quality });
-  } else {
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    paint(canvas.getContext('2d'), bitmap, size);
-    encode = (quality) =>
+  if (typeof OffscreenCanvas !== 'undefined') return offscreenJpeg(bitmap, size);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  paint(canvas.getContext('2d'), bitmap, size);
+  return jpegWithin(
+    (quality) =>
       new Promise<Blob>((resolve, reject) =>
         canvas.toBlob(
           (b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded'))),
           'image/jpeg',
           quality,
         ),
-      );
-  }
-  const jpeg = (quality: number) =>
-    encode(quality).then((blob) => {
-      // A browser that cannot write JPEG answers PNG, which would be bigger than the original.
-      if (blob.type !== 'image/jpeg') throw new Error(`The browser encoded ${blob.type || 'nothing'}, not JPEG`);
-      return blob;
-    });
-  return (await encodeWithin(jpeg)).encoded;
-}
-
-function paint(
-  context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null,
-  bitmap: ImageBitmap,
-  { width, height }: Size,
-): void {
-  if (!context) throw new Error('No 2D canvas here');
-  // JPEG has no transparency: without a background, see-through parts of a PNG turn black.
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, width, height);
-  context.imageSmoothingEnabled = true;
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, width, height);
+      ),
+  );
 }
