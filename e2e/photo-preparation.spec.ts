@@ -1,6 +1,8 @@
 // The phone shrinks a photo before it goes up: a detailed 12-megapixel camera photo leaves Chromium as
 // a JPEG of at most 450 kB (so it goes up a 750 kbps signal in under 5 seconds), still 2048 px on its
 // long edge as the server keeps it, with the position read from its EXIF before re-encoding dropped it.
+// Bundled here by esbuild as one script, which has no worker to start (no import.meta.url), this is the
+// page's own preparation, the fallback; photo-preparation-worker.spec.ts checks the worker in the build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';

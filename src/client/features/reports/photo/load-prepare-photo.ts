@@ -1,5 +1,7 @@
 // The report form's door to photo preparation: it stays out of the home page's first download
-// (exifr is large) and is fetched after the page has loaded, before a photo is chosen.
+// (exifr is large) and is fetched after the page has loaded, before a photo is chosen. The worker that
+// draws and encodes the photo is started, and so fetched, only when a photo is prepared; without it
+// (offline before it was cached, a browser without OffscreenCanvas) this module does the work itself.
 import { onDemand } from '#client/lib/on-demand.ts';
 import type { PreparedPhoto } from './prepare-photo.ts';
 
