@@ -80,8 +80,8 @@ import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
-import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
-import { followUpService, type FollowUpLimits } from './features/report-follow-up/follow-up.service.ts';
+import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
+import { followUpService, type FollowUpLimits } from './features/reports/follow-up/follow-up.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
