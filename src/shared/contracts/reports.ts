@@ -23,6 +23,7 @@ import {
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { multilineText, plainText } from './text.ts';
+import { MAX_REDACTION_AREAS } from '../domain/limits.ts';
 
 export type { ReportListSort, ReportListStatus } from '../domain/report-list.ts';
 
@@ -328,7 +329,7 @@ export const redactPhotoRequestSchema = z.object({
   areas: z
     .array(redactionAreaSchema, { error: redactionMessages.noArea })
     .min(1, { message: redactionMessages.noArea })
-    .max(20, { message: redactionMessages.tooManyAreas }),
+    .max(MAX_REDACTION_AREAS, { message: redactionMessages.tooManyAreas }),
 });
 
 export const redactPhotoResponseSchema = z.object({

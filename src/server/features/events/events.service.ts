@@ -11,7 +11,7 @@ import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
 import { EVENT_LENGTH_MS } from '#shared/domain/events.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
-import { MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/limits.ts';
+import { MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/events.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import {

@@ -24,6 +24,7 @@ import type { LocationService } from '#server/features/location/index.ts';
 import { photoUrls, processPhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
+import { FOLLOW_MAIL_WINDOW_MINUTES } from '#shared/domain/report-follow-up.ts';
 
 /** The payload of both follow-up jobs (the confirm link, the cleaned e-mail): whose address. */
 const followerJobPayloadSchema = z.object({ followerId: z.number() });
@@ -154,7 +155,8 @@ export function followUpService({
       throw new AppError(429, text, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } });
     };
     const since = (ms: number) => new Date(now - ms).toISOString();
-    await check(await repository.addedSince(since(15 * MINUTE), { email }), limits.perAddress, 15 * MINUTE, (wait) =>
+    const window = FOLLOW_MAIL_WINDOW_MINUTES * MINUTE;
+    await check(await repository.addedSince(since(window), { email }), limits.perAddress, window, (wait) =>
       followUpMessages.followTooManyForAddress(limits.perAddress, wait),
     );
     if (reportId !== null) {
