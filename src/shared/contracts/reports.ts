@@ -10,7 +10,7 @@ import { messages } from '../domain/messages.ts';
 import { managementMessages } from '../domain/admin-messages.ts';
 import { redactionMessages } from '../domain/privacy-messages.ts';
 import { reportPhotoMessages, UPLOADED_PHOTO_TYPES } from '../domain/report-photos.ts';
-import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
+import { MAX_PROGRESS_PHOTOS, MAX_REDACTION_AREAS } from '../domain/limits.ts';
 import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
 import {
   BULK_STATUS_MAX,
@@ -23,7 +23,6 @@ import {
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { multilineText, plainText } from './text.ts';
-import { MAX_REDACTION_AREAS } from '../domain/limits.ts';
 
 export type { ReportListSort, ReportListStatus } from '../domain/report-list.ts';
 
