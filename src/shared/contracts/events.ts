@@ -109,13 +109,7 @@ export const attendanceRequestSchema = z.object({
 });
 
 /** The spec's attendance: notes, the volunteer (with e-mail) and the event it belongs to. */
-export const attendanceSchema = z.object({
-  id: z.number().int(),
-  notes: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  volunteer: attendeeVolunteerSchema,
-  mucu: eventSchema.omit({ attendances: true }),
-});
+export const attendanceSchema = eventAttendanceSchema.extend({ mucu: eventSchema.omit({ attendances: true }) });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
 const routes = apiRoutes.events;

@@ -63,6 +63,12 @@ export const followEmailSchema = z
   .toLowerCase()
   .max(254, { message: followUpMessages.emailInvalid })
   .pipe(z.email({ error: followUpMessages.emailInvalid }));
+/** The same address as an optional form field, where an empty one means none. */
+export const optionalFollowEmailSchema = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value : undefined))
+  .pipe(followEmailSchema.optional());
 
 /** The text fields of `POST /api/reports` (multipart). The photo is checked by the photo pipeline. */
 export const createReportFieldsSchema = z
@@ -96,11 +102,7 @@ export const createReportFieldsSchema = z
       .regex(/^[A-Za-z0-9_-]{32,100}$/, { message: 'idempotencyKey must be 32 to 100 letters, digits, _ or -' })
       .optional(),
     /** 'Tell me when it is cleaned': confirmed by a link e-mailed to it before anything else is sent. */
-    notifyEmail: z
-      .string()
-      .optional()
-      .transform((value) => (value?.trim() ? value : undefined))
-      .pipe(followEmailSchema.optional()),
+    notifyEmail: optionalFollowEmailSchema,
     /** 'Is it offensive ...?' answered yes: the report is marked priority. */
     offensive: z
       .enum(['true', 'false'])

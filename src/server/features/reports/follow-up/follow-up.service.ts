@@ -173,6 +173,10 @@ export function followUpService({
     );
   }
 
+  /** Queues one e-mail to a follower, once: the same job for the same follower is never queued twice. */
+  const queueFollowerJob = (trx: Db, kind: string, followerId: number, now: string) =>
+    enqueueJob(trx, { kind, payload: { followerId }, runAfter: now, now, dedupeKey: `${kind}:${followerId}` });
+
   /**
    * Keeps the address and queues its confirm link (once per report and address). `statusToken` is the
    * status link the address was given with (the one its e-mails may carry).
@@ -182,13 +186,7 @@ export function followUpService({
     await db.transaction().execute(async (trx) => {
       const { row, added } = await followUpRepository(trx).addFollower(reportId, email, statusToken, now);
       if (!added) return;
-      await enqueueJob(trx, {
-        kind: FOLLOW_UP_JOB.confirm,
-        payload: { followerId: row.id },
-        runAfter: now,
-        now,
-        dedupeKey: `${FOLLOW_UP_JOB.confirm}:${row.id}`,
-      });
+      await queueFollowerJob(trx, FOLLOW_UP_JOB.confirm, row.id, now);
     });
   }
 
@@ -217,13 +215,7 @@ export function followUpService({
     for (const { id } of await repository.dueToBeTold(100)) {
       await db.transaction().execute(async (trx) => {
         if (!(await followUpRepository(trx).claimNotification(id, now))) return;
-        await enqueueJob(trx, {
-          kind: FOLLOW_UP_JOB.cleaned,
-          payload: { followerId: id },
-          runAfter: now,
-          now,
-          dedupeKey: `${FOLLOW_UP_JOB.cleaned}:${id}`,
-        });
+        await queueFollowerJob(trx, FOLLOW_UP_JOB.cleaned, id, now);
       });
     }
   }
