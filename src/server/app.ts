@@ -299,13 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
-    service: volunteerAuthService({
-      db,
-      clock,
-      mailer,
-      publicUrl: deps.config.publicUrl,
-      log: app.log,
-    }),
+    service: volunteerAuthService({ db, clock, mailer, publicUrl: deps.config.publicUrl, log: app.log }),
     requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
   });
   const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });
