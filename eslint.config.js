@@ -97,7 +97,6 @@ const serverFloors = [
   'analytics',
   'alerts',
   'reports',
-  'report-follow-up',
   'cleanups',
   'events',
   'volunteer-dashboard',

@@ -82,8 +82,8 @@ import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
-import { followUpRoutes } from './features/report-follow-up/follow-up.routes.ts';
-import { followUpService, type FollowUpLimits } from './features/report-follow-up/follow-up.service.ts';
+import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
+import { followUpService, type FollowUpLimits } from './features/reports/follow-up/follow-up.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -318,13 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
-    service: volunteerAuthService({
-      db,
-      clock,
-      mailer,
-      publicUrl: deps.config.publicUrl,
-      log: app.log,
-    }),
+    service: volunteerAuthService({ db, clock, mailer, publicUrl: deps.config.publicUrl, log: app.log }),
     requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
   });
   const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });

@@ -9,6 +9,10 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** A value matching `pattern`, or unset. */
+const optionalMatching = (pattern: RegExp, message: string) =>
+  optionalString.pipe(z.string().regex(pattern, message).optional());
+
 /** A whole number of days, at least `min`, or unset. */
 const wholeDays = (min: number) =>
   optionalString.pipe(
@@ -34,36 +38,16 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
+  DATABASE_URL: optionalMatching(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
-  ADMIN_PASSCODE: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{6}$/, 'must be exactly 6 digits')
-      .optional(),
-  ),
-  SMTP_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-      .optional(),
-  ),
+  ADMIN_PASSCODE: optionalMatching(/^\d{6}$/, 'must be exactly 6 digits'),
+  SMTP_URL: optionalMatching(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Clean Up Edinburgh <no-reply@cleanupedinburgh.org>'),
   W3W_API_KEY: optionalString,
   W3W_API_URL: z.url({ error: 'must be a URL' }).default('https://api.what3words.com/v3'),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
-  VAPID_SUBJECT: optionalString.pipe(
-    z
-      .string()
-      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
-      .optional(),
-  ),
+  VAPID_SUBJECT: optionalMatching(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL'),
   ALERT_DIGEST_HOUR: optionalString.pipe(
     z
       .string()

@@ -2,6 +2,7 @@
 // weak comparison If-None-Match uses), and which compressed form of it to send.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -25,6 +26,11 @@ const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
+}
+
+/** 304 with the ETag and `Cache-Control: no-cache` the full answer would carry. */
+export function notModified(reply: FastifyReply, etag: string): FastifyReply {
+  return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -53,4 +59,11 @@ export function keptText(body: string): KeptText {
       return made;
     },
   };
+}
+
+/** A kept text as the client takes it best: Brotli or gzip, else the text. */
+export async function sendKept(request: FastifyRequest, reply: FastifyReply, text: KeptText): Promise<FastifyReply> {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding) return reply.header('Content-Encoding', encoding).send(await text.encoded(encoding));
+  return reply.send(text.body);
 }

@@ -35,22 +35,26 @@ export interface MetricsSink {
 export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): MetricsSink {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const gauge = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Gauge<L>({ name, help, labelNames, registers: [registry] });
+  const histogram = <L extends string = never>(
+    name: string,
+    help: string,
+    buckets: number[],
+    labelNames: readonly L[] = [],
+  ) => new Histogram<L>({ name, help, buckets, labelNames, registers: [registry] });
 
   const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern and status',
+  const requests = counter('http_requests_total', 'HTTP requests answered, by route pattern and status', labelNames);
+  // The buckets reach from a cached list to a photo upload on a weak signal.
+  const duration = histogram(
+    'http_request_duration_seconds',
+    'Time to answer an HTTP request, by route pattern and status',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     labelNames,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by route pattern and status',
-    labelNames,
-    // From a cached list to a photo upload on a weak signal.
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [registry],
-  });
+  );
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern (`/api/reports/:id`), never the URL: one series per route, not per report.
     const labels = {
@@ -62,77 +66,55 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  const photoWait = new Histogram({
-    name: 'photo_queue_wait_seconds',
-    help: 'Time a photo waited for its turn in the photo work queue',
-    buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
-  });
-  const photoWork = new Histogram({
-    name: 'photo_processing_seconds',
-    help: 'Time to decode, check and resize one photo',
-    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const photoTurnedAway = new Counter({
-    name: 'photo_turned_away_total',
-    help: 'Photos answered 503 because the photo work queue was full or the wait too long',
-    registers: [registry],
-  });
+  const photoWait = histogram(
+    'photo_queue_wait_seconds',
+    'Time a photo waited for its turn in the photo work queue',
+    [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  );
+  const photoWork = histogram(
+    'photo_processing_seconds',
+    'Time to decode, check and resize one photo',
+    [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+  const photoTurnedAway = counter(
+    'photo_turned_away_total',
+    'Photos answered 503 because the photo work queue was full or the wait too long',
+  );
 
   // Guessing at the administrator passcode: an alert on the locks is worth having.
-  const passcodeWrong = new Counter({
-    name: 'admin_passcode_wrong_total',
-    help: 'Wrong administrator passcodes checked',
-    registers: [registry],
-  });
-  const passcodeRefused = new Counter({
-    name: 'admin_passcode_refused_total',
-    help: 'Administrator passcode tries refused unchecked, by the limit that refused them',
-    labelNames: ['limit'] as const,
-    registers: [registry],
-  });
-  const passcodeLocks = new Counter({
-    name: 'admin_passcode_locks_total',
-    help: 'Times the administrator passcode was locked for everyone after too many wrong codes',
-    registers: [registry],
-  });
+  const passcodeWrong = counter('admin_passcode_wrong_total', 'Wrong administrator passcodes checked');
+  const passcodeRefused = counter(
+    'admin_passcode_refused_total',
+    'Administrator passcode tries refused unchecked, by the limit that refused them',
+    ['limit'],
+  );
+  const passcodeLocks = counter(
+    'admin_passcode_locks_total',
+    'Times the administrator passcode was locked for everyone after too many wrong codes',
+  );
 
-  const outboxPending = new Gauge({
-    name: 'outbox_pending_jobs',
-    help: 'Background jobs (alerts, e-mails) not yet delivered nor given up',
-    registers: [registry],
-  });
-  const outboxRetrying = new Gauge({
-    name: 'outbox_retrying_jobs',
-    help: 'Pending background jobs that have failed at least once',
-    registers: [registry],
-  });
-  const outboxOldest = new Gauge({
-    name: 'outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest pending background job (0 when none)',
-    registers: [registry],
-  });
-  const jobLastRun = new Gauge({
-    name: 'job_last_run_timestamp_seconds',
-    help: 'When each periodic job last finished a run (0 before its first)',
-    labelNames: ['job', 'failed'] as const,
-    registers: [registry],
-  });
-  const jobBacklog = new Gauge({
-    name: 'job_backlog',
-    help: 'Work waiting for each periodic job that has a queue',
-    labelNames: ['job'] as const,
-    registers: [registry],
-  });
+  const outboxPending = gauge(
+    'outbox_pending_jobs',
+    'Background jobs (alerts, e-mails) not yet delivered nor given up',
+  );
+  const outboxRetrying = gauge('outbox_retrying_jobs', 'Pending background jobs that have failed at least once');
+  const outboxOldest = gauge(
+    'outbox_oldest_pending_age_seconds',
+    'Age of the oldest pending background job (0 when none)',
+  );
+  const jobLastRun = gauge(
+    'job_last_run_timestamp_seconds',
+    'When each periodic job last finished a run (0 before its first)',
+    ['job', 'failed'],
+  );
+  const jobBacklog = gauge('job_backlog', 'Work waiting for each periodic job that has a queue', ['job']);
   const { poolStats } = deps.database;
   const pool = poolStats
-    ? new Gauge({
-        name: 'db_pool_connections',
-        help: 'PostgreSQL connection pool: open (total), idle, and callers waiting for a connection',
-        labelNames: ['state'] as const,
-        registers: [registry],
-      })
+    ? gauge(
+        'db_pool_connections',
+        'PostgreSQL connection pool: open (total), idle, and callers waiting for a connection',
+        ['state'],
+      )
     : undefined;
 
   /** Figures asked for at scrape time. A database that does not answer leaves the outbox gauges as they were. */

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { keptText, matchesEtag, preferredEncoding, type KeptText } from '#server/http/conditional-get.ts';
+import { keptText, matchesEtag, sendKept, type KeptText } from '#server/http/conditional-get.ts';
 import { SESSION_COOKIES } from './auth.ts';
 
 const DOCUMENT_PATH = '/api/openapi.json';
@@ -65,10 +65,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       }
       void reply.header('ETag', built.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
       if (matchesEtag(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
-      void reply.type('application/json; charset=utf-8');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding) return reply.header('Content-Encoding', encoding).send(await built.text.encoded(encoding));
-      return reply.send(built.text.body);
+      return sendKept(request, reply.type('application/json; charset=utf-8'), built.text);
     },
   );
 }

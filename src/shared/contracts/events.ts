@@ -77,15 +77,17 @@ export const eventAttendanceSchema = z.object({
   volunteer: attendeeVolunteerSchema,
 });
 
-export const eventSchema = z.object({
+/** What every view of an event shows of it. */
+const eventFacts = {
   id: z.number().int(),
   name: z.string(),
   location: z.string(),
   date: z.iso.datetime(),
   description: z.string().nullable(),
   mapsLink: z.string().nullable(),
-  attendances: z.array(eventAttendanceSchema),
-});
+};
+
+export const eventSchema = z.object({ ...eventFacts, attendances: z.array(eventAttendanceSchema) });
 export type MucuEvent = z.infer<typeof eventSchema>;
 export const eventListSchema = z.array(eventSchema);
 
@@ -109,13 +111,7 @@ export const attendanceRequestSchema = z.object({
 });
 
 /** The spec's attendance: notes, the volunteer (with e-mail) and the event it belongs to. */
-export const attendanceSchema = z.object({
-  id: z.number().int(),
-  notes: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  volunteer: attendeeVolunteerSchema,
-  mucu: eventSchema.omit({ attendances: true }),
-});
+export const attendanceSchema = eventAttendanceSchema.extend({ mucu: eventSchema.omit({ attendances: true }) });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
 const routes = apiRoutes.events;
@@ -134,15 +130,6 @@ export const eventEndpoints = {
 
 // The public side of events.
 export const rsvpStatusSchema = z.enum(['going', 'waiting']);
-
-const eventFacts = {
-  id: z.number().int(),
-  name: z.string(),
-  location: z.string(),
-  date: z.iso.datetime(),
-  description: z.string().nullable(),
-  mapsLink: z.string().nullable(),
-};
 
 /** An event that has not ended yet, as anyone sees it; `myRsvp` is the signed-in volunteer's answer. */
 export const upcomingEventSchema = z.object({

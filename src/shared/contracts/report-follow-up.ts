@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
-import { followEmailSchema, reportIdParamsSchema, reportStatusSchema } from './reports.ts';
+import { followEmailSchema, optionalFollowEmailSchema, reportIdParamsSchema, reportStatusSchema } from './reports.ts';
 
 /** What the status page shows: no description, no names, no addresses. */
 export const reportStatusPageSchema = z.object({
@@ -57,13 +57,7 @@ export const alreadyReportedSchema = z.object({
 export type AlreadyReported = z.infer<typeof alreadyReportedSchema>;
 
 /** `POST /api/reports/:id/confirmations`: 'Add my photo to it', optionally asking to hear when it is cleaned. */
-export const confirmationFieldsSchema = z.object({
-  notifyEmail: z
-    .string()
-    .optional()
-    .transform((value) => (value?.trim() ? value : undefined))
-    .pipe(followEmailSchema.optional()),
-});
+export const confirmationFieldsSchema = z.object({ notifyEmail: optionalFollowEmailSchema });
 
 export const confirmationResultSchema = z.object({
   id: z.number().int(),

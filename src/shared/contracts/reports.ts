@@ -10,7 +10,7 @@ import { messages } from '../domain/messages.ts';
 import { managementMessages } from '../domain/admin-messages.ts';
 import { redactionMessages } from '../domain/privacy-messages.ts';
 import { reportPhotoMessages, UPLOADED_PHOTO_TYPES } from '../domain/report-photos.ts';
-import { MAX_PROGRESS_PHOTOS } from '../domain/limits.ts';
+import { MAX_PROGRESS_PHOTOS, MAX_REDACTION_AREAS } from '../domain/limits.ts';
 import { isAcceptableLocation, normaliseThreeWords } from '../domain/three-words.ts';
 import {
   BULK_STATUS_MAX,
@@ -63,6 +63,12 @@ export const followEmailSchema = z
   .toLowerCase()
   .max(254, { message: followUpMessages.emailInvalid })
   .pipe(z.email({ error: followUpMessages.emailInvalid }));
+/** The same address as an optional form field, where an empty one means none. */
+export const optionalFollowEmailSchema = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value : undefined))
+  .pipe(followEmailSchema.optional());
 
 /** The text fields of `POST /api/reports` (multipart). The photo is checked by the photo pipeline. */
 export const createReportFieldsSchema = z
@@ -96,11 +102,7 @@ export const createReportFieldsSchema = z
       .regex(/^[A-Za-z0-9_-]{32,100}$/, { message: 'idempotencyKey must be 32 to 100 letters, digits, _ or -' })
       .optional(),
     /** 'Tell me when it is cleaned': confirmed by a link e-mailed to it before anything else is sent. */
-    notifyEmail: z
-      .string()
-      .optional()
-      .transform((value) => (value?.trim() ? value : undefined))
-      .pipe(followEmailSchema.optional()),
+    notifyEmail: optionalFollowEmailSchema,
     /**
      * The reference of the photo this browser sent ahead (`POST /api/reports/staged-photos`), sent
      * instead of the photo itself.
@@ -340,7 +342,7 @@ export const redactPhotoRequestSchema = z.object({
   areas: z
     .array(redactionAreaSchema, { error: redactionMessages.noArea })
     .min(1, { message: redactionMessages.noArea })
-    .max(20, { message: redactionMessages.tooManyAreas }),
+    .max(MAX_REDACTION_AREAS, { message: redactionMessages.tooManyAreas }),
 });
 
 export const redactPhotoResponseSchema = z.object({

@@ -6,6 +6,7 @@ import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { plainText } from './text.ts';
 import { signInMessages } from '../domain/volunteer-messages.ts';
+import { SIGN_IN_CODE_DIGITS } from '../domain/limits.ts';
 
 const email = z
   .string({ error: signInMessages.emailRequired })
@@ -47,7 +48,7 @@ export const verifyRequestSchema = z.object({
   code: z
     .string({ error: signInMessages.codeFormat })
     .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, { message: signInMessages.codeFormat })),
+    .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`), { message: signInMessages.codeFormat })),
 });
 
 export const continueRequestSchema = z.object({

@@ -1,6 +1,7 @@
 // Wording of the public MUCU event pages, 'I'll be there' and the event e-mails, shared by the server's
 // refusals and the client's screens.
 import { cityTime, ukLongDateText } from './city-clock.ts';
+import { MAX_EVENT_CAPACITY } from './events.ts';
 
 export const rsvpMessages = {
   going: "I'll be there",
@@ -25,7 +26,7 @@ export const rsvpMessages = {
   noUpcoming: 'No upcoming MUCU events yet. Check back soon, or sign up to our newsletter to hear first.',
   noPast: 'No past MUCU events yet.',
   noneGoing: "You haven't said you're going to any upcoming MUCU events yet.",
-  capacityInvalid: 'The number of places must be a whole number from 1 to 10000, or empty for no limit.',
+  capacityInvalid: `The number of places must be a whole number from 1 to ${MAX_EVENT_CAPACITY}, or empty for no limit.`,
   attendanceNoneChosen: 'Choose at least one volunteer to record as attending.',
   attendanceRecordedTitle: 'Attendance recorded',
 } as const;

@@ -1,5 +1,6 @@
 // The words of following a report: its reference and private status link after reporting, the status
 // page, 'Tell me when it is cleaned', 'Already reported here', and the offensive-graffiti question.
+import { FOLLOW_MAIL_WINDOW_MINUTES, FOLLOWER_RETENTION_DAYS } from './report-follow-up.ts';
 
 export const followUpMessages = {
   reference: (id: number) => `Your report's reference is #${id}.`,
@@ -16,12 +17,12 @@ export const followUpMessages = {
   after: 'After',
   peopleReported: (count: number) => (count === 1 ? '1 person reported this' : `${count} people reported this`),
   emailLabel: 'Tell me when it is cleaned',
-  emailHelp: 'Optional. Your e-mail address, used only for this and deleted once we have told you (or after 90 days).',
+  emailHelp: `Optional. Your e-mail address, used only for this and deleted once we have told you (or after ${FOLLOWER_RETENTION_DAYS} days).`,
   emailInvalid: 'Please enter a valid e-mail address',
   followButton: 'Tell me when it is cleaned',
   followSent: 'Check your e-mail: open the link we sent to confirm, and we will tell you when it is cleaned.',
   followTooManyForAddress: (max: number, wait: string) =>
-    `We have already sent ${max} e-mails to this address in the last 15 minutes. Please try again in ${wait}.`,
+    `We have already sent ${max} e-mails to this address in the last ${FOLLOW_MAIL_WINDOW_MINUTES} minutes. Please try again in ${wait}.`,
   followTooManyForReport: (max: number, wait: string) =>
     `This report already has ${max} addresses waiting to be confirmed. Please try again in ${wait}.`,
   followTooManyEverywhere: (wait: string) =>

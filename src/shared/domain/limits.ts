@@ -38,5 +38,7 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const ADMIN_PASSCODE_LENGTH = 6;
 export const CONFETTI_PARTICLES = 50;
 
-/** MUCU events one volunteer may create in any 24 hours (administrators have no limit). */
-export const MAX_EVENTS_PER_VOLUNTEER_PER_DAY = 5;
+/** Digits of the code in a volunteer's sign-in e-mail. */
+export const SIGN_IN_CODE_DIGITS = 6;
+/** Areas an administrator may blur on one photo at once. */
+export const MAX_REDACTION_AREAS = 20;

@@ -1,5 +1,6 @@
 // User-facing wording, exactly as the product requires it. Server refusals and client toasts both use
 // these, so a refusal says what was wrong in the words the person sees on screen.
+import { MAX_PHOTO_BYTES } from './limits.ts';
 
 export const CITY_NAME = 'Edinburgh';
 
@@ -11,7 +12,7 @@ export const messages = {
     photoRequired: 'Please select a photo before submitting.',
     photoHint: 'Please upload a photo to submit your report',
     fileTooLargeTitle: 'File too large',
-    fileTooLarge: 'Please select an image smaller than 10MB.',
+    fileTooLarge: `Please select an image smaller than ${MAX_PHOTO_BYTES / (1024 * 1024)}MB.`,
     unsupportedTypeTitle: 'Unsupported image',
     unsupportedType: 'Please choose a JPG, PNG, WebP or HEIC photo.',
     tooManyPixels: 'This image is too large to process. Please choose a smaller photo.',

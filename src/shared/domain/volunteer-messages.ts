@@ -1,5 +1,6 @@
 // Wording of the volunteer journey, copied exactly where the spec
 // gives it. Client screens and server refusals both use these, so they say the same thing.
+import { SIGN_IN_CODE_DIGITS } from './limits.ts';
 
 /** Sign-in and logout. */
 export const signInMessages = {
@@ -13,7 +14,7 @@ export const signInMessages = {
   autoRegistration:
     'New volunteers are registered automatically at first sign-in. Returning volunteers use the same e-mail address.',
   codeInvalid: 'That code is not right, or it has expired. Please check the e-mail, or ask for a new code.',
-  codeFormat: 'Please enter the 6-digit code from the e-mail.',
+  codeFormat: `Please enter the ${SIGN_IN_CODE_DIGITS}-digit code from the e-mail.`,
   linkInvalid: 'This sign-in link has expired or has already been used. Please sign in again to get a new one.',
   tooManyMails: (minutes: number) =>
     `Too many sign-in e-mails for this address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,

@@ -12,10 +12,7 @@ import { photoUrls } from '#server/features/photos/index.ts';
 import { toIso } from '#server/db/tables.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import type { AlertReport } from './alerts.repository.ts';
-
-/** Reports named one by one; the rest are counted ("and 3 more"). */
-const LISTED_IN_PUSH = 3;
-const LISTED_IN_EMAIL = 20;
+import { LISTED_IN_EMAIL, LISTED_IN_PUSH, REPORTS_IN_PUSH } from './alert-limits.ts';
 
 /** Offensive graffiti (the priority mark) is named urgent wherever it is listed. */
 const place = (report: AlertReport) => `${report.priority ? 'Urgent: ' : ''}///${report.what3words}`;
@@ -46,7 +43,7 @@ export function pushPayload(reports: AlertReport[], publicUrl: string): AlertPus
     image: thumbnail,
     url: '/volunteers',
     tag: 'new-reports',
-    reports: reports.slice(-10).map((report) => ({ id: report.id, what3words: report.what3words })),
+    reports: reports.slice(-REPORTS_IN_PUSH).map((report) => ({ id: report.id, what3words: report.what3words })),
   };
 }
 

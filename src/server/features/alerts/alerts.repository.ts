@@ -1,6 +1,6 @@
 // The only place that reads and writes the alert tables: preferences, push subscriptions, the
 // per-report delivery record and the 10-minute windows.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type {
   AlertPreferencesTable,
@@ -170,14 +170,7 @@ export function alertsRepository(db: Db) {
       return recipients(db)
         .where((eb) =>
           eb.or([
-            eb.and([
-              eb('alert_preferences.push', '=', 1),
-              eb(
-                sql`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`,
-                '>',
-                0,
-              ),
-            ]),
+            eb.and([eb('alert_preferences.push', '=', 1), eb(devicesOf, '>', 0)]),
             eb('alert_preferences.email', '=', 'instant'),
           ]),
         )
@@ -316,35 +309,19 @@ export function alertsRepository(db: Db) {
       emailDaily: number;
       anyAlert: number;
     }> {
-      const withDevice = sql<number>`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`;
       const row = await db
         .selectFrom('alert_preferences')
-        .select((eb) => [
-          eb.fn
-            .sum<string | number | null>(
-              eb
-                .case()
-                .when(eb.and([eb('push', '=', 1), eb(withDevice, '>', 0)]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('push'),
-          eb.fn
-            .sum<string | number | null>(eb.case().when('email', '=', 'instant').then(1).else(0).end())
-            .as('instant'),
-          eb.fn.sum<string | number | null>(eb.case().when('email', '=', 'daily').then(1).else(0).end()).as('daily'),
-          eb.fn
-            .sum<string | number | null>(
-              eb
-                .case()
-                .when(eb.or([eb('email', '!=', 'off'), eb.and([eb('push', '=', 1), eb(withDevice, '>', 0)])]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('any'),
-        ])
+        .select((eb) => {
+          const pushOn = eb.and([eb('push', '=', 1), eb(devicesOf, '>', 0)]);
+          const countOf = (when: Expression<SqlBool>) =>
+            eb.fn.sum<string | number | null>(eb.case().when(when).then(1).else(0).end());
+          return [
+            countOf(pushOn).as('push'),
+            countOf(eb('email', '=', 'instant')).as('instant'),
+            countOf(eb('email', '=', 'daily')).as('daily'),
+            countOf(eb.or([eb('email', '!=', 'off'), pushOn])).as('any'),
+          ];
+        })
         .executeTakeFirstOrThrow();
       const devices = await db
         .selectFrom('push_subscriptions')
@@ -363,18 +340,15 @@ export function alertsRepository(db: Db) {
   };
 }
 
+/** How many devices the volunteer of an alert_preferences row has. */
+const devicesOf = sql<number>`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`;
+
 function recipients(db: Db) {
   return db
     .selectFrom('alert_preferences')
     .innerJoin('volunteers', 'volunteers.id', 'alert_preferences.volunteer_id')
     .selectAll('alert_preferences')
-    .select([
-      'volunteers.email as email_address',
-      'volunteers.name',
-      sql<number>`(select count(*) from push_subscriptions ps where ps.volunteer_id = alert_preferences.volunteer_id)`.as(
-        'devices',
-      ),
-    ])
+    .select(['volunteers.email as email_address', 'volunteers.name', devicesOf.as('devices')])
     .orderBy('alert_preferences.volunteer_id');
 }
 

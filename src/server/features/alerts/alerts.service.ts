@@ -14,9 +14,7 @@ import type {
 import type { AlertPreferencesRow, AlertsRepository } from './alerts.repository.ts';
 import { JOB, type ReportAlertPayload } from './alert-jobs.ts';
 import { enqueueJob, type OutboxRepository } from '#server/jobs/outbox.repository.ts';
-
-/** Devices kept per volunteer; the oldest go first. */
-const MAX_DEVICES = 10;
+import { MAX_DEVICES } from './alert-limits.ts';
 
 export interface AlertsServiceDeps {
   repository: AlertsRepository;

@@ -1,10 +1,10 @@
 // The event_rsvps and event_mail_settings tables, and the reads the public event pages need: events
 // before and after a moment, how many are going or waiting, who attended, and the sites cleaned in a
 // span of time. Every method runs on the connection or transaction the repository was made with.
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
-import type { EventRsvpsTable } from '#server/db/tables.ts';
+import type { EventRsvpsTable, Tables } from '#server/db/tables.ts';
 import { hasReadableDate, type EventRow } from './events.repository.ts';
 
 export type RsvpStatusValue = EventRsvpsTable['status'];
@@ -52,6 +52,22 @@ export interface MailSettingsRow {
 const num = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
 
 export function eventRsvpsRepository(db: Db, dialect: Dialect) {
+  /** Events in start order (then by id), at most `limit`; an unreadable stored date is left out. */
+  async function eventsBy(
+    filter: (eb: ExpressionBuilder<Tables, 'mucu_events'>) => Expression<SqlBool>,
+    direction: 'asc' | 'desc',
+    limit?: number,
+  ): Promise<EventRow[]> {
+    let query = db
+      .selectFrom('mucu_events')
+      .selectAll()
+      .where(filter)
+      .orderBy('date', direction)
+      .orderBy('id', direction);
+    if (limit !== undefined) query = query.limit(limit);
+    return (await query.execute()).filter(hasReadableDate);
+  }
+
   return {
     /**
      * Reads the event and, on PostgreSQL, holds its row until the transaction ends, so answers about
@@ -71,29 +87,10 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     },
 
     /** Events starting after `startsAfter`, soonest first (an unreadable stored date is left out). */
-    async upcoming(startsAfter: string): Promise<EventRow[]> {
-      const rows = await db
-        .selectFrom('mucu_events')
-        .selectAll()
-        .where('date', '>', startsAfter)
-        .orderBy('date', 'asc')
-        .orderBy('id', 'asc')
-        .execute();
-      return rows.filter(hasReadableDate);
-    },
+    upcoming: (startsAfter: string) => eventsBy((eb) => eb('date', '>', startsAfter), 'asc'),
 
     /** Events that started at or before `startedBy`, most recent first (an unreadable stored date is left out). */
-    async past(startedBy: string, limit: number): Promise<EventRow[]> {
-      const rows = await db
-        .selectFrom('mucu_events')
-        .selectAll()
-        .where('date', '<=', startedBy)
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.filter(hasReadableDate);
-    },
+    past: (startedBy: string, limit: number) => eventsBy((eb) => eb('date', '<=', startedBy), 'desc', limit),
 
     /**
      * The events' version: moved by the database's triggers, in the same transaction, by every insert
@@ -109,31 +106,11 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     },
 
     /** Events starting at or after `from`, soonest first, at most `limit` (an unreadable stored date is left out). */
-    async startingFrom(from: string, limit: number): Promise<EventRow[]> {
-      const rows = await db
-        .selectFrom('mucu_events')
-        .selectAll()
-        .where('date', '>=', from)
-        .orderBy('date', 'asc')
-        .orderBy('id', 'asc')
-        .limit(limit)
-        .execute();
-      return rows.filter(hasReadableDate);
-    },
+    startingFrom: (from: string, limit: number) => eventsBy((eb) => eb('date', '>=', from), 'asc', limit),
 
     /** Events starting in [from, to), most recent first, at most `limit` (an unreadable stored date is left out). */
-    async startingBetween(from: string, to: string, limit: number): Promise<EventRow[]> {
-      const rows = await db
-        .selectFrom('mucu_events')
-        .selectAll()
-        .where('date', '>=', from)
-        .where('date', '<', to)
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.filter(hasReadableDate);
-    },
+    startingBetween: (from: string, to: string, limit: number) =>
+      eventsBy((eb) => eb.and([eb('date', '>=', from), eb('date', '<', to)]), 'desc', limit),
 
     /** Going and waiting counts per event. */
     async counts(eventIds: number[]): Promise<Map<number, { going: number; waiting: number }>> {

@@ -5,15 +5,11 @@
 // administrators' who-is-coming list, places and one-step attendance.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicEventEndpoints as endpoints } from '#shared/contracts/events.ts';
-import { matchesEtag, preferredEncoding, type KeptText } from '#server/http/conditional-get.ts';
+import { matchesEtag, notModified, sendKept, type KeptText } from '#server/http/conditional-get.ts';
 import { serve } from '#server/http/serve.ts';
 import { signedInVolunteerId as volunteerId } from '#server/plugins/auth.ts';
 import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts';
 import type { EventRsvpsService } from './event-rsvps.service.ts';
-
-function notModified(reply: FastifyReply, etag: string): FastifyReply {
-  return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
-}
 
 /** How many times a minute one client may ask for the calendar feed, and for events' files. */
 const CALENDARS_PER_CLIENT_PER_MINUTE = 60;
@@ -32,9 +28,7 @@ async function sendCalendar(
     .header('ETag', etag)
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (encoding) return reply.header('Content-Encoding', encoding).send(await calendar.encoded(encoding));
-  return reply.send(calendar.body);
+  return sendKept(request, reply, calendar);
 }
 
 export async function eventRsvpsRoutes(app: FastifyInstance, { service }: { service: EventRsvpsService }) {

@@ -117,6 +117,20 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
     });
   }
 
+  /** Runs `change` in a transaction with the event's row locked (404 when there is no such event). */
+  function onLockedEvent<T>(
+    eventId: number,
+    change: (trx: Db, r: ReturnType<typeof eventRsvpsRepository>, event: EventRow, now: Date) => Promise<T>,
+  ): Promise<T> {
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const r = eventRsvpsRepository(trx, dialect);
+      const event = await r.lockEvent(eventId);
+      if (!event) throw notFound();
+      return change(trx, r, event, now);
+    });
+  }
+
   return {
     async overview(volunteerId: number | null): Promise<EventsOverview> {
       const now = clock.now();
@@ -142,11 +156,7 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
 
     /** 'I'll be there': going while places last, else on the waiting list. Saying it twice changes nothing. */
     async rsvp(eventId: number, volunteerId: number): Promise<UpcomingEvent> {
-      const now = clock.now();
-      return db.transaction().execute(async (trx) => {
-        const r = eventRsvpsRepository(trx, dialect);
-        const event = await r.lockEvent(eventId);
-        if (!event) throw notFound();
+      return onLockedEvent(eventId, async (trx, r, event, now) => {
         if (hasEnded(event, now)) throw new ConflictError(rsvpMessages.eventOver, { title: rsvpMessages.rsvpFailed });
         const [existing] = await r.ofVolunteer(volunteerId, [eventId]);
         if (!existing) {
@@ -160,11 +170,7 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
 
     /** Takes 'I'll be there' back; a place given up goes to the first on the waiting list. */
     async withdraw(eventId: number, volunteerId: number): Promise<UpcomingEvent> {
-      const now = clock.now();
-      return db.transaction().execute(async (trx) => {
-        const r = eventRsvpsRepository(trx, dialect);
-        const event = await r.lockEvent(eventId);
-        if (!event) throw notFound();
+      return onLockedEvent(eventId, async (trx, r, event, now) => {
         if (hasEnded(event, now)) throw new ConflictError(rsvpMessages.eventOver, { title: rsvpMessages.rsvpFailed });
         const removed = await r.remove(eventId, volunteerId);
         if (removed?.status === 'going') await fillPlaces(trx, event, now);
@@ -256,11 +262,7 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
       capacity: number | null,
       alsoInTransaction?: (trx: Db) => Promise<void>,
     ): Promise<WhoIsComing> {
-      const now = clock.now();
-      return db.transaction().execute(async (trx) => {
-        const r = eventRsvpsRepository(trx, dialect);
-        const event = await r.lockEvent(eventId);
-        if (!event) throw notFound();
+      return onLockedEvent(eventId, async (trx, r, event, now) => {
         await eventsRepository(trx).setCapacity(eventId, capacity);
         await fillPlaces(trx, { ...event, capacity }, now);
         await alsoInTransaction?.(trx);
@@ -278,11 +280,7 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
       /** Writes with the attendances (an audit entry for each volunteer recorded now), or none is kept. */
       alsoInTransaction?: (trx: Db, recordedVolunteerIds: number[]) => Promise<void>,
     ): Promise<RecordAttendanceResult> {
-      const now = clock.now();
-      return db.transaction().execute(async (trx) => {
-        const r = eventRsvpsRepository(trx, dialect);
-        const event = await r.lockEvent(eventId);
-        if (!event) throw notFound();
+      return onLockedEvent(eventId, async (trx, r, event, now) => {
         const listed = new Set((await r.people(eventId)).map((person) => person.volunteer_id));
         if (volunteerIds.some((id) => !listed.has(id)))
           throw new ValidationError('Choose volunteers from the list of who is coming to this MUCU event.', {

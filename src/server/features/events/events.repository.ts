@@ -24,6 +24,14 @@ export interface EventFields {
   mapsLink: string | null;
 }
 
+const columnsOf = (fields: EventFields) => ({
+  name: fields.name,
+  location: fields.location,
+  date: fields.date,
+  description: fields.description,
+  maps_link: fields.mapsLink,
+});
+
 export interface AttendeeRow {
   id: number;
   mucu_id: number;
@@ -41,11 +49,7 @@ export function eventsRepository(db: Db) {
       return db
         .insertInto('mucu_events')
         .values({
-          name: fields.name,
-          location: fields.location,
-          date: fields.date,
-          description: fields.description,
-          maps_link: fields.mapsLink,
+          ...columnsOf(fields),
           created_at: now,
           created_by: createdBy,
         })
@@ -56,13 +60,7 @@ export function eventsRepository(db: Db) {
     async update(id: number, fields: EventFields): Promise<EventRow | undefined> {
       return db
         .updateTable('mucu_events')
-        .set({
-          name: fields.name,
-          location: fields.location,
-          date: fields.date,
-          description: fields.description,
-          maps_link: fields.mapsLink,
-        })
+        .set(columnsOf(fields))
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();

@@ -9,9 +9,8 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
-import { EVENT_LENGTH_MS } from '#shared/domain/events.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
-import { MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/limits.ts';
+import { EVENT_LENGTH_MS, MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/events.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import {
@@ -31,20 +30,9 @@ const fieldsOf = (input: EventInput): EventFields => ({
   name: `${input.location}${eventMessages.nameSuffix}`,
 });
 
-function toEventDetails(row: EventRow): Omit<MucuEvent, 'attendances'> {
-  return {
-    id: row.id,
-    name: row.name,
-    location: row.location,
-    date: toIso(row.date),
-    description: row.description,
-    mapsLink: row.maps_link,
-  };
-}
-
 function toEventResponse(row: EventRow, attendees: AttendeeRow[]): MucuEvent {
   return {
-    ...toEventDetails(row),
+    ...eventFactsOf(row),
     attendances: attendees.map((a) => ({
       id: a.id,
       notes: a.notes,
@@ -210,7 +198,7 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
           notes: attendance.notes,
           createdAt: toIso(attendance.created_at),
           volunteer: { id: volunteer.id, email: volunteer.email, name: volunteer.name },
-          mucu: toEventDetails(event),
+          mucu: eventFactsOf(event),
         };
       });
     },

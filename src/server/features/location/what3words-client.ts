@@ -96,9 +96,7 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
           message: `no answer within ${timeoutMs} ms`,
         });
       }
-      throw new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, {
-        message: error instanceof Error ? error.message : String(error),
-      });
+      throw serviceError({ message: error instanceof Error ? error.message : String(error) });
     }
 
     const body = parseJson(text);
@@ -108,11 +106,7 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
 
   async function call(operation: string, params: Record<string, string>): Promise<ConversionResult> {
     const parsed = successSchema.safeParse(await request(operation, params));
-    if (!parsed.success) {
-      throw new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, {
-        message: 'unexpected success body',
-      });
-    }
+    if (!parsed.success) throw serviceError({ message: 'unexpected success body' });
     const { coordinates, words, language, map } = parsed.data;
     return { lat: coordinates.lat, lng: coordinates.lng, words: normaliseThreeWords(words), language, map };
   }
@@ -148,11 +142,7 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
         language: 'en',
       });
       const parsed = suggestionsSchema.safeParse(body);
-      if (!parsed.success) {
-        throw new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, {
-          message: 'unexpected autosuggest body',
-        });
-      }
+      if (!parsed.success) throw serviceError({ message: 'unexpected autosuggest body' });
       return parsed.data.suggestions
         .map((s) => ({ words: normaliseThreeWords(s.words), nearestPlace: s.nearestPlace || null }))
         .slice(0, limit);
@@ -187,6 +177,11 @@ function toLocationError(status: number, error: { code: string; message?: string
       upstream,
     );
   }
+  return serviceError(upstream);
+}
+
+/** what3words failed us in a way the person cannot help: 502, in the words for any provider failure. */
+function serviceError(upstream: UpstreamFailure): LocationServiceError {
   return new LocationServiceError(502, locationMessages.service, 'ServiceError', locationErrorTitles.service, upstream);
 }
 

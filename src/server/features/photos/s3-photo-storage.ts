@@ -13,16 +13,14 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import type { S3Config } from '#server/config.ts';
 import { checkPhotoName, PHOTO_CACHE_CONTROL, photoContentType, type PhotoStorage } from './photo-storage.ts';
 
-export interface S3Settings {
-  bucket: string;
-  /** An S3-compatible service's address (`https://minio.internal:9000`); AWS's own when unset. */
-  endpoint?: string;
-  region?: string;
-  /** Both or neither; without them the SDK's usual sources (environment, instance role) are used. */
-  accessKeyId?: string;
-  secretAccessKey?: string;
+/**
+ * The bucket as configured (config.ts): an S3-compatible service's address, AWS's own when unset; the
+ * keys both or neither, without them the SDK's usual sources (environment, instance role) are used.
+ */
+export interface S3Settings extends S3Config {
   /** How long one operation (its retries included) may take before it fails; ten seconds unless set. */
   timeoutMs?: number;
 }

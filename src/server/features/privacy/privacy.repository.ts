@@ -15,6 +15,14 @@ import { sessionsRepository } from '#server/features/sessions/index.ts';
 import { signInTokensRepository } from '#server/features/volunteer-auth/index.ts';
 import { volunteersRepository } from '#server/features/volunteers/index.ts';
 
+/** Runs every query at once, each answer kept under its query's name. */
+async function allOf<T extends Record<string, Promise<unknown>>>(
+  queries: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const answers = await Promise.all(Object.entries(queries).map(async ([name, query]) => [name, await query]));
+  return Object.fromEntries(answers) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 export function privacyRepository(db: Db) {
   return {
     volunteer(id: number) {
@@ -23,23 +31,8 @@ export function privacyRepository(db: Db) {
 
     /** Everything stored about the volunteer, table by table, for their download. */
     async everythingAbout(volunteerId: number) {
-      const [
-        cleanups,
-        progressPhotos,
-        cleaningNow,
-        attendances,
-        achievements,
-        alertChoices,
-        alertsSent,
-        alertWindows,
-        devices,
-        sessions,
-        signInEmails,
-        eventAnswers,
-        eventEmails,
-        auditEntries,
-      ] = await Promise.all([
-        db
+      return allOf({
+        cleanups: db
           .selectFrom('cleanups')
           .innerJoin('reports', 'reports.id', 'cleanups.report_id')
           .select([
@@ -55,19 +48,19 @@ export function privacyRepository(db: Db) {
           .where('cleanups.volunteer_id', '=', volunteerId)
           .orderBy('cleanups.id')
           .execute(),
-        db
+        progressPhotos: db
           .selectFrom('report_photos')
           .select(['id', 'report_id', 'description', 'created_at', 'photo_key'])
           .where('volunteer_id', '=', volunteerId)
           .orderBy('id')
           .execute(),
-        db
+        cleaningNow: db
           .selectFrom('reports')
           .select(['id', 'what3words', 'cleaning_started_at'])
           .where('cleaning_volunteer_id', '=', volunteerId)
           .orderBy('id')
           .execute(),
-        db
+        attendances: db
           .selectFrom('mucu_attendances')
           .innerJoin('mucu_events', 'mucu_events.id', 'mucu_attendances.mucu_id')
           .select([
@@ -81,44 +74,48 @@ export function privacyRepository(db: Db) {
           .where('mucu_attendances.volunteer_id', '=', volunteerId)
           .orderBy('mucu_attendances.id')
           .execute(),
-        db
+        achievements: db
           .selectFrom('achievements')
           .select(['badge_type', 'earned_at'])
           .where('volunteer_id', '=', volunteerId)
           .orderBy('id')
           .execute(),
-        db.selectFrom('alert_preferences').selectAll().where('volunteer_id', '=', volunteerId).executeTakeFirst(),
-        db
+        alertChoices: db
+          .selectFrom('alert_preferences')
+          .selectAll()
+          .where('volunteer_id', '=', volunteerId)
+          .executeTakeFirst(),
+        alertsSent: db
           .selectFrom('alert_deliveries')
           .select(['report_id', 'channel', 'created_at', 'batched_at'])
           .where('volunteer_id', '=', volunteerId)
           .orderBy('id')
           .execute(),
-        db
+        alertWindows: db
           .selectFrom('alert_windows')
           .select(['channel', 'last_sent_at'])
           .where('volunteer_id', '=', volunteerId)
           .orderBy('channel')
           .execute(),
-        db
+        devices: db
           .selectFrom('push_subscriptions')
           .select(['endpoint', 'created_at'])
           .where('volunteer_id', '=', volunteerId)
           .orderBy('id')
           .execute(),
-        db
+        sessions: db
           .selectFrom('sessions')
           .select(['kind', 'created_at', 'last_seen_at', 'expires_at'])
           .where('volunteer_id', '=', volunteerId)
           .orderBy('created_at')
           .execute(),
-        db
+        signInEmails: db
           .selectFrom('sign_in_tokens')
           .select(['created_at', 'used_at'])
           .where('volunteer_id', '=', volunteerId)
           .orderBy('id')
           .execute(),
-        db
+        eventAnswers: db
           .selectFrom('event_rsvps')
           .innerJoin('mucu_events', 'mucu_events.id', 'event_rsvps.mucu_id')
           .select([
@@ -131,12 +128,12 @@ export function privacyRepository(db: Db) {
           .where('event_rsvps.volunteer_id', '=', volunteerId)
           .orderBy('event_rsvps.id')
           .execute(),
-        db
+        eventEmails: db
           .selectFrom('event_mail_settings')
           .select(['emails_on', 'updated_at'])
           .where('volunteer_id', '=', volunteerId)
           .executeTakeFirst(),
-        db
+        auditEntries: db
           .selectFrom('audit_log')
           .select(['at', 'action', 'actor_volunteer_id', 'subject_volunteer_id'])
           .where((eb) =>
@@ -144,23 +141,7 @@ export function privacyRepository(db: Db) {
           )
           .orderBy('id')
           .execute(),
-      ]);
-      return {
-        cleanups,
-        progressPhotos,
-        cleaningNow,
-        attendances,
-        achievements,
-        alertChoices,
-        alertsSent,
-        alertWindows,
-        devices,
-        sessions,
-        signInEmails,
-        eventAnswers,
-        eventEmails,
-        auditEntries,
-      };
+      });
     },
 
     /**

@@ -17,7 +17,7 @@ import { ADMIN_WINDOW_MS } from '#server/features/admin-access/index.ts';
 import { inactivityMail } from './inactivity-mail.ts';
 import { privacyRepository } from './privacy.repository.ts';
 import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/report-follow-up.ts';
-import { deleteFollowersBefore } from '#server/features/report-follow-up/index.ts';
+import { deleteFollowersBefore } from '#server/features/reports/index.ts';
 import { SIGN_IN_RECORDS_HOURS } from './privacy.service.ts';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { plainJpeg } from '#tests/fixture-photos.ts';
 import { systemClock } from '#server/clock.ts';
 import { createLocationService } from '#server/features/location/index.ts';
 import { reportsRepository } from './reports.repository.ts';
-import { preferredEncoding } from './reports.routes.ts';
+import { preferredEncoding } from '#server/http/conditional-get.ts';
 import { reportsService } from './reports.service.ts';
 
 describe('the compressed report list', () => {
@@ -31,10 +31,11 @@ describe('the compressed report list', () => {
       log: t.app.log,
     });
     const version = await service.listVersion();
-    const first = await service.listEncoded(version, 'br');
-    expect(await service.listEncoded(version, 'br')).toBe(first);
-    expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual(JSON.parse(await service.listJson(version)));
-    expect(JSON.parse(gunzipSync(await service.listEncoded(version, 'gzip')).toString())).toHaveLength(1);
+    const list = await service.listText(version);
+    const first = await list.encoded('br');
+    expect(await (await service.listText(version)).encoded('br')).toBe(first);
+    expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual(JSON.parse(list.body));
+    expect(JSON.parse(gunzipSync(await list.encoded('gzip')).toString())).toHaveLength(1);
   });
 
   it("a browser's 'br, gzip' gets Brotli that reads as the plain list, varying by Accept-Encoding", async () => {

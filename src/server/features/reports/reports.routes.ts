@@ -1,6 +1,6 @@
 // Thin HTTP layer for reports: parse with the shared schema, call the service, pick the status.
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '#shared/domain/messages.ts';
 import { tooManyReports, wholeListTooOften } from './report-refusals.ts';
@@ -10,7 +10,8 @@ import { clientKeyOf } from '#server/http/client-key.ts';
 import { clientSlots, refusalLog, type SlotLimits } from '#server/http/client-slots.ts';
 import { reportEndpoints, reportLocationEndpoints, reportPageQuerySchema } from '#shared/contracts/reports.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
-import type { ListEncoding, ReportsService } from './reports.service.ts';
+import type { ReportsService } from './reports.service.ts';
+import { matchesEtag, notModified, sendKept } from '#server/http/conditional-get.ts';
 import type { ReportListService } from './report-list.service.ts';
 import type { ListVersions } from './list-versions.ts';
 import { STAGED_PHOTO_LIFETIME_MS, type StagedPhotosService } from './staged-photos.service.ts';
@@ -70,20 +71,6 @@ function acceptsEventStream(header: string | undefined): boolean {
   return String(header ?? '')
     .split(',')
     .some((type) => type.split(';')[0]!.trim().toLowerCase() === 'text/event-stream');
-}
-
-/** Brotli when the client takes it, else gzip, else none ('q=0' refuses an encoding). */
-export function preferredEncoding(header: string | string[] | undefined): ListEncoding | null {
-  const accepted = new Set(
-    String(header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }
 
 export async function reportsRoutes(
@@ -272,20 +259,7 @@ export async function reportsRoutes(
       void reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       // Already serialised (and shaped by toReportResponse, which the schema describes), and compressed
       // once per version for the clients that accept it.
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding) {
-        return reply.header('Content-Encoding', encoding).send(await service.listEncoded(version, encoding));
-      }
-      return reply.send(await service.listJson(version));
+      return sendKept(request, reply, await service.listText(version));
     },
   );
-}
-
-function notModified(reply: FastifyReply, etag: string): FastifyReply {
-  return reply.header('ETag', etag).header('Cache-Control', 'no-cache').status(304).send();
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
 }

@@ -1,8 +1,6 @@
 // The rules of taking in and reading reports. A report is stored only with a stored photo, and a
 // failure at any step leaves neither a row nor a file behind.
 import type { z } from 'zod';
-import zlib from 'node:zlib';
-import { promisify } from 'node:util';
 import type { createReportFieldsSchema, CreatedReport, Report, ReportPhoto } from '#shared/contracts/reports.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +14,7 @@ import { enqueuePlacement } from './placement-job.ts';
 import type { StagedPhotosService } from './staged-photos.service.ts';
 import { locationLinkOf } from './location-link.ts';
 import { choosePlacement, type SentPosition } from './report-placement.ts';
+import { keptText, type KeptText } from '#server/http/conditional-get.ts';
 
 type PhotoGps = { latitude: number; longitude: number } | null;
 
@@ -74,7 +73,7 @@ export function reportsService({
   followers,
   stagedPhotos,
 }: ReportsServiceDeps) {
-  let listCache: { version: string; json: string; encoded: Partial<Record<ListEncoding, Promise<Buffer>>> } | undefined;
+  let listCache: { version: string; list: KeptText } | undefined;
 
   /**
    * The typed words checked at the door: their place, or null when the provider could not answer (the
@@ -172,32 +171,19 @@ export function reportsService({
 
     /**
      * The list as JSON for a given version. Every volunteer's page polls it every 5 s; building a city's
-     * reports is the costliest part of the answer, so the text is kept for as long as the version stays the same.
+     * reports is the costliest part of the answer, and every browser asks for Brotli, so the text and its
+     * compressed forms are kept for as long as the version stays the same.
      */
-    async listJson(version: string): Promise<string> {
-      if (listCache?.version === version) return listCache.json;
-      const json = JSON.stringify(await this.list());
+    async listText(version: string): Promise<KeptText> {
+      if (listCache?.version === version) return listCache.list;
+      const list = keptText(JSON.stringify(await this.list()));
       // Keep it only if nothing changed while it was being built.
-      if ((await repository.listVersion()) === version) listCache = { version, json, encoded: {} };
-      return json;
+      if ((await repository.listVersion()) === version) listCache = { version, list };
+      return list;
     },
 
     async unplaced(): Promise<Report[]> {
       return (await repository.unplaced()).map(toReportResponse);
-    },
-
-    /**
-     * The same list compressed, kept beside the text for as long as the version stays the same: every
-     * browser asks for Brotli, and compressing the whole list on each poll costs far more than sending it.
-     */
-    async listEncoded(version: string, encoding: ListEncoding): Promise<Buffer> {
-      const json = await this.listJson(version);
-      const cache = listCache?.version === version && listCache.json === json ? listCache : undefined;
-      const cached = cache?.encoded[encoding];
-      if (cached) return cached;
-      const encoded = compressList(json, encoding);
-      if (cache) cache.encoded[encoding] = encoded;
-      return encoded;
     },
 
     async photosOf(reportId: number): Promise<ReportPhoto[] | null> {
@@ -209,16 +195,6 @@ export function reportsService({
 }
 
 export type ReportsService = ReturnType<typeof reportsService>;
-
-export type ListEncoding = 'br' | 'gzip';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** Brotli at a low quality, as for every other answer: small on the wire, cheap to make. */
-function compressList(json: string, encoding: ListEncoding): Promise<Buffer> {
-  return encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(json);
-}
 
 export function toReportResponse(row: ReportRow): Report {
   return {

@@ -13,6 +13,7 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import { findOrRegisterVolunteer, volunteersRepository, type VolunteerRow } from '#server/features/volunteers/index.ts';
 import { signInMail } from './sign-in-mail.ts';
 import { signInTokensRepository } from './sign-in-tokens.repository.ts';
+import { SIGN_IN_CODE_DIGITS } from '#shared/domain/limits.ts';
 
 const MINUTE = 60_000;
 const SIGN_IN_VALID_MINUTES = 10;
@@ -88,7 +89,7 @@ export function volunteerAuthService({ db, clock, mailer, publicUrl, log }: Volu
         });
       }
       const token = randomBytes(32).toString('base64url');
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = String(randomInt(0, 10 ** SIGN_IN_CODE_DIGITS)).padStart(SIGN_IN_CODE_DIGITS, '0');
       const tokenHash = sha256(token);
       const id = await tokens.insert({
         volunteerId: volunteer.id,

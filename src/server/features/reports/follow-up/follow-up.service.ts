@@ -18,11 +18,13 @@ import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { enqueueJob, type ClaimedJob, payloadOf, type JobHandler, type JobOutcome } from '#server/jobs/index.ts';
-import { locationLinkOf, newStatusToken, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
+import { locationLinkOf } from '../location-link.ts';
+import { newStatusToken, reportsRepository, type ReportRow } from '../reports.repository.ts';
 import type { LocationService } from '#server/features/location/index.ts';
 import { photoUrls, processPhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import { confirmFollowMail, reportCleanedMail, type FollowedReport } from './follow-up-mail.ts';
 import { followUpRepository, type FollowerRow } from './follow-up.repository.ts';
+import { FOLLOW_MAIL_WINDOW_MINUTES } from '#shared/domain/report-follow-up.ts';
 
 /** The payload of both follow-up jobs (the confirm link, the cleaned e-mail): whose address. */
 const followerJobPayloadSchema = z.object({ followerId: z.number() });
@@ -153,7 +155,8 @@ export function followUpService({
       throw new AppError(429, text, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } });
     };
     const since = (ms: number) => new Date(now - ms).toISOString();
-    await check(await repository.addedSince(since(15 * MINUTE), { email }), limits.perAddress, 15 * MINUTE, (wait) =>
+    const window = FOLLOW_MAIL_WINDOW_MINUTES * MINUTE;
+    await check(await repository.addedSince(since(window), { email }), limits.perAddress, window, (wait) =>
       followUpMessages.followTooManyForAddress(limits.perAddress, wait),
     );
     if (reportId !== null) {
@@ -170,6 +173,10 @@ export function followUpService({
     );
   }
 
+  /** Queues one e-mail to a follower, once: the same job for the same follower is never queued twice. */
+  const queueFollowerJob = (trx: Db, kind: string, followerId: number, now: string) =>
+    enqueueJob(trx, { kind, payload: { followerId }, runAfter: now, now, dedupeKey: `${kind}:${followerId}` });
+
   /**
    * Keeps the address and queues its confirm link (once per report and address). `statusToken` is the
    * status link the address was given with (the one its e-mails may carry).
@@ -179,13 +186,7 @@ export function followUpService({
     await db.transaction().execute(async (trx) => {
       const { row, added } = await followUpRepository(trx).addFollower(reportId, email, statusToken, now);
       if (!added) return;
-      await enqueueJob(trx, {
-        kind: FOLLOW_UP_JOB.confirm,
-        payload: { followerId: row.id },
-        runAfter: now,
-        now,
-        dedupeKey: `${FOLLOW_UP_JOB.confirm}:${row.id}`,
-      });
+      await queueFollowerJob(trx, FOLLOW_UP_JOB.confirm, row.id, now);
     });
   }
 
@@ -214,13 +215,7 @@ export function followUpService({
     for (const { id } of await repository.dueToBeTold(100)) {
       await db.transaction().execute(async (trx) => {
         if (!(await followUpRepository(trx).claimNotification(id, now))) return;
-        await enqueueJob(trx, {
-          kind: FOLLOW_UP_JOB.cleaned,
-          payload: { followerId: id },
-          runAfter: now,
-          now,
-          dedupeKey: `${FOLLOW_UP_JOB.cleaned}:${id}`,
-        });
+        await queueFollowerJob(trx, FOLLOW_UP_JOB.cleaned, id, now);
       });
     }
   }

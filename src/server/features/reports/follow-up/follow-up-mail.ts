@@ -10,6 +10,7 @@ import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { link, type Block } from '#server/mail/mail-body.ts';
 import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
+import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/report-follow-up.ts';
 
 export interface FollowedReport {
   id: number;
@@ -49,7 +50,7 @@ export function confirmFollowMail(report: FollowedReport, ctx: FollowerMailConte
       ['Hello,'],
       [
         `Someone asked us to tell this address when graffiti report #${report.id} (${report.what3words}) is cleaned.`,
-        'If it was you, confirm with the link below. If not, ignore this e-mail: we will not write again, and the address is deleted within 90 days.',
+        `If it was you, confirm with the link below. If not, ignore this e-mail: we will not write again, and the address is deleted within ${FOLLOWER_RETENTION_DAYS} days.`,
       ],
       [link(confirm, 'Yes, tell me when it is cleaned', { lead: 'Confirm' })],
     ],

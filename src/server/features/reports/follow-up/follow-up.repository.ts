@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
-import { findReportById, reportsRepository, type ReportRow } from '#server/features/reports/index.ts';
+import { findReportById, reportsRepository, type ReportRow } from '../reports.repository.ts';
 
 export type FollowerRow = Selectable<ReportFollowersTable>;
 
