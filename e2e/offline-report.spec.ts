@@ -287,7 +287,10 @@ describe.skipIf(!hasChromium)('a report is never lost to a bad signal', () => {
     const uploads = await recordUploads(page);
     await openForm(page, server.url);
     await fillReport(page, { name: 'wall.jpg', buffer: await plainJpeg() }, 'rally.census.refuse');
-    await page.getByRole('status').filter({ hasText: /^Photo sent$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Photo sent$/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await toasts(page).getByText(THANK_YOU, { exact: true }).waitFor();
     const [sent] = await uploads();
