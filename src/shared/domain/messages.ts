@@ -26,10 +26,6 @@ export const messages = {
     /** While the prepared photo goes up ahead of the report: "Sending photo... 60%". */
     sendingPhoto: (percent: number) => `Sending photo... ${percent}%`,
     photoSent: 'Photo sent',
-    /** A report refers to a photo sent ahead that is no longer waiting (used, expired, or another browser's). */
-    stagedPhotoGone: 'The photo sent ahead is no longer waiting. Please send the report with the photo.',
-    photoAndStagedPhoto: 'Send the photo or the reference of the photo sent ahead, not both.',
-    stagingBusy: 'Too many photos are waiting for their reports just now. Please try again in a minute.',
   },
   generic: {
     tryAgain: 'Please try again',

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '#shared/domain/messages.ts';
+import { stagedPhotoMessages } from '#shared/domain/staged-photo-messages.ts';
 import { tooManyReports, wholeListTooOften } from './report-refusals.ts';
 import type { Clock } from '#server/clock.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
@@ -179,7 +180,7 @@ export async function reportsRoutes(
         throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
       }
       const { stagedPhoto: reference, ...fields } = parseFormFields(reportEndpoints.create, form.fields);
-      if (photo && reference) throw new ValidationError(messages.report.photoAndStagedPhoto);
+      if (photo && reference) throw new ValidationError(stagedPhotoMessages.photoAndReference);
       const stagedPhoto = reference ? { reference, holder: request.cookies[STAGE_COOKIE] } : undefined;
       const { report, created } = await service.create({ ...fields, photo, stagedPhoto });
       return reply.status(created ? 201 : 200).send(report);

@@ -4,7 +4,7 @@
 // within the hour; the photo's own key is never told to anyone, so nobody can ask for the photo before
 // a report takes it. A photo nobody takes is deleted, with its files, by the `staged-photos` job.
 import { createHash, randomBytes } from 'node:crypto';
-import { messages } from '#shared/domain/messages.ts';
+import { stagedPhotoMessages } from '#shared/domain/staged-photo-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, ValidationError } from '#server/errors.ts';
@@ -47,7 +47,7 @@ export function stagedPhotosService({
     async stage(bytes: Buffer, holder: string | undefined) {
       const now = clock.now();
       if ((await repository.countWaiting(now.toISOString())) >= mostWaiting) {
-        throw new AppError(503, messages.report.stagingBusy, {
+        throw new AppError(503, stagedPhotoMessages.busy, {
           headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
         });
       }
@@ -74,7 +74,7 @@ export function stagedPhotosService({
       const row = holder
         ? await repository.take(hashOf(reference), hashOf(holder), clock.now().toISOString(), trx)
         : undefined;
-      if (!row) throw new ValidationError(messages.report.stagedPhotoGone, { code: 'StagedPhotoGone' });
+      if (!row) throw new ValidationError(stagedPhotoMessages.gone, { code: 'StagedPhotoGone' });
       const gps =
         row.gps_latitude !== null && row.gps_longitude !== null
           ? { latitude: row.gps_latitude, longitude: row.gps_longitude }

@@ -7,6 +7,7 @@ import { testDatabaseKinds } from '#tests/databases.ts';
 import { FIXTURE_GPS, jpegWithGps, plainJpeg } from '#tests/fixture-photos.ts';
 import { createdReportSchema, stagedPhotoSchema } from '#shared/contracts/reports.ts';
 import { messages } from '#shared/domain/messages.ts';
+import { stagedPhotoMessages } from '#shared/domain/staged-photo-messages.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -115,7 +116,7 @@ describe.each(testDatabaseKinds)('photos sent ahead of their reports on %s', (ki
     expect(retry.json().id).toBe(first.json().id);
     const second = await report({ stagedPhoto: reference, idempotencyKey: 'b'.repeat(32) }, cookieOf(staged));
     expect(second.statusCode).toBe(400);
-    expect(second.json().message).toBe(messages.report.stagedPhotoGone);
+    expect(second.json().message).toBe(stagedPhotoMessages.gone);
     expect(await t.database.db.selectFrom('reports').selectAll().execute()).toHaveLength(1);
   });
 
@@ -126,7 +127,7 @@ describe.each(testDatabaseKinds)('photos sent ahead of their reports on %s', (ki
     for (const cookie of [undefined, cookieOf(theirs), 'cue_stage=' + 'x'.repeat(43)]) {
       const refused = await report({ stagedPhoto: reference }, cookie);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(messages.report.stagedPhotoGone);
+      expect(refused.json().message).toBe(stagedPhotoMessages.gone);
     }
     expect((await report({ stagedPhoto: reference }, cookieOf(mine))).statusCode).toBe(201);
     // The same browser keeps its cookie for the next photo it sends ahead.
@@ -148,7 +149,7 @@ describe.each(testDatabaseKinds)('photos sent ahead of their reports on %s', (ki
     const { reference } = stagedPhotoSchema.parse(staged.json());
     const both = await report({ stagedPhoto: reference }, cookieOf(staged), await plainJpeg());
     expect(both.statusCode).toBe(400);
-    expect(both.json().message).toBe(messages.report.photoAndStagedPhoto);
+    expect(both.json().message).toBe(stagedPhotoMessages.photoAndReference);
     const neither = await report({}, cookieOf(staged));
     expect(neither.statusCode).toBe(400);
     expect(neither.json().message).toBe(messages.report.photoRequired);
@@ -168,7 +169,7 @@ describe.each(testDatabaseKinds)('photos sent ahead of their reports on %s', (ki
     now += 1_000;
     const late = await report({ stagedPhoto: reference }, cookieOf(staged));
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toBe(messages.report.stagedPhotoGone);
+    expect(late.json().message).toBe(stagedPhotoMessages.gone);
     await t.app.jobs.run('staged-photos');
     expect(await waiting()).toBe(0);
     expect(t.storedPhotos()).toEqual([]);
@@ -192,7 +193,7 @@ describe.each(testDatabaseKinds)('photos sent ahead of their reports on %s', (ki
     expect((await stage()).statusCode).toBe(201);
     const refused = await stage();
     expect(refused.statusCode).toBe(503);
-    expect(refused.json().message).toBe(messages.report.stagingBusy);
+    expect(refused.json().message).toBe(stagedPhotoMessages.busy);
     expect(refused.headers['retry-after']).toBe('60');
     expect(t.storedPhotos()).toHaveLength(4);
     // A report taking one makes room again.

@@ -18,7 +18,11 @@ import { whenIdle } from '#client/lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
 import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
-import { stagePhoto, type StagedUpload, type StagingProgress } from '../api/stage-photo.ts';
+import type { StagedUpload, StagingProgress } from '../api/stage-photo.ts';
+import { onDemand } from '#client/lib/on-demand.ts';
+
+/** The sender of photos ahead of their reports: needed only once a photo is chosen. */
+const loadStaging = onDemand(() => import('../api/stage-photo.ts'));
 import { LocationButton } from '#client/features/location/components/location-button.tsx';
 import { describeLocationError } from '#client/features/location/location-errors.ts';
 import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
@@ -70,11 +74,20 @@ function submitError(error: unknown): void {
 export function ReportForm() {
   // The chosen file (for the preview) and its upload copy, prepared while the words are typed.
   // Sent ahead as soon as it is prepared, so Submit sends only the words (see stage-photo.ts).
-  const [photo, setPhoto] = useState<{ file: File; prepared: Promise<PreparedPhoto>; staged: StagedUpload } | null>(
-    null,
-  );
+  const [photo, setPhoto] = useState<{
+    file: File;
+    prepared: Promise<PreparedPhoto>;
+    staged: Promise<StagedUpload>;
+  } | null>(null);
   const [staging, setStaging] = useState<StagingProgress | null>(null);
-  useEffect(() => () => photo?.staged.cancel(), [photo]);
+  useEffect(
+    () => () =>
+      void photo?.staged.then(
+        (upload) => upload.cancel(),
+        () => undefined,
+      ),
+    [photo],
+  );
   const [location, setLocation] = useState('');
   const [locationError, setLocationError] = useState<string | null>(null);
   const [notifyEmail, setNotifyEmail] = useState('');
@@ -161,7 +174,7 @@ export function ReportForm() {
     }
     const prepared = preparePhotoForUpload(file);
     setStaging(null);
-    setPhoto({ file, prepared, staged: stagePhoto(prepared, setStaging) });
+    setPhoto({ file, prepared, staged: loadStaging().then((module) => module.stagePhoto(prepared, setStaging)) });
     setReceipt(null);
   }
 
@@ -219,7 +232,11 @@ export function ReportForm() {
     try {
       const outcome = await submit.mutateAsync({
         photo: photo.prepared,
-        stagedPhoto: photo.staged.finish(),
+        // Without the sender (its code could not be fetched), the report carries the photo.
+        stagedPhoto: photo.staged.then(
+          (upload) => upload.finish(),
+          () => null,
+        ),
         what3words: location,
         device: reading,
         near: detection.reading,
