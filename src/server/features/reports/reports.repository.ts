@@ -6,10 +6,10 @@
 // A transaction that changes reports is opened by `transaction` here, so that once it commits the
 // report list hears of it (`onReportsWritten`) and no process keeps an old version of the list.
 import { randomBytes } from 'node:crypto';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
-import type { ReportPhotosTable, ReportsTable } from '#server/db/tables.ts';
+import type { ReportPhotosTable, ReportsTable, Tables } from '#server/db/tables.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
 /** A latitude/longitude box; without longitudes it spans every one (see boundingBox). */
@@ -43,6 +43,20 @@ export interface ReportEdit {
     wordsScheme: ReportRow['words_scheme'];
     locationStatus: ReportRow['location_status'];
   };
+}
+
+/** A report as the caller last saw it, to change only if nobody changed it in between. */
+type SeenReport = Pick<ReportRow, 'id' | 'status' | 'cleaning_volunteer_id'>;
+
+/** The report `seen`, provided it still has the same status and claimant. */
+function stillAsSeen(eb: ExpressionBuilder<Tables, 'reports'>, seen: SeenReport) {
+  return eb.and([
+    eb('id', '=', seen.id),
+    eb('status', '=', seen.status),
+    seen.cleaning_volunteer_id === null
+      ? eb('cleaning_volunteer_id', 'is', null)
+      : eb('cleaning_volunteer_id', '=', seen.cleaning_volunteer_id),
+  ]);
 }
 
 /** The columns a claim is made of; cleared together whenever a report leaves `cleaning`. */
@@ -362,22 +376,14 @@ export function reportsRepository(db: Db) {
      * Marks a site completed, provided it is still as the caller saw it (same status and claimant);
      * undefined when another request changed it in between.
      */
-    async markCompleted(
-      seen: Pick<ReportRow, 'id' | 'status' | 'cleaning_volunteer_id'>,
-      now: string,
-      trx?: Db,
-    ): Promise<ReportRow | undefined> {
+    async markCompleted(seen: SeenReport, now: string, trx?: Db): Promise<ReportRow | undefined> {
       return write(trx, async (q) => {
-        let query = q
+        return q
           .updateTable('reports')
           .set({ status: 'completed', completed_at: now, ...noClaim, updated_at: await nextUpdatedAt(q, now) })
-          .where('id', '=', seen.id)
-          .where('status', '=', seen.status);
-        query =
-          seen.cleaning_volunteer_id === null
-            ? query.where('cleaning_volunteer_id', 'is', null)
-            : query.where('cleaning_volunteer_id', '=', seen.cleaning_volunteer_id);
-        return query.returningAll().executeTakeFirst();
+          .where((eb) => stillAsSeen(eb, seen))
+          .returningAll()
+          .executeTakeFirst();
       });
     },
 
@@ -409,31 +415,22 @@ export function reportsRepository(db: Db) {
      * Completes other reports of a site that `cleanupId` cleaned, each provided it is still as the
      * caller saw it (same status and claimant); answers those completed.
      */
-    async completeWithSite(
-      seen: readonly Pick<ReportRow, 'id' | 'status' | 'cleaning_volunteer_id'>[],
-      cleanupId: number,
-      now: string,
-      trx: Db,
-    ): Promise<ReportRow[]> {
-      joined(trx);
+    async completeWithSite(seen: readonly SeenReport[], cleanupId: number, now: string, trx: Db): Promise<ReportRow[]> {
+      const q = joined(trx);
       const completed: ReportRow[] = [];
       for (const report of seen) {
-        let query = trx
+        const row = await q
           .updateTable('reports')
           .set({
             status: 'completed',
             completed_at: now,
             ...noClaim,
             completed_by_cleanup_id: cleanupId,
-            updated_at: await nextUpdatedAt(trx, now),
+            updated_at: await nextUpdatedAt(q, now),
           })
-          .where('id', '=', report.id)
-          .where('status', '=', report.status);
-        query =
-          report.cleaning_volunteer_id === null
-            ? query.where('cleaning_volunteer_id', 'is', null)
-            : query.where('cleaning_volunteer_id', '=', report.cleaning_volunteer_id);
-        const row = await query.returningAll().executeTakeFirst();
+          .where((eb) => stillAsSeen(eb, report))
+          .returningAll()
+          .executeTakeFirst();
         if (row) completed.push(row);
       }
       return completed;
