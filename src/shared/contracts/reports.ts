@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { rowId, rowIdParam } from './ids.ts';
 import { REPORT_STATUSES } from '../domain/report-status.ts';
-import { followUpMessages } from '../domain/follow-up-messages.ts';
 import { messages } from '../domain/messages.ts';
 import { managementMessages } from '../domain/admin-messages.ts';
 import { redactionMessages } from '../domain/privacy-messages.ts';
@@ -58,11 +57,11 @@ const optionalNumber = (min: number, max: number) =>
 
 /** An address to tell when a report is cleaned: trimmed and lower-cased. */
 export const followEmailSchema = z
-  .string({ error: followUpMessages.emailInvalid })
+  .string({ error: messages.followByEmail.invalid })
   .trim()
   .toLowerCase()
-  .max(254, { message: followUpMessages.emailInvalid })
-  .pipe(z.email({ error: followUpMessages.emailInvalid }));
+  .max(254, { message: messages.followByEmail.invalid })
+  .pipe(z.email({ error: messages.followByEmail.invalid }));
 /** The same address as an optional form field, where an empty one means none. */
 export const optionalFollowEmailSchema = z
   .string()

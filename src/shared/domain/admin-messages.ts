@@ -1,6 +1,10 @@
 // Wording of the administrator screens, the management dashboard and MUCU events, copied exactly where the spec gives it. Server refusals and client toasts share it.
 
 export const managementMessages = {
+  /** The mark on an offensive report, offered to volunteers first, and its button. */
+  priorityBadge: 'Priority',
+  markPriority: 'Mark as priority',
+  clearPriority: 'Clear priority',
   noReportsTitle: 'No Reports Found',
   /** Beside a volunteer's claim: when the site returns to the list by itself. */
   claimLapsesLabel: 'Claim lapses:',

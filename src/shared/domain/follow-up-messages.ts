@@ -1,6 +1,6 @@
 // The words of following a report: its reference and private status link after reporting, the status
 // page, 'Tell me when it is cleaned', 'Already reported here', and the offensive-graffiti question.
-import { FOLLOW_MAIL_WINDOW_MINUTES, FOLLOWER_RETENTION_DAYS } from './report-follow-up.ts';
+import { FOLLOW_MAIL_WINDOW_MINUTES } from './report-follow-up.ts';
 
 export const followUpMessages = {
   reference: (id: number) => `Your report's reference is #${id}.`,
@@ -15,10 +15,6 @@ export const followUpMessages = {
   completedOn: (date: string) => `Completed on ${date}`,
   before: 'Before',
   after: 'After',
-  peopleReported: (count: number) => (count === 1 ? '1 person reported this' : `${count} people reported this`),
-  emailLabel: 'Tell me when it is cleaned',
-  emailHelp: `Optional. Your e-mail address, used only for this and deleted once we have told you (or after ${FOLLOWER_RETENTION_DAYS} days).`,
-  emailInvalid: 'Please enter a valid e-mail address',
   followButton: 'Tell me when it is cleaned',
   followSent: 'Check your e-mail: open the link we sent to confirm, and we will tell you when it is cleaned.',
   followTooManyForAddress: (max: number, wait: string) =>
@@ -27,14 +23,8 @@ export const followUpMessages = {
     `This report already has ${max} addresses waiting to be confirmed. Please try again in ${wait}.`,
   followTooManyEverywhere: (wait: string) =>
     `We are sending too many confirmation e-mails just now. Please try again in ${wait}.`,
-  offensiveQuestion: 'Is it offensive (racist, sexual, threatening or naming a person)?',
-  offensiveYes: 'Yes, it is offensive',
-  priorityBadge: 'Priority',
-  markPriority: 'Mark as priority',
-  clearPriority: 'Clear priority',
   alreadyReported: (date: string) => `Already reported here on ${date}`,
   alreadyReportedHelp: 'If this is the same graffiti, add your photo to that report instead.',
   addMyPhoto: 'Add my photo to it',
-  addedMyPhoto: 'Thank you: your photo was added to the report.',
   reportNotOpen: 'This report is no longer open. Please make a new report.',
 } as const;

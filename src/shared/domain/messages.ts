@@ -1,6 +1,7 @@
 // User-facing wording, exactly as the product requires it. Server refusals and client toasts both use
 // these, so a refusal says what was wrong in the words the person sees on screen.
 import { MAX_PHOTO_BYTES } from './limits.ts';
+import { FOLLOWER_RETENTION_DAYS } from './report-follow-up.ts';
 
 export const CITY_NAME = 'Edinburgh';
 
@@ -26,6 +27,17 @@ export const messages = {
     /** While the prepared photo goes up ahead of the report: "Sending photo... 60%". */
     sendingPhoto: (percent: number) => `Sending photo... ${percent}%`,
     photoSent: 'Photo sent',
+    offensiveQuestion: 'Is it offensive (racist, sexual, threatening or naming a person)?',
+    /** 'Add my photo to it' on a report already open here, once the photo joined it. */
+    addedMyPhoto: 'Thank you: your photo was added to the report.',
+    /** Beside an open report, for anyone who sees it. */
+    peopleReported: (count: number) => (count === 1 ? '1 person reported this' : `${count} people reported this`),
+  },
+  /** The optional e-mail that asks to be told when a report is cleaned: on the report form and its status page. */
+  followByEmail: {
+    label: 'Tell me when it is cleaned',
+    help: `Optional. Your e-mail address, used only for this and deleted once we have told you (or after ${FOLLOWER_RETENTION_DAYS} days).`,
+    invalid: 'Please enter a valid e-mail address',
   },
   generic: {
     tryAgain: 'Please try again',

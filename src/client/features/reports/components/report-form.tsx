@@ -27,7 +27,6 @@ import { LocationButton } from '#client/features/location/components/location-bu
 import { describeLocationError } from '#client/features/location/location-errors.ts';
 import { useLocationDetection } from '#client/features/location/use-location-detection.ts';
 import { PrivacyLink } from '#client/components/ui/privacy-link.tsx';
-import { followUpMessages as fm } from '#shared/domain/follow-up-messages.ts';
 import { looksLikeEmail } from '#client/features/reports/follow-up/looks-like-email.ts';
 import { MY_REPORTS_KEY } from '#client/features/reports/follow-up/components/my-reports.tsx';
 import { useAddMyPhoto, useAlreadyReported } from '#client/features/reports/follow-up/api/use-already-reported.ts';
@@ -147,7 +146,7 @@ export function ReportForm() {
 
   /** Marks an e-mail address that cannot be one and focuses it; an empty one is fine. */
   function emailIsWrong(): boolean {
-    const problem = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? fm.emailInvalid : null;
+    const problem = notifyEmail.trim() && !looksLikeEmail(notifyEmail) ? messages.followByEmail.invalid : null;
     setEmailError(problem);
     if (problem) document.getElementById(ids.email)?.focus();
     return problem !== null;
@@ -204,7 +203,7 @@ export function ReportForm() {
       await queue.rememberReport({ ...report, id: added.id, statusToken: added.statusToken });
       void queryClient.invalidateQueries({ queryKey: MY_REPORTS_KEY });
       void existing.refetch();
-      toastSuccess(queueMessages.sentTitle, fm.addedMyPhoto);
+      toastSuccess(queueMessages.sentTitle, m.addedMyPhoto);
       setReceipt({ id: added.id, statusToken: added.statusToken });
     } catch (error) {
       submitError(error);
@@ -402,17 +401,17 @@ export function ReportForm() {
           className="mt-1 h-6 w-6 shrink-0 accent-civic-800"
         />
         <label htmlFor={ids.offensive} className="text-base text-slate-900">
-          <span className="font-semibold">{fm.offensiveQuestion}</span>
+          <span className="font-semibold">{m.offensiveQuestion}</span>
           <span className="block text-sm text-slate-700">Optional. Tick it and volunteers will clean it first.</span>
         </label>
       </div>
 
       <div className="grid gap-2">
         <label htmlFor={ids.email} className="text-base font-semibold text-slate-900">
-          {fm.emailLabel}
+          {messages.followByEmail.label}
         </label>
         <p id={ids.emailHelp} className="text-sm text-slate-700">
-          {fm.emailHelp}
+          {messages.followByEmail.help}
         </p>
         <input
           id={ids.email}

@@ -4,6 +4,7 @@
 import { Users } from 'lucide-react';
 import type { AlreadyReported as AlreadyReportedAnswer } from '#shared/contracts/report-follow-up.ts';
 import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
+import { messages } from '#shared/domain/messages.ts';
 import { formatUkDate } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 
@@ -26,7 +27,7 @@ export function AlreadyReported({ report, adding, onAdd }: { report: Existing; a
           <p className="text-sm">{m.alreadyReportedHelp}</p>
           {report.reporterCount > 1 && (
             <p className="flex items-center gap-1 text-sm">
-              <Users aria-hidden="true" className="h-4 w-4" /> {m.peopleReported(report.reporterCount)}
+              <Users aria-hidden="true" className="h-4 w-4" /> {messages.report.peopleReported(report.reporterCount)}
             </p>
           )}
         </div>

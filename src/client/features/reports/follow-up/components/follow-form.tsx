@@ -17,7 +17,7 @@ export function FollowForm({ token }: { token: string }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!looksLikeEmail(email)) {
-      setError(m.emailInvalid);
+      setError(messages.followByEmail.invalid);
       document.getElementById(ids.email)?.focus();
       return;
     }
@@ -35,7 +35,7 @@ export function FollowForm({ token }: { token: string }) {
         Your e-mail address
       </label>
       <p id={ids.help} className="text-sm text-slate-700">
-        {m.emailHelp}
+        {messages.followByEmail.help}
       </p>
       <input
         id={ids.email}

@@ -3,7 +3,8 @@
 // people reported the graffiti.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert, Users } from 'lucide-react';
-import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
+import { managementMessages as m } from '#shared/domain/admin-messages.ts';
+import { messages } from '#shared/domain/messages.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { api } from '#client/lib/api.ts';
 import { reportsListKey } from '#client/features/reports/management/api/use-reports-list.ts';
@@ -31,7 +32,7 @@ export function ReportMarks({
       {report.reporterCount > 1 && (
         <span className="inline-flex items-center gap-1 rounded-full border border-slate-500 bg-white px-2.5 py-0.5 text-sm font-semibold text-slate-800">
           <Users aria-hidden="true" className="h-3.5 w-3.5" />
-          {m.peopleReported(report.reporterCount)}
+          {messages.report.peopleReported(report.reporterCount)}
         </span>
       )}
       {/*

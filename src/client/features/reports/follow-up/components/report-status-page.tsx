@@ -6,6 +6,7 @@ import { ExternalLink, MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { ReportStatusPage as ReportStatusData } from '#shared/contracts/report-follow-up.ts';
 import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
+import { messages } from '#shared/domain/messages.ts';
 import { formatUkDate } from '#shared/domain/format.ts';
 import { routes } from '#shared/routes.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
@@ -113,7 +114,7 @@ function StatusDetails({ report, token }: { report: ReportStatusData; token: str
             <dt className="sr-only">Reporters</dt>
             <dd className="flex items-center gap-2 font-semibold text-slate-900">
               <Users aria-hidden="true" className="h-5 w-5 text-civic-700" />
-              {m.peopleReported(report.reporterCount)}
+              {messages.report.peopleReported(report.reporterCount)}
             </dd>
           </div>
         )}
@@ -125,7 +126,7 @@ function StatusDetails({ report, token }: { report: ReportStatusData; token: str
           className="grid gap-3 rounded-2xl border border-stone-warm bg-stone-warm/40 p-5"
         >
           <h2 id="follow-title" className="text-xl font-bold text-slate-900">
-            {m.emailLabel}
+            {messages.followByEmail.label}
           </h2>
           <FollowForm token={token} />
         </section>
