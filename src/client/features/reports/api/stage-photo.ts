@@ -19,6 +19,8 @@ export interface StagedUpload {
   finish(): Promise<string | null>;
   /** Stops sending (another photo was chosen, or the form was cleared). */
   cancel(): void;
+  /** Tells `listener` the progress now and each time it changes; answers the way to stop. */
+  watch(listener: (progress: StagingProgress) => void): () => void;
 }
 
 /** Tries in all, before the report is left to carry the photo itself. */
@@ -57,11 +59,20 @@ function sendOnce(
   });
 }
 
+const sameProgress = (a: StagingProgress, b: StagingProgress) =>
+  a.kind === b.kind && (a.kind !== 'sending' || a.percent === (b as typeof a).percent);
+
 /** Sends `prepared` ahead once it is ready (the photo as the phone prepares it). */
-export function stagePhoto(
-  prepared: Promise<{ blob: Blob; name: string }>,
-  onProgress: (progress: StagingProgress) => void,
-): StagedUpload {
+export function stagePhoto(prepared: Promise<{ blob: Blob; name: string }>): StagedUpload {
+  // Told to the watchers only when it changes: the browser reports an upload's progress many times a
+  // second, and the page should spend that time on the reporter's typing.
+  let progress: StagingProgress | null = null;
+  const watchers = new Set<(progress: StagingProgress) => void>();
+  const onProgress = (next: StagingProgress) => {
+    if (progress && sameProgress(progress, next)) return;
+    progress = next;
+    for (const watcher of watchers) watcher(next);
+  };
   let cancelled = false;
   let finishing = false;
   let current: XMLHttpRequest | undefined;
@@ -111,6 +122,11 @@ export function stagePhoto(
       cancelled = true;
       current?.abort();
       wake?.();
+    },
+    watch(listener) {
+      watchers.add(listener);
+      if (progress) listener(progress);
+      return () => watchers.delete(listener);
     },
   };
 }

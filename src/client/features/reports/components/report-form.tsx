@@ -18,7 +18,8 @@ import { whenIdle } from '#client/lib/when-idle.ts';
 import { useSubmitReport } from '../api/use-submit-report.ts';
 import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
-import type { StagedUpload, StagingProgress } from '../api/stage-photo.ts';
+import type { StagedUpload } from '../api/stage-photo.ts';
+import { PhotoSending } from './photo-sending.tsx';
 import { onDemand } from '#client/lib/on-demand.ts';
 
 /** The sender of photos ahead of their reports: needed only once a photo is chosen. */
@@ -78,7 +79,6 @@ export function ReportForm() {
     prepared: Promise<PreparedPhoto>;
     staged: Promise<StagedUpload>;
   } | null>(null);
-  const [staging, setStaging] = useState<StagingProgress | null>(null);
   useEffect(
     () => () =>
       void photo?.staged.then(
@@ -172,14 +172,12 @@ export function ReportForm() {
       return;
     }
     const prepared = preparePhotoForUpload(file);
-    setStaging(null);
-    setPhoto({ file, prepared, staged: loadStaging().then((module) => module.stagePhoto(prepared, setStaging)) });
+    setPhoto({ file, prepared, staged: loadStaging().then((module) => module.stagePhoto(prepared)) });
     setReceipt(null);
   }
 
   function resetForm() {
     setPhoto(null);
-    setStaging(null);
     setLocation('');
     setNotifyEmail('');
     setOffensive(false);
@@ -294,14 +292,7 @@ export function ReportForm() {
             onChange={(event) => choosePhoto(event.target.files?.[0])}
           />
         </label>
-        {photo && staging && staging.kind !== 'not-sent' ? (
-          <p className="text-sm text-slate-700">
-            <span aria-hidden="true">{staging.kind === 'sent' ? m.photoSent : m.sendingPhoto(staging.percent)}</span>
-            <span role="status" className="sr-only">
-              {staging.kind === 'sent' ? m.photoSent : ''}
-            </span>
-          </p>
-        ) : null}
+        {photo && <PhotoSending staged={photo.staged} />}
         {photo ? (
           <Button variant="outline" onClick={() => fileInput.current?.click()}>
             <ImagePlus aria-hidden="true" className="h-5 w-5" /> Change photo
