@@ -404,7 +404,7 @@ export const reportEndpoints = {
   }),
   /**
    * The photo, prepared on the phone, sent while the reporter types. Only the browser that sent it (by
-   * its staging cookie) may name it in a report, once, within the hour.
+   * its staging cookie) may name it in a report, once, within its lifetime (50 minutes).
    */
   stagePhoto: endpoint(apiRoutes.reports.stagePhoto, {
     form: { fields: z.object({}), files: { photo: { max: 1 } } },

@@ -1,8 +1,9 @@
 // Photos sent ahead of their reports. The phone prepares the photo and sends it while the reporter is
 // still typing; the report then names it by the reference it was given, so Submit sends only words.
 // A reference is 32 random bytes that only the browser holding the staging cookie may use, once,
-// within the hour; the photo's own key is never told to anyone, so nobody can ask for the photo before
-// a report takes it. A photo nobody takes is deleted, with its files, by the `staged-photos` job.
+// within its lifetime; the photo's own key is never told to anyone, so nobody can ask for the photo before
+// a report takes it. A photo nobody takes is deleted, with its files, by the `staged-photos` job,
+// within the hour of being sent.
 import { createHash, randomBytes } from 'node:crypto';
 import { stagedPhotoMessages } from '#shared/domain/staged-photo-messages.ts';
 import type { Clock } from '#server/clock.ts';
@@ -12,12 +13,15 @@ import type { PeriodicJob } from '#server/jobs/scheduler.ts';
 import { processPhoto, removePhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import type { StagedPhotosRepository } from './staged-photos.repository.ts';
 
-/** How long a photo sent ahead waits for its report. */
-export const STAGED_PHOTO_LIFETIME_MS = 60 * 60_000;
+/** How often the photos nobody took are deleted. */
+export const STAGED_PHOTO_SWEEP_EVERY_MS = 10 * 60_000;
+/**
+ * How long a photo sent ahead waits for its report: with the sweep's interval after it, a photo nobody
+ * took is gone within the hour of being sent.
+ */
+export const STAGED_PHOTO_LIFETIME_MS = 60 * 60_000 - STAGED_PHOTO_SWEEP_EVERY_MS;
 /** Photos waiting in all, past which a new one is turned away (503) until some are used or expire. */
 export const MOST_STAGED_PHOTOS_WAITING = 1_000;
-/** How often the photos nobody took are deleted. */
-const SWEEP_EVERY_MS = 10 * 60_000;
 const BUSY_RETRY_AFTER_SECONDS = 60;
 
 const newSecret = () => randomBytes(32).toString('base64url');
@@ -85,7 +89,7 @@ export function stagedPhotosService({
     /** Deletes the photos nobody took within their hour, rows first and then their files. */
     sweepJob: {
       name: 'staged-photos',
-      everyMs: SWEEP_EVERY_MS,
+      everyMs: STAGED_PHOTO_SWEEP_EVERY_MS,
       async run() {
         const keys = await repository.deleteExpired(clock.now().toISOString());
         await Promise.all(keys.map((key) => removePhoto(storage, key)));

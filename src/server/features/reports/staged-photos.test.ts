@@ -1,6 +1,6 @@
 // A photo sent ahead of its report: the phone sends it while the reporter types, and the report then
-// names it by its reference. Only the browser that sent it may use it, once, within the hour; a photo
-// nobody takes is deleted with its files; staging is bounded per client and in total.
+// names it by its reference. Only the browser that sent it may use it, once, within its lifetime; a
+// photo nobody takes is deleted with its files within the hour; staging is bounded per client and in total.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
@@ -8,6 +8,7 @@ import { FIXTURE_GPS, jpegWithGps, plainJpeg } from '#tests/fixture-photos.ts';
 import { createdReportSchema, stagedPhotoSchema } from '#shared/contracts/reports.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { stagedPhotoMessages } from '#shared/domain/staged-photo-messages.ts';
+import { STAGED_PHOTO_LIFETIME_MS, STAGED_PHOTO_SWEEP_EVERY_MS } from './staged-photos.service.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -63,7 +64,7 @@ describe.each(testDatabaseKinds)('photos sent ahead of their reports on %s', (ki
     expect(staged.statusCode).toBe(201);
     const { reference, expiresAt } = stagedPhotoSchema.parse(staged.json());
     expect(reference).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(expiresAt)).toBe(now + HOUR);
+    expect(Date.parse(expiresAt)).toBe(now + STAGED_PHOTO_LIFETIME_MS);
     const cookie = String(staged.headers['set-cookie']);
     expect(cookie).toMatch(/^cue_stage=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -158,12 +159,14 @@ describe.each(testDatabaseKinds)('photos sent ahead of their reports on %s', (ki
     expect(await waiting()).toBe(1);
   });
 
-  it('after an hour the photo is no longer waiting, and the sweep deletes it with its files', async () => {
+  it('a photo nobody takes stops waiting, and the sweep deletes it with its files within the hour', async () => {
+    // The sweep runs at this interval: the last one before the hour is out finds the photo expired.
+    expect(STAGED_PHOTO_LIFETIME_MS + STAGED_PHOTO_SWEEP_EVERY_MS).toBeLessThanOrEqual(HOUR);
     const staged = await stage();
     const { reference } = stagedPhotoSchema.parse(staged.json());
     expect(t.storedPhotos()).toHaveLength(2);
     // The daily orphan sweep leaves a waiting photo's files alone, however old.
-    now += HOUR - 1_000;
+    now += STAGED_PHOTO_LIFETIME_MS - 1_000;
     await t.app.jobs.run('orphan-photo-sweep');
     expect(t.storedPhotos()).toHaveLength(2);
     now += 1_000;
