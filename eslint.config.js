@@ -99,6 +99,7 @@ const serverFloors = [
   'reports',
   'cleanups',
   'events',
+  'open311',
   'volunteer-dashboard',
   'health',
   'privacy',

@@ -78,6 +78,10 @@ import { auditLogRoutes } from './features/audit-log/audit-log.routes.ts';
 import { privacyService } from './features/privacy/privacy.service.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { retentionJob } from './features/privacy/retention.ts';
+import { open311Routes } from './features/open311/open311.routes.ts';
+import { open311Service } from './features/open311/open311.service.ts';
+import { publicReportsRepository } from './features/reports/public-reports.repository.ts';
+import { OPEN311_BASE } from '#shared/contracts/open311.ts';
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
@@ -123,6 +127,8 @@ export interface AppDeps {
     adminPasscode?: Partial<EveryoneLimits>;
     /** 'Tell me when it is cleaned' confirm e-mails (follow-up.service.ts). */
     followUp?: Partial<FollowUpLimits>;
+    /** Open311 requests one client may make to each Open311 path in a minute. */
+    open311PerMinute?: number;
   };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
@@ -346,6 +352,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(auditLogRoutes, { service: audit });
+
+  // Open311 GeoReport v2, read side: reports as service requests, for councils and their tools.
+  const publicReports = publicReportsRepository(db);
+  await app.register(open311Routes, {
+    prefix: OPEN311_BASE,
+    service: open311Service({
+      repository: publicReports,
+      clock,
+      publicUrl,
+      operatorName: privacySettings.operatorName,
+      operatorEmail: privacySettings.operatorEmail,
+    }),
+    versions,
+    perMinute: deps.limits?.open311PerMinute ?? 60,
+  });
   const retention = retentionJob({
     db,
     clock,

@@ -1,0 +1,192 @@
+// GeoReport v2's read side under /open311/v2: discovery, services, a service's definition, requests
+// and one request, each as .xml or .json. Anyone may read; each client is limited per minute, answers
+// carry an ETag, and every refusal is the specification's error list in the format asked for.
+import { createHash } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { matchesEtag, notModified } from '#server/http/conditional-get.ts';
+import {
+  OPEN311_FORMATS,
+  open311Refusals,
+  open311RequestsQuerySchema,
+  type Open311Format,
+} from '#shared/contracts/open311.ts';
+import { MAX_ROW_ID } from '#shared/contracts/ids.ts';
+import { contentTypes, render, type Open311Answer } from './open311-format.ts';
+import type { Open311Service } from './open311.service.ts';
+
+/** The report list's version, as the reports feature keeps it: an unchanged list is known without a query. */
+export interface ReportListVersion {
+  current(): Promise<string>;
+  confirmed(): Promise<string>;
+}
+
+export interface Open311RoutesOptions {
+  service: Open311Service;
+  versions: ReportListVersion;
+  /** Requests one client may make to each path in a minute (each path counts its own). */
+  perMinute: number;
+}
+
+/** A refusal in GeoReport v2's terms: its HTTP status and one error per thing that was wrong. */
+class Open311Refusal extends AppError {
+  constructor(
+    statusCode: number,
+    readonly descriptions: string[],
+  ) {
+    super(statusCode, descriptions.join(' '));
+  }
+}
+
+/** The format a path asks for; XML, the required one, when it names neither. */
+const formatOfUrl = (url: string): Open311Format => (/\.json$/i.test(url.split('?')[0]!) ? 'json' : 'xml');
+
+/** `<name>.<format>` from a path segment, or null when it is not one. */
+function fileOf(segment: string): { name: string; format: Open311Format } | null {
+  const match = /^(.+)\.(xml|json)$/.exec(segment);
+  return match ? { name: match[1]!, format: match[2] as Open311Format } : null;
+}
+
+/** A name from the path as a refusal repeats it: short enough to read. */
+const shown = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
+const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+const DATABASE_AWAY = 'The database is not answering. Please try again in a moment.';
+
+function sendErrors(reply: FastifyReply, format: Open311Format, status: number, descriptions: string[]): FastifyReply {
+  const items = descriptions.map((description) => ({ code: status, description }));
+  return reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .type(contentTypes[format])
+    .send(render({ kind: 'errors', items }, format));
+}
+
+/** A fixed answer (discovery, services, a definition): made once, its ETag the hash of its text. */
+function fixedAnswer(answer: Open311Answer, format: Open311Format) {
+  const body = render(answer, format);
+  return { body, etag: `"o311-${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` };
+}
+
+function sendFixed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  format: Open311Format,
+  fixed: { body: string; etag: string },
+) {
+  if (matchesEtag(request.headers['if-none-match'], fixed.etag)) return notModified(reply, fixed.etag);
+  return reply
+    .header('ETag', fixed.etag)
+    .header('Cache-Control', 'public, max-age=3600')
+    .type(contentTypes[format])
+    .send(fixed.body);
+}
+
+export async function open311Routes(app: FastifyInstance, { service, versions, perMinute }: Open311RoutesOptions) {
+  const config = {
+    access: 'public',
+    rateLimit: {
+      max: perMinute,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError(429, `Too many requests from your network: try again in ${seconds} seconds.`, {
+          headers: { 'Retry-After': String(seconds) },
+        });
+      },
+    },
+  } as const;
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const format = formatOfUrl(request.url);
+    if (error instanceof Open311Refusal) return sendErrors(reply, format, error.statusCode, error.descriptions);
+    if (error instanceof AppError) {
+      if (error.options.headers) void reply.headers(error.options.headers);
+      if (error.statusCode < 500) return sendErrors(reply, format, error.statusCode, [error.message]);
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
+      return sendErrors(reply, format, error.statusCode, [error.message]);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', '5');
+      return sendErrors(reply, format, 503, [DATABASE_AWAY]);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendErrors(reply, format, 500, [SERVER_ERROR]);
+  });
+
+  // A path under /open311/v2 that is none of the resources: the specification's 404, not the site's page.
+  app.setNotFoundHandler((request, reply) =>
+    sendErrors(reply, formatOfUrl(request.url), 404, [open311Refusals.notAsked]),
+  );
+
+  for (const format of OPEN311_FORMATS) {
+    const discovery = fixedAnswer({ kind: 'discovery', document: service.discovery() }, format);
+    app.get(`/discovery.${format}`, { config }, (request, reply) => sendFixed(request, reply, format, discovery));
+
+    const services = fixedAnswer({ kind: 'services', items: service.services() }, format);
+    app.get(`/services.${format}`, { config }, (request, reply) => sendFixed(request, reply, format, services));
+
+    app.get(`/requests.${format}`, { config }, async (request, reply) => {
+      const parsed = open311RequestsQuerySchema.safeParse(request.query);
+      if (!parsed.success) {
+        throw new Open311Refusal(400, [...new Set(parsed.error.issues.map((issue) => issue.message))]);
+      }
+      const query = parsed.data;
+      // An unchanged answer is known from the version this process holds, with no query at all.
+      const knownEtag = service.etagOf(query, await versions.current(), format);
+      if (matchesEtag(request.headers['if-none-match'], knownEtag)) return notModified(reply, knownEtag);
+      const etag = service.etagOf(query, await versions.confirmed(), format);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply, etag);
+      const items = await service.requests(query);
+      return reply
+        .header('ETag', etag)
+        .header('Cache-Control', 'no-cache')
+        .type(contentTypes[format])
+        .send(render({ kind: 'service_requests', items }, format));
+    });
+  }
+
+  // Services' definitions: neither service asks for more than the location and a photo, so each
+  // definition lists no attributes (metadata is false); an unknown code is the specification's 404.
+  const definitionAnswers = new Map<string, { body: string; etag: string }>(
+    service
+      .services()
+      .flatMap(({ service_code }) =>
+        OPEN311_FORMATS.map(
+          (format) =>
+            [
+              `${service_code}.${format}`,
+              fixedAnswer({ kind: 'service_definition', definition: { service_code, attributes: [] } }, format),
+            ] as const,
+        ),
+      ),
+  );
+  app.get<{ Params: { file: string } }>('/services/:file', { config }, (request, reply) => {
+    const file = fileOf(request.params.file);
+    if (!file) throw new Open311Refusal(404, [open311Refusals.notAsked]);
+    const fixed = definitionAnswers.get(request.params.file);
+    if (!fixed) throw new Open311Refusal(404, [open311Refusals.unknownService(shown(file.name))]);
+    return sendFixed(request, reply, file.format, fixed);
+  });
+
+  app.get<{ Params: { file: string } }>('/requests/:file', { config }, async (request, reply) => {
+    const file = fileOf(request.params.file);
+    if (!file) throw new Open311Refusal(404, [open311Refusals.notAsked]);
+    const id = /^\d{1,10}$/.test(file.name) ? Number(file.name) : NaN;
+    if (!(id >= 1 && id <= MAX_ROW_ID))
+      throw new Open311Refusal(404, [open311Refusals.unknownRequest(shown(file.name))]);
+    const known = `"o311-${await versions.current()}-${id}-${file.format}"`;
+    if (matchesEtag(request.headers['if-none-match'], known)) return notModified(reply, known);
+    const etag = `"o311-${await versions.confirmed()}-${id}-${file.format}"`;
+    if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply, etag);
+    const found = await service.request(id);
+    if (!found) throw new Open311Refusal(404, [open311Refusals.unknownRequest(file.name)]);
+    return reply
+      .header('ETag', etag)
+      .header('Cache-Control', 'no-cache')
+      .type(contentTypes[file.format])
+      .send(render({ kind: 'service_requests', items: [found] }, file.format));
+  });
+}

@@ -1,0 +1,136 @@
+// The read side of Open311 GeoReport v2 (under /open311/v2, in XML and JSON): its paths, the two
+// services, and the query of GET requests, checked here.
+import { z } from 'zod';
+import { MAX_ROW_ID } from './ids.ts';
+
+/** Where the GeoReport v2 resources live; each is asked for as `<resource>.xml` or `<resource>.json`. */
+export const OPEN311_BASE = '/open311/v2';
+export const OPEN311_FORMATS = ['xml', 'json'] as const;
+export type Open311Format = (typeof OPEN311_FORMATS)[number];
+
+/** The two kinds of report, as Open311 services; offensive graffiti is cleaned first and its photo never shown. */
+export const OPEN311_SERVICE_CODES = ['graffiti', 'graffiti-offensive'] as const;
+export type Open311ServiceCode = (typeof OPEN311_SERVICE_CODES)[number];
+
+export const OPEN311_STATUSES = ['open', 'closed'] as const;
+export type Open311Status = (typeof OPEN311_STATUSES)[number];
+
+/** GeoReport v2's default and widest window of requested_datetime, and its most requests per answer. */
+export const OPEN311_WINDOW_DAYS = 90;
+export const OPEN311_MAX_REQUESTS = 1000;
+
+export const open311Refusals = {
+  ids: 'service_request_id must be request numbers separated by commas, for example 12,15.',
+  tooManyIds: `service_request_id may name at most ${OPEN311_MAX_REQUESTS} requests.`,
+  serviceCode: `service_code must be ${OPEN311_SERVICE_CODES.join(' or ')}, separated by commas.`,
+  status: 'status must be open or closed, separated by commas.',
+  date: (name: string) =>
+    `${name} must be a date and time with its time zone (W3C format), for example 2026-01-31T00:00:00Z.`,
+  order: 'start_date must not be later than end_date.',
+  span: `start_date and end_date may be at most ${OPEN311_WINDOW_DAYS} days apart.`,
+  notAsked: 'Ask for a resource as .xml or .json, for example services.xml.',
+  unknownRequest: (id: string) => `There is no service request ${id}.`,
+  unknownService: (code: string) =>
+    `There is no service ${code}; the services are ${OPEN311_SERVICE_CODES.join(', ')}.`,
+} as const;
+
+/**
+ * A query argument that may be declared several times and hold several values separated by commas;
+ * absent, empty and blank all mean "not given" (GeoReport v2's optional arguments).
+ */
+const commaList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => {
+    const items = [value ?? []]
+      .flat()
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter(Boolean);
+    return items.length > 0 ? items : undefined;
+  });
+
+const W3C_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * A W3C date-time with its zone, as an instant. A '+' sent unencoded arrives as a space; it is read
+ * as the '+' it was. Impossible dates (30 February, hour 24) are refused, not rolled over.
+ */
+export function parseW3cDateTime(text: string): Date | null {
+  const value = text.trim().replace(/ (\d{2}:\d{2})$/, '+$1');
+  const match = W3C_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = match.map(Number);
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth) return null;
+  if (hour! > 23 || minute! > 59 || (second ?? 0) > 59) return null;
+  if ((offsetHours ?? 0) > 14 || (offsetMinutes ?? 0) > 59) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) || year! < 1970 ? null : instant;
+}
+
+const w3cDateTime = (name: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, context) => {
+      const text = Array.isArray(value) ? value[value.length - 1] : value;
+      if (text === undefined || text.trim() === '') return undefined;
+      const instant = parseW3cDateTime(text);
+      if (!instant) {
+        context.addIssue({ code: 'custom', message: open311Refusals.date(name) });
+        return z.NEVER;
+      }
+      return instant;
+    });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET requests' query. Unknown arguments (jurisdiction_id: this endpoint serves one jurisdiction;
+ * api_key: reading needs none) are ignored. service_request_id overrides every other argument.
+ */
+export const open311RequestsQuerySchema = z
+  .object({
+    service_request_id: commaList
+      .refine(
+        (ids) =>
+          ids === undefined || ids.every((id) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= MAX_ROW_ID),
+        {
+          message: open311Refusals.ids,
+        },
+      )
+      .refine((ids) => ids === undefined || new Set(ids).size <= OPEN311_MAX_REQUESTS, {
+        message: open311Refusals.tooManyIds,
+      })
+      .transform((ids) => (ids ? [...new Set(ids.map(Number))] : undefined)),
+    service_code: commaList
+      .refine(
+        (codes) =>
+          codes === undefined || codes.every((code) => (OPEN311_SERVICE_CODES as readonly string[]).includes(code)),
+        {
+          message: open311Refusals.serviceCode,
+        },
+      )
+      .transform((codes) => (codes ? [...new Set(codes as Open311ServiceCode[])] : undefined)),
+    start_date: w3cDateTime('start_date'),
+    end_date: w3cDateTime('end_date'),
+    status: commaList
+      .refine(
+        (statuses) =>
+          statuses === undefined ||
+          statuses.every((status) => (OPEN311_STATUSES as readonly string[]).includes(status)),
+        {
+          message: open311Refusals.status,
+        },
+      )
+      .transform((statuses) => (statuses ? [...new Set(statuses as Open311Status[])] : undefined)),
+  })
+  .superRefine((query, context) => {
+    if (query.service_request_id || !query.start_date || !query.end_date) return;
+    if (query.start_date > query.end_date) context.addIssue({ code: 'custom', message: open311Refusals.order });
+    else if (query.end_date.getTime() - query.start_date.getTime() > OPEN311_WINDOW_DAYS * DAY_MS)
+      context.addIssue({ code: 'custom', message: open311Refusals.span });
+  });
+
+export type Open311RequestsQuery = z.output<typeof open311RequestsQuerySchema>;
