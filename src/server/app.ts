@@ -10,7 +10,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { defaultPrivacySettings, type Config } from './config.ts';
+import { defaultOpenDataSettings, defaultPrivacySettings, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
@@ -80,6 +80,8 @@ import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { retentionJob } from './features/privacy/retention.ts';
 import { open311Routes } from './features/open311/open311.routes.ts';
 import { open311Service } from './features/open311/open311.service.ts';
+import { openDataRoutes } from './features/open311/open-data.routes.ts';
+import { openDataService } from './features/open311/open-data.service.ts';
 import { publicReportsRepository } from './features/reports/public-reports.repository.ts';
 import { OPEN311_BASE } from '#shared/contracts/open311.ts';
 import { NotFoundError } from './errors.ts';
@@ -98,7 +100,7 @@ declare module 'fastify' {
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken'>>;
+    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData'>>;
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
@@ -129,6 +131,8 @@ export interface AppDeps {
     followUp?: Partial<FollowUpLimits>;
     /** Open311 requests one client may make to each Open311 path in a minute. */
     open311PerMinute?: number;
+    /** Whole open data files one client may download in a minute, for each format. */
+    openDataPerMinute?: number;
   };
   /** Outgoing e-mail (volunteer sign-in); the log unless given. */
   mailer?: Mailer;
@@ -366,6 +370,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     versions,
     perMinute: deps.limits?.open311PerMinute ?? 60,
+  });
+  // Open data: every report's public record as GeoJSON and CSV, under the operator's licence.
+  await app.register(openDataRoutes, {
+    service: openDataService({
+      repository: publicReports,
+      publicUrl,
+      licence: deps.config.openData ?? defaultOpenDataSettings,
+      publisher: privacySettings.operatorName,
+    }),
+    versions,
+    perMinute: deps.limits?.openDataPerMinute ?? 6,
   });
   const retention = retentionJob({
     db,

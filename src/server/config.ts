@@ -88,6 +88,10 @@ const envSchema = z.object({
   ),
   OPERATOR_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
   OPERATOR_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  OPEN_DATA_LICENCE_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
+  OPEN_DATA_LICENCE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   INACTIVE_ACCOUNT_DAYS: wholeDays(30),
   ERASURE_NOTICE_DAYS: wholeDays(1),
   METRICS_TOKEN: optionalString.pipe(
@@ -121,6 +125,8 @@ export type Config = {
   trustProxy: number | string[] | undefined;
   /** Who runs the service and how long an unused account is kept (the privacy notice shows both). */
   privacy: PrivacySettings;
+  /** The licence the open data downloads are published under. */
+  openData: OpenDataSettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
   metricsToken: string | undefined;
@@ -150,6 +156,16 @@ export const defaultPrivacySettings: PrivacySettings = {
   erasureNoticeDays: 30,
 };
 
+export interface OpenDataSettings {
+  licenceName: string;
+  licenceUrl: string;
+}
+
+export const defaultOpenDataSettings: OpenDataSettings = {
+  licenceName: 'Open Government Licence v3.0',
+  licenceUrl: 'https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/',
+};
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -166,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (Boolean(e.OPEN_DATA_LICENCE_NAME) !== Boolean(e.OPEN_DATA_LICENCE_URL)) {
+    throw new ConfigError('Configuration error: OPEN_DATA_LICENCE_NAME and OPEN_DATA_LICENCE_URL must be set together');
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
@@ -200,6 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS ?? defaultPrivacySettings.inactiveAccountDays,
       erasureNoticeDays: e.ERASURE_NOTICE_DAYS ?? defaultPrivacySettings.erasureNoticeDays,
     },
+    openData:
+      e.OPEN_DATA_LICENCE_NAME && e.OPEN_DATA_LICENCE_URL
+        ? { licenceName: e.OPEN_DATA_LICENCE_NAME, licenceUrl: e.OPEN_DATA_LICENCE_URL }
+        : defaultOpenDataSettings,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
   };

@@ -42,6 +42,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/location/coordinates-to-words': { rule: 'public' },
   'GET /api/location/words-to-coordinates': { rule: 'public' },
   'GET /api/location/provider': { rule: 'public' },
+  'GET /api/open-data/reports.geojson': { rule: 'public' },
+  'GET /api/open-data/reports.csv': { rule: 'public' },
   'POST /api/admin/auth': { rule: 'public' },
   'POST /api/admin/logout': { rule: 'public' },
   'POST /api/volunteers/auth/signin': { rule: 'public' },

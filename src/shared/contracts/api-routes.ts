@@ -132,6 +132,11 @@ export const apiRoutes = {
   auditLog: {
     list: route('GET', '/api/admin/audit-log'),
   },
+  /** Every report's public record under an open licence, for anyone to reuse. */
+  openData: {
+    reportsGeoJson: route('GET', '/api/open-data/reports.geojson'),
+    reportsCsv: route('GET', '/api/open-data/reports.csv'),
+  },
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

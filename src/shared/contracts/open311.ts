@@ -1,7 +1,9 @@
-// The read side of Open311 GeoReport v2 (under /open311/v2, in XML and JSON): its paths, the two
-// services, and the query of GET requests, checked here.
+// The read side of Open311 GeoReport v2 (under /open311/v2, in XML and JSON) and the open data
+// downloads: their paths, the two services, and the query of GET requests, checked here.
 import { z } from 'zod';
 import { MAX_ROW_ID } from './ids.ts';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Where the GeoReport v2 resources live; each is asked for as `<resource>.xml` or `<resource>.json`. */
 export const OPEN311_BASE = '/open311/v2';
@@ -134,3 +136,9 @@ export const open311RequestsQuerySchema = z
   });
 
 export type Open311RequestsQuery = z.output<typeof open311RequestsQuerySchema>;
+
+/** The open data downloads: a file each, so no JSON answer shape. */
+export const openDataEndpoints = {
+  reportsGeoJson: endpoint(apiRoutes.openData.reportsGeoJson, { response: null }),
+  reportsCsv: endpoint(apiRoutes.openData.reportsCsv, { response: null }),
+};
