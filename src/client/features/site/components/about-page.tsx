@@ -1,9 +1,10 @@
 // Route '/about', the three ways to help: Report; Support (MUCU events, the newsletter); Spread our Work.
-// Then the donation link and the contact e-mail.
+// Then the donation link and the contact e-mail, and where to download the reports as open data.
 import type { ReactNode } from 'react';
 import { CalendarHeart, Camera, HandHeart, Mail, Megaphone } from 'lucide-react';
 import { Link } from 'wouter';
 import { routes } from '#shared/routes.ts';
+import { apiRoutes } from '#shared/contracts/api-routes.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { siteSettings } from '../site-settings.ts';
 import { ShareRow } from './share-row.tsx';
@@ -133,6 +134,24 @@ export default function AboutPage() {
               </span>
             </a>
           </div>
+        </section>
+
+        <section aria-labelledby="open-data-title" className="grid gap-2">
+          <h2 id="open-data-title" className="text-xl font-bold text-civic-900">
+            Open data
+          </h2>
+          <p className="max-w-2xl text-slate-700">
+            Every report's place, dates and status are open data, free to reuse under the licence each file names.
+            Nothing in them says who reported or cleaned. Download the reports as{' '}
+            <a href={apiRoutes.openData.reportsGeoJson.path} className={linkClass}>
+              GeoJSON
+            </a>{' '}
+            or{' '}
+            <a href={apiRoutes.openData.reportsCsv.path} className={linkClass}>
+              CSV
+            </a>
+            .
+          </p>
         </section>
       </div>
     </>
