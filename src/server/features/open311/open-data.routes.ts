@@ -31,7 +31,12 @@ export async function openDataRoutes(app: FastifyInstance, { service, versions, 
   const { licenceName, licenceUrl } = service.licence;
   const licenceLink = `<${licenceUrl}>; rel="license"; title="${licenceName.replace(/["\\]/g, '')}"`;
   const headers = (reply: FastifyReply, etag: string) =>
-    reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL).header('Link', licenceLink);
+    reply
+      .header('ETag', etag)
+      .header('Cache-Control', CACHE_CONTROL)
+      .header('Link', licenceLink)
+      // Public data without credentials: a web page on any site may read it.
+      .header('Access-Control-Allow-Origin', '*');
 
   for (const [format, { endpoint, type }] of Object.entries(files) as [
     OpenDataFormat,

@@ -62,6 +62,7 @@ describe.each(testDatabaseKinds)('open data on %s', (kind) => {
     expect(response.headers['content-type']).toBe('application/geo+json; charset=utf-8');
     expect(response.headers.link).toBe(`<${OGL_URL}>; rel="license"; title="${OGL}"`);
     expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
     const collection = response.json() as { type: string; licence: unknown; features: Feature[] };
     expect(collection.type).toBe('FeatureCollection');
     expect(collection.licence).toEqual({ name: OGL, url: OGL_URL });

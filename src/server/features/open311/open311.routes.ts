@@ -98,6 +98,11 @@ export async function open311Routes(app: FastifyInstance, { service, versions, p
     },
   } as const;
 
+  // Public data without credentials: a web page on any site may read it (refusals included).
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('Access-Control-Allow-Origin', '*');
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const format = formatOfUrl(request.url);
     if (error instanceof Open311Refusal) return sendErrors(reply, format, error.statusCode, error.descriptions);

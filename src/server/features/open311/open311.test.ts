@@ -1,5 +1,6 @@
 // Open311 GeoReport v2, read side, on both databases: every path in XML and JSON, the fields and their
 // order as the specification's examples give them, the filters and their defaults, and the refusals.
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { buildTestApp, multipartBody, type TestApp } from '#tests/build-test-app.ts';
@@ -142,6 +143,11 @@ describe.each(testDatabaseKinds)('Open311 GeoReport v2 on %s', (kind) => {
           },
         ],
       });
+    });
+
+    it('may be read by a web page on any site, refusals too', async () => {
+      expect((await get('/open311/v2/discovery.json')).headers['access-control-allow-origin']).toBe('*');
+      expect((await get('/open311/v2/requests.json?status=x')).headers['access-control-allow-origin']).toBe('*');
     });
 
     it('answers 304 to a client that has it', async () => {
@@ -297,6 +303,14 @@ describe.each(testDatabaseKinds)('Open311 GeoReport v2 on %s', (kind) => {
       const recent = await seed({ reportedAt: daysAgo(0.5) });
       expect(idsOf(await jsonRequests('/open311/v2/requests.json'))).toEqual([recent, old]);
       expect(idsOf(await xmlRequests('/open311/v2/requests.xml'))).toEqual([recent, old]);
+    });
+
+    it('sends a long answer compressed to a client that takes gzip', async () => {
+      for (let i = 0; i < 5; i++) await seed();
+      const plain = await get('/open311/v2/requests.xml');
+      const compressed = await get('/open311/v2/requests.xml', { 'accept-encoding': 'gzip' });
+      expect(compressed.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
     });
 
     it('by default sends at most the newest 1,000', async () => {
