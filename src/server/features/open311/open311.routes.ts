@@ -75,12 +75,10 @@ function sendFixed(
   format: Open311Format,
   fixed: { body: string; etag: string },
 ) {
-  if (matchesEtag(request.headers['if-none-match'], fixed.etag)) return notModified(reply, fixed.etag);
-  return reply
-    .header('ETag', fixed.etag)
-    .header('Cache-Control', 'public, max-age=3600')
-    .type(contentTypes[format])
-    .send(fixed.body);
+  // The 304 carries the caching the full answer would.
+  void reply.header('ETag', fixed.etag).header('Cache-Control', 'public, max-age=3600');
+  if (matchesEtag(request.headers['if-none-match'], fixed.etag)) return reply.status(304).send();
+  return reply.type(contentTypes[format]).send(fixed.body);
 }
 
 export async function open311Routes(app: FastifyInstance, { service, versions, perMinute }: Open311RoutesOptions) {
@@ -107,8 +105,11 @@ export async function open311Routes(app: FastifyInstance, { service, versions, p
     const format = formatOfUrl(request.url);
     if (error instanceof Open311Refusal) return sendErrors(reply, format, error.statusCode, error.descriptions);
     if (error instanceof AppError) {
+      // Our own refusals keep their words at any status (a 503 that says when to come back included).
       if (error.options.headers) void reply.headers(error.options.headers);
-      if (error.statusCode < 500) return sendErrors(reply, format, error.statusCode, [error.message]);
+      if (error.statusCode >= 500 && !error.options.headers?.['Retry-After'])
+        request.log.error({ err: error }, 'request failed');
+      return sendErrors(reply, format, error.statusCode, [error.message]);
     }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
       return sendErrors(reply, format, error.statusCode, [error.message]);

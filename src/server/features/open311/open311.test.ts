@@ -152,9 +152,12 @@ describe.each(testDatabaseKinds)('Open311 GeoReport v2 on %s', (kind) => {
 
     it('answers 304 to a client that has it', async () => {
       const first = await get('/open311/v2/discovery.xml');
+      expect(first.headers['cache-control']).toBe('public, max-age=3600');
       const again = await get('/open311/v2/discovery.xml', { 'if-none-match': first.headers.etag as string });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=3600');
     });
   });
 
@@ -573,5 +576,28 @@ describe('Open311 per-client limit', () => {
     expect(refusedXml.statusCode).toBe(429);
     expect(parser.parse(refusedXml.body).errors.error.code).toBe('429');
     expect((await from('203.0.113.8', '/open311/v2/requests.json')).statusCode).toBe(200);
+  });
+});
+
+describe('Open311 when something fails inside the server', () => {
+  it('answers 500 in the specification error list, hiding the internals', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      await t.database.db.schema.dropTable('report_photos').execute();
+      await t.database.db.schema.dropTable('cleanups').execute();
+      await t.database.db.schema.dropTable('reports').execute();
+      const xml = await t.app.inject({ method: 'GET', url: '/open311/v2/requests.xml' });
+      expect(xml.statusCode).toBe(500);
+      expect(parser.parse(xml.body).errors.error).toEqual({
+        code: '500',
+        description: 'Something went wrong on our side. Please try again.',
+      });
+      const json = await t.app.inject({ method: 'GET', url: '/open311/v2/requests/1.json' });
+      expect(json.statusCode).toBe(500);
+      expect(json.json()).toEqual([{ code: 500, description: 'Something went wrong on our side. Please try again.' }]);
+      expect(json.body).not.toMatch(/sqlite|table/i);
+    } finally {
+      await t.close();
+    }
   });
 });
