@@ -1,7 +1,7 @@
 // The management list at 100,000 reports, on SQLite and on PostgreSQL: a page
 // of 50 cards for every status filter x sort, the next page after a cursor, a page asked by its
 // position (half way down and at the end), a search, and the size
-// of an unchanged refresh on the wire. Timed in-process through the real app (routing, validation,
+// of an unchanged refresh on the wire; then the map's views over the same reports (map-view.ts). Timed in-process through the real app (routing, validation,
 // queries and serialisation), so the figures are the server's own time.
 // Run alone: `node --import tsx bench/report-list.ts` (PostgreSQL when TEST_DATABASE_URL is set;
 // BENCH_LIST_REPORTS=20000 for a quicker try at a smaller size).
@@ -24,6 +24,7 @@ import { formatTable, percentile, ratio, type Row } from './table.ts';
 import { benchDashboardInBrowser } from './report-list-browser.ts';
 import { buildClient } from './client-js.ts';
 import { inOwnProcess, ranDirectly } from './own-process.ts';
+import { benchMapViews } from './map-view.ts';
 
 /** The budgets hold at 100,000; BENCH_LIST_REPORTS asks for fewer (a quicker try, not the budget's figure). */
 export const LIST_REPORTS = Number(process.env.BENCH_LIST_REPORTS ?? 100_000);
@@ -128,6 +129,7 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
       const pageP99 = percentile(pageTimes, 0.99);
       const searchP99 = percentile(searchTimes, 0.99);
       const positionP99 = percentile(positionTimes, 0.99);
+      const mapViews = await benchMapViews(app, name);
       const inBrowser: Row[] = [];
       if (clientDir) {
         await app.listen({ port: 0, host: '127.0.0.1' });
@@ -173,6 +175,7 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
           budget: `<= ${REFRESH_BUDGET_BYTES} bytes`,
           status: unchanged.response.statusCode === 304 && refreshBytes <= REFRESH_BUDGET_BYTES ? 'PASS' : 'FAIL',
         },
+        ...mapViews,
         ...inBrowser,
       ];
     } finally {

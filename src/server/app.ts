@@ -89,6 +89,9 @@ import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
+import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
+import { reportMapRepository } from './features/reports/map/report-map.repository.ts';
+import { reportMapService } from './features/reports/map/report-map.service.ts';
 import { followUpService, type FollowUpLimits } from './features/reports/follow-up/follow-up.service.ts';
 
 declare module 'fastify' {
@@ -284,6 +287,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A reporter may choose another photo before sending: a few photos for each report they may send.
     stagedPhotosPerHour: 3 * (deps.limits?.reportSubmissionsPerHour ?? 30),
     secureCookies: deps.config.publicUrl.startsWith('https://'),
+  });
+  await app.register(reportMapRoutes, {
+    service: reportMapService({ repository: reportMapRepository(db), clock }),
+    versions,
   });
   await app.register(followUpRoutes, {
     service: followUp,

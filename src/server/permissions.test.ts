@@ -78,6 +78,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/report-follow/unsubscribe': { rule: 'public' },
   'POST /api/report-follow/unsubscribe': { rule: 'public' },
   'GET /api/reports/already-reported': { rule: 'public' },
+  'GET /api/map': { rule: 'public' },
   'POST /api/reports/:id/confirmations': { rule: 'public', personal: true },
   'PUT /api/admin/reports/:id/priority': { rule: 'admin' },
   // Public MUCU events: anyone reads the events and their calendars (with their own answer when

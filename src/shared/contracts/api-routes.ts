@@ -45,6 +45,10 @@ export const apiRoutes = {
     addConfirmation: route('POST', '/api/reports/:id/confirmations'),
     setPriority: route('PUT', '/api/admin/reports/:id/priority'),
   },
+  /** The map: the sites one view shows, clustered. */
+  reportMap: {
+    view: route('GET', '/api/map'),
+  },
   location: {
     coordinatesToWords: route('GET', '/api/location/coordinates-to-words'),
     wordsToCoordinates: route('GET', '/api/location/words-to-coordinates'),

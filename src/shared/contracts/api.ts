@@ -12,6 +12,7 @@ import type { privacyEndpoints } from './privacy.ts';
 import type { ApiRoutes } from './api-routes.ts';
 import type { locationEndpoints } from './location.ts';
 import type { reportFollowUpEndpoints } from './report-follow-up.ts';
+import type { reportMapEndpoints } from './report-map.ts';
 import type { cleanupEndpoints } from './cleanups.ts';
 import type {
   photoRedactionEndpoints,
@@ -38,6 +39,7 @@ export interface ApiEndpoints {
   auditLog: typeof auditLogEndpoints;
   reportFollowUp: typeof reportFollowUpEndpoints & typeof reportPriorityEndpoints;
   reportLocations: typeof reportLocationEndpoints;
+  reportMap: typeof reportMapEndpoints;
 }
 
 type Mismatch = {

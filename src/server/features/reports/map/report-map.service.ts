@@ -1,0 +1,120 @@
+// The map's answer for a view: the sites in a bounding box at a zoom, those near each other gathered
+// into clusters (supercluster), so a view of the whole city is a few dozen features however many
+// reports there are. Two indexes, open sites and sites cleaned lately, made from the reports once per
+// version of the list (and each new day, as cleaned sites age off the map), shared by every view until
+// the list changes. Offensive graffiti keeps its place and loses its photo.
+import Supercluster from 'supercluster';
+import { MAP_CLEANED_WITHIN_DAYS, MAP_MAX_ZOOM, type MapShow, type MapView } from '#shared/contracts/report-map.ts';
+import { cityDayStart } from '#shared/domain/city-clock.ts';
+import type { Clock } from '#server/clock.ts';
+import { photoUrls } from '#server/features/photos/index.ts';
+import type { MapPoint, ReportMapRepository } from './report-map.repository.ts';
+
+/** How near sites must be, in screen pixels of a 512 px tile, to be shown as one cluster. */
+const CLUSTER_RADIUS_PX = 60;
+
+interface SiteProperties {
+  point: MapPoint;
+}
+interface ClusterProperties {
+  open: number;
+}
+type Index = Supercluster<SiteProperties, ClusterProperties>;
+
+export interface ReportMapService {
+  /** The sites one view shows, for the list's version `version` (the answer's ETag names both). */
+  view(
+    query: { bbox: [number, number, number, number]; zoom: number; show: MapShow },
+    version: string,
+  ): Promise<MapView>;
+  /** The key of the indexes a view is answered from: the list's version and the day. */
+  keyOf(version: string): string;
+}
+
+export function reportMapService({
+  repository,
+  clock,
+}: {
+  repository: ReportMapRepository;
+  clock: Clock;
+}): ReportMapService {
+  let made: { key: string; indexes: Promise<Record<Exclude<MapShow, 'all'>, Index>> } | undefined;
+
+  const cleanedSince = () => cityDayStart(clock.now(), -MAP_CLEANED_WITHIN_DAYS);
+  const keyOf = (version: string) => `${version}.${cleanedSince().toISOString().slice(0, 10)}`;
+
+  function indexesFor(version: string) {
+    const key = keyOf(version);
+    if (made?.key !== key) {
+      const indexes = repository.points(cleanedSince().toISOString()).then((points) => ({
+        open: indexOf(points.filter((point) => point.status !== 'completed')),
+        cleaned: indexOf(points.filter((point) => point.status === 'completed')),
+      }));
+      made = { key, indexes };
+      // A failed read is not kept: the next view reads again.
+      indexes.catch(() => {
+        if (made?.key === key) made = undefined;
+      });
+    }
+    return made.indexes;
+  }
+
+  return {
+    keyOf,
+    async view({ bbox, zoom, show }, version) {
+      const indexes = await indexesFor(version);
+      const shown = show === 'all' ? [indexes.open, indexes.cleaned] : [indexes[show]];
+      return { features: shown.flatMap((index) => featuresOf(index, bbox, zoom)) };
+    },
+  };
+}
+
+function indexOf(points: MapPoint[]): Index {
+  const index: Index = new Supercluster<SiteProperties, ClusterProperties>({
+    radius: CLUSTER_RADIUS_PX,
+    extent: 512,
+    maxZoom: MAP_MAX_ZOOM - 1,
+    map: ({ point }) => ({ open: point.status === 'completed' ? 0 : 1 }),
+    reduce: (total, next) => {
+      total.open += next.open;
+    },
+  });
+  return index.load(
+    points.map((point) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
+      properties: { point },
+    })),
+  );
+}
+
+function featuresOf(index: Index, bbox: [number, number, number, number], zoom: number): MapView['features'] {
+  return index.getClusters(bbox, zoom).map((feature) => {
+    const [longitude, latitude] = feature.geometry.coordinates as [number, number];
+    const properties = feature.properties;
+    if ('cluster' in properties && properties.cluster) {
+      return {
+        kind: 'cluster',
+        latitude,
+        longitude,
+        count: properties.point_count,
+        open: properties.open,
+        expansionZoom: Math.min(index.getClusterExpansionZoom(properties.cluster_id), MAP_MAX_ZOOM),
+      };
+    }
+    const { point } = properties as SiteProperties;
+    const photos = point.offensive ? { photoUrl: null, thumbnailUrl: null } : photoUrls(point.photoKey);
+    return {
+      kind: 'site',
+      id: point.id,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      status: point.status,
+      offensive: point.offensive,
+      what3words: point.what3words,
+      reportedAt: point.reportedAt,
+      completedAt: point.completedAt,
+      ...photos,
+    };
+  });
+}

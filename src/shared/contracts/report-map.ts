@@ -1,0 +1,79 @@
+// The map of reports: what one view of the map shows (a bounding box at a zoom), the sites near each
+// other gathered into clusters on the server, so any view of the city is a small answer. Open sites
+// and those cleaned lately; nothing personal; an offensive report shows its place but never its photo.
+import { z } from 'zod';
+import { apiRoutes } from './api-routes.ts';
+import { endpoint } from './endpoint.ts';
+import { reportStatusSchema } from './reports.ts';
+
+/** How far back the map shows cleaned sites. */
+export const MAP_CLEANED_WITHIN_DAYS = 90;
+/** The closest a map view may zoom; past it every site stands alone. */
+export const MAP_MAX_ZOOM = 20;
+
+const BBOX_PROBLEM = 'bbox must be west,south,east,north in degrees';
+
+/** `west,south,east,north` in degrees, as a map tells its view. */
+const boundingBox = z
+  .string()
+  .max(100)
+  .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, { message: BBOX_PROBLEM })
+  .transform((text) => text.split(',').map(Number) as [number, number, number, number])
+  .refine(
+    ([west, south, east, north]) =>
+      Math.abs(west) <= 180 &&
+      Math.abs(east) <= 180 &&
+      Math.abs(south) <= 90 &&
+      Math.abs(north) <= 90 &&
+      south <= north,
+    { message: BBOX_PROBLEM },
+  );
+
+export const mapShowSchema = z.enum(['all', 'open', 'cleaned']);
+export type MapShow = z.infer<typeof mapShowSchema>;
+
+export const mapViewQuerySchema = z.object({
+  bbox: boundingBox,
+  zoom: z.coerce.number().int().min(0).max(MAP_MAX_ZOOM),
+  /** Open sites (reported or being cleaned), sites cleaned lately, or both. */
+  show: mapShowSchema.default('all'),
+});
+export type MapViewQuery = z.input<typeof mapViewQuerySchema>;
+
+export const mapSiteSchema = z.object({
+  kind: z.literal('site'),
+  id: z.number().int(),
+  latitude: z.number(),
+  longitude: z.number(),
+  status: reportStatusSchema,
+  /** Offensive graffiti: its photo is never shown in public. */
+  offensive: z.boolean(),
+  what3words: z.string(),
+  reportedAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  /** Null for offensive graffiti. */
+  thumbnailUrl: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+});
+export type MapSite = z.infer<typeof mapSiteSchema>;
+
+export const mapClusterSchema = z.object({
+  kind: z.literal('cluster'),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Sites in it, and how many of those are open. */
+  count: z.number().int(),
+  open: z.number().int(),
+  /** The zoom at which it breaks apart. */
+  expansionZoom: z.number().int(),
+});
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+
+export const mapViewSchema = z.object({
+  features: z.array(z.discriminatedUnion('kind', [mapSiteSchema, mapClusterSchema])),
+});
+export type MapView = z.infer<typeof mapViewSchema>;
+
+export const reportMapEndpoints = {
+  view: endpoint(apiRoutes.reportMap.view, { query: mapViewQuerySchema, response: mapViewSchema }),
+};
