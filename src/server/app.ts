@@ -90,7 +90,6 @@ import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './feature
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
 import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
-import { reportMapRepository } from './features/reports/map/report-map.repository.ts';
 import { reportMapService } from './features/reports/map/report-map.service.ts';
 import { followUpService, type FollowUpLimits } from './features/reports/follow-up/follow-up.service.ts';
 
@@ -288,8 +287,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stagedPhotosPerHour: 3 * (deps.limits?.reportSubmissionsPerHour ?? 30),
     secureCookies: deps.config.publicUrl.startsWith('https://'),
   });
+  // What the public interfaces read of reports (the map, Open311, open data): their public record only.
+  const publicReports = publicReportsRepository(db);
   await app.register(reportMapRoutes, {
-    service: reportMapService({ repository: reportMapRepository(db), clock }),
+    service: reportMapService({ repository: publicReports, clock }),
     versions,
   });
   await app.register(followUpRoutes, {
@@ -365,7 +366,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditLogRoutes, { service: audit });
 
   // Open311 GeoReport v2, read side: reports as service requests, for councils and their tools.
-  const publicReports = publicReportsRepository(db);
   await app.register(open311Routes, {
     prefix: OPEN311_BASE,
     service: open311Service({

@@ -2,7 +2,7 @@
 // Clean Up Edinburgh's service worker: keeps the app shell so the site opens, and a report can be
 // started, on no signal at all. The build's files (every script and style, including the chunks loaded
 // on demand, the icons and the manifest) are precached by Workbox from the list the build injects.
-// Pages: network first, the precached index.html when offline. The API and photos are never touched:
+// Pages: network first, the precached index.html when offline. The API (and Open311) and photos are never touched:
 // a report upload and every other change go straight out.
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -29,7 +29,7 @@ registerRoute(
         throw error;
       }
     },
-    { denylist: [/^\/api\//, /^\/photos\//] },
+    { denylist: [/^\/api\//, /^\/photos\//, /^\/open311\//] },
   ),
 );
 

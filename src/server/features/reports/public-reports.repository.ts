@@ -1,5 +1,5 @@
-// Reads for the public interfaces other services use (Open311, open data): only the columns a
-// report's public record is made of, never the private ones (tokens, retry keys, claimants). Reads only.
+// Reads for the public interfaces (Open311, open data, the map): only the columns a report's public
+// record is made of, never the private ones (tokens, retry keys, claimants, descriptions). Reads only.
 import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { ReportsTable } from '#server/db/tables.ts';
@@ -46,6 +46,17 @@ export function publicReportsRepository(db: Db) {
       if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
       if (filter.offensive !== undefined) query = query.where('priority', '=', filter.offensive ? 1 : 0);
       return query.orderBy('reported_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    },
+
+    /** Every report placed on the map that is open, or was cleaned at or after `cleanedSince`. */
+    async onTheMap(cleanedSince: string): Promise<PublicReportRow[]> {
+      return db
+        .selectFrom('reports')
+        .select(publicColumns)
+        .where('latitude', 'is not', null)
+        .where('longitude', 'is not', null)
+        .where((eb) => eb.or([eb('status', '!=', 'completed'), eb('completed_at', '>=', cleanedSince)]))
+        .execute();
     },
   };
 }

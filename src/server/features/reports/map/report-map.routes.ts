@@ -21,7 +21,8 @@ export async function reportMapRoutes(
     { access: 'public', rateLimit: { max: VIEWS_PER_MINUTE, timeWindow: '1 minute' } },
     async (request, reply) => {
       const { bbox, zoom, show } = request.query;
-      const etagAt = (version: string) => `"map.${service.keyOf(version)}.${bbox.join(',')}.${zoom}.${show}"`;
+      // No commas in it: If-None-Match lists ETags separated by commas.
+      const etagAt = (version: string) => `"map.${service.keyOf(version)}.${bbox.join('_')}.${zoom}.${show}"`;
       const known = etagAt(await versions.current());
       if (matchesEtag(request.headers['if-none-match'], known)) return notModified(reply, known);
       const version = await versions.confirmed();

@@ -8,7 +8,33 @@ import { MAP_CLEANED_WITHIN_DAYS, MAP_MAX_ZOOM, type MapShow, type MapView } fro
 import { cityDayStart } from '#shared/domain/city-clock.ts';
 import type { Clock } from '#server/clock.ts';
 import { photoUrls } from '#server/features/photos/index.ts';
-import type { MapPoint, ReportMapRepository } from './report-map.repository.ts';
+import { toIso, toIsoOrNull } from '#server/db/tables.ts';
+import type { PublicReportRow, PublicReportsRepository } from '../public-reports.repository.ts';
+
+/** A site on the map as the indexes hold it. */
+interface MapPoint {
+  id: number;
+  latitude: number;
+  longitude: number;
+  status: PublicReportRow['status'];
+  offensive: boolean;
+  what3words: string;
+  reportedAt: string;
+  completedAt: string | null;
+  photoKey: string;
+}
+
+const pointOf = (row: PublicReportRow): MapPoint => ({
+  id: row.id,
+  latitude: row.latitude!,
+  longitude: row.longitude!,
+  status: row.status,
+  offensive: Boolean(row.priority),
+  what3words: row.what3words,
+  reportedAt: toIso(row.reported_at),
+  completedAt: toIsoOrNull(row.completed_at),
+  photoKey: row.photo_key,
+});
 
 /** How near sites must be, in screen pixels of a 512 px tile, to be shown as one cluster. */
 const CLUSTER_RADIUS_PX = 60;
@@ -35,7 +61,7 @@ export function reportMapService({
   repository,
   clock,
 }: {
-  repository: ReportMapRepository;
+  repository: Pick<PublicReportsRepository, 'onTheMap'>;
   clock: Clock;
 }): ReportMapService {
   let made: { key: string; indexes: Promise<Record<Exclude<MapShow, 'all'>, Index>> } | undefined;
@@ -46,10 +72,13 @@ export function reportMapService({
   function indexesFor(version: string) {
     const key = keyOf(version);
     if (made?.key !== key) {
-      const indexes = repository.points(cleanedSince().toISOString()).then((points) => ({
-        open: indexOf(points.filter((point) => point.status !== 'completed')),
-        cleaned: indexOf(points.filter((point) => point.status === 'completed')),
-      }));
+      const indexes = repository
+        .onTheMap(cleanedSince().toISOString())
+        .then((rows) => rows.map(pointOf))
+        .then((points) => ({
+          open: indexOf(points.filter((point) => point.status !== 'completed')),
+          cleaned: indexOf(points.filter((point) => point.status === 'completed')),
+        }));
       made = { key, indexes };
       // A failed read is not kept: the next view reads again.
       indexes.catch(() => {

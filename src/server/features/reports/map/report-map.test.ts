@@ -31,6 +31,7 @@ describe.each(testDatabaseKinds)('the map of reports on %s', (kind) => {
     await t.database.db.deleteFrom('reports').execute();
   });
 
+  let made = 0;
   const report = (overrides: Partial<Insertable<ReportsTable>> = {}): Insertable<ReportsTable> => ({
     what3words: 'pilot.ginger.gaze',
     description: 'Sprayed by someone at 12 Princes Street',
@@ -42,7 +43,7 @@ describe.each(testDatabaseKinds)('the map of reports on %s', (kind) => {
     longitude: WAVERLEY.lng,
     location_source: 'device',
     words_scheme: 'grid',
-    status_token: 't'.repeat(43),
+    status_token: `${++made}`.padStart(43, 't'),
     ...overrides,
   });
 
@@ -79,7 +80,7 @@ describe.each(testDatabaseKinds)('the map of reports on %s', (kind) => {
     });
     const body = (await view(`bbox=-3.19,55.95,-3.18,55.96&zoom=18`)).body;
     expect(body).not.toContain('Princes Street');
-    expect(body).not.toContain('t'.repeat(43));
+    expect(body).not.toContain('tttttttttt');
   });
 
   it("never shows an offensive report's photo, only its place", async () => {
@@ -100,8 +101,9 @@ describe.each(testDatabaseKinds)('the map of reports on %s', (kind) => {
     expect(cluster).toMatchObject({ count: 30, open: 30 });
     expect(city.find((feature) => feature.kind === 'site')).toMatchObject({ status: 'cleaning' });
     // At the zoom the cluster names, it is no longer one.
-    const closer = await features(`bbox=${CITY}&zoom=${cluster!.kind === 'cluster' ? cluster.expansionZoom : 0}`);
-    expect(closer.length).toBeGreaterThan(2);
+    const expansionZoom = cluster?.kind === 'cluster' ? cluster.expansionZoom : 0;
+    expect(expansionZoom).toBeGreaterThan(11);
+    expect((await features(`bbox=${CITY}&zoom=${expansionZoom}`)).length).toBeGreaterThan(2);
     // Close enough, every site stands alone; a view elsewhere shows none of them.
     expect(await features(`bbox=${CITY}&zoom=20`)).toHaveLength(31);
     expect(await features(`bbox=-3.3,55.90,-3.25,55.92&zoom=15`)).toEqual([]);
