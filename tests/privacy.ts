@@ -239,3 +239,42 @@ export function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
     });
   });
 }
+
+/**
+ * A report carrying every kind of personal data a public answer must never show (a description naming
+ * someone, a follower's address, a retry key, a status token, a claiming volunteer's name and address),
+ * made through the real API, and those traces to look for.
+ */
+export async function reportFullOfPersonalData(
+  app: FastifyInstance,
+  db: Db,
+  now: Date,
+): Promise<{ id: number; photoUrl: string; traces: string[] }> {
+  const { payload, headers } = await multipartBody(
+    {
+      what3words: 'rally.census.refuse',
+      description: 'Spotted by Jo Bloggs, jo.bloggs@example.org',
+      notifyEmail: 'follower@example.org',
+      idempotencyKey: 'a-retry-key-that-is-long-enough-0123456789',
+    },
+    { photo: { data: await plainJpeg(), name: 'tag.jpg', type: 'image/jpeg' } },
+  );
+  const created = await app.inject({ method: 'POST', url: '/api/reports', payload, headers });
+  if (created.statusCode !== 201) throw new Error(`The report was not made: ${created.body}`);
+  const report = created.json() as { id: number; photoUrl: string; statusToken: string };
+  const volunteer = await db
+    .insertInto('volunteers')
+    .values({ email: 'volunteer.name@example.org', name: 'Vera Volunteer', joined_at: now.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('reports')
+    .set({ status: 'cleaning', cleaning_volunteer_id: volunteer.id, cleaning_started_at: now.toISOString() })
+    .where('id', '=', report.id)
+    .execute();
+  return {
+    id: report.id,
+    photoUrl: report.photoUrl,
+    traces: ['Jo Bloggs', 'jo.bloggs', 'follower@', 'volunteer.name', 'Vera', report.statusToken, 'a-retry-key'],
+  };
+}
