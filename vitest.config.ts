@@ -14,9 +14,20 @@ const slowMachine = {
 // stubs the environment or fakes the clock globally, so nothing one file changes outlives it.
 const sharedModules = { isolate: false } as const;
 
+const browserTests = {
+  environment: 'node' as const,
+  globalSetup: ['e2e/global-setup.ts'],
+  testTimeout: 180_000,
+  hookTimeout: 240_000,
+  ...slowMachine,
+  ...sharedModules,
+};
+/** Browser tests that time what a person on a slow phone would wait. */
+const TIMED = ['e2e/report-on-a-weak-signal.spec.ts', 'e2e/photo-preparation-worker.spec.ts'];
+
 export default defineConfig({
   test: {
-    // Two files at a time, from both projects together. Vitest's own default is one worker fewer than
+    // Two files at a time, from the first two projects together. Vitest's own default is one worker fewer than
     // the cores (one, on a two-core machine), and a project that runs its files one at a time is put in
     // a group of its own that starts only after every other file has finished: either way the whole
     // suite ran one file at a time. Much of a browser test is waiting (for Chromium, a poll, a retry),
@@ -39,12 +50,19 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          environment: 'node',
-          globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 240_000,
-          ...slowMachine,
-          ...sharedModules,
+          exclude: TIMED,
+          ...browserTests,
+        },
+      },
+      {
+        // The browser tests that hold a time on an emulated slow phone, whose slowdown multiplies
+        // whatever else the machine does: one at a time, in a group of their own after every other file.
+        test: {
+          name: 'e2e-timed',
+          include: TIMED,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          ...browserTests,
         },
       },
     ],

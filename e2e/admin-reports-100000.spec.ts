@@ -307,15 +307,19 @@ describe.skipIf(!hasChromium)('the management dashboard with 100,000 reports', (
       const [atFiftyThousand] = (await newestIds(50_000)).slice(-1);
       await card(page, 50_000).getByText(`Reference #${atFiftyThousand}`, { exact: true }).waitFor();
       await screenshot(page, `admin-reports-100000-go-to-${width}`, { fullPage: false });
-      // Paging goes on from there, both ways.
-      await page.getByRole('button', { name: 'Next 50' }).click();
+      // Paging goes on from there, both ways. Each click once the page it asked for is shown, as a person
+      // reads it: while a page loads, its buttons wait (aria-disabled), so a click in between asks for nothing.
+      const press = async (name: string) => {
+        const button = page.getByRole('button', { name });
+        await expect.poll(() => button.getAttribute('aria-disabled')).not.toBe('true');
+        await button.click();
+      };
+      await press('Next 50');
       await summary(page).filter({ hasText: 'Showing 50,050-50,099 of 100,000' }).waitFor();
       await shownAtTop(card(page, 50_050));
-      // Each click once the page it asked for is shown, as a person reads it: while a page loads, its
-      // buttons wait (aria-disabled), so a click in between asks for nothing.
-      await page.getByRole('button', { name: 'Previous 50' }).click();
+      await press('Previous 50');
       await summary(page).filter({ hasText: 'Showing 50,000-50,049 of 100,000' }).waitFor();
-      await page.getByRole('button', { name: 'Previous 50' }).click();
+      await press('Previous 50');
       await summary(page).filter({ hasText: 'Showing 49,950-49,999 of 100,000' }).waitFor();
       await shownAtTop(card(page, 49_950));
       // A place past the end says how far the list goes, and keeps the page shown.

@@ -15,7 +15,15 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+/**
+ * The run's folders, made once for every project of browser tests that asks. Each project loads this
+ * file afresh, so what they share is kept on the process.
+ */
+const run = globalThis as {
+  cueBrowserTestFolders?: { folders: Promise<{ clientDir: string; pickedFilesDir: string }>; projects: number };
+};
+
+async function makeFolders() {
   if (!findChromium()) {
     const message =
       'No Chromium found (set CHROMIUM_PATH, or apt-get install chromium). The browser tests are SKIPPED.';
@@ -25,11 +33,21 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-client-'));
   await buildClient(clientDir);
   fs.copyFileSync(axeScriptFile(), path.join(clientDir, AXE_SCRIPT_PATH));
-  project.provide('clientDir', clientDir);
   // Where the tests put the photos they pick in file inputs (see pickFiles); gone with the run.
   const pickedFilesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-picked-'));
+  return { clientDir, pickedFilesDir };
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const shared = (run.cueBrowserTestFolders ??= { folders: makeFolders(), projects: 0 });
+  shared.projects += 1;
+  const { clientDir, pickedFilesDir } = await shared.folders;
+  project.provide('clientDir', clientDir);
   project.provide('pickedFilesDir', pickedFilesDir);
   return () => {
+    // Removed once the last project using them is done.
+    if (--shared.projects > 0) return;
+    delete run.cueBrowserTestFolders;
     fs.rmSync(clientDir, { recursive: true, force: true });
     fs.rmSync(pickedFilesDir, { recursive: true, force: true });
   };
