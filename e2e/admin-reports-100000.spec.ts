@@ -314,11 +314,15 @@ describe.skipIf(!hasChromium)('the management dashboard with 100,000 reports', (
         await expect.poll(() => button.getAttribute('aria-disabled')).not.toBe('true');
         await button.click();
       };
+      await card(page, 50_049).waitFor();
       await press('Next 50');
       await summary(page).filter({ hasText: 'Showing 50,050-50,099 of 100,000' }).waitFor();
       await shownAtTop(card(page, 50_050));
+      await card(page, 50_099).waitFor();
       await press('Previous 50');
       await summary(page).filter({ hasText: 'Showing 50,000-50,049 of 100,000' }).waitFor();
+      // The whole page drawn (its cards come in slices and push the buttons down), as a person would see it.
+      await card(page, 50_049).waitFor();
       await press('Previous 50');
       await summary(page).filter({ hasText: 'Showing 49,950-49,999 of 100,000' }).waitFor();
       await shownAtTop(card(page, 49_950));
