@@ -1,6 +1,7 @@
 // GET /api/map: the sites one view of the map shows, clustered (report-map.service.ts). Anyone may ask.
-// The answer's ETag names the list's version, the day and the view, so a map that looks again at an
-// unchanged view is answered 304 from the version this process knows, with no database query.
+// The answer's ETag names the indexes it came from (the list's version and the day) and the view, so a
+// map that looks again at an unchanged view is answered 304 from the version this process knows, with
+// no database query. Just after a change the answer may come from the last indexes, under their ETag.
 import type { FastifyInstance } from 'fastify';
 import { reportMapEndpoints } from '#shared/contracts/report-map.ts';
 import { matchesEtag, notModified } from '#server/http/conditional-get.ts';
@@ -22,12 +23,12 @@ export async function reportMapRoutes(
     async (request, reply) => {
       const { bbox, zoom, show } = request.query;
       // No commas in it: If-None-Match lists ETags separated by commas.
-      const etagAt = (version: string) => `"map.${service.keyOf(version)}.${bbox.join('_')}.${zoom}.${show}"`;
-      const known = etagAt(await versions.current());
+      const etagOf = (key: string) => `"map.${key}.${bbox.join('_')}.${zoom}.${show}"`;
+      const known = etagOf(service.keyOf(await versions.current()));
       if (matchesEtag(request.headers['if-none-match'], known)) return notModified(reply, known);
-      const version = await versions.confirmed();
-      void reply.header('ETag', etagAt(version)).header('Cache-Control', 'no-cache');
-      return service.view({ bbox, zoom, show }, version);
+      const { key, view } = await service.view({ bbox, zoom, show }, await versions.confirmed());
+      void reply.header('ETag', etagOf(key)).header('Cache-Control', 'no-cache');
+      return view;
     },
   );
 }

@@ -2,7 +2,10 @@
 // into clusters (supercluster), so a view of the whole city is a few dozen features however many
 // reports there are. Two indexes, open sites and sites cleaned lately, made from the reports once per
 // version of the list (and each new day, as cleaned sites age off the map), shared by every view until
-// the list changes. Offensive graffiti keeps its place and loses its photo.
+// the list changes. Making them reads every report on the map: a view waits a moment for them, then is
+// answered from the last ones made, so no view waits long on a change and the map catches up within
+// that time. Offensive graffiti keeps its place and loses its photo.
+import { setTimeout as sleep } from 'node:timers/promises';
 import Supercluster from 'supercluster';
 import { MAP_CLEANED_WITHIN_DAYS, MAP_MAX_ZOOM, type MapShow, type MapView } from '#shared/contracts/report-map.ts';
 import { cityDayStart } from '#shared/domain/city-clock.ts';
@@ -36,6 +39,9 @@ const pointOf = (row: PublicReportRow): MapPoint => ({
   photoKey: row.photo_key,
 });
 
+/** How long a view waits for new indexes being made before it is answered from the last ones. */
+const WAIT_FOR_NEW_INDEXES_MS = 100;
+
 /** How near sites must be, in screen pixels of a 512 px tile, to be shown as one cluster. */
 const CLUSTER_RADIUS_PX = 60;
 
@@ -46,13 +52,22 @@ interface ClusterProperties {
   open: number;
 }
 type Index = Supercluster<SiteProperties, ClusterProperties>;
+/** Indexes made for one key (the list's version and the day). */
+interface Made {
+  key: string;
+  open: Index;
+  cleaned: Index;
+}
 
 export interface ReportMapService {
-  /** The sites one view shows, for the list's version `version` (the answer's ETag names both). */
+  /**
+   * The sites one view shows, from the indexes for the list's version `version`, or the last ones made
+   * while those are made; `key` names the indexes it came from (the answer's ETag names it).
+   */
   view(
     query: { bbox: [number, number, number, number]; zoom: number; show: MapShow },
     version: string,
-  ): Promise<MapView>;
+  ): Promise<{ key: string; view: MapView }>;
   /** The key of the indexes a view is answered from: the list's version and the day. */
   keyOf(version: string): string;
 }
@@ -60,40 +75,60 @@ export interface ReportMapService {
 export function reportMapService({
   repository,
   clock,
+  waitForNewMs = WAIT_FOR_NEW_INDEXES_MS,
 }: {
   repository: Pick<PublicReportsRepository, 'onTheMap'>;
   clock: Clock;
+  /** How long a view waits for new indexes before the last ones answer it. */
+  waitForNewMs?: number;
 }): ReportMapService {
-  let made: { key: string; indexes: Promise<Record<Exclude<MapShow, 'all'>, Index>> } | undefined;
+  let ready: Made | undefined;
+  let making: { key: string; done: Promise<Made> } | undefined;
 
   const cleanedSince = () => cityDayStart(clock.now(), -MAP_CLEANED_WITHIN_DAYS);
   const keyOf = (version: string) => `${version}.${cleanedSince().toISOString().slice(0, 10)}`;
 
-  function indexesFor(version: string) {
+  /** Makes the indexes for `key` (once at a time for it); they replace the last ones if still wanted. */
+  function make(key: string): Promise<Made> {
+    const done = repository.onTheMap(cleanedSince().toISOString()).then((rows) => {
+      const points = rows.map(pointOf);
+      return {
+        key,
+        open: indexOf(points.filter((point) => point.status !== 'completed')),
+        cleaned: indexOf(points.filter((point) => point.status === 'completed')),
+      };
+    });
+    making = { key, done };
+    // A failed read is not kept: the next view reads again. Indexes overtaken by a newer key are dropped.
+    done.then(
+      (made) => {
+        if (making?.key === key) {
+          ready = made;
+          making = undefined;
+        }
+      },
+      () => {
+        if (making?.key === key) making = undefined;
+      },
+    );
+    return done;
+  }
+
+  async function indexesFor(version: string): Promise<Made> {
     const key = keyOf(version);
-    if (made?.key !== key) {
-      const indexes = repository
-        .onTheMap(cleanedSince().toISOString())
-        .then((rows) => rows.map(pointOf))
-        .then((points) => ({
-          open: indexOf(points.filter((point) => point.status !== 'completed')),
-          cleaned: indexOf(points.filter((point) => point.status === 'completed')),
-        }));
-      made = { key, indexes };
-      // A failed read is not kept: the next view reads again.
-      indexes.catch(() => {
-        if (made?.key === key) made = undefined;
-      });
-    }
-    return made.indexes;
+    if (ready?.key === key) return ready;
+    const done = making?.key === key ? making.done : make(key);
+    const last = ready;
+    if (!last) return done;
+    return Promise.race([done.catch(() => last), sleep(waitForNewMs, last, { ref: false })]);
   }
 
   return {
     keyOf,
     async view({ bbox, zoom, show }, version) {
-      const indexes = await indexesFor(version);
-      const shown = show === 'all' ? [indexes.open, indexes.cleaned] : [indexes[show]];
-      return { features: shown.flatMap((index) => featuresOf(index, bbox, zoom)) };
+      const made = await indexesFor(version);
+      const shown = show === 'all' ? [made.open, made.cleaned] : [made[show]];
+      return { key: made.key, view: { features: shown.flatMap((index) => featuresOf(index, bbox, zoom)) } };
     },
   };
 }

@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { testDatabaseKinds } from '#tests/databases.ts';
 import { movableClock, type MovableClock } from '#tests/volunteers.ts';
 import { mapViewSchema, type MapView } from '#shared/contracts/report-map.ts';
+import { publicReportsRepository } from '../public-reports.repository.ts';
+import { reportMapService } from './report-map.service.ts';
 
 const DAY = 24 * 3600_000;
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -137,6 +139,35 @@ describe.each(testDatabaseKinds)('the map of reports on %s', (kind) => {
     const changed = await view(`bbox=${CITY}&zoom=20`, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(mapViewSchema.parse(changed.json()).features[0]).toMatchObject({ status: 'cleaning' });
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('while a new map is made after a change, a view is answered from the last one, then catches up', async () => {
+    const [id] = await seed([report()]);
+    // A map that never waits for the new one, whose reads of the reports the test lets through.
+    const reports = publicReportsRepository(t.database.db);
+    let release: () => void = () => undefined;
+    let held: Promise<void> = Promise.resolve();
+    const service = reportMapService({
+      repository: { onTheMap: async (since) => (await held, reports.onTheMap(since)) },
+      clock,
+      waitForNewMs: 0,
+    });
+    const version = async () =>
+      (await t.database.db.selectFrom('report_list_state').select('version').executeTakeFirstOrThrow()).version;
+    const statusNow = async () => {
+      const { view: answer } = await service.view(
+        { bbox: [-3.45, 55.85, -3.0, 56.0], zoom: 20, show: 'all' },
+        `v${await version()}`,
+      );
+      return answer.features[0];
+    };
+    expect(await statusNow()).toMatchObject({ status: 'reported' });
+    held = new Promise((resolve) => (release = resolve));
+    await t.database.db.updateTable('reports').set({ status: 'cleaning' }).where('id', '=', id!).execute();
+    expect(await statusNow()).toMatchObject({ status: 'reported' });
+    release();
+    await expect.poll(statusNow).toMatchObject({ status: 'cleaning' });
   });
 
   it('refuses a view that is not one, saying what was wrong', async () => {
