@@ -67,3 +67,37 @@ export async function sendKept(request: FastifyRequest, reply: FastifyReply, tex
   if (encoding) return reply.header('Content-Encoding', encoding).send(await text.encoded(encoding));
   return reply.send(text.body);
 }
+
+/** A version an answer is made from: as this process knows it (no query), and as read now. */
+export interface KnownVersion {
+  current(): Promise<string>;
+  confirmed(): Promise<string>;
+}
+
+/**
+ * Conditional GET of an answer that changes only with a version. 304 when If-None-Match names the
+ * answer's ETag for the version this process knows (no query at all), or for the version read now;
+ * otherwise that version, with its ETag and `Cache-Control: no-cache` set on the reply. Undefined when
+ * the 304 was sent.
+ */
+export async function unlessNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  versions: KnownVersion,
+  etagOf: (version: string) => string,
+): Promise<{ version: string } | undefined> {
+  const asked = request.headers['if-none-match'];
+  const known = etagOf(await versions.current());
+  if (matchesEtag(asked, known)) {
+    notModified(reply, known);
+    return undefined;
+  }
+  const version = await versions.confirmed();
+  const etag = etagOf(version);
+  if (matchesEtag(asked, etag)) {
+    notModified(reply, etag);
+    return undefined;
+  }
+  void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+  return { version };
+}

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { matchesEtag, notModified } from '#server/http/conditional-get.ts';
+import { matchesEtag, notModified, unlessNotModified } from '#server/http/conditional-get.ts';
 import {
   OPEN311_FORMATS,
   open311Refusals,
@@ -141,16 +141,12 @@ export async function open311Routes(app: FastifyInstance, { service, versions, p
       }
       const query = parsed.data;
       // An unchanged answer is known from the version this process holds, with no query at all.
-      const knownEtag = service.etagOf(query, await versions.current(), format);
-      if (matchesEtag(request.headers['if-none-match'], knownEtag)) return notModified(reply, knownEtag);
-      const etag = service.etagOf(query, await versions.confirmed(), format);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply, etag);
+      const fresh = await unlessNotModified(request, reply, versions, (version) =>
+        service.etagOf(query, version, format),
+      );
+      if (!fresh) return reply;
       const items = await service.requests(query);
-      return reply
-        .header('ETag', etag)
-        .header('Cache-Control', 'no-cache')
-        .type(contentTypes[format])
-        .send(render({ kind: 'service_requests', items }, format));
+      return reply.type(contentTypes[format]).send(render({ kind: 'service_requests', items }, format));
     });
   }
 
@@ -187,6 +183,7 @@ export async function open311Routes(app: FastifyInstance, { service, versions, p
     if (matchesEtag(request.headers['if-none-match'], known)) return notModified(reply, known);
     const etag = `"o311-${await versions.confirmed()}-${id}-${file.format}"`;
     if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply, etag);
+    // The ETag only with a request found: a 404 is not an answer to revalidate.
     const found = await service.request(id);
     if (!found) throw new Open311Refusal(404, [open311Refusals.unknownRequest(file.name)]);
     return reply

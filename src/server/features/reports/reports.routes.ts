@@ -12,7 +12,7 @@ import { clientSlots, refusalLog, type SlotLimits } from '#server/http/client-sl
 import { reportEndpoints, reportLocationEndpoints, reportPageQuerySchema } from '#shared/contracts/reports.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ReportsService } from './reports.service.ts';
-import { matchesEtag, notModified, sendKept } from '#server/http/conditional-get.ts';
+import { matchesEtag, sendKept, unlessNotModified } from '#server/http/conditional-get.ts';
 import type { ReportListService } from './report-list.service.ts';
 import type { ListVersions } from './list-versions.ts';
 import { STAGED_PHOTO_LIFETIME_MS, type StagedPhotosService } from './staged-photos.service.ts';
@@ -240,27 +240,16 @@ export async function reportsRoutes(
         // A page of the management list; its ETag covers the question as well as the data.
         const parsed = reportPageQuerySchema.safeParse(asked);
         if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
-        const knownEtag = list.etagOf(parsed.data, await versions.current());
-        if (matchesEtag(request.headers['if-none-match'], knownEtag)) return notModified(reply, knownEtag);
-        // A page is sent only to a client without the version: read it from the database (one row).
-        const version = await versions.confirmed();
-        const etag = list.etagOf(parsed.data, version);
-        void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-        return reply.send(await list.page(parsed.data, version));
+        const fresh = await unlessNotModified(request, reply, versions, (version) => list.etagOf(parsed.data, version));
+        return fresh ? reply.send(await list.page(parsed.data, fresh.version)) : reply;
       }
       // An unchanged list is answered from the version this process knows, with no database query.
-      const known = await versions.current();
-      if (matchesEtag(request.headers['if-none-match'], `"${known}"`)) return notModified(reply, `"${known}"`);
-      // The list itself is sent only to a client without the version: read it from the database (one row).
-      const version = await versions.confirmed();
-      const etag = `"${version}"`;
-      void reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      const fresh = await unlessNotModified(request, reply, versions, (version) => `"${version}"`);
+      if (!fresh) return reply;
       void reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       // Already serialised (and shaped by toReportResponse, which the schema describes), and compressed
       // once per version for the clients that accept it.
-      return sendKept(request, reply, await service.listText(version));
+      return sendKept(request, reply, await service.listText(fresh.version));
     },
   );
 }
