@@ -13,6 +13,13 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|wouter|regexparam|use-sync-external-store)[\\/]/;
 // Parts of the query cache only some screens use (several queries at once, pages of a list): they go
 // with those screens, not into every page's first bundle.
+// How the app calls its API (the typed calls and the routes of the home page's features): every screen
+// loads it, so it goes with the framework; left to itself the bundler cut it into chunks of a few hundred
+// bytes each, and smaller chunks compress worse.
+const EVERY_SCREENS_CALLS =
+  /src[\\/](client[\\/]lib[\\/]api(-client)?\.ts|shared[\\/]contracts[\\/]http\.ts|shared[\\/]domain[\\/]limits\.ts|(shared[\\/]contracts[\\/]routes|client[\\/]lib[\\/]calls)[\\/](reports|report-follow-up|location)\.ts)$/;
+// Every other feature's routes and calls: one chunk that the screens past the home page share.
+const OTHER_CALLS = /src[\\/](shared[\\/]contracts[\\/]routes|client[\\/]lib[\\/]calls)[\\/]/;
 const ON_DEMAND_QUERY_PARTS = /[\\/](queriesObserver|useQueries|infiniteQueryObserver|useInfiniteQuery)\.js$/;
 
 export default defineConfig({
@@ -72,8 +79,10 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: (id: string) => FRAMEWORK.test(id) && !ON_DEMAND_QUERY_PARTS.test(id),
+              test: (id: string) =>
+                (FRAMEWORK.test(id) && !ON_DEMAND_QUERY_PARTS.test(id)) || EVERY_SCREENS_CALLS.test(id),
             },
+            { name: 'calls', test: (id: string) => OTHER_CALLS.test(id) && !EVERY_SCREENS_CALLS.test(id) },
           ],
         },
       },

@@ -11,7 +11,7 @@ import type {
   ResponseOf,
 } from '#shared/contracts/endpoint.ts';
 import type { ApiEndpoints } from '#shared/contracts/api.ts';
-import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import type { ApiRoutes } from '#shared/contracts/api-routes.ts';
 import { urlOf, type PathParams, type Route } from '#shared/contracts/http.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 
@@ -71,15 +71,13 @@ function makeCall(route: Route): Call<Endpoint> {
   return Object.assign(call, { route, url }) as unknown as Call<Endpoint>;
 }
 
-function makeApi(): ApiClient {
-  const client: Record<string, Record<string, Call<Endpoint>>> = {};
-  for (const [feature, routes] of Object.entries(apiRoutes)) {
-    client[feature] = Object.fromEntries(Object.entries(routes).map(([name, r]) => [name, makeCall(r)]));
-  }
-  return client as unknown as ApiClient;
+/** The typed calls of one feature's routes. Each feature's calls are a module of their own in `calls/`,
+ * so a page's bundle carries the routes it calls and no others. */
+export function callsFor<F extends keyof ApiEndpoints>(routes: ApiRoutes[F]): ApiClient[F] {
+  return Object.fromEntries(
+    Object.entries(routes as Record<string, Route>).map(([name, r]) => [name, makeCall(r)]),
+  ) as unknown as ApiClient[F];
 }
-
-export const api = makeApi();
 
 /** The answer of a call that needs a session, or null when the server says nobody is signed in (401). */
 export async function signedOutAsNull<T>(answer: Promise<T>): Promise<T | null> {

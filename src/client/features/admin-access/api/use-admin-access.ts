@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { adminAccessApi } from '#client/lib/calls/admin-access.ts';
 import { adminFlag } from '../admin-flag.ts';
 
 export function useAdminSignIn() {
   return useMutation({
-    mutationFn: (passcode: string) => api.adminAccess.signIn({ body: { passcode } }),
+    mutationFn: (passcode: string) => adminAccessApi.signIn({ body: { passcode } }),
     onSuccess: () => adminFlag.set(),
   });
 }
@@ -12,7 +12,7 @@ export function useAdminSignIn() {
 export function useAdminSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.adminAccess.signOut(),
+    mutationFn: () => adminAccessApi.signOut(),
     onSettled: () => {
       adminFlag.clear();
       queryClient.clear();

@@ -2,12 +2,13 @@
 // while the screen's code loads (see app.tsx), not after it.
 import type { QueryClient } from '@tanstack/react-query';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
-import { api, signedOutAsNull } from '#client/lib/api.ts';
+import { signedOutAsNull } from '#client/lib/api.ts';
+import { adminAccessApi } from '#client/lib/calls/admin-access.ts';
 import { headStart } from '#client/lib/head-start.ts';
 
-export const adminSessionKey = [api.adminAccess.session.url()] as const;
+export const adminSessionKey = [adminAccessApi.session.url()] as const;
 
-const early = headStart<Awaited<ReturnType<typeof api.adminAccess.session>>>(REPORTS_POLL_MS);
+const early = headStart<Awaited<ReturnType<typeof adminAccessApi.session>>>(REPORTS_POLL_MS);
 
 /**
  * Starts the check now, for the screen about to open. A session confirmed before the screen's code
@@ -16,7 +17,7 @@ const early = headStart<Awaited<ReturnType<typeof api.adminAccess.session>>>(REP
  */
 export function startAdminSessionCheck(queryClient: QueryClient): void {
   early
-    .start(() => api.adminAccess.session())
+    .start(() => adminAccessApi.session())
     .then(
       (session) => {
         if (queryClient.getQueryData(adminSessionKey) === undefined) queryClient.setQueryData(adminSessionKey, session);
@@ -27,5 +28,5 @@ export function startAdminSessionCheck(queryClient: QueryClient): void {
 
 /** The session, or null when there is none (401): the early answer if there is a recent one. */
 export function fetchAdminSession() {
-  return signedOutAsNull(early.take() ?? api.adminAccess.session());
+  return signedOutAsNull(early.take() ?? adminAccessApi.session());
 }

@@ -1,19 +1,19 @@
 // The administrator's analytics calls. Opening the tab always fetches them afresh.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { analyticsApi } from '#client/lib/calls/analytics.ts';
 
 export function useVolunteerAnalytics() {
   return useQuery({
-    queryKey: [api.analytics.volunteers.url()],
-    queryFn: () => api.analytics.volunteers(),
+    queryKey: [analyticsApi.volunteers.url()],
+    queryFn: () => analyticsApi.volunteers(),
     refetchOnMount: 'always',
   });
 }
 
 export function useDailyProgress() {
   return useQuery({
-    queryKey: [api.analytics.dailyProgress.url()],
-    queryFn: () => api.analytics.dailyProgress(),
+    queryKey: [analyticsApi.dailyProgress.url()],
+    queryFn: () => analyticsApi.dailyProgress(),
     refetchOnMount: 'always',
   });
 }

@@ -15,7 +15,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';
-import { api } from '#client/lib/api.ts';
+import { analyticsApi } from '#client/lib/calls/analytics.ts';
 import { analyticsMessages } from '#shared/domain/admin-messages.ts';
 import { formatDay, progressPercent } from '#shared/domain/calendar-days.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
@@ -166,7 +166,7 @@ function DailyProgress({
           Daily Progress Tracking
         </h2>
         <a
-          href={api.analytics.dailyProgressExport.url()}
+          href={analyticsApi.dailyProgressExport.url()}
           target="_blank"
           rel="noopener"
           className="inline-flex min-h-11 items-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-4 font-semibold text-civic-800 hover:bg-civic-50"

@@ -1,19 +1,19 @@
 // The signed-in volunteer's alert choices and this device's push subscription.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertPreferencesInput } from '#shared/contracts/alerts.ts';
-import { api } from '#client/lib/api.ts';
+import { alertsApi } from '#client/lib/calls/alerts.ts';
 import { subscribeThisDevice, unsubscribeThisDevice } from '../push-device.ts';
 
-const alertPreferencesKey = [api.alerts.preferences.url()] as const;
+const alertPreferencesKey = [alertsApi.preferences.url()] as const;
 
 export function useAlertPreferences() {
-  return useQuery({ queryKey: alertPreferencesKey, queryFn: () => api.alerts.preferences() });
+  return useQuery({ queryKey: alertPreferencesKey, queryFn: () => alertsApi.preferences() });
 }
 
 export function useSaveAlertPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choices: AlertPreferencesInput) => api.alerts.savePreferences({ body: choices }),
+    mutationFn: (choices: AlertPreferencesInput) => alertsApi.savePreferences({ body: choices }),
     onSuccess: (saved) => queryClient.setQueryData(alertPreferencesKey, saved),
   });
 }
@@ -23,9 +23,9 @@ export function useEnablePush() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { publicKey } = await api.alerts.vapidPublicKey();
+      const { publicKey } = await alertsApi.vapidPublicKey();
       const subscription = await subscribeThisDevice(publicKey);
-      return api.alerts.addPushSubscription({ body: subscription });
+      return alertsApi.addPushSubscription({ body: subscription });
     },
     onSuccess: (saved) => queryClient.setQueryData(alertPreferencesKey, saved),
   });
@@ -36,8 +36,8 @@ export function useDisablePush() {
   return useMutation({
     mutationFn: async () => {
       const endpoint = await unsubscribeThisDevice();
-      if (endpoint) return api.alerts.removePushSubscription({ body: { endpoint } });
-      return api.alerts.preferences();
+      if (endpoint) return alertsApi.removePushSubscription({ body: { endpoint } });
+      return alertsApi.preferences();
     },
     onSuccess: (saved) => queryClient.setQueryData(alertPreferencesKey, saved),
   });

@@ -8,15 +8,15 @@ import { formatDateTime } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { api } from '#client/lib/api.ts';
+import { auditLogApi } from '#client/lib/calls/audit-log.ts';
 import { describeError } from '#client/lib/api-client.ts';
 
 const PAGE = 50;
 
 function useAuditLog(enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [api.auditLog.list.url()],
-    queryFn: ({ pageParam }) => api.auditLog.list({ query: { limit: PAGE, before: pageParam } }),
+    queryKey: [auditLogApi.list.url()],
+    queryFn: ({ pageParam }) => auditLogApi.list({ query: { limit: PAGE, before: pageParam } }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page.nextBefore ?? undefined,
     enabled,

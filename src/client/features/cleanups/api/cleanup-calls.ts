@@ -1,14 +1,17 @@
 // The find-and-clean workflow's calls: one hook per call, all through the typed api.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentCleanupResponse } from '#shared/contracts/cleanups.ts';
-import { api, type CallInput } from '#client/lib/api.ts';
+import { type CallInput } from '#client/lib/api.ts';
+import { cleanupsApi } from '#client/lib/calls/cleanups.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
+import { volunteerDashboardApi } from '#client/lib/calls/volunteer-dashboard.ts';
 import type { ApiEndpoints } from '#shared/contracts/api.ts';
 
 type FindNearbyBody = CallInput<ApiEndpoints['cleanups']['findNearby']>['body'];
 
 export function useFindNearby() {
   return useMutation({
-    mutationFn: (body: FindNearbyBody) => api.cleanups.findNearby({ body }),
+    mutationFn: (body: FindNearbyBody) => cleanupsApi.findNearby({ body }),
   });
 }
 
@@ -18,8 +21,8 @@ export function useCurrentCleanup() {
   // or released meanwhile (here, on another device, by the 8-hour release) must not be hidden by the
   // always-fresh cache.
   return useQuery({
-    queryKey: [api.cleanups.current.url()],
-    queryFn: () => api.cleanups.current(),
+    queryKey: [cleanupsApi.current.url()],
+    queryFn: () => cleanupsApi.current(),
     gcTime: 0,
   });
 }
@@ -36,19 +39,19 @@ export function useCompleteCleanup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CompleteCleanupInput) =>
-      api.cleanups.complete({
+      cleanupsApi.complete({
         form: {
           fields: { reportId: input.reportId, volunteerEmail: input.volunteerEmail },
           files: { beforePhoto: input.beforePhoto, afterPhoto: input.afterPhoto },
         },
       }),
     onSuccess: () => {
-      queryClient.setQueryData<CurrentCleanupResponse>([api.cleanups.current.url()], {
+      queryClient.setQueryData<CurrentCleanupResponse>([cleanupsApi.current.url()], {
         report: null,
         locationLink: null,
       });
-      void queryClient.invalidateQueries({ queryKey: [api.volunteerDashboard.dashboard.url()] });
-      void queryClient.invalidateQueries({ queryKey: [api.reports.list.url()] });
+      void queryClient.invalidateQueries({ queryKey: [volunteerDashboardApi.dashboard.url()] });
+      void queryClient.invalidateQueries({ queryKey: [reportsApi.list.url()] });
     },
   });
 }

@@ -1,9 +1,10 @@
 // MUCU events: one hook per call. Every change refreshes the events list.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { analyticsApi } from '#client/lib/calls/analytics.ts';
+import { eventsApi } from '#client/lib/calls/events.ts';
 import { useRefreshingMutation } from '#client/lib/query-client.ts';
 
-export const eventsKey = [api.events.list.url()] as const;
+export const eventsKey = [eventsApi.list.url()] as const;
 
 export interface EventDraft {
   location: string;
@@ -15,28 +16,28 @@ export interface EventDraft {
 }
 
 export function useEvents(enabled = true) {
-  return useQuery({ queryKey: eventsKey, queryFn: () => api.events.list(), enabled });
+  return useQuery({ queryKey: eventsKey, queryFn: () => eventsApi.list(), enabled });
 }
 
 export const useCreateEvent = () =>
   useRefreshingMutation(
-    (draft: EventDraft) => api.events.create({ body: { name: `${draft.location.trim()} MUCU`, ...draft } }),
+    (draft: EventDraft) => eventsApi.create({ body: { name: `${draft.location.trim()} MUCU`, ...draft } }),
     [eventsKey],
   );
 
 export const useUpdateEvent = () =>
   useRefreshingMutation(
-    ({ id, ...draft }: EventDraft & { id: number }) => api.events.update({ params: { id }, body: { id, ...draft } }),
+    ({ id, ...draft }: EventDraft & { id: number }) => eventsApi.update({ params: { id }, body: { id, ...draft } }),
     [eventsKey],
   );
 
 export const useDeleteEvent = () =>
-  useRefreshingMutation((id: number) => api.events.delete({ params: { id } }), [eventsKey]);
+  useRefreshingMutation((id: number) => eventsApi.delete({ params: { id } }), [eventsKey]);
 
 export const useAddAttendance = () =>
   useRefreshingMutation(
     (input: { mucuId: number; volunteerEmail: string; notes: string; registerNewVolunteer?: boolean }) =>
-      api.events.addAttendance({ body: input }),
+      eventsApi.addAttendance({ body: input }),
     // The attendee may be a newly registered volunteer.
-    [eventsKey, [api.analytics.volunteers.url()]],
+    [eventsKey, [analyticsApi.volunteers.url()]],
   );

@@ -4,10 +4,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventEmailSettings, EventPage } from '#shared/contracts/events.ts';
 import { eventsKey } from './use-events.ts';
-import { api } from '#client/lib/api.ts';
+import { publicEventsApi } from '#client/lib/calls/public-events.ts';
 import { useRefreshingMutation } from '#client/lib/query-client.ts';
 
-const events = api.publicEvents;
+const events = publicEventsApi;
 const byId = (id: number) => ({ params: { id } });
 
 const eventsOverviewKey = [events.list.url()] as const;

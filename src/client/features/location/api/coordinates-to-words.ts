@@ -1,6 +1,6 @@
 import type { ConversionResult } from '#shared/contracts/location.ts';
-import { api } from '#client/lib/api.ts';
+import { locationApi } from '#client/lib/calls/location.ts';
 
 export function coordinatesToWords(lat: number, lng: number): Promise<ConversionResult> {
-  return api.location.coordinatesToWords({ query: { lat: lat.toFixed(6), lng: lng.toFixed(6) } });
+  return locationApi.coordinatesToWords({ query: { lat: lat.toFixed(6), lng: lng.toFixed(6) } });
 }

@@ -1,20 +1,20 @@
 // The privacy calls: the notice's facts, and a signed-in volunteer's erasure. The download is a plain
 // link (the browser saves the zip itself).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { privacyApi } from '#client/lib/calls/privacy.ts';
 import { currentVolunteerKey } from '#client/features/volunteer-auth/api/volunteer-session.ts';
 
 export function usePrivacyNotice() {
-  return useQuery({ queryKey: [api.privacy.notice.url()], queryFn: () => api.privacy.notice() });
+  return useQuery({ queryKey: [privacyApi.notice.url()], queryFn: () => privacyApi.notice() });
 }
 
 /** The address of the volunteer's data download (a zip). */
-export const myDataUrl = () => api.privacy.myData.url();
+export const myDataUrl = () => privacyApi.myData.url();
 
 export function useEraseAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.privacy.eraseAccount(),
+    mutationFn: () => privacyApi.eraseAccount(),
     // Nothing cached about the volunteer outlives them; they are signed out.
     onSuccess: () => {
       queryClient.clear();

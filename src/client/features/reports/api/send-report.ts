@@ -3,7 +3,7 @@
 // whose photo was sent ahead names it by its reference; should the server no longer have it (used,
 // expired), the same report goes again at once with the photo itself.
 import type { CreatedReport } from '#shared/contracts/reports.ts';
-import { api } from '#client/lib/api.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 
 export interface ReportSubmission {
@@ -53,12 +53,12 @@ export function toReportFormData(submission: ReportSubmission): FormData {
 export async function sendReport(submission: ReportSubmission): Promise<CreatedReport> {
   if (submission.stagedPhoto) {
     try {
-      return await api.reports.create({ form: toReportFormData(submission) });
+      return await reportsApi.create({ form: toReportFormData(submission) });
     } catch (error) {
       if (!(error instanceof ApiError && error.body?.code === 'StagedPhotoGone')) throw error;
     }
   }
-  return api.reports.create({ form: toReportFormData({ ...submission, stagedPhoto: undefined }) });
+  return reportsApi.create({ form: toReportFormData({ ...submission, stagedPhoto: undefined }) });
 }
 
 type Position = { latitude: number; longitude: number; accuracy?: number };

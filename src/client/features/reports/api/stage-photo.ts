@@ -4,7 +4,7 @@
 // again by itself. When the photo cannot be sent ahead, the report carries the photo itself: sending
 // ahead only ever saves time, it never decides whether the report goes.
 import type { StagedPhotoAnswer } from '#shared/contracts/reports.ts';
-import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import { reportsRoutes } from '#shared/contracts/routes/reports.ts';
 import { backoffDelayMs } from '#shared/domain/backoff.ts';
 
 export type StagingProgress = { kind: 'sending'; percent: number } | { kind: 'sent' } | { kind: 'not-sent' };
@@ -36,7 +36,7 @@ function sendOnce(
 ): Promise<string | 'retry' | 'give-up'> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiRoutes.reports.stagePhoto.path);
+    xhr.open('POST', reportsRoutes.stagePhoto.path);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(99, Math.floor((event.loaded / event.total) * 100)));

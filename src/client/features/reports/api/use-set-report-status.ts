@@ -4,17 +4,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
-import { api } from '#client/lib/api.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
 
 export function useSetReportStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: ReportStatus }) =>
-      api.reports.setStatus({ params: { id }, body: { status } }),
+      reportsApi.setStatus({ params: { id }, body: { status } }),
     onSuccess: () => {
       window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: [api.reports.list.url()] });
-        void queryClient.invalidateQueries({ queryKey: [api.reports.stats.url()] });
+        void queryClient.invalidateQueries({ queryKey: [reportsApi.list.url()] });
+        void queryClient.invalidateQueries({ queryKey: [reportsApi.stats.url()] });
       }, STATUS_REFETCH_DELAY_MS);
     },
   });

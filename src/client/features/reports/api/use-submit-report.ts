@@ -2,7 +2,7 @@
 // coordinates, through the offline queue (kept on the device when it cannot go yet). On success the
 // reports and stats caches are refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
 import type { PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { useReportQueue, type LaterEvents } from '../offline/use-report-queue.ts';
 import { MY_REPORTS_KEY } from '#client/features/reports/follow-up/components/my-reports.tsx';
@@ -28,8 +28,8 @@ export function useSubmitReport(later: LaterEvents) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: [api.reports.list.url()] }),
-      queryClient.invalidateQueries({ queryKey: [api.reports.stats.url()] }),
+      queryClient.invalidateQueries({ queryKey: [reportsApi.list.url()] }),
+      queryClient.invalidateQueries({ queryKey: [reportsApi.stats.url()] }),
       queryClient.invalidateQueries({ queryKey: MY_REPORTS_KEY }),
     ]);
   const queue = useReportQueue({

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { CalendarHeart, Camera, HandHeart, Mail, Megaphone } from 'lucide-react';
 import { Link } from 'wouter';
 import { routes } from '#shared/routes.ts';
-import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import { openDataRoutes } from '#shared/contracts/routes/open-data.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { siteSettings } from '../site-settings.ts';
 import { ShareRow } from './share-row.tsx';
@@ -143,11 +143,11 @@ export default function AboutPage() {
           <p className="max-w-2xl text-slate-700">
             Every report's place, dates and status are open data, free to reuse under the licence each file names.
             Nothing in them says who reported or cleaned. Download the reports as{' '}
-            <a href={apiRoutes.openData.reportsGeoJson.path} className={linkClass}>
+            <a href={openDataRoutes.reportsGeoJson.path} className={linkClass}>
               GeoJSON
             </a>{' '}
             or{' '}
-            <a href={apiRoutes.openData.reportsCsv.path} className={linkClass}>
+            <a href={openDataRoutes.reportsCsv.path} className={linkClass}>
               CSV
             </a>
             .

@@ -2,29 +2,30 @@
 // asking for a sign-in e-mail, proving it with the code or the link, and signing out.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInRequest } from '#shared/contracts/volunteer-auth.ts';
-import { api, signedOutAsNull } from '#client/lib/api.ts';
+import { signedOutAsNull } from '#client/lib/api.ts';
+import { volunteerAuthApi } from '#client/lib/calls/volunteer-auth.ts';
 
-export const currentVolunteerKey = [api.volunteerAuth.me.url()] as const;
+export const currentVolunteerKey = [volunteerAuthApi.me.url()] as const;
 
 export function useCurrentVolunteer() {
-  return useQuery({ queryKey: currentVolunteerKey, queryFn: () => signedOutAsNull(api.volunteerAuth.me()) });
+  return useQuery({ queryKey: currentVolunteerKey, queryFn: () => signedOutAsNull(volunteerAuthApi.me()) });
 }
 
 export function useRequestSignIn() {
   return useMutation({
-    mutationFn: (request: SignInRequest) => api.volunteerAuth.signIn({ body: request }),
+    mutationFn: (request: SignInRequest) => volunteerAuthApi.signIn({ body: request }),
   });
 }
 
 export function useVerifyCode() {
   return useMutation({
-    mutationFn: (request: { email: string; code: string }) => api.volunteerAuth.verify({ body: request }),
+    mutationFn: (request: { email: string; code: string }) => volunteerAuthApi.verify({ body: request }),
   });
 }
 
 export function useContinueSignIn() {
   return useMutation({
-    mutationFn: (token: string) => api.volunteerAuth.continue({ body: { token } }),
+    mutationFn: (token: string) => volunteerAuthApi.continue({ body: { token } }),
   });
 }
 
@@ -32,7 +33,7 @@ export function useContinueSignIn() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.volunteerAuth.logout(),
+    mutationFn: () => volunteerAuthApi.logout(),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(currentVolunteerKey, null);

@@ -6,7 +6,7 @@ import { signInMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { dismissToast, toast, toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { describeError } from '#client/lib/api-client.ts';
-import { api } from '#client/lib/api.ts';
+import { volunteerAuthApi } from '#client/lib/calls/volunteer-auth.ts';
 import { useRequestSignIn, useVerifyCode } from '../api/volunteer-session.ts';
 import { reloadInto } from '../next-path.ts';
 import { announceSignIn, onSignInElsewhere } from '../signed-in-elsewhere.ts';
@@ -134,7 +134,7 @@ function CodeForm({ email, next, onStartOver, onResend }: CodeFormProps) {
     const stopListening = onSignInElsewhere(() => signedInElsewhere());
     const onShown = () => {
       if (document.visibilityState !== 'visible') return;
-      api.volunteerAuth.me().then(
+      volunteerAuthApi.me().then(
         () => signedInElsewhere(),
         () => undefined,
       );

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { volunteerDashboardApi } from '#client/lib/calls/volunteer-dashboard.ts';
 
 export function useVolunteerDashboard() {
   return useQuery({
-    queryKey: [api.volunteerDashboard.dashboard.url()],
-    queryFn: () => api.volunteerDashboard.dashboard(),
+    queryKey: [volunteerDashboardApi.dashboard.url()],
+    queryFn: () => volunteerDashboardApi.dashboard(),
   });
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
-import { api } from '#client/lib/api.ts';
+import { reportFollowUpApi } from '#client/lib/calls/report-follow-up.ts';
 
 interface Where {
   words: string;
@@ -32,8 +32,8 @@ export function useAlreadyReported(words: string, position: Where['position']) {
     lng: settled.position?.longitude,
   };
   return useQuery({
-    queryKey: [api.reportFollowUp.alreadyReported.url({ query })],
-    queryFn: () => api.reportFollowUp.alreadyReported({ query }),
+    queryKey: [reportFollowUpApi.alreadyReported.url({ query })],
+    queryFn: () => reportFollowUpApi.alreadyReported({ query }),
     enabled: askable,
     staleTime: 30_000,
     select: (answer) => answer.report,
@@ -43,7 +43,7 @@ export function useAlreadyReported(words: string, position: Where['position']) {
 export function useAddMyPhoto() {
   return useMutation({
     mutationFn: ({ id, photo, notifyEmail }: { id: number; photo: Blob; notifyEmail?: string }) =>
-      api.reportFollowUp.addConfirmation({
+      reportFollowUpApi.addConfirmation({
         params: { id },
         form: { fields: { notifyEmail }, files: { photo } },
       }),

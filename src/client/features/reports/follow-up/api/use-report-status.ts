@@ -1,10 +1,10 @@
 // The status page's data by private token, and 'Tell me when it is cleaned' from there.
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { reportFollowUpApi } from '#client/lib/calls/report-follow-up.ts';
 
 const statusQuery = (token: string) => ({
-  queryKey: [api.reportFollowUp.status.url({ params: { token } })],
-  queryFn: () => api.reportFollowUp.status({ params: { token } }),
+  queryKey: [reportFollowUpApi.status.url({ params: { token } })],
+  queryFn: () => reportFollowUpApi.status({ params: { token } }),
   retry: false,
 });
 
@@ -18,6 +18,6 @@ export function useReportStatuses(tokens: string[]) {
 
 export function useFollowReport(token: string) {
   return useMutation({
-    mutationFn: (email: string) => api.reportFollowUp.follow({ params: { token }, body: { email } }),
+    mutationFn: (email: string) => reportFollowUpApi.follow({ params: { token }, body: { email } }),
   });
 }

@@ -6,7 +6,7 @@ import { ShieldAlert, Users } from 'lucide-react';
 import { managementMessages as m } from '#shared/domain/admin-messages.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
-import { api } from '#client/lib/api.ts';
+import { reportFollowUpApi } from '#client/lib/calls/report-follow-up.ts';
 import { reportsListKey } from '#client/features/reports/management/api/use-reports-list.ts';
 
 export function ReportMarks({
@@ -16,8 +16,7 @@ export function ReportMarks({
 }) {
   const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: (priority: boolean) =>
-      api.reportFollowUp.setPriority({ params: { id: report.id }, body: { priority } }),
+    mutationFn: (priority: boolean) => reportFollowUpApi.setPriority({ params: { id: report.id }, body: { priority } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsListKey }),
     onError: (error) => errorToast('Priority not changed', error),
   });

@@ -5,28 +5,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
 import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
-import { api } from '#client/lib/api.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
 import { reportsListKey } from './use-reports-list.ts';
 import { useRefreshingMutation } from '#client/lib/query-client.ts';
 
 /** The list and the stats, asked again after each change. */
-const changed = [reportsListKey, [api.reports.stats.url()]];
+const changed = [reportsListKey, [reportsApi.stats.url()]];
 
 export const useUpdateReport = () =>
   useRefreshingMutation(
     ({ id, what3words, description }: { id: number; what3words: string; description: string }) =>
-      api.reports.edit({ params: { id }, body: { what3words, description } }),
+      reportsApi.edit({ params: { id }, body: { what3words, description } }),
     changed,
   );
 
 export const useDeleteReport = () =>
-  useRefreshingMutation((id: number) => api.reports.delete({ params: { id } }), changed);
+  useRefreshingMutation((id: number) => reportsApi.delete({ params: { id } }), changed);
 
 /** Several reports to one status at once (administrators). */
 export function useSetStatusMany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: number[]; status: ReportStatus }) => api.reports.setStatusMany({ body: input }),
+    mutationFn: (input: { ids: number[]; status: ReportStatus }) => reportsApi.setStatusMany({ body: input }),
     onSuccess: () => {
       window.setTimeout(() => {
         for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
@@ -38,7 +38,7 @@ export function useSetStatusMany() {
 export const useCreateManualReport = () =>
   useRefreshingMutation(
     (input: { photo: File; what3words: string; description: string }) =>
-      api.reports.createManual({
+      reportsApi.createManual({
         form: {
           fields: { what3words: input.what3words.trim(), description: input.description.trim() },
           files: { photo: { blob: input.photo, name: input.photo.name } },

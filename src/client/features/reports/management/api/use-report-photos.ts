@@ -1,14 +1,14 @@
 // A report's added photos: the list, adding one, deleting one. Loaded with the parts that show them
 // (the card's opened photo list, the Add Photo dialog), not with the list of cards.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '#client/lib/api.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
 
-const reportPhotosKey = (id: number) => [api.reports.photos.url({ params: { id } })] as const;
+const reportPhotosKey = (id: number) => [reportsApi.photos.url({ params: { id } })] as const;
 
 export function useReportPhotos(id: number, enabled: boolean) {
   return useQuery({
     queryKey: reportPhotosKey(id),
-    queryFn: () => api.reports.photos({ params: { id } }),
+    queryFn: () => reportsApi.photos({ params: { id } }),
     enabled,
   });
 }
@@ -17,7 +17,7 @@ export function useAddReportPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, photo, description }: { id: number; photo: File; description: string }) =>
-      api.reports.addPhotos({
+      reportsApi.addPhotos({
         params: { id },
         form: {
           fields: { photoType: 'progress', description, uploadedBy: 'Volunteer' },
@@ -32,7 +32,7 @@ export function useDeleteReportPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, photoId }: { id: number; photoId: number }) =>
-      api.reports.deletePhoto({ params: { id, photoId } }),
+      reportsApi.deletePhoto({ params: { id, photoId } }),
     onSuccess: (_data, { id }) => queryClient.invalidateQueries({ queryKey: reportPhotosKey(id) }),
   });
 }

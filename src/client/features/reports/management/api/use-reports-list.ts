@@ -9,17 +9,17 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@t
 import type { ReportListChange, ReportPage, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
 import { firstPageQuery } from '#shared/contracts/admin-opening.ts';
-import { api } from '#client/lib/api.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 import { headStart } from '#client/lib/head-start.ts';
 
 /** Every page of the list shares this prefix: invalidating it refreshes whichever page is shown. */
-export const reportsListKey = [api.reports.list.url()] as const;
+export const reportsListKey = [reportsApi.list.url()] as const;
 
 /** The last answer and its ETag for each page URL asked. */
 const lastAnswers = new Map<string, { etag: string; page: ReportPage }>();
 
-const firstPageUrl = api.reports.list.url({ query: firstPageQuery });
+const firstPageUrl = reportsApi.list.url({ query: firstPageQuery });
 const earlyFirstPage = headStart<ReportPage>(REPORTS_POLL_MS);
 
 /**
@@ -42,7 +42,7 @@ export function startFirstPage(queryClient: QueryClient): void {
 }
 
 async function fetchPage(query: ReportPageQuery, signal: AbortSignal): Promise<ReportPage> {
-  const url = api.reports.list.url({ query });
+  const url = reportsApi.list.url({ query });
   const early = isFirstPage(query) ? earlyFirstPage.take() : undefined;
   if (early) {
     try {
@@ -96,7 +96,7 @@ function useListChanges(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(api.reports.changes.url());
+    const source = new EventSource(reportsApi.changes.url());
     let seen: string | undefined;
     source.onmessage = (event: MessageEvent<string>) => {
       const { version } = JSON.parse(event.data) as ReportListChange;

@@ -13,7 +13,7 @@ import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, 
 import { Download, Search } from 'lucide-react';
 import type { ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
-import { api } from '#client/lib/api.ts';
+import { reportsApi } from '#client/lib/calls/reports.ts';
 import { inputClass } from '#client/components/ui/dialog.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
@@ -331,7 +331,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
               )}
             </p>
             <a
-              href={api.reports.exportCsv.url({ query: filters })}
+              href={reportsApi.exportCsv.url({ query: filters })}
               className="-mr-3 inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-civic-800 underline underline-offset-4 hover:bg-civic-50"
             >
               <Download aria-hidden="true" className="h-4 w-4" />

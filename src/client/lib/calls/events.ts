@@ -1,0 +1,4 @@
+import { eventsRoutes } from '#shared/contracts/routes/events.ts';
+import { callsFor } from '../api.ts';
+
+export const eventsApi = /* @__PURE__ */ callsFor<'events'>(eventsRoutes);

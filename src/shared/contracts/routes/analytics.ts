@@ -1,0 +1,7 @@
+import { route } from '../http.ts';
+
+export const analyticsRoutes = {
+  volunteers: route('GET', '/api/admin/volunteer-analytics'),
+  dailyProgress: route('GET', '/api/admin/daily-progress'),
+  dailyProgressExport: route('GET', '/api/admin/daily-progress/export'),
+} as const;

@@ -1,0 +1,8 @@
+import { route } from '../http.ts';
+
+export const cleanupsRoutes = {
+  findNearby: route('POST', '/api/find-nearby'),
+  /** The signed-in volunteer's own site in cleaning, if any (restores the workflow on reload). */
+  current: route('GET', '/api/cleanup/current'),
+  complete: route('POST', '/api/cleanup/complete'),
+} as const;
