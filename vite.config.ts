@@ -17,7 +17,7 @@ const FRAMEWORK =
 // loads it, so it goes with the framework; left to itself the bundler cut it into chunks of a few hundred
 // bytes each, and smaller chunks compress worse.
 const EVERY_SCREENS_CALLS =
-  /src[\\/](client[\\/]lib[\\/]api(-client)?\.ts|shared[\\/]contracts[\\/]http\.ts|shared[\\/]domain[\\/]limits\.ts|(shared[\\/]contracts[\\/]routes|client[\\/]lib[\\/]calls)[\\/](reports|report-follow-up|location)\.ts)$/;
+  /src[\\/](client[\\/]lib[\\/]api(-client)?\.ts|shared[\\/]contracts[\\/]http\.ts|shared[\\/]domain[\\/]limits\.ts|(shared[\\/]contracts[\\/]routes|client[\\/]lib[\\/]calls)[\\/](reports|report-follow-up|location|admin-access)\.ts)$/;
 // Every other feature's routes and calls: one chunk that the screens past the home page share.
 const OTHER_CALLS = /src[\\/](shared[\\/]contracts[\\/]routes|client[\\/]lib[\\/]calls)[\\/]/;
 const ON_DEMAND_QUERY_PARTS = /[\\/](queriesObserver|useQueries|infiniteQueryObserver|useInfiniteQuery)\.js$/;

@@ -4,13 +4,14 @@
 // run; the screen's own requests (the same URLs, asked the same way) then take those answers.
 import type { ReportPageQuery } from './reports.ts';
 import { REPORT_PAGE_SIZE } from '../domain/report-list.ts';
-import { apiRoutes } from './api-routes.ts';
+import { adminAccessRoutes } from './routes/admin-access.ts';
+import { reportsRoutes } from './routes/reports.ts';
 import { urlOf } from './http.ts';
 
 /** The page the management list opens on: every status, no sort, no search, from the top. */
 export const firstPageQuery: ReportPageQuery = { status: 'all', limit: REPORT_PAGE_SIZE };
 
 export const adminOpeningUrls: readonly string[] = [
-  apiRoutes.adminAccess.session.path,
-  urlOf(apiRoutes.reports.list.path, {}, firstPageQuery),
+  adminAccessRoutes.session.path,
+  urlOf(reportsRoutes.list.path, {}, firstPageQuery),
 ];
