@@ -171,6 +171,22 @@ describe('the app around the API', () => {
     expect(page.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("the API's data answers carry a data answer's headers: nothing may load or frame them, no sniffing", async () => {
+    for (const answer of [
+      await t.app.inject({ method: 'GET', url: '/api/reports' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-call' }),
+    ]) {
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    }
+    // A page the API answers (the one-click unsubscribe's) keeps the page's policy.
+    const page = await t.app.inject({ method: 'GET', url: '/api/alerts/unsubscribe?token=not-a-token' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+  });
+
   it("every answer names its request id, the server's own even when the client sends one", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);

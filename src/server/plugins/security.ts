@@ -48,8 +48,9 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
     // Photos are opened in new tabs and shared; they must load cross-origin.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.headers(headers);
+  const dataHeaders = dataAnswerHeaders(https);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.headers(isDataAnswer(request.url, reply.getHeader('content-type')) ? dataHeaders : headers);
   });
 
   const publicOrigin = new URL(publicUrl).origin;
@@ -77,6 +78,30 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
       throw new ForbiddenError(CROSS_SITE);
     }
   });
+}
+
+/**
+ * An API's answer that is data (JSON, CSV, GeoJSON, a 304), not a page: no browser renders it as a
+ * document or runs it as a worker, so the page's policy is only bytes on every call. Pages the API
+ * answers (a one-click unsubscribe, a confirmation button) keep the page's headers.
+ */
+function isDataAnswer(url: string, contentType: unknown): boolean {
+  return url.startsWith('/api/') && !String(contentType ?? '').startsWith('text/html');
+}
+
+/**
+ * The headers a data answer needs, as recommended for REST services: nothing may load or frame it, the
+ * browser takes its type as given, and it names no referrer.
+ */
+function dataAnswerHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-site',
+    'referrer-policy': 'no-referrer',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
 }
 
 /**
