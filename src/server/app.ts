@@ -102,7 +102,7 @@ declare module 'fastify' {
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData'>>;
+    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData' | 'serviceLevels'>>;
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
@@ -269,13 +269,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
     followers: followUp,
     stagedPhotos: staging,
+    serviceLevels: deps.config.serviceLevels,
   });
   // The list's version, known in memory and moved by every write (on PostgreSQL, by any process's).
   const versions = listVersions({ database: deps.database, log: app.log });
   app.addHook('onClose', () => versions.close());
   await app.register(reportsRoutes, {
     service: reports,
-    list: reportListService({ repository: reportListRepository(db, dialect) }),
+    list: reportListService({ repository: reportListRepository(db, dialect), clock }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
     wholeListsPerMinute: deps.limits?.wholeListsPerMinute ?? 12,
     versions,
@@ -321,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     location,
     log: app.log,
+    serviceLevels: deps.config.serviceLevels,
   });
   // Blurring a photo moves the row that holds it; a clean-up's row is written by the clean-ups feature.
   const redaction = photoRedactionService({

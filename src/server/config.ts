@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
+import { defaultServiceLevels, type ServiceLevels } from '#shared/domain/service-levels.ts';
 
 const optionalString = z
   .string()
@@ -93,6 +94,22 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
   INACTIVE_ACCOUNT_DAYS: wholeDays(30),
+  SERVICE_LEVEL_OFFENSIVE_HOURS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of hours')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1'))
+      .optional(),
+  ),
+  SERVICE_LEVEL_WORKING_DAYS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a whole number of working days')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1'))
+      .optional(),
+  ),
   ERASURE_NOTICE_DAYS: wholeDays(1),
   METRICS_TOKEN: optionalString.pipe(
     z
@@ -127,6 +144,8 @@ export type Config = {
   privacy: PrivacySettings;
   /** The licence the open data downloads are published under. */
   openData: OpenDataSettings;
+  /** How soon each kind of report is due to be cleaned; the defaults when unset. */
+  serviceLevels?: ServiceLevels;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
   metricsToken: string | undefined;
@@ -223,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.OPEN_DATA_LICENCE_NAME && e.OPEN_DATA_LICENCE_URL
         ? { licenceName: e.OPEN_DATA_LICENCE_NAME, licenceUrl: e.OPEN_DATA_LICENCE_URL }
         : defaultOpenDataSettings,
+    serviceLevels: {
+      offensiveHours: e.SERVICE_LEVEL_OFFENSIVE_HOURS ?? defaultServiceLevels.offensiveHours,
+      otherWorkingDays: e.SERVICE_LEVEL_WORKING_DAYS ?? defaultServiceLevels.otherWorkingDays,
+    },
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
   };

@@ -34,6 +34,12 @@ export interface ReportsTable {
   location_status: Generated<'checked' | 'to-check' | 'not-found'>;
   /** The clean-up of another report of the same site that completed this one (040-site-twins). */
   completed_by_cleanup_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When it is due to be cleaned, by the service level in force when it was reported (047-service-levels). */
+  due_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When the administrators were told it is overdue; null until then (047). */
+  overdue_alerted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When the administrators were told an offensive report is still unclaimed; null until then (047). */
+  unclaimed_alerted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface ReportPhotosTable {

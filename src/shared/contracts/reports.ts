@@ -207,6 +207,8 @@ export const reportFilterSchema = z.object({
   unplaced: z.enum(['1']).optional(),
   /** '1': only reports marked priority (offensive graffiti). */
   priority: z.enum(['1']).optional(),
+  /** '1': only reports not cleaned yet whose due time has passed. */
+  overdue: z.enum(['1']).optional(),
   /**
    * '1': priority reports before the others, each group in the chosen sort (or newest first). An
    * order rather than a filter, kept here so the CSV follows the list being shown.
@@ -248,6 +250,8 @@ export const reportPageItemSchema = reportSchema.extend({
   duplicate: z.boolean(),
   /** When a volunteer's claim returns the site to the list by itself; null when no volunteer claims it. */
   claimLapsesAt: z.iso.datetime().nullable(),
+  /** When it is due to be cleaned by the service level of its kind; null for a report without one. */
+  dueAt: z.iso.datetime().nullable(),
 });
 export type ReportPageItem = z.infer<typeof reportPageItemSchema>;
 

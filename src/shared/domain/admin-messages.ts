@@ -8,6 +8,8 @@ export const managementMessages = {
   noReportsTitle: 'No Reports Found',
   /** Beside a volunteer's claim: when the site returns to the list by itself. */
   claimLapsesLabel: 'Claim lapses:',
+  /** Beside a report not cleaned yet: its service level's clock ("due in 3 days", "overdue by 2 hours"). */
+  serviceClockLabel: 'Target:',
   noReports: 'No graffiti reports have been submitted yet.',
   photoMissingTitle: 'Photo Missing',
   photoMissing: 'The original photo for this location is no longer available. This may be a data recovery issue.',

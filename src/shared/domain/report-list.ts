@@ -1,7 +1,13 @@
 // The management list's choices and sizes, shared by the server's queries and the dashboard.
 import { REPORT_STATUSES } from './report-status.ts';
 
-export const REPORT_LIST_SORTS = ['reported-newest', 'reported-oldest', 'cleaned-newest', 'cleaned-oldest'] as const;
+export const REPORT_LIST_SORTS = [
+  'reported-newest',
+  'reported-oldest',
+  'cleaned-newest',
+  'cleaned-oldest',
+  'due-soonest',
+] as const;
 export type ReportListSort = (typeof REPORT_LIST_SORTS)[number];
 export const REPORT_LIST_STATUSES = [...REPORT_STATUSES, 'all'] as const;
 export type ReportListStatus = (typeof REPORT_LIST_STATUSES)[number];

@@ -3,7 +3,8 @@
 // 'Report #n'), where the report at a given 'Report #n' sits (an OFFSET over the sort's index alone,
 // to go straight to a place far down the list), and, on each report of a page, whether another
 // report shares its location. Indexes:
-// 010-report-list, and 018-report-list-priority for the priority filter and 'Priority first'.
+// 010-report-list, 018-report-list-priority for the priority filter and 'Priority first', and
+// 047-service-levels for 'Due: soonest' and the overdue filter.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/reports.ts';
 import { cityInstant } from '#shared/domain/city-clock.ts';
@@ -37,8 +38,11 @@ const sharesLocation = (eb: Eb) =>
 const marked = (rows: (ReportRow & { duplicate: unknown })[]): ListRow[] =>
   rows.map((row) => ({ ...row, duplicate: Boolean(row.duplicate) }));
 
-/** A filter, narrowed (inside the repository) to one group of 'Priority first': 1 priority, 0 the rest. */
-type ListFilter = ReportFilter & { group?: 0 | 1 };
+/**
+ * A filter, narrowed (inside the repository) to one group of 'Priority first': 1 priority, 0 the rest;
+ * `now` is the instant the overdue filter compares due times with.
+ */
+export type ListFilter = ReportFilter & { group?: 0 | 1; now?: string };
 
 /**
  * Where a page ends, as the sort sees it. The cleaned sorts put the reports not cleaned yet after
@@ -54,7 +58,7 @@ export interface ListPosition {
 }
 
 interface Order {
-  column: 'reported_at' | 'completed_at';
+  column: 'reported_at' | 'completed_at' | 'due_at';
   direction: 'asc' | 'desc';
   /** Whether part 'b' (not cleaned yet) exists. */
   split: boolean;
@@ -68,6 +72,9 @@ export function orderOf(sort: ReportListSort | undefined): Order {
       return { column: 'completed_at', direction: 'desc', split: true };
     case 'cleaned-oldest':
       return { column: 'completed_at', direction: 'asc', split: true };
+    // Reports without a due time (none of the service's own) come after the rest, newest first.
+    case 'due-soonest':
+      return { column: 'due_at', direction: 'asc', split: true };
     default:
       return { column: 'reported_at', direction: 'desc', split: false };
   }
@@ -135,6 +142,10 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
   const all: Expression<SqlBool>[] = [];
   if (filter.status !== 'all') all.push(eb('status', '=', filter.status));
   if (filter.priority) all.push(eb('priority', '=', 1));
+  if (filter.overdue) {
+    all.push(eb('status', '!=', 'completed'));
+    all.push(eb('due_at', '<', filter.now ?? new Date().toISOString()));
+  }
   if (filter.group !== undefined) all.push(eb('priority', '=', filter.group));
   // Unplaced: no map position, or typed words still to be checked (or never found) by the provider.
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
@@ -320,8 +331,10 @@ export function reportListRepository(db: Db, dialect: Dialect) {
      * How many reports the filter selects. A status filter alone is read from the counts the
      * triggers keep; anything else is counted.
      */
-    async count(filter: ReportFilter): Promise<number> {
-      if (filter.q || filter.unplaced || filter.priority || filter.from || filter.to) return count(filter);
+    async count(filter: ListFilter): Promise<number> {
+      if (filter.q || filter.unplaced || filter.priority || filter.overdue || filter.from || filter.to) {
+        return count(filter);
+      }
       const state = await db
         .selectFrom('report_list_state')
         .select(['reported', 'cleaning', 'completed'])
@@ -332,7 +345,7 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     },
 
     /** How many come before the report after `position`, counting it: the number of the next card, less one. */
-    async countThrough(filter: ReportFilter, sort: ReportListSort | undefined, position: ListPosition) {
+    async countThrough(filter: ListFilter, sort: ReportListSort | undefined, position: ListPosition) {
       const order = orderOf(sort);
       if (!filter.priorityFirst) return countThroughIn(filter, order, position);
       if (position.group === 1) return countThroughIn({ ...filter, group: 1 }, order, position);
@@ -349,7 +362,7 @@ export function reportListRepository(db: Db, dialect: Dialect) {
      * 'Priority first', the priority reports in that order, then the rest in that order.
      */
     async page(
-      filter: ReportFilter,
+      filter: ListFilter,
       sort: ReportListSort | undefined,
       after: ListPosition | null,
       limit: number,
@@ -369,7 +382,7 @@ export function reportListRepository(db: Db, dialect: Dialect) {
      * Where the report at `place` (from 1) sits in the list being shown, to start a page after it;
      * null when the list is shorter.
      */
-    async placeAt(filter: ReportFilter, sort: ReportListSort | undefined, place: number): Promise<ListPosition | null> {
+    async placeAt(filter: ListFilter, sort: ReportListSort | undefined, place: number): Promise<ListPosition | null> {
       const order = orderOf(sort);
       if (!filter.priorityFirst) return placeIn(filter, order, place);
       const first = await count({ ...filter, group: 1 });
@@ -381,7 +394,7 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     },
 
     /** Where a row sits in the order (the sort's, and with 'Priority first' its group), to continue after it. */
-    positionOf(row: ReportRow, filter: ReportFilter, sort: ReportListSort | undefined): ListPosition {
+    positionOf(row: ReportRow, filter: ListFilter, sort: ReportListSort | undefined): ListPosition {
       const order = orderOf(sort);
       const at = row[order.column];
       const group = filter.priorityFirst ? { group: Number(row.priority) === 1 ? (1 as const) : (0 as const) } : {};
@@ -390,7 +403,7 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     },
 
     /** Every report the filter selects, in the sort's order, a batch at a time (for the CSV). */
-    async *all(filter: ReportFilter, sort: ReportListSort | undefined, batch = 2000): AsyncGenerator<ListRow[]> {
+    async *all(filter: ListFilter, sort: ReportListSort | undefined, batch = 2000): AsyncGenerator<ListRow[]> {
       let after: ListPosition | null = null;
       for (;;) {
         const rows = await this.page(filter, sort, after, batch);

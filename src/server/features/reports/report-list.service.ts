@@ -6,6 +6,7 @@ import type { ReportFilter, ReportListSort, ReportPage } from '#shared/contracts
 import { claimLapsesAt } from '#shared/domain/claims.ts';
 import { toIsoOrNull } from '#server/db/tables.ts';
 import { ValidationError } from '#server/errors.ts';
+import type { Clock } from '#server/clock.ts';
 import type { ListPosition, ListRow, ReportListRepository } from './report-list.repository.ts';
 import { toReportResponse } from './reports.service.ts';
 
@@ -15,6 +16,8 @@ export const listMessages = {
 } as const;
 
 export interface PageRequest extends ReportFilter {
+  /** The instant the overdue filter compares due times with (the service's clock when unset). */
+  now?: string;
   cursor?: string;
   /** The page starting at this 'Report #n' instead of after a cursor. */
   position?: number;
@@ -51,13 +54,14 @@ export function decodeCursor(text: string, order: CursorOrder): ListPosition {
 
 /** The question, in one canonical form: the same question always gives the same ETag. */
 export function questionKey(request: PageRequest): string {
-  const { status, sort, q, unplaced, priority, priorityFirst, from, to, cursor, position, limit } = request;
+  const { status, sort, q, unplaced, priority, overdue, priorityFirst, from, to, cursor, position, limit } = request;
   return JSON.stringify([
     status,
     sort ?? '',
     q ?? '',
     unplaced ?? '',
     priority ?? '',
+    overdue ?? '',
     priorityFirst ?? '',
     from ?? '',
     to ?? '',
@@ -67,19 +71,38 @@ export function questionKey(request: PageRequest): string {
   ]);
 }
 
-export function reportListService(deps: { repository: ReportListRepository }) {
+/**
+ * The minute the overdue filter is asked at: its answer changes as reports fall due, with no change
+ * to any report, so that minute is part of its ETag and of its count's key.
+ */
+const overdueMinute = (request: PageRequest, now: Date) =>
+  request.overdue ? new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString() : '';
+
+export function reportListService(deps: { repository: ReportListRepository; clock?: Clock }) {
   const { repository } = deps;
+  const clock = deps.clock ?? { now: () => new Date() };
   /**
    * Counts of searches and date ranges by list version: while nothing changes, the 5 s refresh of a
    * page, and the pages after it, reuse the count instead of reading every report again.
    */
   const counts = new Map<string, number>();
   async function countOf(request: PageRequest, version: string): Promise<number> {
-    const { status, q, unplaced, priority, from, to } = request;
-    const key = JSON.stringify([version, status, q ?? '', unplaced ?? '', priority ?? '', from ?? '', to ?? '']);
+    const { status, q, unplaced, priority, overdue, from, to } = request;
+    const now = clock.now();
+    const key = JSON.stringify([
+      version,
+      status,
+      q ?? '',
+      unplaced ?? '',
+      priority ?? '',
+      overdue ?? '',
+      overdueMinute(request, now),
+      from ?? '',
+      to ?? '',
+    ]);
     const known = counts.get(key);
     if (known !== undefined) return known;
-    const n = await repository.count(request);
+    const n = await repository.count({ ...request, now: now.toISOString() });
     if (counts.size >= 200) counts.delete(counts.keys().next().value!);
     counts.set(key, n);
     return n;
@@ -88,13 +111,14 @@ export function reportListService(deps: { repository: ReportListRepository }) {
   return {
     etagOf(request: PageRequest, version: string): string {
       return `"p-${createHash('sha256')
-        .update(`${version}|${questionKey(request)}`)
+        .update(`${version}|${questionKey(request)}|${overdueMinute(request, clock.now())}`)
         .digest('base64url')
         .slice(0, 22)}"`;
     },
 
-    async page(request: PageRequest, version: string): Promise<ReportPage> {
-      if (request.cursor && request.position !== undefined) throw new ValidationError(listMessages.cursorAndPosition);
+    async page(asked: PageRequest, version: string): Promise<ReportPage> {
+      if (asked.cursor && asked.position !== undefined) throw new ValidationError(listMessages.cursorAndPosition);
+      const request = { ...asked, now: clock.now().toISOString() };
       // One more than asked tells whether a next page exists.
       const rowsAfter = (after: ListPosition | null) =>
         repository.page(request, request.sort, after, request.limit + 1);
@@ -120,7 +144,12 @@ export function reportListService(deps: { repository: ReportListRepository }) {
   };
 
   /** A page of `rows` (one more than asked when a next page exists), the first being number `before` + 1. */
-  function numbered(request: PageRequest, rows: ListRow[], before: number, total: number): ReportPage {
+  function numbered(
+    request: PageRequest & { now: string },
+    rows: ListRow[],
+    before: number,
+    total: number,
+  ): ReportPage {
     const shown = rows.slice(0, request.limit);
     const last = shown[shown.length - 1];
     return {
@@ -133,6 +162,7 @@ export function reportListService(deps: { repository: ReportListRepository }) {
           cleaningVolunteerId: row.cleaning_volunteer_id,
           cleaningStartedAt: toIsoOrNull(row.cleaning_started_at),
         }),
+        dueAt: toIsoOrNull(row.due_at),
       })),
       total,
       nextCursor:

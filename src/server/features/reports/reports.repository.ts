@@ -10,6 +10,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'k
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportPhotosTable, ReportsTable, Tables } from '#server/db/tables.ts';
+import { toIso } from '#server/db/tables.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
 /** A latitude/longitude box; without longitudes it spans every one (see boundingBox). */
@@ -29,6 +30,8 @@ export interface NewReport {
   priority?: boolean;
   locationStatus: ReportRow['location_status'];
   now: string;
+  /** When it is due to be cleaned, by the service level of its kind (none for some tests' reports). */
+  dueAt?: string;
 }
 
 /** An administrator's edit of a report's words and description. */
@@ -462,11 +465,25 @@ export function reportsRepository(db: Db) {
       });
     },
 
-    async setPriority(id: number, priority: boolean, now: string, trx?: Db): Promise<ReportRow | undefined> {
+    /** The priority mark; with `dueAtOf`, the due time follows the report's new kind. */
+    async setPriority(
+      id: number,
+      priority: boolean,
+      now: string,
+      trx?: Db,
+      dueAtOf?: (reportedAt: string) => string,
+    ): Promise<ReportRow | undefined> {
       return write(trx, async (q) => {
+        const reported = dueAtOf
+          ? await q.selectFrom('reports').select('reported_at').where('id', '=', id).executeTakeFirst()
+          : undefined;
         return q
           .updateTable('reports')
-          .set({ priority: priority ? 1 : 0, updated_at: await nextUpdatedAt(q, now) })
+          .set({
+            priority: priority ? 1 : 0,
+            updated_at: await nextUpdatedAt(q, now),
+            ...(reported && dueAtOf ? { due_at: dueAtOf(toIso(reported.reported_at)) } : {}),
+          })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirst();
@@ -636,6 +653,7 @@ function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
       status_token: newStatusToken(),
       priority: report.priority ? 1 : 0,
       location_status: report.locationStatus,
+      due_at: report.dueAt ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

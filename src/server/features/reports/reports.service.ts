@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { createReportFieldsSchema, CreatedReport, Report, ReportPhoto } from '#shared/contracts/reports.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
+import { defaultServiceLevels, dueAt, type ServiceLevels } from '#shared/domain/service-levels.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
@@ -37,6 +38,8 @@ export interface ReportsServiceDeps {
   clock: Clock;
   location: LocationService;
   log: FastifyBaseLogger;
+  /** How soon each kind of report is due to be cleaned; the defaults when unset. */
+  serviceLevels?: ServiceLevels;
   /** Volunteer alerts: queues a new report's alert in the report's own transaction (the outbox). */
   alerts?: { enqueueReportAlert(trx: Db, report: ReportRow): Promise<void> };
   /** 'Tell me when it is cleaned': the address gets a confirm link first; its e-mails carry this status link. */
@@ -72,6 +75,7 @@ export function reportsService({
   alerts,
   followers,
   stagedPhotos,
+  serviceLevels = defaultServiceLevels,
 }: ReportsServiceDeps) {
   let listCache: { version: string; list: KeptText } | undefined;
 
@@ -129,6 +133,7 @@ export function reportsService({
             priority: input.offensive ?? false,
             locationStatus: place ? 'checked' : 'to-check',
             now,
+            dueAt: dueAt(now, input.offensive ?? false, serviceLevels).toISOString(),
           },
           // Not placed now (the provider did not answer): placed in the background, in the same transaction.
           async (q, row) => {

@@ -18,6 +18,7 @@ export const reportSorts: { value: ReportSort; label: string }[] = [
   { value: 'reported-oldest', label: 'Reported: oldest' },
   { value: 'cleaned-newest', label: 'Cleaned: newest' },
   { value: 'cleaned-oldest', label: 'Cleaned: oldest' },
+  { value: 'due-soonest', label: 'Due: soonest' },
 ];
 
 /** The sort after a sort button is pressed: pressing the active one clears it. */
@@ -34,11 +35,15 @@ export const cardTitle = (position: number) => `Report #${position}`;
  */
 export const reference = (id: number) => `#${id}`;
 
-/** The filters besides status and sort: search words, unplaced or priority reports only, a range of days. */
+/**
+ * The filters besides status and sort: search words, unplaced, priority or overdue reports only, a
+ * range of days.
+ */
 export interface Narrowing {
   q: string;
   unplaced: boolean;
   priority: boolean;
+  overdue: boolean;
   from: string;
   to: string;
 }

@@ -21,9 +21,10 @@ export function reportManagementRepository(db: Db, dialect: Dialect) {
       priority: boolean,
       now: string,
       alsoInTransaction?: (trx: Db) => Promise<void>,
+      dueAtOf?: (reportedAt: string) => string,
     ): Promise<ReportRow | undefined> {
       return reports.transaction(async (trx) => {
-        const updated = await reports.setPriority(id, priority, now, trx);
+        const updated = await reports.setPriority(id, priority, now, trx, dueAtOf);
         if (updated) await alsoInTransaction?.(trx);
         return updated;
       });

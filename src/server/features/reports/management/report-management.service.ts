@@ -6,6 +6,7 @@ import type { Report, ReportFilter } from '#shared/contracts/reports.ts';
 import { cityDay } from '#shared/domain/calendar-days.ts';
 import { REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { defaultServiceLevels, dueAt, type ServiceLevels } from '#shared/domain/service-levels.ts';
 import type { Clock } from '#server/clock.ts';
 import { NotFoundError } from '#server/errors.ts';
 import { isProviderFailure, type LocationService } from '#server/features/location/index.ts';
@@ -39,6 +40,8 @@ export interface ReportManagementDeps {
   clock: Clock;
   location: LocationService;
   log: FastifyBaseLogger;
+  /** The due times a changed priority mark moves the report to; the defaults when unset. */
+  serviceLevels?: ServiceLevels;
 }
 
 export function reportManagementService({
@@ -49,6 +52,7 @@ export function reportManagementService({
   clock,
   location,
   log,
+  serviceLevels = defaultServiceLevels,
 }: ReportManagementDeps) {
   async function removeFiles(keys: string[]) {
     // removePhoto never throws; a file left behind costs disk space, not correctness.
@@ -139,7 +143,7 @@ export function reportManagementService({
     /** The reports the filter selects, in the list's order, as CSV text (same quoting as every export). */
     async csv(filter: ReportFilter): Promise<string> {
       const rows: CsvCell[][] = [CSV_HEADER];
-      for await (const batch of list.all(filter, filter.sort)) {
+      for await (const batch of list.all({ ...filter, now: clock.now().toISOString() }, filter.sort)) {
         for (const row of batch) {
           rows.push([
             rows.length,
@@ -167,7 +171,9 @@ export function reportManagementService({
       priority: boolean,
       alsoInTransaction?: (trx: Db) => Promise<void>,
     ): Promise<{ id: number; priority: boolean }> {
-      const row = await repository.setPriority(reportId, priority, clock.now().toISOString(), alsoInTransaction);
+      const row = await repository.setPriority(reportId, priority, clock.now().toISOString(), alsoInTransaction, (at) =>
+        dueAt(at, priority, serviceLevels).toISOString(),
+      );
       if (!row) throw new NotFoundError('Report not found');
       return { id: row.id, priority: Boolean(row.priority) };
     },

@@ -1,5 +1,5 @@
 // The filters besides status, sort and search words: a range of days, reports without a map
-// position, priority reports only. Part of the search form (their fields name it), applied with its
+// position, priority or overdue reports only. Part of the search form (their fields name it), applied with its
 // button. Its code loads when 'More filters' is first opened.
 import { useId } from 'react';
 import { inputClass } from '#client/components/ui/dialog.tsx';
@@ -15,6 +15,7 @@ const dates = [
 const checks = [
   { key: 'unplaced', label: 'Only reports without a map position' },
   { key: 'priority', label: 'Priority only' },
+  { key: 'overdue', label: 'Overdue only' },
 ] as const;
 
 export function MoreFilters({
@@ -31,7 +32,9 @@ export function MoreFilters({
   applied: Narrowing;
 }) {
   const ids = { from: useId(), to: useId() };
-  const differs = (['from', 'to', 'unplaced', 'priority'] as const).some((key) => draft[key] !== applied[key]);
+  const differs = (['from', 'to', 'unplaced', 'priority', 'overdue'] as const).some(
+    (key) => draft[key] !== applied[key],
+  );
   return (
     <div id={id} className="flex flex-wrap items-end gap-x-3 gap-y-2 rounded-xl border border-stone-300 bg-white p-3">
       {dates.map(({ key, label }) => (

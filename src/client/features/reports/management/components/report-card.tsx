@@ -8,6 +8,7 @@ import { placementLabels } from '#shared/domain/location-messages.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate, formatDateTime } from '#shared/domain/format.ts';
+import { dueWords, isOverdue } from '#shared/domain/service-level-words.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
@@ -46,6 +47,24 @@ function Fact({ label, className, children }: { label: string; className?: strin
       <dt className="font-semibold">{label}</dt>
       <dd className={className}>{children}</dd>
     </div>
+  );
+}
+
+/** The report's clock: when it is due to be cleaned, or how late it is, read at each drawing of the list. */
+function ServiceClock({ dueAt }: { dueAt: string }) {
+  const now = new Date();
+  const late = isOverdue(dueAt, now);
+  return (
+    <Fact
+      label={managementMessages.serviceClockLabel}
+      className={
+        late ? 'rounded-full border border-red-800 bg-red-50 px-2 py-px font-semibold text-red-900' : undefined
+      }
+    >
+      <time dateTime={dueAt} title={formatDateTime(dueAt)}>
+        {dueWords(dueAt, now)}
+      </time>
+    </Fact>
   );
 }
 
@@ -227,6 +246,7 @@ export const ReportCard = memo(function ReportCard({
           {REPORT_STATUS_LABELS[report.status]}
         </Fact>
         {claimLapsesAt && <Fact label={managementMessages.claimLapsesLabel}>{formatDateTime(claimLapsesAt)}</Fact>}
+        {report.dueAt && report.status !== 'completed' && <ServiceClock dueAt={report.dueAt} />}
       </dl>
 
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
