@@ -82,6 +82,9 @@ import { open311Routes } from './features/open311/open311.routes.ts';
 import { open311Service } from './features/open311/open311.service.ts';
 import { openDataRoutes } from './features/open311/open-data.routes.ts';
 import { openDataService } from './features/open311/open-data.service.ts';
+import { apiKeysRepository } from './features/open311/api-keys.repository.ts';
+import { apiKeysService } from './features/open311/api-keys.service.ts';
+import { open311PartnersRoutes } from './features/open311/open311-partners.routes.ts';
 import { publicReportsRepository } from './features/reports/public-reports.repository.ts';
 import { OPEN311_BASE } from '#shared/contracts/open311.ts';
 import { NotFoundError } from './errors.ts';
@@ -378,6 +381,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     versions,
     perMinute: deps.limits?.open311PerMinute ?? 60,
   });
+  // Open311 both ways, for administrators: partner apps' API keys.
+  const apiKeys = apiKeysService({ repository: apiKeysRepository(db), clock });
+  await app.register(open311PartnersRoutes, { keys: apiKeys });
   // Open data: every report's public record as GeoJSON and CSV, under the operator's licence.
   await app.register(openDataRoutes, {
     service: openDataService({
