@@ -287,12 +287,11 @@ export interface Open311ApiKeysTable {
   last_used_at: Timestamp | null;
 }
 
-/** A report a partner app posted through Open311, and its token (046-open311-partners); open311 writes it. */
+/** A report a partner app posted through Open311 (046-open311-partners); open311 writes it. */
 export interface Open311PartnerRequestsTable {
   report_id: number;
   api_key_id: number | null;
   partner_name: string;
-  token: string;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,5 @@
 // Open311 both ways: the keys partner apps post requests with (kept as hashes), which reports each key
-// made (the partner's name, and a token the request may be looked up by), and reports referred to the
+// made (with the partner's name), and reports referred to the
 // body responsible for the wall, with the body's own request id and its last answer.
 import type { Kysely } from 'kysely';
 import type { ColumnKit } from './column-kit.ts';
@@ -25,7 +25,6 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
     )
     .addColumn('api_key_id', 'integer', (c) => c.references('open311_api_keys.id').onDelete('set null'))
     .addColumn('partner_name', 'text', (c) => c.notNull())
-    .addColumn('token', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', k.timestamp, (c) => c.notNull())
     .execute();
 

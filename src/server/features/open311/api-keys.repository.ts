@@ -1,5 +1,5 @@
 // The only writer of open311_api_keys and open311_partner_requests: partner apps' keys (as hashes),
-// and which reports each key posted, with the partner's name and the token a request is found by.
+// and which reports each key posted, with the partner's name.
 import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Open311ApiKeysTable } from '#server/db/tables.ts';
@@ -67,7 +67,7 @@ export function apiKeysRepository(db: Db) {
     /** Marks a report as posted by a partner, in the report's own transaction. */
     async recordRequest(
       trx: Db,
-      request: { reportId: number; apiKeyId: number; partnerName: string; token: string; now: string },
+      request: { reportId: number; apiKeyId: number; partnerName: string; now: string },
     ): Promise<void> {
       await trx
         .insertInto('open311_partner_requests')
@@ -75,20 +75,9 @@ export function apiKeysRepository(db: Db) {
           report_id: request.reportId,
           api_key_id: request.apiKeyId,
           partner_name: request.partnerName,
-          token: request.token,
           created_at: request.now,
         })
         .execute();
-    },
-
-    /** The report a token stands for (its number today, which renumbering may have changed). */
-    async reportOfToken(token: string): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('open311_partner_requests')
-        .select('report_id')
-        .where('token', '=', token)
-        .executeTakeFirst();
-      return row?.report_id;
     },
 
     /** The partner that posted a report, if one did. */

@@ -56,7 +56,6 @@ export function apiKeysService({ repository, clock }: { repository: ApiKeysRepos
 
     markUsed: (partner: Partner) => repository.markUsed(partner.keyId, clock.now().toISOString()),
     recordRequest: repository.recordRequest,
-    reportOfToken: repository.reportOfToken,
   };
 }
 
