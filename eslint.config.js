@@ -41,6 +41,7 @@ const clientPublicModules = {
     'location-errors.ts',
     'use-location-detection.ts',
   ],
+  open311: ['components/api-keys-card.tsx', 'components/referrals-card.tsx', 'components/refer-report.tsx'],
   privacy: ['components/your-data-card.tsx'],
   reports: [
     'api/use-set-report-status.ts',
@@ -151,6 +152,7 @@ const clientFloors = [
   'reports',
   'cleanups',
   'volunteer-dashboard',
+  'open311',
   'admin-dashboard',
 ];
 

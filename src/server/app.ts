@@ -82,8 +82,13 @@ import { open311Routes } from './features/open311/open311.routes.ts';
 import { open311Service } from './features/open311/open311.service.ts';
 import { openDataRoutes } from './features/open311/open-data.routes.ts';
 import { openDataService } from './features/open311/open-data.service.ts';
+import { apiKeysRepository } from './features/open311/api-keys.repository.ts';
+import { apiKeysService } from './features/open311/api-keys.service.ts';
+import { open311PartnersRoutes } from './features/open311/open311-partners.routes.ts';
+import { open311PostingService } from './features/open311/open311-posting.service.ts';
+import { fetchPublicHttps, type PublicFetchOptions } from './http/public-fetch.ts';
 import { publicReportsRepository } from './features/reports/public-reports.repository.ts';
-import { OPEN311_BASE } from '#shared/contracts/open311.ts';
+import { OPEN311_BASE, OPEN311_MEDIA_MAX_BYTES, OPEN311_MEDIA_TIMEOUT_MS } from '#shared/contracts/open311.ts';
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
@@ -133,6 +138,8 @@ export interface AppDeps {
     followUp?: Partial<FollowUpLimits>;
     /** Open311 requests one client may make to each Open311 path in a minute. */
     open311PerMinute?: number;
+    /** Service requests one partner's key may post in an hour. */
+    open311PostsPerKeyPerHour?: number;
     /** Whole open data files one client may download in a minute, for each format. */
     openDataPerMinute?: number;
   };
@@ -146,6 +153,11 @@ export interface AppDeps {
   alerts?: AlertsOptions;
   /** The report list's change stream: its heartbeat and how long a stream lasts (defaults in reports.routes.ts). */
   changeStream?: Partial<ChangeStreamTimes>;
+  /**
+   * Test seams of the photo fetch for partners' media_url: the test server's address, its certificate
+   * authority and a resolver for test names. Only tests pass them; production fetches public https only.
+   */
+  open311MediaFetch?: Pick<PublicFetchOptions, 'policy' | 'ca' | 'resolve'>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -367,8 +379,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(auditLogRoutes, { service: audit });
 
-  // Open311 GeoReport v2, read side: reports as service requests, for councils and their tools.
+  // Open311 GeoReport v2: reports as service requests, for councils and their tools; partner apps
+  // post new ones with a key, through the same intake as the app's form.
+  const apiKeys = apiKeysService({ repository: apiKeysRepository(db), clock });
   await app.register(open311Routes, {
+    posting: open311PostingService({
+      keys: apiKeys,
+      createReport: async (input) =>
+        (await reports.create({ latitude: undefined, longitude: undefined, accuracy: undefined, ...input })).report,
+      wordsAt: async (latitude, longitude) => (await location.coordinatesToWords(latitude, longitude)).words,
+      fetchPhoto: async (url) =>
+        (
+          await fetchPublicHttps(url, {
+            maxBytes: OPEN311_MEDIA_MAX_BYTES,
+            timeoutMs: OPEN311_MEDIA_TIMEOUT_MS,
+            ...deps.open311MediaFetch,
+          })
+        ).body,
+      now: () => clock.now(),
+    }),
+    postsPerKeyPerHour: deps.limits?.open311PostsPerKeyPerHour ?? 120,
     prefix: OPEN311_BASE,
     service: open311Service({
       repository: publicReports,
@@ -380,6 +410,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     versions,
     perMinute: deps.limits?.open311PerMinute ?? 60,
   });
+  // Open311 both ways, for administrators: partner apps' API keys.
+  await app.register(open311PartnersRoutes, { keys: apiKeys });
   // Open data: every report's public record as GeoJSON and CSV, under the operator's licence.
   await app.register(openDataRoutes, {
     service: openDataService({

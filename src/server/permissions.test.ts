@@ -122,6 +122,9 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/alerts-summary': { rule: 'admin' },
   'POST /api/admin/photos/redact': { rule: 'admin' },
   'GET /api/admin/audit-log': { rule: 'admin' },
+  'GET /api/admin/open311/keys': { rule: 'admin' },
+  'POST /api/admin/open311/keys': { rule: 'admin' },
+  'POST /api/admin/open311/keys/:id/revoke': { rule: 'admin' },
 };
 
 /** Every API route of the app as 'METHOD /path', read from Fastify's own route tree (HEAD aside). */

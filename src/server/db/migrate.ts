@@ -25,6 +25,7 @@ import * as eventCalendars from './migrations/041-event-calendars.ts';
 import * as eventCreators from './migrations/042-event-creators.ts';
 import * as abuseLimits from './migrations/043-abuse-limits.ts';
 import * as stagedPhotos from './migrations/044-staged-photos.ts';
+import * as open311Partners from './migrations/046-open311-partners.ts';
 import * as serviceLevels from './migrations/047-service-levels.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   '042-event-creators': eventCreators,
   '043-abuse-limits': abuseLimits,
   '044-staged-photos': stagedPhotos,
+  '046-open311-partners': open311Partners,
   '047-service-levels': serviceLevels,
 };
 

@@ -282,6 +282,41 @@ export interface StagedPhotosTable {
   expires_at: Timestamp;
 }
 
+/** A partner app's Open311 key, kept as its hash (046-open311-partners); written only by the open311 feature. */
+export interface Open311ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  key_hint: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+
+/** A report a partner app posted through Open311 (046-open311-partners); open311 writes it. */
+export interface Open311PartnerRequestsTable {
+  report_id: number;
+  api_key_id: number | null;
+  partner_name: string;
+  created_at: Timestamp;
+}
+
+/** A report referred to the body responsible for it (046-open311-partners); open311 writes it. */
+export interface ReportReferralsTable {
+  id: Generated<number>;
+  report_id: number;
+  body_id: string;
+  body_name: string;
+  state: 'waiting' | 'sent' | 'closed' | 'failed';
+  remote_id: string | null;
+  last_answer: string | null;
+  attempts: Generated<number>;
+  referred_at: Timestamp;
+  sent_at: Timestamp | null;
+  checked_at: Timestamp | null;
+  closed_at: Timestamp | null;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
@@ -307,6 +342,9 @@ export interface Tables {
   audit_log: AuditLogTable;
   report_followers: ReportFollowersTable;
   staged_photos: StagedPhotosTable;
+  open311_api_keys: Open311ApiKeysTable;
+  open311_partner_requests: Open311PartnerRequestsTable;
+  report_referrals: ReportReferralsTable;
 }
 
 export function toIso(value: Date | string): string {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_ROW_ID } from './ids.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { isMultilineText, withLineFeeds } from './text.ts';
 
 /** Where the GeoReport v2 resources live; each is asked for as `<resource>.xml` or `<resource>.json`. */
 export const OPEN311_BASE = '/open311/v2';
@@ -34,7 +35,80 @@ export const open311Refusals = {
   unknownRequest: (id: string) => `There is no service request ${id}.`,
   unknownService: (code: string) =>
     `There is no service ${code}; the services are ${OPEN311_SERVICE_CODES.join(', ')}.`,
+  apiKey: 'api_key is missing, or is not a key this server issued (or it was revoked). Ask the operator for one.',
+  serviceCodeMissing: `service_code is required: ${OPEN311_SERVICE_CODES.join(' or ')}.`,
+  location:
+    'Give the place as lat and long, or as three words in address_string (for example ///filled.count.soap); address_id is not used here.',
+  latLong: 'lat and long must both be numbers in WGS84 degrees.',
+  mediaRequired: 'media_url is required: every report here carries a photo of the graffiti, fetched over https.',
+  description: 'description must be at most 4,000 characters, without control characters other than line breaks.',
+  unknownToken: (token: string) =>
+    `There is no token ${token}: this server answers a new request with its service_request_id at once and gives no tokens.`,
+  busy: 'Too many photos are being fetched just now. Please try again in a moment.',
 } as const;
+
+/** A photo fetched from a partner's media_url: at most this size, within this time. */
+export const OPEN311_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const OPEN311_MEDIA_TIMEOUT_MS = 20_000;
+
+/** Three words as address_string gives them: 'filled.count.soap', with or without the leading '///'. */
+const THREE_WORDS = /^(?:\/\/\/)?([a-z]+\.[a-z]+\.[a-z]+)$/;
+
+const optionalField = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => {
+    const text = (Array.isArray(value) ? value[value.length - 1] : value)?.trim();
+    return text ? text : undefined;
+  });
+
+const coordinate = (min: number, max: number) =>
+  optionalField.refine(
+    (value) =>
+      value === undefined || (/^-?\d+(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= max && Number(value) >= min),
+    {
+      message: open311Refusals.latLong,
+    },
+  );
+
+/**
+ * POST requests' form (application/x-www-form-urlencoded), after the key is checked. The person's
+ * details a client may send (email, device_id, account_id, first_name, last_name, phone) and
+ * attributes are not read: nothing personal is kept from a partner, and neither service has attributes.
+ */
+export const open311PostRequestSchema = z
+  .object({
+    service_code: optionalField.refine((code) => code !== undefined, {
+      message: open311Refusals.serviceCodeMissing,
+      abort: true,
+    }),
+    lat: coordinate(-90, 90),
+    long: coordinate(-180, 180),
+    address_string: optionalField,
+    address_id: optionalField,
+    description: optionalField.refine((text) => text === undefined || (text.length <= 4000 && isMultilineText(text)), {
+      message: open311Refusals.description,
+    }),
+    media_url: optionalField.refine((url) => url !== undefined, { message: open311Refusals.mediaRequired }),
+  })
+  .transform((form, context) => {
+    const words = form.address_string ? THREE_WORDS.exec(form.address_string.toLowerCase())?.[1] : undefined;
+    const hasPoint = form.lat !== undefined && form.long !== undefined;
+    if (form.lat !== undefined || form.long !== undefined) {
+      if (!hasPoint) context.addIssue({ code: 'custom', message: open311Refusals.latLong });
+    } else if (!words) {
+      context.addIssue({ code: 'custom', message: open311Refusals.location });
+    }
+    return {
+      serviceCode: form.service_code!,
+      point: hasPoint ? { latitude: Number(form.lat), longitude: Number(form.long) } : undefined,
+      words,
+      description: form.description ? withLineFeeds(form.description) : undefined,
+      mediaUrl: form.media_url!,
+    };
+  });
+
+export type Open311PostRequest = z.output<typeof open311PostRequestSchema>;
 
 /**
  * A query argument that may be declared several times and hold several values separated by commas;

@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = {
   'event.delete': 'Deleted a MUCU event',
   'event.capacity': 'Changed the places at a MUCU event',
   'attendance.add': 'Recorded MUCU attendance',
+  'open311.key.issue': 'Issued an Open311 API key',
+  'open311.key.revoke': 'Revoked an Open311 API key',
+  'report.refer': 'Referred a report to the body responsible for it',
   'admin.sign-in': 'Signed in as an administrator',
   'volunteer.erase-inactive': 'Erased an account unused for years (automatic)',
 } as const;

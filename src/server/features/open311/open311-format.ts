@@ -24,6 +24,7 @@ export interface ServiceDefinition {
 export type Open311Answer =
   | { kind: 'services'; items: GeoReportService[] }
   | { kind: 'service_requests'; items: GeoReportRequest[] }
+  | { kind: 'created'; items: { service_request_id: number; service_notice: string; account_id: null }[] }
   | { kind: 'errors'; items: Open311Error[] }
   | { kind: 'discovery'; document: GeoReportDiscovery }
   | { kind: 'service_definition'; definition: ServiceDefinition };
@@ -40,6 +41,7 @@ function xmlOf(answer: Open311Answer): string {
     case 'services':
       return builder.build({ ...declaration, services: { service: answer.items.map(xmlValues) } });
     case 'service_requests':
+    case 'created':
       return builder.build({ ...declaration, service_requests: { request: answer.items.map(xmlValues) } });
     case 'errors':
       return builder.build({ ...declaration, errors: { error: answer.items.map(xmlValues) } });
@@ -60,6 +62,7 @@ function jsonOf(answer: Open311Answer): unknown {
   switch (answer.kind) {
     case 'services':
     case 'service_requests':
+    case 'created':
     case 'errors':
       return answer.items;
     case 'discovery':

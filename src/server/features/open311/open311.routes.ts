@@ -8,13 +8,18 @@ import { AppError } from '#server/errors.ts';
 import { matchesEtag, notModified, unlessNotModified } from '#server/http/conditional-get.ts';
 import {
   OPEN311_FORMATS,
+  OPEN311_SERVICE_CODES,
+  open311PostRequestSchema,
   open311Refusals,
   open311RequestsQuerySchema,
   type Open311Format,
 } from '#shared/contracts/open311.ts';
 import { MAX_ROW_ID } from '#shared/contracts/ids.ts';
+import { clientKeyOf } from '#server/http/client-key.ts';
 import { contentTypes, render, type Open311Answer } from './open311-format.ts';
 import type { Open311Service } from './open311.service.ts';
+import { API_KEY_PATTERN, hashApiKey } from './api-keys.service.ts';
+import type { Open311PostingService } from './open311-posting.service.ts';
 
 /** The report list's version, as the reports feature keeps it: an unchanged list is known without a query. */
 export interface ReportListVersion {
@@ -27,7 +32,13 @@ export interface Open311RoutesOptions {
   versions: ReportListVersion;
   /** Requests one client may make to each path in a minute (each path counts its own). */
   perMinute: number;
+  /** Partner apps' POST requests, and how many one key (or one client without a key) may post in an hour. */
+  posting: Open311PostingService;
+  postsPerKeyPerHour: number;
 }
+
+/** A posted form's longest body: every field the specification names, with a 4,000-character description. */
+const POST_BODY_LIMIT = 32 * 1024;
 
 /** A refusal in GeoReport v2's terms: its HTTP status and one error per thing that was wrong. */
 class Open311Refusal extends AppError {
@@ -81,7 +92,10 @@ function sendFixed(
   return reply.type(contentTypes[format]).send(fixed.body);
 }
 
-export async function open311Routes(app: FastifyInstance, { service, versions, perMinute }: Open311RoutesOptions) {
+export async function open311Routes(
+  app: FastifyInstance,
+  { service, versions, perMinute, posting, postsPerKeyPerHour }: Open311RoutesOptions,
+) {
   const config = {
     access: 'public',
     rateLimit: {
@@ -95,6 +109,20 @@ export async function open311Routes(app: FastifyInstance, { service, versions, p
       },
     },
   } as const;
+
+  // GeoReport v2's POST sends a form; only these routes read one.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: POST_BODY_LIMIT },
+    (_request, body, done) => {
+      const form: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) {
+        const held = form[name];
+        form[name] = held === undefined ? value : [held, value].flat();
+      }
+      done(null, form);
+    },
+  );
 
   // Public data without credentials: a web page on any site may read it (refusals included).
   app.addHook('onSend', async (_request, reply) => {
@@ -149,6 +177,53 @@ export async function open311Routes(app: FastifyInstance, { service, versions, p
       return reply.type(contentTypes[format]).send(render({ kind: 'service_requests', items }, format));
     });
   }
+
+  // POST requests: partner apps with a key. Each key is limited per hour (counted once the form is
+  // read); a request without a good key counts against its client instead.
+  const apiKeyOf = (request: FastifyRequest): string | undefined => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const key = [body.api_key ?? query.api_key].flat()[0];
+    return typeof key === 'string' ? key.trim() : undefined;
+  };
+  const postConfig = {
+    ...config,
+    rateLimit: {
+      ...config.rateLimit,
+      max: postsPerKeyPerHour,
+      timeWindow: '1 hour',
+      hook: 'preHandler',
+      keyGenerator: (request: FastifyRequest) => {
+        const key = apiKeyOf(request);
+        return key && API_KEY_PATTERN.test(key) ? `key:${hashApiKey(key)}` : `client:${clientKeyOf(request.ip)}`;
+      },
+    },
+  } as const;
+  for (const format of OPEN311_FORMATS) {
+    app.post(`/requests.${format}`, { config: postConfig, bodyLimit: POST_BODY_LIMIT }, async (request, reply) => {
+      // The key first: without one, nothing about the request is said.
+      const partner = await posting.partner(apiKeyOf(request));
+      const parsed = open311PostRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        throw new Open311Refusal(400, [...new Set(parsed.error.issues.map((issue) => issue.message))]);
+      }
+      if (!(OPEN311_SERVICE_CODES as readonly string[]).includes(parsed.data.serviceCode))
+        throw new Open311Refusal(404, [open311Refusals.unknownService(shown(parsed.data.serviceCode))]);
+      const created = await posting.post(partner, parsed.data);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type(contentTypes[format])
+        .send(render({ kind: 'created', items: [{ ...created, account_id: null }] }, format));
+    });
+  }
+
+  // Tokens: a new request is answered with its service_request_id at once, so no token is ever given
+  // and every token is unknown, as the specification answers one.
+  app.get<{ Params: { file: string } }>('/tokens/:file', { config }, (request) => {
+    const file = fileOf(request.params.file);
+    if (!file) throw new Open311Refusal(404, [open311Refusals.notAsked]);
+    throw new Open311Refusal(404, [open311Refusals.unknownToken(shown(file.name))]);
+  });
 
   // Services' definitions: neither service asks for more than the location and a photo, so each
   // definition lists no attributes (metadata is false); an unknown code is the specification's 404.

@@ -30,6 +30,8 @@ export type CreateReportInput = Omit<
   notifyEmail?: string;
   nearLatitude?: number;
   nearLongitude?: number;
+  /** Another feature's rows about the new report (a partner app's mark), written in its transaction. */
+  alsoInTransaction?: (trx: Db, row: ReportRow) => Promise<void>;
 };
 
 export interface ReportsServiceDeps {
@@ -139,6 +141,7 @@ export function reportsService({
           async (q, row) => {
             if (!place) await enqueuePlacement(q, { reportId: row.id, sent, photoGps }, now);
             await alerts?.enqueueReportAlert(q, row);
+            await input.alsoInTransaction?.(q, row);
           },
           trx,
         );

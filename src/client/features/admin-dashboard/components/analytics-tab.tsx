@@ -24,6 +24,7 @@ import { describeError } from '#client/lib/api-client.ts';
 import { TABLE_WIDTH_QUERY, useMediaQuery } from '#client/lib/use-media-query.ts';
 import { AlertsSummary } from '#client/features/alerts/components/alerts-summary.tsx';
 import { AuditLogCard } from '#client/features/audit-log/components/audit-log-card.tsx';
+import { ApiKeysCard } from '#client/features/open311/components/api-keys-card.tsx';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
@@ -141,6 +142,7 @@ export function AnalyticsTab() {
 
       {data && <VolunteerDetails volunteers={data.volunteers} />}
       <AlertsSummary />
+      <ApiKeysCard />
       <AuditLogCard />
 
       <AddEventDialog open={addEventOpen} onOpenChange={setAddEventOpen} />

@@ -1,0 +1,34 @@
+// Administrators' side of Open311 both ways: issue, list and revoke partner apps' API keys (each
+// change audited), and refer reports to the bodies responsible for them.
+import type { FastifyInstance } from 'fastify';
+import { open311PartnerEndpoints as endpoints } from '#shared/contracts/open311-partners.ts';
+import { serve } from '#server/http/serve.ts';
+import type { ApiKeysService } from './api-keys.service.ts';
+
+export interface Open311PartnersRoutesOptions {
+  keys: ApiKeysService;
+}
+
+export async function open311PartnersRoutes(app: FastifyInstance, { keys }: Open311PartnersRoutesOptions) {
+  const admin = { access: 'admin' as const };
+
+  serve(app, endpoints.keys, admin, () => keys.list());
+
+  serve(
+    app,
+    endpoints.issueKey,
+    { ...admin, audit: { action: 'open311.key.issue', fields: ['name'] } },
+    async (request) => {
+      const issued = await keys.issue(request.body.name);
+      // The entry names the key, never the key itself.
+      request.auditNote = { targetType: 'open311-key', targetId: issued.key.id, detail: { hint: issued.key.hint } };
+      return issued;
+    },
+  );
+
+  serve(app, endpoints.revokeKey, { ...admin, audit: { action: 'open311.key.revoke' } }, async (request) => {
+    const key = await keys.revoke(request.params.id);
+    request.auditNote = { targetType: 'open311-key', targetId: key.id, detail: { name: key.name, hint: key.hint } };
+    return key;
+  });
+}
