@@ -52,6 +52,7 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { eventsService } from './features/events/events.service.ts';
 import { eventJobs } from './features/events/event-jobs.ts';
 import { placementJobs } from './features/reports/placement-job.ts';
+import { escalationJob } from './features/reports/escalation-job.ts';
 import { stagedPhotosRepository } from './features/reports/staged-photos.repository.ts';
 import { stagedPhotosService } from './features/reports/staged-photos.service.ts';
 import { eventRsvpsRoutes } from './features/events/event-rsvps.routes.ts';
@@ -237,7 +238,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     push: deps.push,
     pushSender: deps.pushSender,
+    adminEmails: deps.config.adminEmails ?? [],
     ...deps.alerts,
+  });
+  // Overdue reports, and offensive ones still unclaimed, told to the administrators once each.
+  const escalation = escalationJob({
+    repository: reportsRepository(db),
+    clock,
+    summaryHour: deps.alerts?.digestHour ?? 18,
+    enqueue: alerts.enqueueEscalation,
   });
   // The outbox's jobs: alerts; MUCU event e-mails (reminders, changes, cancellations); reports made
   // while the location provider was unreachable, placed in the background; follow-up e-mails.
@@ -440,7 +449,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every periodic job of the process, listed here once; none runs until main.ts starts them.
   app.decorate(
     'jobs',
-    jobScheduler([worker.job, cleanups.lapsedClaimsJob, staging.sweepJob, retention, photoSweep], app.log),
+    jobScheduler([worker.job, cleanups.lapsedClaimsJob, staging.sweepJob, retention, photoSweep, escalation], app.log),
   );
   app.addHook('preClose', () => app.jobs.stop());
 

@@ -149,6 +149,18 @@ export function alertsRepository(db: Db) {
         .execute();
     },
 
+    /** The devices of the volunteers signed up with these addresses (the administrators'), oldest first. */
+    subscriptionsOfAddresses(emails: readonly string[]): Promise<PushSubscriptionRow[]> {
+      if (emails.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('push_subscriptions')
+        .innerJoin('volunteers', 'volunteers.id', 'push_subscriptions.volunteer_id')
+        .selectAll('push_subscriptions')
+        .where(sql<string>`lower(volunteers.email)`, 'in', [...emails])
+        .orderBy('push_subscriptions.id')
+        .execute();
+    },
+
     findSubscription(id: number): Promise<PushSubscriptionRow | undefined> {
       return db.selectFrom('push_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -5,6 +5,7 @@ import type { Clock } from '#server/clock.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { alertJobs } from './alert-jobs.ts';
+import { adminEscalationJobs, enqueueEscalation } from './admin-escalation.ts';
 import { alertsRepository } from './alerts.repository.ts';
 import { alertsService, enqueueReportAlert, type AlertsService } from './alerts.service.ts';
 import { outboxRepository } from '#server/jobs/outbox.repository.ts';
@@ -31,12 +32,16 @@ export interface AlertsDeps extends AlertsOptions {
   push?: PushOptions;
   /** A sender to use instead of web-push (tests at the edge of the world). */
   pushSender?: PushSender;
+  /** The administrators' addresses: told of overdue and unclaimed reports. */
+  adminEmails?: readonly string[];
 }
 
 export interface Alerts {
   service: AlertsService;
   jobs: OutboxJobs;
   enqueueReportAlert: typeof enqueueReportAlert;
+  /** Queues the administrators' message about reports that need them, in the caller's transaction. */
+  enqueueEscalation: typeof enqueueEscalation;
 }
 
 export function createAlerts(deps: AlertsDeps): Alerts {
@@ -72,5 +77,19 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     digestHour,
     endpointProblem: endpoints.problemWith,
   });
-  return { service, jobs, enqueueReportAlert };
+  const adminHandlers = adminEscalationJobs({
+    db,
+    repository,
+    mailer: deps.mailer,
+    push,
+    publicUrl: deps.publicUrl,
+    adminEmails: deps.adminEmails ?? [],
+    clock: deps.clock,
+  });
+  return {
+    service,
+    jobs: { ...jobs, handlers: { ...jobs.handlers, ...adminHandlers } },
+    enqueueReportAlert,
+    enqueueEscalation,
+  };
 }

@@ -236,6 +236,51 @@ export function reportsRepository(db: Db) {
       });
     },
 
+    /**
+     * The reports the administrators have not been told of yet that need them: not cleaned and past
+     * their due time ('overdue'), or offensive, reported before `unclaimedBefore` and still unclaimed
+     * ('unclaimed'); at most `limit` of each, soonest first.
+     */
+    async needingAttention(now: string, unclaimedBefore: string, limit: number, trx?: Db) {
+      const q = trx ?? db;
+      const [overdue, unclaimed] = await Promise.all([
+        q
+          .selectFrom('reports')
+          .select(['id', 'what3words', 'due_at'])
+          .where('status', '!=', 'completed')
+          .where('due_at', '<=', now)
+          .where('overdue_alerted_at', 'is', null)
+          .orderBy('due_at')
+          .orderBy('id')
+          .limit(limit)
+          .execute(),
+        q
+          .selectFrom('reports')
+          .select(['id', 'what3words', 'due_at'])
+          .where('status', '=', 'reported')
+          .where('priority', '=', 1)
+          .where('reported_at', '<=', unclaimedBefore)
+          .where('unclaimed_alerted_at', 'is', null)
+          .orderBy('reported_at')
+          .orderBy('id')
+          .limit(limit)
+          .execute(),
+      ]);
+      return { overdue, unclaimed };
+    },
+
+    /** Marks the administrators told that these reports are overdue, or offensive and unclaimed (nothing the list shows). */
+    async markEscalated(ids: readonly number[], reason: 'overdue' | 'unclaimed', now: string, trx: Db): Promise<void> {
+      if (ids.length === 0) return;
+      await write(trx, (q) =>
+        q
+          .updateTable('reports')
+          .set(reason === 'overdue' ? { overdue_alerted_at: now } : { unclaimed_alerted_at: now })
+          .where('id', 'in', [...ids])
+          .execute(),
+      );
+    },
+
     /** Dates a change to the report itself made elsewhere (an added or deleted photo of it). */
     async touch(id: number, now: string, trx?: Db): Promise<void> {
       return write(trx, async (q) => {
