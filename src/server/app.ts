@@ -87,6 +87,9 @@ import { apiKeysRepository } from './features/open311/api-keys.repository.ts';
 import { apiKeysService } from './features/open311/api-keys.service.ts';
 import { open311PartnersRoutes } from './features/open311/open311-partners.routes.ts';
 import { open311PostingService } from './features/open311/open311-posting.service.ts';
+import { councilClient } from './features/open311/council-client.ts';
+import { referralsRepository } from './features/open311/referrals.repository.ts';
+import { referralsService, type ReferralsService } from './features/open311/referrals.service.ts';
 import { fetchPublicHttps, type PublicFetchOptions } from './http/public-fetch.ts';
 import { publicReportsRepository } from './features/reports/public-reports.repository.ts';
 import { OPEN311_BASE, OPEN311_MEDIA_MAX_BYTES, OPEN311_MEDIA_TIMEOUT_MS } from '#shared/contracts/open311.ts';
@@ -103,12 +106,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox worker, for a test to run what is due (runOnce, drain); app.jobs starts it. */
     outbox: OutboxWorker;
+    /** Referrals to responsible bodies, for a test to check the sent ones now (checkSent). */
+    referrals: Pick<ReferralsService, 'checkSent'>;
   }
 }
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData' | 'serviceLevels'>>;
+    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData' | 'serviceLevels' | 'referralBodies'>>;
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
@@ -159,6 +164,8 @@ export interface AppDeps {
    * authority and a resolver for test names. Only tests pass them; production fetches public https only.
    */
   open311MediaFetch?: Pick<PublicFetchOptions, 'policy' | 'ca' | 'resolve'>;
+  /** Referrals: how long a body's endpoint is waited for, and how often sent requests are checked. */
+  referrals?: { council?: { timeoutMs?: number }; checkEveryMs?: number };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -248,6 +255,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     summaryHour: deps.alerts?.digestHour ?? 18,
     enqueue: alerts.enqueueEscalation,
   });
+  // Reports referred to the bodies responsible for them: sent through the outbox, their status pulled back.
+  const referrals = referralsService({
+    db,
+    repository: referralsRepository(db),
+    bodies: deps.config.referralBodies ?? [],
+    council: councilClient(deps.referrals?.council),
+    mailer,
+    clock,
+    publicUrl,
+    operatorName: privacySettings.operatorName,
+    log: app.log,
+    checkEveryMs: deps.referrals?.checkEveryMs,
+  });
+  app.decorate('referrals', { checkSent: () => referrals.checkSent() });
   // The outbox's jobs: alerts; MUCU event e-mails (reminders, changes, cancellations); reports made
   // while the location provider was unreachable, placed in the background; follow-up e-mails.
   const outboxJobs = allOutboxJobs([
@@ -255,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     placementJobs({ repository: reportsRepository(db), location, clock, log: app.log }),
     eventJobs({ db, dialect, clock, mailer, publicUrl, reminderHour: deps.alerts?.eventReminderHour ?? 18 }),
     followUp.jobs,
+    referrals.jobs,
   ]);
   const outbox = outboxRepository(db, dialect);
   const worker = outboxWorker({ outbox, clock, log: app.log, ...outboxJobs, pollMs: deps.alerts?.pollMs });
@@ -362,7 +384,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: volunteerAuthService({ db, clock, mailer, publicUrl: deps.config.publicUrl, log: app.log }),
     requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
   });
-  const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });
+  const cleanups = cleanupsService({
+    db,
+    storage: deps.storage,
+    clock,
+    log: app.log,
+    // Reports referred to their owner wait for the owner, not for volunteers.
+    withheldReportIds: () => referrals.withheldReportIds(),
+  });
   await app.register(cleanupsRoutes, { service: cleanups });
   // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
   await app.register(reportPhotosRoutes, {
@@ -415,12 +444,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl,
       operatorName: privacySettings.operatorName,
       operatorEmail: privacySettings.operatorEmail,
+      closedBy: (ids) => referrals.closedBy(ids),
     }),
     versions,
     perMinute: deps.limits?.open311PerMinute ?? 60,
   });
   // Open311 both ways, for administrators: partner apps' API keys.
-  await app.register(open311PartnersRoutes, { keys: apiKeys });
+  await app.register(open311PartnersRoutes, { keys: apiKeys, referrals });
   // Open data: every report's public record as GeoJSON and CSV, under the operator's licence.
   await app.register(openDataRoutes, {
     service: openDataService({
@@ -449,7 +479,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every periodic job of the process, listed here once; none runs until main.ts starts them.
   app.decorate(
     'jobs',
-    jobScheduler([worker.job, cleanups.lapsedClaimsJob, staging.sweepJob, retention, photoSweep, escalation], app.log),
+    jobScheduler(
+      [worker.job, cleanups.lapsedClaimsJob, staging.sweepJob, retention, photoSweep, referrals.statusJob, escalation],
+      app.log,
+    ),
   );
   app.addHook('preClose', () => app.jobs.stop());
 

@@ -35,6 +35,28 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/**
+ * A body responsible for some walls, as the operator names it in REFERRAL_BODIES: reached through its
+ * Open311 GeoReport v2 endpoint (with our key there, and its service code for each of ours), or by e-mail.
+ */
+const responsibleBodyConfigSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'id must be 1 to 64 lower-case letters, digits or -'),
+    name: z.string().trim().min(1).max(120),
+    open311: z
+      .object({
+        url: z.url({ protocol: /^https?$/, error: 'open311.url must be an http(s) URL' }),
+        apiKey: z.string().min(1).max(500),
+        serviceCodes: z.object({ graffiti: z.string().min(1), 'graffiti-offensive': z.string().min(1) }),
+      })
+      .optional(),
+    email: z.email({ error: 'email must be an e-mail address' }).optional(),
+  })
+  .refine((body) => Boolean(body.open311) !== Boolean(body.email), {
+    message: 'each body is reached by open311 or by email, one of the two',
+  });
+export type ResponsibleBodyConfig = z.infer<typeof responsibleBodyConfigSchema>;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -93,6 +115,20 @@ const envSchema = z.object({
   OPEN_DATA_LICENCE_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
+  REFERRAL_BODIES: optionalString.pipe(
+    z
+      .string()
+      .transform((text, context) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be a JSON list of responsible bodies' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(responsibleBodyConfigSchema).max(50, 'may name at most 50 bodies'))
+      .optional(),
+  ),
   INACTIVE_ACCOUNT_DAYS: wholeDays(30),
   SERVICE_LEVEL_OFFENSIVE_HOURS: optionalString.pipe(
     z
@@ -149,6 +185,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
   metricsToken: string | undefined;
+  /** The bodies a report may be referred to (the council, a utility...), and how each is reached. */
+  referralBodies: ResponsibleBodyConfig[];
 };
 
 export interface S3Config {
@@ -248,5 +286,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    referralBodies: e.REFERRAL_BODIES ?? [],
   };
 }

@@ -125,6 +125,9 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/open311/keys': { rule: 'admin' },
   'POST /api/admin/open311/keys': { rule: 'admin' },
   'POST /api/admin/open311/keys/:id/revoke': { rule: 'admin' },
+  'GET /api/admin/referrals/bodies': { rule: 'admin' },
+  'GET /api/admin/referrals': { rule: 'admin' },
+  'POST /api/admin/reports/:id/referral': { rule: 'admin' },
 };
 
 /** Every API route of the app as 'METHOD /path', read from Fastify's own route tree (HEAD aside). */

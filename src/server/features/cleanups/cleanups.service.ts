@@ -94,14 +94,19 @@ function minutesWorked(claimedAt: Date | string | null, now: Date): number {
   return Math.min(CLAIM_LIFETIME_MINUTES, Math.max(0, minutes));
 }
 
+/** A volunteer's claim of a report referred to the body responsible for it. */
+export const referredToOwner = 'This graffiti has been referred to the owner of the wall, who will clean it.';
+
 export interface CleanupsServiceDeps {
   db: Db;
   storage: PhotoStorage;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Reports not offered to volunteers (referred to their owner): left out of find-nearby and not claimed. */
+  withheldReportIds?: () => Promise<number[]>;
 }
 
-export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps) {
+export function cleanupsService({ db, storage, clock, log, withheldReportIds }: CleanupsServiceDeps) {
   const repository = cleanupsRepository(db);
   const reports = reportsRepository(db);
 
@@ -161,7 +166,8 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
 
     async findNearby(from: Point, exclude: readonly number[], radiusMetres?: number): Promise<FindNearbyResponse> {
       await releaseLapsedClaims();
-      return findNearby(openSitesRepository(db), from, exclude, radiusMetres);
+      const withheld = (await withheldReportIds?.()) ?? [];
+      return findNearby(openSitesRepository(db), from, [...exclude, ...withheld], radiusMetres);
     },
 
     async currentClaim(actor: Actor): Promise<CurrentCleanupResponse> {
@@ -191,6 +197,7 @@ export function cleanupsService({ db, storage, clock, log }: CleanupsServiceDeps
           throw new ConflictError(findMessages.alreadyClaimed);
         }
         if (report.status === 'completed') throw new ConflictError(findMessages.alreadyCompleted);
+        if ((await withheldReportIds?.())?.includes(reportId)) throw new ConflictError(referredToOwner);
         if (!(await reports.claim(reportId, actor.volunteer?.id ?? null, now))) {
           // Someone else got there between the read and the claim.
           const current = await reportOrThrow(reportId);

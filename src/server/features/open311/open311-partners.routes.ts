@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { open311PartnerEndpoints as endpoints } from '#shared/contracts/open311-partners.ts';
 import { serve } from '#server/http/serve.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
+import type { ReferralsService } from './referrals.service.ts';
 
 export interface Open311PartnersRoutesOptions {
   keys: ApiKeysService;
+  referrals: ReferralsService;
 }
 
-export async function open311PartnersRoutes(app: FastifyInstance, { keys }: Open311PartnersRoutesOptions) {
+export async function open311PartnersRoutes(app: FastifyInstance, { keys, referrals }: Open311PartnersRoutesOptions) {
   const admin = { access: 'admin' as const };
 
   serve(app, endpoints.keys, admin, () => keys.list());
@@ -31,4 +33,10 @@ export async function open311PartnersRoutes(app: FastifyInstance, { keys }: Open
     request.auditNote = { targetType: 'open311-key', targetId: key.id, detail: { name: key.name, hint: key.hint } };
     return key;
   });
+
+  serve(app, endpoints.bodies, admin, () => referrals.bodies());
+  serve(app, endpoints.referrals, admin, () => referrals.list());
+  serve(app, endpoints.refer, { ...admin, audit: { action: 'report.refer', fields: ['bodyId'] } }, (request) =>
+    referrals.refer(request.params.id, request.body.bodyId),
+  );
 }

@@ -121,12 +121,22 @@ export interface Open311Deps {
   /** Who answers for the requests (agency_responsible) and how to reach them (discovery's contact). */
   operatorName: string;
   operatorEmail: string;
+  /** The body that cleaned each of these reports, for those closed by the owner they were referred to. */
+  closedBy?: (reportIds: readonly number[]) => Promise<Map<number, string>>;
 }
 
-export function open311Service({ repository, clock, publicUrl, operatorName, operatorEmail }: Open311Deps) {
-  function toRequest(row: PublicReportRow): GeoReportRequest {
+export function open311Service({ repository, clock, publicUrl, operatorName, operatorEmail, closedBy }: Open311Deps) {
+  /** The rows as requests; a report its owner cleaned says who cleaned it. */
+  async function toRequests(rows: PublicReportRow[]): Promise<GeoReportRequest[]> {
+    const completed = rows.filter((row) => row.status === 'completed').map((row) => row.id);
+    const cleaners = closedBy && completed.length > 0 ? await closedBy(completed) : new Map<number, string>();
+    return rows.map((row) => toRequest(row, cleaners.get(row.id)));
+  }
+
+  function toRequest(row: PublicReportRow, cleanedBy?: string): GeoReportRequest {
     const code = serviceCodeOf(row);
-    const { status, notes } = statusOf[row.status];
+    const { status, notes: usualNotes } = statusOf[row.status];
+    const notes = cleanedBy ? `Cleaned by ${cleanedBy}` : usualNotes;
     const completedAt = toIsoOrNull(row.completed_at);
     const photo = publicPhotoUrl(publicUrl, row);
     return {
@@ -186,8 +196,8 @@ export function open311Service({ repository, clock, publicUrl, operatorName, ope
 
     discovery: (): GeoReportDiscovery => ({
       changeset: SERVICES_CHANGESET,
-      contact: `${operatorName}: ${operatorEmail}. Service requests are read here; they are made on ${publicUrl}.`,
-      key_service: 'No key is needed: reading service requests is open to anyone.',
+      contact: `${operatorName}: ${operatorEmail}. Service requests are read here, and partner apps with an API key post them here; people make them on ${publicUrl}.`,
+      key_service: `Reading service requests needs no key. To post them, ask ${operatorEmail} for an API key for your app.`,
       endpoints: [
         {
           specification: 'http://wiki.open311.org/GeoReport_v2',
@@ -211,7 +221,7 @@ export function open311Service({ repository, clock, publicUrl, operatorName, ope
     /** The requests a query selects, newest first, at most 1,000; named ones in the order named. */
     async requests(query: Open311RequestsQuery): Promise<GeoReportRequest[]> {
       const rows = await repository.find(filterOf(query));
-      const found = rows.map(toRequest);
+      const found = await toRequests(rows);
       const ids = query.service_request_id;
       if (!ids) return found;
       const byId = new Map(found.map((request) => [request.service_request_id, request]));
@@ -219,8 +229,8 @@ export function open311Service({ repository, clock, publicUrl, operatorName, ope
     },
 
     async request(id: number): Promise<GeoReportRequest | undefined> {
-      const [row] = await repository.find({ ids: [id], limit: 1 });
-      return row ? toRequest(row) : undefined;
+      const rows = await repository.find({ ids: [id], limit: 1 });
+      return (await toRequests(rows))[0];
     },
   };
 }
