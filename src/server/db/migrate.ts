@@ -25,6 +25,7 @@ import * as eventCalendars from './migrations/041-event-calendars.ts';
 import * as eventCreators from './migrations/042-event-creators.ts';
 import * as abuseLimits from './migrations/043-abuse-limits.ts';
 import * as stagedPhotos from './migrations/044-staged-photos.ts';
+import * as volunteerRecord from './migrations/048-volunteer-record.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -53,6 +54,7 @@ const migrations: Record<string, DialectMigration> = {
   '042-event-creators': eventCreators,
   '043-abuse-limits': abuseLimits,
   '044-staged-photos': stagedPhotos,
+  '048-volunteer-record': volunteerRecord,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

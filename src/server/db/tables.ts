@@ -276,6 +276,13 @@ export interface StagedPhotosTable {
   expires_at: Timestamp;
 }
 
+/** The secret each MUCU event's check-in codes are derived from (048-volunteer-record). */
+export interface EventCheckInKeysTable {
+  mucu_id: number;
+  secret: string;
+  created_at: Timestamp;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
@@ -301,6 +308,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   report_followers: ReportFollowersTable;
   staged_photos: StagedPhotosTable;
+  event_check_in_keys: EventCheckInKeysTable;
 }
 
 export function toIso(value: Date | string): string {

@@ -21,6 +21,7 @@ import { photoRedactionRoutes } from './routes/photo-redaction.ts';
 import { reportLocationsRoutes } from './routes/report-locations.ts';
 import { auditLogRoutes } from './routes/audit-log.ts';
 import { openDataRoutes } from './routes/open-data.ts';
+import { checkInRoutes } from './routes/check-in.ts';
 
 export {
   healthRoutes,
@@ -41,6 +42,7 @@ export {
   reportLocationsRoutes,
   auditLogRoutes,
   openDataRoutes,
+  checkInRoutes,
 };
 
 export const apiRoutes = {
@@ -62,6 +64,7 @@ export const apiRoutes = {
   reportLocations: reportLocationsRoutes,
   auditLog: auditLogRoutes,
   openData: openDataRoutes,
+  checkIn: checkInRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

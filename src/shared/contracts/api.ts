@@ -21,6 +21,7 @@ import type {
   reportPriorityEndpoints,
 } from './reports.ts';
 import type { healthEndpoints } from './health.ts';
+import type { checkInEndpoints } from './check-in.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -40,6 +41,7 @@ export interface ApiEndpoints {
   reportFollowUp: typeof reportFollowUpEndpoints & typeof reportPriorityEndpoints;
   reportLocations: typeof reportLocationEndpoints;
   reportMap: typeof reportMapEndpoints;
+  checkIn: typeof checkInEndpoints;
 }
 
 type Mismatch = {

@@ -1,7 +1,9 @@
 // Manage MUCU Events: every event with its attendees (by the local part of their e-mail), inline edit one at
 // a time, add attendance, and delete after the required confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { CalendarDays, ExternalLink, MapPin, Pencil, QrCode, Trash2, UserPlus, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { checkInScreenPath } from '#shared/routes.ts';
 import type { MucuEvent } from '#shared/contracts/events.ts';
 import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
@@ -190,6 +192,14 @@ function EventSummary({
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             Add attendance
           </Button>
+          <Link
+            href={checkInScreenPath(mucu.id)}
+            aria-label={`Open check-in for ${mucu.name}`}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-3 py-2.5 font-semibold text-civic-900 hover:bg-black/5"
+          >
+            <QrCode aria-hidden="true" className="h-4 w-4" />
+            Check-in
+          </Link>
           <Button variant="ghost" className="px-3 text-red-800" onClick={onDelete} aria-label={`Delete ${mucu.name}`}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             Delete
