@@ -58,6 +58,9 @@ import { eventRsvpsRoutes } from './features/events/event-rsvps.routes.ts';
 import { eventRsvpsService } from './features/events/event-rsvps.service.ts';
 import { checkInRoutes } from './features/events/check-in.routes.ts';
 import { checkInService } from './features/events/check-in.service.ts';
+import { eventLogsRoutes } from './features/events/event-logs.routes.ts';
+import { eventLogsService } from './features/events/event-logs.service.ts';
+import { cleanupTimeRoutes } from './features/cleanups/cleanup-time.ts';
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
 import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
@@ -344,6 +347,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRsvpsRoutes, { service: eventRsvps });
   // Checking in at an event with the organiser's changing code.
   await app.register(checkInRoutes, { service: checkInService({ db, clock, publicUrl }) });
+  // Time and bags at events, approved by the organiser.
+  await app.register(eventLogsRoutes, { service: eventLogsService({ db, clock }) });
 
   // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
@@ -352,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });
   await app.register(cleanupsRoutes, { service: cleanups });
+  await app.register(cleanupTimeRoutes, { db });
   // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
   await app.register(reportPhotosRoutes, {
     photosOf: (reportId) => reports.photosOf(reportId),

@@ -22,6 +22,7 @@ import { reportLocationsRoutes } from './routes/report-locations.ts';
 import { auditLogRoutes } from './routes/audit-log.ts';
 import { openDataRoutes } from './routes/open-data.ts';
 import { checkInRoutes } from './routes/check-in.ts';
+import { eventLogsRoutes } from './routes/event-logs.ts';
 
 export {
   healthRoutes,
@@ -43,6 +44,7 @@ export {
   auditLogRoutes,
   openDataRoutes,
   checkInRoutes,
+  eventLogsRoutes,
 };
 
 export const apiRoutes = {
@@ -65,6 +67,7 @@ export const apiRoutes = {
   auditLog: auditLogRoutes,
   openData: openDataRoutes,
   checkIn: checkInRoutes,
+  eventLogs: eventLogsRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -22,6 +22,7 @@ import type {
 } from './reports.ts';
 import type { healthEndpoints } from './health.ts';
 import type { checkInEndpoints } from './check-in.ts';
+import type { eventLogEndpoints } from './event-logs.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -42,6 +43,7 @@ export interface ApiEndpoints {
   reportLocations: typeof reportLocationEndpoints;
   reportMap: typeof reportMapEndpoints;
   checkIn: typeof checkInEndpoints;
+  eventLogs: typeof eventLogEndpoints;
 }
 
 type Mismatch = {

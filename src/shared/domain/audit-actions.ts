@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   'event.delete': 'Deleted a MUCU event',
   'event.capacity': 'Changed the places at a MUCU event',
   'attendance.add': 'Recorded MUCU attendance',
+  'event-log.approve': 'Approved time and bags at a MUCU event',
   'admin.sign-in': 'Signed in as an administrator',
   'volunteer.erase-inactive': 'Erased an account unused for years (automatic)',
 } as const;
