@@ -32,6 +32,7 @@ const clientPublicModules = {
     'components/add-attendance-dialog.tsx',
     'components/add-event-dialog.tsx',
     'components/manage-events-dialog.tsx',
+    'components/my-event-logs-card.tsx',
     'components/my-events-card.tsx',
   ],
   location: [

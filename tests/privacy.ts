@@ -176,6 +176,17 @@ export async function volunteerWithEverything(
     201,
     'attendance',
   );
+  // They log their time and bags at it.
+  await ok(
+    await app.inject({
+      method: 'PUT',
+      url: `/api/volunteers/event-logs/${(pastEvent.json() as { id: number }).id}`,
+      headers,
+      payload: { minutes: 95, bags: 3 },
+    }),
+    200,
+    'time and bags',
+  );
   const sessionValue = cookie.split('=')[1]!;
   await ok(
     await app.inject({

@@ -57,6 +57,11 @@ import { stagedPhotosRepository } from './features/reports/staged-photos.reposit
 import { stagedPhotosService } from './features/reports/staged-photos.service.ts';
 import { eventRsvpsRoutes } from './features/events/event-rsvps.routes.ts';
 import { eventRsvpsService } from './features/events/event-rsvps.service.ts';
+import { checkInRoutes } from './features/events/check-in.routes.ts';
+import { checkInService } from './features/events/check-in.service.ts';
+import { eventLogsRoutes } from './features/events/event-logs.routes.ts';
+import { eventLogsService } from './features/events/event-logs.service.ts';
+import { cleanupTimeRoutes } from './features/cleanups/cleanup-time.ts';
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
 import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
@@ -70,7 +75,14 @@ import { allOutboxJobs, outboxWorker, type OutboxWorker } from './jobs/outbox-wo
 import { outboxRepository } from './jobs/outbox.repository.ts';
 import { jobScheduler } from './jobs/scheduler.ts';
 import type { PushOptions, PushSender } from './features/alerts/push-sender.ts';
-import { eventPageRoute, isKnownClientPath, reportStatusRoute, routes } from '#shared/routes.ts';
+import {
+  checkInScreenRoute,
+  eventCheckInRoute,
+  eventPageRoute,
+  isKnownClientPath,
+  reportStatusRoute,
+  routes,
+} from '#shared/routes.ts';
 import { clientShell } from './client-shell.ts';
 import { withPrivacyNotice } from './mail/privacy-footer.ts';
 import { registerAudit } from './plugins/audit.ts';
@@ -378,6 +390,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Public MUCU events: the pages, 'I'll be there', calendars, and who is coming.
   const eventRsvps = eventRsvpsService({ db, dialect, clock, publicUrl });
   await app.register(eventRsvpsRoutes, { service: eventRsvps });
+  // Checking in at an event with the organiser's changing code.
+  await app.register(checkInRoutes, { service: checkInService({ db, clock, publicUrl }) });
+  // Time and bags at events, approved by the organiser.
+  await app.register(eventLogsRoutes, { service: eventLogsService({ db, clock }) });
 
   // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
@@ -393,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withheldReportIds: () => referrals.withheldReportIds(),
   });
   await app.register(cleanupsRoutes, { service: cleanups });
+  await app.register(cleanupTimeRoutes, { db });
   // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
   await app.register(reportPhotosRoutes, {
     photosOf: (reportId) => reports.photosOf(reportId),
@@ -488,7 +505,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerClient(app, deps.clientDir, async (url) => {
     // An event or a report status link that does not exist: its page says so, and the status agrees.
-    const eventId = eventPageRoute.exec(url)?.groups?.id;
+    const eventId = (eventPageRoute.exec(url) ?? eventCheckInRoute.exec(url) ?? checkInScreenRoute.exec(url))?.groups
+      ?.id;
     if (eventId) return eventRsvps.exists(Number(eventId));
     const token = reportStatusRoute.exec(url)?.groups?.token;
     if (token) return followUp.hasStatusPage(token);

@@ -31,6 +31,8 @@ const screenModules: Readonly<Record<OnDemandScreen, string>> = {
   event: 'features/events/components/event-page.tsx',
   privacy: 'features/privacy/components/privacy-page.tsx',
   reportStatus: 'features/reports/follow-up/components/report-status-page.tsx',
+  checkIn: 'features/events/components/check-in-page.tsx',
+  checkInScreen: 'features/admin-dashboard/components/check-in-screen.tsx',
 };
 
 export interface ClientShell {

@@ -14,6 +14,8 @@ export const routes = {
   events: '/events',
   /** How the service uses personal data, and how to use your rights. */
   privacy: '/privacy',
+  /** Where a volunteer types the code an event's organiser shows, to check in. */
+  checkIn: '/check-in',
 } as const;
 
 /** The path a link writes for a page with several: the first of its paths unless named otherwise. */
@@ -30,6 +32,13 @@ export const pagePaths = {
 /** One MUCU event's own shareable page. */
 export const eventPagePath = (id: number | string) => `/events/${id}`;
 
+/** The page an event's check-in QR code opens: checks the signed-in volunteer in with `code`. */
+export const eventCheckInPath = (id: number | string, code?: string) =>
+  `/events/${id}/check-in${code ? `?code=${encodeURIComponent(code)}` : ''}`;
+
+/** The organiser's check-in screen for an event (administrators). */
+export const checkInScreenPath = (id: number | string) => `/volunteer-portal/events/${id}/check-in`;
+
 /** A report's status page: the private link its reporter keeps (an unguessable token, not the number). */
 export const reportStatusPath = (token: string) => `/report/${token}`;
 
@@ -40,6 +49,10 @@ export const reportStatusPath = (token: string) => `/report/${token}`;
 
 /** The event page's paths, its number named `id`. */
 export const eventPageRoute = /^\/events\/(?<id>[1-9]\d{0,9})\/?$/i;
+/** The check-in page an event's QR code opens, its number named `id`. */
+export const eventCheckInRoute = /^\/events\/(?<id>[1-9]\d{0,9})\/check-in\/?$/i;
+/** The organiser's check-in screen, the event's number named `id`. */
+export const checkInScreenRoute = /^\/volunteer-portal\/events\/(?<id>[1-9]\d{0,9})\/check-in\/?$/i;
 /** The report status page's paths, its token named `token`. */
 export const reportStatusRoute = /^\/report\/(?<token>[A-Za-z0-9_-]{43})\/?$/i;
 
@@ -50,5 +63,11 @@ export const plainClientPath = (path: string) => path.toLowerCase().replace(/^(\
 
 /** True for a path the SPA has a screen for. */
 export function isKnownClientPath(path: string): boolean {
-  return knownClientPaths.has(plainClientPath(path)) || eventPageRoute.test(path) || reportStatusRoute.test(path);
+  return (
+    knownClientPaths.has(plainClientPath(path)) ||
+    eventPageRoute.test(path) ||
+    eventCheckInRoute.test(path) ||
+    checkInScreenRoute.test(path) ||
+    reportStatusRoute.test(path)
+  );
 }

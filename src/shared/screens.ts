@@ -2,7 +2,14 @@
 // home page is in the first bundle). Both sides use it for the screen a page is opened on: the server
 // asks for that screen's files with the page, and the client starts loading its code before React's
 // first drawing.
-import { eventPageRoute, plainClientPath, reportStatusRoute, routes } from './routes.ts';
+import {
+  checkInScreenRoute,
+  eventCheckInRoute,
+  eventPageRoute,
+  plainClientPath,
+  reportStatusRoute,
+  routes,
+} from './routes.ts';
 
 export type OnDemandScreen =
   | 'about'
@@ -15,7 +22,9 @@ export type OnDemandScreen =
   | 'events'
   | 'event'
   | 'privacy'
-  | 'reportStatus';
+  | 'reportStatus'
+  | 'checkIn'
+  | 'checkInScreen';
 
 /** Where administrators get the report management screen instead of the volunteer dashboard. */
 export const managementPath = '/volunteer-dashboard';
@@ -29,12 +38,15 @@ const byPath: readonly [readonly string[], OnDemandScreen][] = [
   [[routes.adminDashboard], 'adminDashboard'],
   [[routes.events], 'events'],
   [[routes.privacy], 'privacy'],
+  [[routes.checkIn], 'checkIn'],
 ];
 
 /** Screens at paths with a parameter. */
 const byPattern: readonly [RegExp, OnDemandScreen][] = [
   [eventPageRoute, 'event'],
   [reportStatusRoute, 'reportStatus'],
+  [eventCheckInRoute, 'checkIn'],
+  [checkInScreenRoute, 'checkInScreen'],
 ];
 
 /**

@@ -1,7 +1,7 @@
 // Providers and the route table: every path and alias.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { eventPageRoute, reportStatusRoute, routes } from '#shared/routes.ts';
+import { checkInScreenRoute, eventCheckInRoute, eventPageRoute, reportStatusRoute, routes } from '#shared/routes.ts';
 import { managementPath, opensReportList, screenAt, type OnDemandScreen } from '#shared/screens.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -26,6 +26,8 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   event: lazyScreen(() => import('../features/events/components/event-page.tsx')),
   privacy: lazyScreen(() => import('../features/privacy/components/privacy-page.tsx')),
   reportStatus: lazyScreen(() => import('../features/reports/follow-up/components/report-status-page.tsx')),
+  checkIn: lazyScreen(() => import('../features/events/components/check-in-page.tsx')),
+  checkInScreen: lazyScreen(() => import('../features/admin-dashboard/components/check-in-screen.tsx')),
 };
 
 /** A route's content: the screen, with its placeholder and its message should its code not load. */
@@ -93,6 +95,9 @@ export function App() {
           ))}
           <Route path={routes.events}>{shown(screens.events)}</Route>
           <Route path={eventPageRoute}>{shown(screens.event)}</Route>
+          <Route path={eventCheckInRoute}>{shown(screens.checkIn)}</Route>
+          <Route path={routes.checkIn}>{shown(screens.checkIn)}</Route>
+          <Route path={checkInScreenRoute}>{shown(screens.checkInScreen)}</Route>
           <Route path={reportStatusRoute}>{shown(screens.reportStatus)}</Route>
           <Route path={routes.adminDashboard}>{shown(screens.adminDashboard)}</Route>
           <Route component={NotFoundPage} />

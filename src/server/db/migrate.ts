@@ -27,6 +27,7 @@ import * as abuseLimits from './migrations/043-abuse-limits.ts';
 import * as stagedPhotos from './migrations/044-staged-photos.ts';
 import * as open311Partners from './migrations/046-open311-partners.ts';
 import * as serviceLevels from './migrations/047-service-levels.ts';
+import * as volunteerRecord from './migrations/048-volunteer-record.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -57,6 +58,7 @@ const migrations: Record<string, DialectMigration> = {
   '044-staged-photos': stagedPhotos,
   '046-open311-partners': open311Partners,
   '047-service-levels': serviceLevels,
+  '048-volunteer-record': volunteerRecord,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

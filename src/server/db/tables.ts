@@ -75,6 +75,10 @@ export interface CleanupsTable {
   before_photo_key: string;
   after_photo_key: string;
   notes: string | null;
+  /** The time measured from claim to completion, once the volunteer corrected it down (048). */
+  measured_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why the volunteer corrected the time (048). */
+  time_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MucuEventsTable {
@@ -317,6 +321,30 @@ export interface ReportReferralsTable {
   closed_at: Timestamp | null;
 }
 
+/** The secret each MUCU event's check-in codes are derived from (048-volunteer-record). */
+export interface EventCheckInKeysTable {
+  mucu_id: number;
+  secret: string;
+  created_at: Timestamp;
+}
+
+/** Time and bags an attendee logged after a MUCU event; counts once approved (048-volunteer-record). */
+export interface EventLogsTable {
+  id: Generated<number>;
+  mucu_id: number;
+  volunteer_id: number | null;
+  logged_minutes: number;
+  logged_bags: number | null;
+  logged_area_m2: number | null;
+  minutes: number;
+  bags: number | null;
+  area_m2: number | null;
+  status: 'pending' | 'approved';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  approved_at: Timestamp | null;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
@@ -345,6 +373,8 @@ export interface Tables {
   open311_api_keys: Open311ApiKeysTable;
   open311_partner_requests: Open311PartnerRequestsTable;
   report_referrals: ReportReferralsTable;
+  event_check_in_keys: EventCheckInKeysTable;
+  event_logs: EventLogsTable;
 }
 
 export function toIso(value: Date | string): string {

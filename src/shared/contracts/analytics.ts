@@ -29,6 +29,13 @@ export const volunteerAnalyticsSchema = z.object({
   volunteerCleanups: z.number().int(),
   /** Minutes worked over every clean-up. */
   totalMinutes: z.number().int(),
+  /** Time and bags at MUCU events, from the entries organisers approved only. */
+  approvedEventLogs: z.object({
+    entries: z.number().int(),
+    minutes: z.number().int(),
+    bags: z.number().int(),
+    areaM2: z.number().int(),
+  }),
   /** Offensive graffiti marked priority: how many, how many still open, and how many waited over 24 hours. */
   priorityReports: z.object({
     total: z.number().int(),

@@ -22,6 +22,8 @@ import { reportLocationsRoutes } from './routes/report-locations.ts';
 import { auditLogRoutes } from './routes/audit-log.ts';
 import { openDataRoutes } from './routes/open-data.ts';
 import { open311PartnersRoutes } from './routes/open311-partners.ts';
+import { checkInRoutes } from './routes/check-in.ts';
+import { eventLogsRoutes } from './routes/event-logs.ts';
 
 export {
   healthRoutes,
@@ -43,6 +45,8 @@ export {
   auditLogRoutes,
   openDataRoutes,
   open311PartnersRoutes,
+  checkInRoutes,
+  eventLogsRoutes,
 };
 
 export const apiRoutes = {
@@ -65,6 +69,8 @@ export const apiRoutes = {
   auditLog: auditLogRoutes,
   openData: openDataRoutes,
   open311Partners: open311PartnersRoutes,
+  checkIn: checkInRoutes,
+  eventLogs: eventLogsRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -22,6 +22,8 @@ import type {
 } from './reports.ts';
 import type { healthEndpoints } from './health.ts';
 import type { open311PartnerEndpoints } from './open311-partners.ts';
+import type { checkInEndpoints } from './check-in.ts';
+import type { eventLogEndpoints } from './event-logs.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -42,6 +44,8 @@ export interface ApiEndpoints {
   reportLocations: typeof reportLocationEndpoints;
   reportMap: typeof reportMapEndpoints;
   open311Partners: typeof open311PartnerEndpoints;
+  checkIn: typeof checkInEndpoints;
+  eventLogs: typeof eventLogEndpoints;
 }
 
 type Mismatch = {

@@ -57,6 +57,10 @@ export const cleanupRecordSchema = z.object({
   beforeThumbnailUrl: z.string(),
   afterThumbnailUrl: z.string(),
   notes: z.string().nullable(),
+  /** The minutes measured from claim to completion when the volunteer corrected hoursWorked down; else null. */
+  measuredMinutes: z.number().int().nullable(),
+  /** Why the time was corrected. */
+  timeNote: z.string().nullable(),
   report: z.object({
     id: z.number().int(),
     what3words: z.string(),

@@ -108,6 +108,22 @@ export const myDataSchema = z.object({
       remindedAt: isoOrNull,
     }),
   ),
+  /** Time and bags they logged at MUCU events, as logged and as the organiser approved them. */
+  eventTimeAndBags: z.array(
+    z.object({
+      event: z.string(),
+      date: eventDate,
+      status: z.enum(['pending', 'approved']),
+      loggedMinutes: z.number().int(),
+      loggedBags: z.number().int().nullable(),
+      loggedAreaM2: z.number().int().nullable(),
+      minutes: z.number().int(),
+      bags: z.number().int().nullable(),
+      areaM2: z.number().int().nullable(),
+      loggedAt: z.iso.datetime(),
+      approvedAt: isoOrNull,
+    }),
+  ),
   /** Whether they get event reminders and change notices; null when never set. */
   eventEmails: z.object({ on: z.boolean(), updatedAt: z.iso.datetime() }).nullable(),
   /** Administrators' actions about this volunteer (attendance recorded for them), or taken by them. */

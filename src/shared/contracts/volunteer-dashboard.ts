@@ -11,6 +11,10 @@ export const dashboardVolunteerSchema = volunteerSchema.extend({
   sitesCompleted: z.number().int(),
   /** Minutes, under the required name totalHours. */
   totalHours: z.number().int(),
+  /** Minutes, bags and square metres at MUCU events, from entries the organiser approved only. */
+  approvedEventMinutes: z.number().int(),
+  approvedBags: z.number().int(),
+  approvedAreaM2: z.number().int(),
 });
 
 export const mucuAttendanceRecordSchema = z.object({

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'open311.key.issue': 'Issued an Open311 API key',
   'open311.key.revoke': 'Revoked an Open311 API key',
   'report.refer': 'Referred a report to the body responsible for it',
+  'event-log.approve': 'Approved time and bags at a MUCU event',
   'admin.sign-in': 'Signed in as an administrator',
   'volunteer.erase-inactive': 'Erased an account unused for years (automatic)',
 } as const;

@@ -14,6 +14,8 @@ describe('the text of a shared clean-up', () => {
         beforeThumbnailUrl: '/photos/a-thumb.jpg',
         afterThumbnailUrl: '/photos/b-thumb.jpg',
         notes: null,
+        measuredMinutes: null,
+        timeNote: null,
         report: { id: 7, what3words: 'index.home.raft', locationLink: null },
       },
       'https://cleanupedinburgh.org/',

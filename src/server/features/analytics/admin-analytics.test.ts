@@ -142,6 +142,7 @@ describe.each(testDatabaseKinds)('administrator analytics on %s', (kind) => {
         totalSitesCleaned: 0,
         volunteerCleanups: 0,
         totalMinutes: 0,
+        approvedEventLogs: { entries: 0, minutes: 0, bags: 0, areaM2: 0 },
         priorityReports: { total: 0, open: 0, waitedOver24Hours: 0 },
       });
     });

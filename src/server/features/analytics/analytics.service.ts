@@ -51,10 +51,11 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
 
   return {
     async volunteerAnalytics(): Promise<VolunteerAnalytics> {
-      const [rows, totals, priority] = await Promise.all([
+      const [rows, totals, priority, eventLogs] = await Promise.all([
         repository.volunteerTotals(),
         repository.totals(),
         repository.priorityReports(),
+        repository.approvedEventLogTotals(),
       ]);
       const now = clock.now().getTime();
       const waited = priority.filter(
@@ -85,6 +86,7 @@ export function analyticsService({ repository, clock }: { repository: StatsRepos
         totalSitesCleaned: totals.reports.completed,
         volunteerCleanups: totals.cleanups,
         totalMinutes: totals.totalMinutes,
+        approvedEventLogs: eventLogs,
         priorityReports: {
           total: priority.length,
           open: priority.filter((r) => r.completedAt === null).length,

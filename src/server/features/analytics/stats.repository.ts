@@ -47,6 +47,21 @@ export function statsRepository(db: Db) {
       };
     },
 
+    /** Minutes, bags and area over every approved entry of time and bags at MUCU events. */
+    async approvedEventLogTotals(): Promise<{ minutes: number; bags: number; areaM2: number; entries: number }> {
+      const row = await db
+        .selectFrom('event_logs')
+        .select([
+          sql<string>`count(*)`.as('n'),
+          sql<string>`coalesce(sum(minutes), 0)`.as('minutes'),
+          sql<string>`coalesce(sum(bags), 0)`.as('bags'),
+          sql<string>`coalesce(sum(area_m2), 0)`.as('area'),
+        ])
+        .where('status', '=', 'approved')
+        .executeTakeFirstOrThrow();
+      return { entries: Number(row.n), minutes: Number(row.minutes), bags: Number(row.bags), areaM2: Number(row.area) };
+    },
+
     /** Every volunteer with the count and minutes of their clean-ups and the latest one. */
     async volunteerTotals(): Promise<VolunteerTotalsRow[]> {
       const rows = await db

@@ -42,11 +42,31 @@ export function cleanupsRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** The volunteer's own clean-up; undefined when it is not theirs. */
+    findOwn(id: number, volunteerId: number): Promise<CleanupRow | undefined> {
+      return db
+        .selectFrom('cleanups')
+        .selectAll()
+        .where('id', '=', id)
+        .where('volunteer_id', '=', volunteerId)
+        .executeTakeFirst();
+    },
+
+    /** Sets a clean-up's minutes with the measured time kept beside them, and why. */
+    correctTime(id: number, minutes: number, measured: number, note: string): Promise<CleanupRow> {
+      return db
+        .updateTable('cleanups')
+        .set({ minutes_worked: minutes, measured_minutes: measured, time_note: note })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
     /** Erasure: the volunteer's clean-ups stay (the city's totals) without them and without their notes. */
     async unlinkVolunteer(volunteerId: number): Promise<void> {
       await db
         .updateTable('cleanups')
-        .set({ volunteer_id: null, notes: null })
+        .set({ volunteer_id: null, notes: null, time_note: null })
         .where('volunteer_id', '=', volunteerId)
         .execute();
     },

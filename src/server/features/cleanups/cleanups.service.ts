@@ -83,6 +83,8 @@ export function toCleanupRecord(
     beforeThumbnailUrl: photoUrls(row.before_photo_key).thumbnailUrl,
     afterThumbnailUrl: photoUrls(row.after_photo_key).thumbnailUrl,
     notes: row.notes,
+    measuredMinutes: row.measured_minutes,
+    timeNote: row.time_note,
     report: { id: report.id, what3words: report.what3words, locationLink: locationLinkOf(report) },
   };
 }

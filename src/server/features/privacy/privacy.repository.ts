@@ -128,6 +128,14 @@ export function privacyRepository(db: Db) {
           .where('event_rsvps.volunteer_id', '=', volunteerId)
           .orderBy('event_rsvps.id')
           .execute(),
+        eventLogs: db
+          .selectFrom('event_logs')
+          .innerJoin('mucu_events', 'mucu_events.id', 'event_logs.mucu_id')
+          .selectAll('event_logs')
+          .select(['mucu_events.name', 'mucu_events.date'])
+          .where('event_logs.volunteer_id', '=', volunteerId)
+          .orderBy('event_logs.id')
+          .execute(),
         eventEmails: db
           .selectFrom('event_mail_settings')
           .select(['emails_on', 'updated_at'])

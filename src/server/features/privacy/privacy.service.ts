@@ -172,6 +172,19 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
           answeredAt: toIso(row.created_at),
           remindedAt: toIsoOrNull(row.reminded_at),
         })),
+        eventTimeAndBags: rows.eventLogs.map((row) => ({
+          event: row.name,
+          date: eventDate(row),
+          status: row.status,
+          loggedMinutes: row.logged_minutes,
+          loggedBags: row.logged_bags,
+          loggedAreaM2: row.logged_area_m2,
+          minutes: row.minutes,
+          bags: row.bags,
+          areaM2: row.area_m2,
+          loggedAt: toIso(row.created_at),
+          approvedAt: toIsoOrNull(row.approved_at),
+        })),
         eventEmails: rows.eventEmails
           ? { on: Boolean(rows.eventEmails.emails_on), updatedAt: toIso(rows.eventEmails.updated_at) }
           : null,

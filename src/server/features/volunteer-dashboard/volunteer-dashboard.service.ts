@@ -12,16 +12,20 @@ export async function volunteerDashboard(db: Db, volunteerId: number): Promise<V
   const repository = volunteerDashboardRepository(db);
   const volunteer = await repository.volunteer(volunteerId);
   if (!volunteer) return null;
-  const [cleanups, attendances, achievements] = await Promise.all([
+  const [cleanups, attendances, achievements, events] = await Promise.all([
     repository.cleanups(volunteerId),
     repository.attendances(volunteerId),
     repository.achievements(volunteerId),
+    repository.approvedEventTotals(volunteerId),
   ]);
   return {
     volunteer: {
       ...toVolunteerResponse(volunteer),
       sitesCompleted: cleanups.length,
       totalHours: cleanups.reduce((sum, row) => sum + row.minutes_worked, 0),
+      approvedEventMinutes: events.minutes,
+      approvedBags: events.bags,
+      approvedAreaM2: events.areaM2,
     },
     cleanupRecords: cleanups.map((row) =>
       toCleanupRecord(row, {

@@ -1,7 +1,9 @@
 // Manage MUCU Events: every event with its attendees (by the local part of their e-mail), inline edit one at
 // a time, add attendance, and delete after the required confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { CalendarDays, Clock3, ExternalLink, MapPin, Pencil, QrCode, Trash2, UserPlus, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { checkInScreenPath } from '#shared/routes.ts';
 import type { MucuEvent } from '#shared/contracts/events.ts';
 import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
@@ -14,6 +16,7 @@ import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts'
 import { formatDateTime } from '#shared/domain/format.ts';
 import { eventDraftFrom, toLocalInput, type EventFormValues } from '../event-form.ts';
 import { AddAttendanceDialog } from './add-attendance-dialog.tsx';
+import { EventLogsDialog } from './event-logs-dialog.tsx';
 import { EventFields } from './event-fields.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
 import { WhoIsComing } from './who-is-coming.tsx';
@@ -28,6 +31,7 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
     setEditingId(null);
   };
   const [attendanceFor, setAttendanceFor] = useState<number | null>(null);
+  const [logsFor, setLogsFor] = useState<number | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<MucuEvent | null>(null);
   const remove = useDeleteEvent();
 
@@ -87,6 +91,7 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
                   focusEdit={editedId === mucu.id}
                   onEdit={() => setEditingId(mucu.id)}
                   onAddAttendance={() => setAttendanceFor(mucu.id)}
+                  onTimeAndBags={() => setLogsFor(mucu.id)}
                   onDelete={() => setDeleteTarget(mucu)}
                 />
               )}
@@ -95,6 +100,7 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
         </ul>
       )}
 
+      <EventLogsDialog eventId={logsFor} onClose={() => setLogsFor(null)} />
       <AddAttendanceDialog
         open={attendanceFor !== null}
         onOpenChange={(next) => !next && setAttendanceFor(null)}
@@ -127,6 +133,7 @@ function EventSummary({
   focusEdit,
   onEdit,
   onAddAttendance,
+  onTimeAndBags,
   onDelete,
 }: {
   mucu: MucuEvent;
@@ -134,6 +141,7 @@ function EventSummary({
   focusEdit: boolean;
   onEdit(): void;
   onAddAttendance(): void;
+  onTimeAndBags(): void;
   onDelete(): void;
 }) {
   const editButton = useRef<HTMLButtonElement>(null);
@@ -190,6 +198,23 @@ function EventSummary({
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             Add attendance
           </Button>
+          <Button
+            variant="ghost"
+            className="px-3 text-civic-900"
+            onClick={onTimeAndBags}
+            aria-label={`Time and bags at ${mucu.name}`}
+          >
+            <Clock3 aria-hidden="true" className="h-4 w-4" />
+            Time and bags
+          </Button>
+          <Link
+            href={checkInScreenPath(mucu.id)}
+            aria-label={`Open check-in for ${mucu.name}`}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-3 py-2.5 font-semibold text-civic-900 hover:bg-black/5"
+          >
+            <QrCode aria-hidden="true" className="h-4 w-4" />
+            Check-in
+          </Link>
           <Button variant="ghost" className="px-3 text-red-800" onClick={onDelete} aria-label={`Delete ${mucu.name}`}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             Delete

@@ -31,6 +31,7 @@ import { badgeName } from '../badges.ts';
 import { CleanupCard } from './cleanup-card.tsx';
 import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
+import { MyEventLogsCard } from '#client/features/events/components/my-event-logs-card.tsx';
 import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -171,6 +172,13 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
       </div>
       <div className="grid gap-6">
         <MyEventsCard />
+        <MyEventLogsCard
+          approved={{
+            minutes: volunteer.approvedEventMinutes,
+            bags: volunteer.approvedBags,
+            areaM2: volunteer.approvedAreaM2,
+          }}
+        />
         <Card
           id="sites-cleaned"
           title="Sites Cleaned"

@@ -1,0 +1,128 @@
+// Time and bags: the organiser's list of one event's entries. Each pending entry is approved as logged,
+// or with the figures corrected first; an approved entry shows what was logged beside what counts.
+import { useId, useState } from 'react';
+import type { AdminEventLog } from '#shared/contracts/event-logs.ts';
+import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
+import { attendeeLabel, formatMinutes } from '#shared/domain/format.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, inputClass } from '#client/components/ui/dialog.tsx';
+import { describeError } from '#client/lib/api-client.ts';
+import { toastSuccess } from '#client/lib/use-toast.ts';
+import { errorToast } from '#client/lib/error-toast.ts';
+import { useApproveEventLog, useEventLogs } from '../api/use-event-logs.ts';
+
+export function EventLogsDialog({ eventId, onClose }: { eventId: number | null; onClose(): void }) {
+  const logs = useEventLogs(eventId);
+  return (
+    <Dialog
+      open={eventId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={logs.data ? `Time and bags: ${logs.data.eventName}` : 'Time and bags'}
+      description="Approve each volunteer's time and bags, as logged or corrected. Only approved entries count."
+      size="lg"
+    >
+      {logs.isPending && eventId !== null && <p className="text-slate-700">Loading entries...</p>}
+      {logs.isError && (
+        <p role="alert" className="text-red-800">
+          {describeError(logs.error).message}
+        </p>
+      )}
+      {logs.data?.entries.length === 0 && (
+        <p className="rounded-xl bg-stone-light p-4 text-slate-700">No volunteer has logged time yet.</p>
+      )}
+      {logs.data && logs.data.entries.length > 0 && eventId !== null && (
+        <ul className="grid gap-3">
+          {logs.data.entries.map((entry) => (
+            <li key={entry.id} className="rounded-xl border border-stone-300 p-4">
+              <EntryRow eventId={eventId} entry={entry} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
+
+const describe = (f: { minutes: number; bags: number | null; areaM2: number | null }) =>
+  [
+    formatMinutes(f.minutes),
+    f.bags !== null ? `${f.bags} ${f.bags === 1 ? 'bag' : 'bags'}` : null,
+    f.areaM2 !== null ? `${f.areaM2} m²` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+function EntryRow({ eventId, entry }: { eventId: number; entry: AdminEventLog }) {
+  const who = entry.volunteer ? (entry.volunteer.name ?? attendeeLabel(entry.volunteer.email)) : 'Erased volunteer';
+  const approve = useApproveEventLog(eventId);
+  const ids = { minutes: useId(), bags: useId(), area: useId() };
+  const [minutes, setMinutes] = useState(String(entry.minutes));
+  const [bags, setBags] = useState(entry.bags === null ? '' : String(entry.bags));
+  const [area, setArea] = useState(entry.areaM2 === null ? '' : String(entry.areaM2));
+
+  if (entry.status === 'approved') {
+    const corrected =
+      entry.logged.minutes !== entry.minutes ||
+      entry.logged.bags !== entry.bags ||
+      entry.logged.areaM2 !== entry.areaM2;
+    return (
+      <div className="grid gap-1">
+        <h3 className="font-bold text-civic-900">{who}</h3>
+        <p className="text-slate-900">
+          <span className="font-semibold text-emerald-800">Approved:</span> {describe(entry)}
+        </p>
+        {corrected && <p className="text-sm text-slate-700">Logged as {describe(entry.logged)}.</p>}
+      </div>
+    );
+  }
+
+  async function onApprove() {
+    try {
+      await approve.mutateAsync({ logId: entry.id, input: { minutes, bags, areaM2: area } });
+      toastSuccess(m.approved, who);
+    } catch (error) {
+      errorToast('Error approving the entry', error);
+    }
+  }
+
+  return (
+    <form
+      aria-label={`Time and bags of ${who}`}
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onApprove();
+      }}
+    >
+      <h3 className="font-bold text-civic-900">{who}</h3>
+      <p className="text-slate-900">
+        <span className="font-semibold text-amber-900">Logged:</span> {describe(entry.logged)}
+      </p>
+      <div className="grid grid-cols-3 gap-2">
+        {(
+          [
+            [ids.minutes, 'Minutes', minutes, setMinutes],
+            [ids.bags, 'Bags', bags, setBags],
+            [ids.area, 'Area (m²)', area, setArea],
+          ] as const
+        ).map(([id, label, value, set]) => (
+          <div key={id} className="grid gap-1">
+            <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+              {label}
+            </label>
+            <input
+              id={id}
+              inputMode="numeric"
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+        ))}
+      </div>
+      <Button type="submit" variant="secondary" className="justify-self-start" disabled={approve.isPending}>
+        Approve {who}&apos;s entry
+      </Button>
+    </form>
+  );
+}

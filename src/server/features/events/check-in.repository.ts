@@ -1,0 +1,59 @@
+// The event_check_in_keys table: the secret each event's changing check-in codes are derived from,
+// and the events whose check-in may be open at a moment.
+import type { Db } from '#server/db/client.ts';
+import type { EventRow } from './events.repository.ts';
+
+export function checkInRepository(db: Db) {
+  return {
+    async findSecret(eventId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('event_check_in_keys')
+        .select('secret')
+        .where('mucu_id', '=', eventId)
+        .executeTakeFirst();
+      return row?.secret;
+    },
+
+    /** Keeps `secret` as the event's key unless it has one already; answers the key kept. */
+    async ensureSecret(eventId: number, secret: string, now: string): Promise<string> {
+      await db
+        .insertInto('event_check_in_keys')
+        .values({ mucu_id: eventId, secret, created_at: now })
+        .onConflict((oc) => oc.column('mucu_id').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('event_check_in_keys')
+        .select('secret')
+        .where('mucu_id', '=', eventId)
+        .executeTakeFirstOrThrow();
+      return row.secret;
+    },
+
+    /**
+     * Events starting in [from, to] whose organiser has opened check-in, with their keys: the events a
+     * typed code may be for. At most `limit`, soonest first.
+     */
+    openable(from: string, to: string, limit: number): Promise<(EventRow & { secret: string })[]> {
+      return db
+        .selectFrom('mucu_events')
+        .innerJoin('event_check_in_keys', 'event_check_in_keys.mucu_id', 'mucu_events.id')
+        .selectAll('mucu_events')
+        .select('event_check_in_keys.secret')
+        .where('mucu_events.date', '>=', from)
+        .where('mucu_events.date', '<=', to)
+        .orderBy('mucu_events.date')
+        .orderBy('mucu_events.id')
+        .limit(limit)
+        .execute();
+    },
+
+    async attendedCount(eventId: number): Promise<number> {
+      const row = await db
+        .selectFrom('mucu_attendances')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('mucu_id', '=', eventId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
