@@ -34,6 +34,9 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** The map's basemap unless the operator names another: a keyless provider whose terms allow a city's service. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -101,6 +104,10 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
       .optional(),
   ),
+  /** The map's basemap: a MapLibre style from a keyless provider (OpenFreeMap unless set). */
+  MAP_STYLE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** Or the app's own PMTiles extract: a file name in DATA_DIR, served with HTTP ranges. */
+  MAP_PMTILES: optionalMatching(/^[\w.-]+\.pmtiles$/, 'must be the name of a .pmtiles file in DATA_DIR'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -128,6 +135,8 @@ export type Config = {
   /** The licence the open data downloads are published under. */
   openData: OpenDataSettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The map's basemap: a provider's style, or the full path of the app's own extract. */
+  map: { styleUrl: string; pmtilesPath?: string };
   /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
   metricsToken: string | undefined;
 };
@@ -224,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { licenceName: e.OPEN_DATA_LICENCE_NAME, licenceUrl: e.OPEN_DATA_LICENCE_URL }
         : defaultOpenDataSettings,
     logLevel: e.LOG_LEVEL,
+    map: {
+      styleUrl: e.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
+      pmtilesPath: e.MAP_PMTILES ? path.join(path.resolve(e.DATA_DIR), e.MAP_PMTILES) : undefined,
+    },
     metricsToken: e.METRICS_TOKEN,
   };
 }
