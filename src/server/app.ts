@@ -10,7 +10,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { defaultOpenDataSettings, defaultPrivacySettings, type Config } from './config.ts';
+import { DEFAULT_MAP_STYLE_URL, defaultOpenDataSettings, defaultPrivacySettings, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
@@ -111,6 +111,7 @@ import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './feature
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
 import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
+import { basemapOf } from './features/reports/map/basemap.ts';
 import { reportMapService } from './features/reports/map/report-map.service.ts';
 import { followUpService, type FollowUpLimits } from './features/reports/follow-up/follow-up.service.ts';
 
@@ -125,7 +126,9 @@ declare module 'fastify' {
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData' | 'serviceLevels' | 'referralBodies'>>;
+    Partial<
+      Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData' | 'serviceLevels' | 'referralBodies' | 'map'>
+    >;
   database: DatabaseHandle;
   storage: PhotoStorage;
   clock?: Clock;
@@ -208,7 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestBodyLimits(app, { limits: deps.limits?.requestBodies, clock: deps.clock ?? systemClock });
   registerErrorHandler(app);
   registerInputGuard(app);
-  await registerSecurity(app, deps.config.publicUrl);
+  const basemap = basemapOf(deps.config.map ?? { styleUrl: DEFAULT_MAP_STYLE_URL });
+  await registerSecurity(app, deps.config.publicUrl, { mapOrigin: basemap.origin });
   // On a weak mobile signal the bytes matter: JSON and the app's assets go compressed (photos are
   // JPEG already and are left alone). Brotli at a low quality keeps the CPU cost small.
   await app.register(compress, {
@@ -348,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportMapRoutes, {
     service: reportMapService({ repository: publicReports, clock }),
     versions,
+    basemap,
   });
   await app.register(followUpRoutes, {
     service: followUp,

@@ -57,6 +57,9 @@ const responsibleBodyConfigSchema = z
   });
 export type ResponsibleBodyConfig = z.infer<typeof responsibleBodyConfigSchema>;
 
+/** The map's basemap unless the operator names another: a keyless provider whose terms allow a city's service. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -154,6 +157,10 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
       .optional(),
   ),
+  /** The map's basemap: a MapLibre style from a keyless provider (OpenFreeMap unless set). */
+  MAP_STYLE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** Or the app's own PMTiles extract: a file name in DATA_DIR, served with HTTP ranges. */
+  MAP_PMTILES: optionalMatching(/^[\w.-]+\.pmtiles$/, 'must be the name of a .pmtiles file in DATA_DIR'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -183,6 +190,8 @@ export type Config = {
   /** How soon each kind of report is due to be cleaned; the defaults when unset. */
   serviceLevels?: ServiceLevels;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The map's basemap: a provider's style, or the full path of the app's own extract. */
+  map: { styleUrl: string; pmtilesPath?: string };
   /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
   metricsToken: string | undefined;
   /** The bodies a report may be referred to (the council, a utility...), and how each is reached. */
@@ -285,6 +294,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       otherWorkingDays: e.SERVICE_LEVEL_WORKING_DAYS ?? defaultServiceLevels.otherWorkingDays,
     },
     logLevel: e.LOG_LEVEL,
+    map: {
+      styleUrl: e.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
+      pmtilesPath: e.MAP_PMTILES ? path.join(path.resolve(e.DATA_DIR), e.MAP_PMTILES) : undefined,
+    },
     metricsToken: e.METRICS_TOKEN,
     referralBodies: e.REFERRAL_BODIES ?? [],
   };

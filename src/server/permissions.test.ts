@@ -79,6 +79,9 @@ const matrix: Record<string, Entry> = {
   'POST /api/report-follow/unsubscribe': { rule: 'public' },
   'GET /api/reports/already-reported': { rule: 'public' },
   'GET /api/map': { rule: 'public' },
+  'GET /api/map/basemap': { rule: 'public' },
+  'GET /api/map/style': { rule: 'public' },
+  'GET /api/map/tiles/:version': { rule: 'public' },
   'POST /api/reports/:id/confirmations': { rule: 'public', personal: true },
   'PUT /api/admin/reports/:id/priority': { rule: 'admin' },
   // Public MUCU events: anyone reads the events and their calendars (with their own answer when

@@ -20,8 +20,15 @@ function saysWhereItComesFrom(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] !== undefined || request.headers.origin !== undefined;
 }
 
-export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  { mapOrigin }: { mapOrigin?: string } = {},
+): Promise<void> {
   const https = publicUrl.startsWith('https://');
+  // The map's basemap provider, named exactly: its style, sprites, fonts and tiles are fetched (the
+  // tiles by the map's worker, which runs under this policy too).
+  const map = mapOrigin ? [mapOrigin] : [];
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,8 +37,8 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
         scriptSrc: ["'self'"],
         // Radix's scroll lock and toast injects small <style> blocks; no script runs inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...map],
+        connectSrc: ["'self'", ...map],
         fontSrc: ["'self'"],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],

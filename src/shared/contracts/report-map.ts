@@ -74,6 +74,19 @@ export const mapViewSchema = z.object({
 });
 export type MapView = z.infer<typeof mapViewSchema>;
 
+export const mapBasemapSchema = z.object({
+  /** The MapLibre style to draw: a public provider's, or the app's own over its extract. */
+  styleUrl: z.string(),
+});
+export type MapBasemap = z.infer<typeof mapBasemapSchema>;
+
+export const mapTilesParamsSchema = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/) });
+
 export const reportMapEndpoints = {
   view: endpoint(apiRoutes.reportMap.view, { query: mapViewQuerySchema, response: mapViewSchema }),
+  basemap: endpoint(apiRoutes.reportMap.basemap, { response: mapBasemapSchema }),
+  /** A MapLibre style document, as the extract's own kind of tiles needs. */
+  style: endpoint(apiRoutes.reportMap.style, { response: null }),
+  /** Bytes of the PMTiles file: the whole file, or one range of it (206). */
+  tiles: endpoint(apiRoutes.reportMap.tiles, { params: mapTilesParamsSchema, response: null }),
 };
