@@ -28,7 +28,8 @@ describe('the basemap from a provider', () => {
   it('names the style, and the CSP lets the page fetch from its origin and nowhere else new', async () => {
     const response = await t.app.inject('/api/map/basemap');
     expect(response.json()).toEqual({ styleUrl: 'https://tiles.example.org/styles/city' });
-    const csp = String(response.headers['content-security-policy']);
+    // The policy is the page's: the map's page is what fetches the style and its tiles.
+    const csp = String((await t.app.inject('/map')).headers['content-security-policy']);
     expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.example\.org;/);
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/tiles\.example\.org;/);
     expect(csp).toMatch(/script-src 'self';/);
@@ -70,7 +71,7 @@ describe('the basemap from our own extract', () => {
   it('draws our own style over the extract, and the CSP names no other origin', async () => {
     const basemap = await t.app.inject('/api/map/basemap');
     expect(basemap.json()).toEqual({ styleUrl: '/api/map/style' });
-    expect(String(basemap.headers['content-security-policy'])).toMatch(/connect-src 'self';/);
+    expect(String((await t.app.inject('/map')).headers['content-security-policy'])).toMatch(/connect-src 'self';/);
     const style = (await t.app.inject('/api/map/style')).json<{ sources: Record<string, object> }>();
     expect(style.sources.basemap).toMatchObject({
       type: 'raster',
