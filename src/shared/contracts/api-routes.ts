@@ -23,6 +23,7 @@ import { auditLogRoutes } from './routes/audit-log.ts';
 import { openDataRoutes } from './routes/open-data.ts';
 import { checkInRoutes } from './routes/check-in.ts';
 import { eventLogsRoutes } from './routes/event-logs.ts';
+import { recordCertificatesRoutes } from './routes/record-certificates.ts';
 
 export {
   healthRoutes,
@@ -45,6 +46,7 @@ export {
   openDataRoutes,
   checkInRoutes,
   eventLogsRoutes,
+  recordCertificatesRoutes,
 };
 
 export const apiRoutes = {
@@ -68,6 +70,7 @@ export const apiRoutes = {
   openData: openDataRoutes,
   checkIn: checkInRoutes,
   eventLogs: eventLogsRoutes,
+  recordCertificates: recordCertificatesRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

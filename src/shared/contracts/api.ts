@@ -23,6 +23,7 @@ import type {
 import type { healthEndpoints } from './health.ts';
 import type { checkInEndpoints } from './check-in.ts';
 import type { eventLogEndpoints } from './event-logs.ts';
+import type { recordCertificateEndpoints } from './record-certificates.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -44,6 +45,7 @@ export interface ApiEndpoints {
   reportMap: typeof reportMapEndpoints;
   checkIn: typeof checkInEndpoints;
   eventLogs: typeof eventLogEndpoints;
+  recordCertificates: typeof recordCertificateEndpoints;
 }
 
 type Mismatch = {
