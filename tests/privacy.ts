@@ -187,6 +187,17 @@ export async function volunteerWithEverything(
     200,
     'time and bags',
   );
+  // They download a certificate of their record.
+  await ok(
+    await app.inject({
+      method: 'POST',
+      url: '/api/volunteers/certificates',
+      headers,
+      payload: { from: '2026-01-01', to: '2026-11-21' },
+    }),
+    201,
+    'certificate',
+  );
   const sessionValue = cookie.split('=')[1]!;
   await ok(
     await app.inject({

@@ -62,6 +62,8 @@ import { checkInService } from './features/events/check-in.service.ts';
 import { eventLogsRoutes } from './features/events/event-logs.routes.ts';
 import { eventLogsService } from './features/events/event-logs.service.ts';
 import { cleanupTimeRoutes } from './features/cleanups/cleanup-time.ts';
+import { recordCertificatesRoutes } from './features/volunteer-dashboard/record-certificates.routes.ts';
+import { recordCertificatesService } from './features/volunteer-dashboard/record-certificates.service.ts';
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
 import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
@@ -82,6 +84,7 @@ import {
   isKnownClientPath,
   reportStatusRoute,
   routes,
+  verifyRoute,
 } from '#shared/routes.ts';
 import { clientShell } from './client-shell.ts';
 import { withPrivacyNotice } from './mail/privacy-footer.ts';
@@ -422,6 +425,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deletePhoto: (reportId, photoId) => reportManagement.deletePhoto(reportId, photoId),
   });
   await app.register(volunteerDashboardRoutes, { db });
+  // A volunteer's record as a certificate, and its public check page.
+  const certificates = recordCertificatesService({
+    db,
+    clock,
+    publicUrl,
+    operator: privacySettings.operatorName,
+  });
+  await app.register(recordCertificatesRoutes, { service: certificates });
 
   // Volunteer alerts: choices, devices, unsubscribe, and the administrators' summary.
   await app.register(alertsRoutes, { service: alerts.service });
@@ -513,6 +524,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const eventId = (eventPageRoute.exec(url) ?? eventCheckInRoute.exec(url) ?? checkInScreenRoute.exec(url))?.groups
       ?.id;
     if (eventId) return eventRsvps.exists(Number(eventId));
+    const code = verifyRoute.exec(url)?.groups?.code;
+    if (code) return certificates.exists(code);
     const token = reportStatusRoute.exec(url)?.groups?.token;
     if (token) return followUp.hasStatusPage(token);
     return true;

@@ -33,6 +33,7 @@ const screenModules: Readonly<Record<OnDemandScreen, string>> = {
   reportStatus: 'features/reports/follow-up/components/report-status-page.tsx',
   checkIn: 'features/events/components/check-in-page.tsx',
   checkInScreen: 'features/admin-dashboard/components/check-in-screen.tsx',
+  verify: 'features/volunteer-dashboard/components/verify-page.tsx',
 };
 
 export interface ClientShell {

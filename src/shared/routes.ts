@@ -39,6 +39,9 @@ export const eventCheckInPath = (id: number | string, code?: string) =>
 /** The organiser's check-in screen for an event (administrators). */
 export const checkInScreenPath = (id: number | string) => `/volunteer-portal/events/${id}/check-in`;
 
+/** The public check page of a volunteer's certificate. */
+export const verifyPath = (code: string) => `/verify/${code}`;
+
 /** A report's status page: the private link its reporter keeps (an unguessable token, not the number). */
 export const reportStatusPath = (token: string) => `/report/${token}`;
 
@@ -53,6 +56,8 @@ export const eventPageRoute = /^\/events\/(?<id>[1-9]\d{0,9})\/?$/i;
 export const eventCheckInRoute = /^\/events\/(?<id>[1-9]\d{0,9})\/check-in\/?$/i;
 /** The organiser's check-in screen, the event's number named `id`. */
 export const checkInScreenRoute = /^\/volunteer-portal\/events\/(?<id>[1-9]\d{0,9})\/check-in\/?$/i;
+/** The certificate check page, its code named `code`. */
+export const verifyRoute = /^\/verify\/(?<code>[A-Za-z0-9_-]{1,100})\/?$/i;
 /** The report status page's paths, its token named `token`. */
 export const reportStatusRoute = /^\/report\/(?<token>[A-Za-z0-9_-]{43})\/?$/i;
 
@@ -68,6 +73,7 @@ export function isKnownClientPath(path: string): boolean {
     eventPageRoute.test(path) ||
     eventCheckInRoute.test(path) ||
     checkInScreenRoute.test(path) ||
+    verifyRoute.test(path) ||
     reportStatusRoute.test(path)
   );
 }

@@ -9,6 +9,7 @@ import {
   plainClientPath,
   reportStatusRoute,
   routes,
+  verifyRoute,
 } from './routes.ts';
 
 export type OnDemandScreen =
@@ -24,7 +25,8 @@ export type OnDemandScreen =
   | 'privacy'
   | 'reportStatus'
   | 'checkIn'
-  | 'checkInScreen';
+  | 'checkInScreen'
+  | 'verify';
 
 /** Where administrators get the report management screen instead of the volunteer dashboard. */
 export const managementPath = '/volunteer-dashboard';
@@ -47,6 +49,7 @@ const byPattern: readonly [RegExp, OnDemandScreen][] = [
   [reportStatusRoute, 'reportStatus'],
   [eventCheckInRoute, 'checkIn'],
   [checkInScreenRoute, 'checkInScreen'],
+  [verifyRoute, 'verify'],
 ];
 
 /**

@@ -1,7 +1,14 @@
 // Providers and the route table: every path and alias.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { checkInScreenRoute, eventCheckInRoute, eventPageRoute, reportStatusRoute, routes } from '#shared/routes.ts';
+import {
+  checkInScreenRoute,
+  eventCheckInRoute,
+  eventPageRoute,
+  reportStatusRoute,
+  routes,
+  verifyRoute,
+} from '#shared/routes.ts';
 import { managementPath, opensReportList, screenAt, type OnDemandScreen } from '#shared/screens.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -28,6 +35,7 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   reportStatus: lazyScreen(() => import('../features/reports/follow-up/components/report-status-page.tsx')),
   checkIn: lazyScreen(() => import('../features/events/components/check-in-page.tsx')),
   checkInScreen: lazyScreen(() => import('../features/admin-dashboard/components/check-in-screen.tsx')),
+  verify: lazyScreen(() => import('../features/volunteer-dashboard/components/verify-page.tsx')),
 };
 
 /** A route's content: the screen, with its placeholder and its message should its code not load. */
@@ -98,6 +106,7 @@ export function App() {
           <Route path={eventCheckInRoute}>{shown(screens.checkIn)}</Route>
           <Route path={routes.checkIn}>{shown(screens.checkIn)}</Route>
           <Route path={checkInScreenRoute}>{shown(screens.checkInScreen)}</Route>
+          <Route path={verifyRoute}>{shown(screens.verify)}</Route>
           <Route path={reportStatusRoute}>{shown(screens.reportStatus)}</Route>
           <Route path={routes.adminDashboard}>{shown(screens.adminDashboard)}</Route>
           <Route component={NotFoundPage} />

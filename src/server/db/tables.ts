@@ -345,6 +345,20 @@ export interface EventLogsTable {
   approved_at: Timestamp | null;
 }
 
+/** A volunteer's record over a period as issued, checked at /verify/<code> (048-volunteer-record). */
+export interface RecordCertificatesTable {
+  id: Generated<number>;
+  volunteer_id: number;
+  code: string;
+  period_from: string;
+  period_to: string;
+  minutes: number;
+  sites_cleaned: number;
+  events_attended: number;
+  issued_at: Timestamp;
+  withdrawn_at: Timestamp | null;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
@@ -375,6 +389,7 @@ export interface Tables {
   report_referrals: ReportReferralsTable;
   event_check_in_keys: EventCheckInKeysTable;
   event_logs: EventLogsTable;
+  record_certificates: RecordCertificatesTable;
 }
 
 export function toIso(value: Date | string): string {

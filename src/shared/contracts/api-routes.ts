@@ -24,6 +24,7 @@ import { openDataRoutes } from './routes/open-data.ts';
 import { open311PartnersRoutes } from './routes/open311-partners.ts';
 import { checkInRoutes } from './routes/check-in.ts';
 import { eventLogsRoutes } from './routes/event-logs.ts';
+import { recordCertificatesRoutes } from './routes/record-certificates.ts';
 
 export {
   healthRoutes,
@@ -47,6 +48,7 @@ export {
   open311PartnersRoutes,
   checkInRoutes,
   eventLogsRoutes,
+  recordCertificatesRoutes,
 };
 
 export const apiRoutes = {
@@ -71,6 +73,7 @@ export const apiRoutes = {
   open311Partners: open311PartnersRoutes,
   checkIn: checkInRoutes,
   eventLogs: eventLogsRoutes,
+  recordCertificates: recordCertificatesRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -24,6 +24,7 @@ import type { healthEndpoints } from './health.ts';
 import type { open311PartnerEndpoints } from './open311-partners.ts';
 import type { checkInEndpoints } from './check-in.ts';
 import type { eventLogEndpoints } from './event-logs.ts';
+import type { recordCertificateEndpoints } from './record-certificates.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -46,6 +47,7 @@ export interface ApiEndpoints {
   open311Partners: typeof open311PartnerEndpoints;
   checkIn: typeof checkInEndpoints;
   eventLogs: typeof eventLogEndpoints;
+  recordCertificates: typeof recordCertificateEndpoints;
 }
 
 type Mismatch = {

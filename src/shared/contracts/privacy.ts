@@ -124,6 +124,19 @@ export const myDataSchema = z.object({
       approvedAt: isoOrNull,
     }),
   ),
+  /** Certificates of their record they downloaded, with their check links' codes. */
+  certificates: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      minutes: z.number().int(),
+      sitesCleaned: z.number().int(),
+      eventsAttended: z.number().int(),
+      code: z.string(),
+      issuedAt: z.iso.datetime(),
+      withdrawnAt: isoOrNull,
+    }),
+  ),
   /** Whether they get event reminders and change notices; null when never set. */
   eventEmails: z.object({ on: z.boolean(), updatedAt: z.iso.datetime() }).nullable(),
   /** Administrators' actions about this volunteer (attendance recorded for them), or taken by them. */

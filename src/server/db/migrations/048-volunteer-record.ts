@@ -40,4 +40,27 @@ export async function up(db: Kysely<unknown>, k: ColumnKit): Promise<void> {
   // minutes_worked is still the measured time.
   await db.schema.alterTable('cleanups').addColumn('measured_minutes', 'integer').execute();
   await db.schema.alterTable('cleanups').addColumn('time_note', 'text').execute();
+
+  // A volunteer's record over a period, as issued: the figures it states, checked at /verify/<code>
+  // until they withdraw it.
+  await db.schema
+    .createTable('record_certificates')
+    .addColumn('id', k.idType, (c) => k.id(c))
+    .addColumn('volunteer_id', 'integer', (c) => c.notNull().references('volunteers.id').onDelete('cascade'))
+    // 128 random bits, base64url: the check link's only key, never derived from anything else.
+    .addColumn('code', 'text', (c) => c.notNull().unique())
+    // London calendar days, 'YYYY-MM-DD', both included.
+    .addColumn('period_from', 'text', (c) => c.notNull())
+    .addColumn('period_to', 'text', (c) => c.notNull())
+    .addColumn('minutes', 'integer', (c) => c.notNull())
+    .addColumn('sites_cleaned', 'integer', (c) => c.notNull())
+    .addColumn('events_attended', 'integer', (c) => c.notNull())
+    .addColumn('issued_at', k.timestamp, (c) => c.notNull())
+    .addColumn('withdrawn_at', k.timestamp)
+    .execute();
+  await db.schema
+    .createIndex('record_certificates_volunteer')
+    .on('record_certificates')
+    .column('volunteer_id')
+    .execute();
 }

@@ -136,6 +136,12 @@ export function privacyRepository(db: Db) {
           .where('event_logs.volunteer_id', '=', volunteerId)
           .orderBy('event_logs.id')
           .execute(),
+        certificates: db
+          .selectFrom('record_certificates')
+          .selectAll()
+          .where('volunteer_id', '=', volunteerId)
+          .orderBy('id')
+          .execute(),
         eventEmails: db
           .selectFrom('event_mail_settings')
           .select(['emails_on', 'updated_at'])

@@ -185,6 +185,16 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
           loggedAt: toIso(row.created_at),
           approvedAt: toIsoOrNull(row.approved_at),
         })),
+        certificates: rows.certificates.map((row) => ({
+          from: row.period_from,
+          to: row.period_to,
+          minutes: row.minutes,
+          sitesCleaned: row.sites_cleaned,
+          eventsAttended: row.events_attended,
+          code: row.code,
+          issuedAt: toIso(row.issued_at),
+          withdrawnAt: toIsoOrNull(row.withdrawn_at),
+        })),
         eventEmails: rows.eventEmails
           ? { on: Boolean(rows.eventEmails.emails_on), updatedAt: toIso(rows.eventEmails.updated_at) }
           : null,

@@ -30,6 +30,7 @@ const exportedAs: Record<string, keyof MyData> = {
   'sign_in_tokens.volunteer_id': 'signInEmails',
   'event_rsvps.volunteer_id': 'eventAnswers',
   'event_logs.volunteer_id': 'eventTimeAndBags',
+  'record_certificates.volunteer_id': 'certificates',
   'event_mail_settings.volunteer_id': 'eventEmails',
   'audit_log.actor_volunteer_id': 'administratorActions',
   'audit_log.subject_volunteer_id': 'administratorActions',

@@ -32,6 +32,7 @@ import { CleanupCard } from './cleanup-card.tsx';
 import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
 import { MyEventLogsCard } from '#client/features/events/components/my-event-logs-card.tsx';
+import { RecordCard } from './record-card.tsx';
 import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -137,6 +138,7 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
             ))}
           </dl>
         </Card>
+        <RecordCard />
         <AlertsCard />
         <YourDataCard email={volunteer.email} />
         <Card
