@@ -42,7 +42,7 @@ const clientPublicModules = {
     'location-errors.ts',
     'use-location-detection.ts',
   ],
-  open311: ['components/api-keys-card.tsx', 'components/referrals-card.tsx', 'components/refer-report.tsx'],
+  open311: ['components/api-keys-card.tsx', 'components/referrals-card.tsx'],
   privacy: ['components/your-data-card.tsx'],
   reports: [
     'api/use-set-report-status.ts',

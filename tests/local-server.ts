@@ -22,7 +22,10 @@ export interface RunningServer {
 }
 
 /** What a caller may put at the edges of the server's world (an SMTP mailer, a clock...). */
-export type ServerOptions = Partial<Pick<AppDeps, 'mailer' | 'clock' | 'limits' | 'location' | 'push'>>;
+export type ServerOptions = Partial<Pick<AppDeps, 'mailer' | 'clock' | 'limits' | 'location' | 'push'>> & {
+  /** The bodies reports may be referred to, as the operator's settings would name them. */
+  referralBodies?: NonNullable<AppDeps['config']['referralBodies']>;
+};
 
 export async function startLocalServer(
   { clientDir, adminPasscode }: { clientDir: string; adminPasscode: string },
@@ -32,14 +35,15 @@ export async function startLocalServer(
   fs.mkdirSync(path.join(dataDir, 'photos'));
   const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
   await migrateToLatest(database.db as never, database.dialect);
+  const { referralBodies, ...deps } = options;
   const app = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined },
+    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined, referralBodies },
     logger: false,
     database,
     storage: localPhotoStorage(path.join(dataDir, 'photos')),
     clientDir,
     adminPasscodeHash: hashPasscode(adminPasscode),
-    ...options,
+    ...deps,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   // Calls a test makes through app.inject come from our own pages, as a browser's would.

@@ -25,6 +25,7 @@ import { TABLE_WIDTH_QUERY, useMediaQuery } from '#client/lib/use-media-query.ts
 import { AlertsSummary } from '#client/features/alerts/components/alerts-summary.tsx';
 import { AuditLogCard } from '#client/features/audit-log/components/audit-log-card.tsx';
 import { ApiKeysCard } from '#client/features/open311/components/api-keys-card.tsx';
+import { ReferralsCard } from '#client/features/open311/components/referrals-card.tsx';
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
@@ -142,6 +143,7 @@ export function AnalyticsTab() {
 
       {data && <VolunteerDetails volunteers={data.volunteers} />}
       <AlertsSummary />
+      <ReferralsCard />
       <ApiKeysCard />
       <AuditLogCard />
 
