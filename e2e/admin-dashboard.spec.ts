@@ -314,7 +314,7 @@ describe.skipIf(!hasChromium)('the administrator dashboards', () => {
     await toast(page, 'MUCU updated');
     await manage.getByRole('heading', { name: 'The Meadows MUCU' }).waitFor();
     await expect
-      .poll(() => manage.getByRole('link', { name: /The Meadows/ }).getAttribute('href'))
+      .poll(() => manage.getByRole('link', { name: /^The Meadows/ }).getAttribute('href'))
       .toBe('https://www.openstreetmap.org/#map=17/55.9406/-3.1915');
 
     await manage.getByRole('button', { name: 'Add attendance to The Meadows MUCU' }).click();

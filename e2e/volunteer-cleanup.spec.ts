@@ -228,10 +228,13 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     const badge = page.locator('[data-badge-type="first_cleanup"]');
     await badge.getByText('First clean-up').waitFor();
     await page.getByText('No MUCUs attended yet').waitFor();
+    // Every image in view has loaded (a lazy one below the fold loads only when scrolled to).
     await Promise.all(
       (await page.locator('img').all()).map((img) =>
         img.evaluate((el: HTMLImageElement) =>
-          el.complete ? undefined : new Promise((resolve) => el.addEventListener('load', resolve, { once: true })),
+          el.complete || (el.loading === 'lazy' && el.getBoundingClientRect().top > window.innerHeight)
+            ? undefined
+            : new Promise((resolve) => el.addEventListener('load', resolve, { once: true })),
         ),
       ),
     );
