@@ -14,6 +14,7 @@ export const routes = {
   events: '/events',
   /** How the service uses personal data, and how to use your rights. */
   privacy: '/privacy',
+  performance: '/performance',
 } as const;
 
 /** The path a link writes for a page with several: the first of its paths unless named otherwise. */

@@ -15,6 +15,7 @@ export type OnDemandScreen =
   | 'events'
   | 'event'
   | 'privacy'
+  | 'performance'
   | 'reportStatus';
 
 /** Where administrators get the report management screen instead of the volunteer dashboard. */
@@ -29,6 +30,7 @@ const byPath: readonly [readonly string[], OnDemandScreen][] = [
   [[routes.adminDashboard], 'adminDashboard'],
   [[routes.events], 'events'],
   [[routes.privacy], 'privacy'],
+  [[routes.performance], 'performance'],
 ];
 
 /** Screens at paths with a parameter. */
