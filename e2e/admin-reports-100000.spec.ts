@@ -97,7 +97,14 @@ describe.skipIf(!hasChromium)('the management dashboard with 100,000 reports', (
       const sorts = page.getByRole('group', { name: 'Sort' });
       await expect
         .poll(() => sorts.getByRole('button').allTextContents())
-        .toEqual(['Reported: newest', 'Reported: oldest', 'Cleaned: newest', 'Cleaned: oldest', 'Priority first']);
+        .toEqual([
+          'Reported: newest',
+          'Reported: oldest',
+          'Cleaned: newest',
+          'Cleaned: oldest',
+          'Due: soonest',
+          'Priority first',
+        ]);
       await page.getByRole('button', { name: 'MUCU events' }).click();
       await expect
         .poll(() => page.getByRole('group', { name: 'MUCU events' }).getByRole('button').allTextContents())

@@ -361,7 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: followUp,
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
-  await app.register(analyticsRoutes, { db, clock });
+  await app.register(analyticsRoutes, { db, clock, versions });
   await app.register(photosRoutes, { storage: deps.storage });
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {

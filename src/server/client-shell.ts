@@ -30,6 +30,7 @@ const screenModules: Readonly<Record<OnDemandScreen, string>> = {
   events: 'features/events/components/events-page.tsx',
   event: 'features/events/components/event-page.tsx',
   privacy: 'features/privacy/components/privacy-page.tsx',
+  performance: 'features/site/components/performance-page.tsx',
   reportStatus: 'features/reports/follow-up/components/report-status-page.tsx',
   checkIn: 'features/events/components/check-in-page.tsx',
   checkInScreen: 'features/admin-dashboard/components/check-in-screen.tsx',

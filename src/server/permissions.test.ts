@@ -134,6 +134,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/volunteer-analytics': { rule: 'admin' },
   'GET /api/admin/daily-progress': { rule: 'admin' },
   'GET /api/admin/daily-progress/export': { rule: 'admin' },
+  'GET /api/performance': { rule: 'public' },
+  'GET /api/performance/export': { rule: 'public' },
   'GET /api/admin/alerts-summary': { rule: 'admin' },
   'POST /api/admin/photos/redact': { rule: 'admin' },
   'GET /api/admin/audit-log': { rule: 'admin' },

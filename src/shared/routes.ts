@@ -16,6 +16,7 @@ export const routes = {
   privacy: '/privacy',
   /** Where a volunteer types the code an event's organiser shows, to check in. */
   checkIn: '/check-in',
+  performance: '/performance',
 } as const;
 
 /** The path a link writes for a page with several: the first of its paths unless named otherwise. */

@@ -23,6 +23,7 @@ export type OnDemandScreen =
   | 'events'
   | 'event'
   | 'privacy'
+  | 'performance'
   | 'reportStatus'
   | 'checkIn'
   | 'checkInScreen'
@@ -41,6 +42,7 @@ const byPath: readonly [readonly string[], OnDemandScreen][] = [
   [[routes.events], 'events'],
   [[routes.privacy], 'privacy'],
   [[routes.checkIn], 'checkIn'],
+  [[routes.performance], 'performance'],
 ];
 
 /** Screens at paths with a parameter. */

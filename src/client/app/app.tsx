@@ -32,6 +32,7 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   events: lazyScreen(() => import('../features/events/components/events-page.tsx')),
   event: lazyScreen(() => import('../features/events/components/event-page.tsx')),
   privacy: lazyScreen(() => import('../features/privacy/components/privacy-page.tsx')),
+  performance: lazyScreen(() => import('../features/site/components/performance-page.tsx')),
   reportStatus: lazyScreen(() => import('../features/reports/follow-up/components/report-status-page.tsx')),
   checkIn: lazyScreen(() => import('../features/events/components/check-in-page.tsx')),
   checkInScreen: lazyScreen(() => import('../features/admin-dashboard/components/check-in-screen.tsx')),
@@ -92,6 +93,7 @@ export function App() {
             </Route>
           ))}
           <Route path={routes.privacy}>{shown(screens.privacy)}</Route>
+          <Route path={routes.performance}>{shown(screens.performance)}</Route>
           <Route path={routes.signInLink}>{shown(screens.signInLink)}</Route>
           {routes.volunteerDashboard.map((path) => (
             <Route key={path} path={path}>

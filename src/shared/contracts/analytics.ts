@@ -61,6 +61,40 @@ export const dailyProgressSchema = z.array(dailyProgressRowSchema);
 /** The table shows this many days, today included. */
 export const DAILY_PROGRESS_DAYS = 30;
 
+// The service's performance, public: per Europe/London calendar month and for the last 30 days.
+export const performancePeriodSchema = z.object({
+  /** 'YYYY-MM' for a month; 'last-30-days' for the 30 days up to now. */
+  period: z.string(),
+  label: z.string(),
+  /** Reports made in the period. */
+  made: z.number().int(),
+  /** Reports cleaned (completed) in the period, whenever they were made. */
+  cleaned: z.number().int(),
+  /** Of those cleaned: the median time from report to clean, in hours (one decimal); null when none. */
+  medianHoursToClean: z.number().nullable(),
+  /** Of those cleaned with a target: the percentage cleaned by their due time; null when none. */
+  cleanedWithinTargetPercent: z.number().nullable(),
+  /** Of the offensive reports cleaned: the percentage removed within 24 hours; null when none. */
+  offensiveWithin24HoursPercent: z.number().nullable(),
+});
+export type PerformancePeriod = z.infer<typeof performancePeriodSchema>;
+
+export const OPEN_AGE_BANDS = ['Under 1 day', '1 to 5 days', '5 to 30 days', 'Over 30 days'] as const;
+
+export const performanceSchema = z.object({
+  /** The months, oldest first, the current one last. */
+  months: z.array(performancePeriodSchema),
+  last30Days: performancePeriodSchema,
+  /** The reports not cleaned yet, by how long ago they were reported. */
+  openByAge: z.array(z.object({ band: z.enum(OPEN_AGE_BANDS), count: z.number().int() })),
+  /** When the figures were worked out. */
+  asOf: z.iso.datetime(),
+});
+export type Performance = z.infer<typeof performanceSchema>;
+
+/** The page shows this many calendar months, the current one included. */
+export const PERFORMANCE_MONTHS = 12;
+
 const routes = apiRoutes.analytics;
 
 export const analyticsEndpoints = {
@@ -68,4 +102,8 @@ export const analyticsEndpoints = {
   dailyProgress: endpoint(routes.dailyProgress, { response: dailyProgressSchema }),
   /** The same days as a CSV file to download. */
   dailyProgressExport: endpoint(routes.dailyProgressExport, { response: null }),
+  /** The public performance figures (ETag: answered 304 while no report changes within the hour). */
+  performance: endpoint(routes.performance, { response: performanceSchema }),
+  /** The same figures as CSV. */
+  performanceExport: endpoint(routes.performanceExport, { response: null }),
 };

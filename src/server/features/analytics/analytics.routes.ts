@@ -6,10 +6,53 @@ import type { Db } from '#server/db/client.ts';
 import { serve } from '#server/http/serve.ts';
 import { analyticsService } from './analytics.service.ts';
 import { statsRepository } from './stats.repository.ts';
+import { createHash } from 'node:crypto';
+import type { Performance } from '#shared/contracts/analytics.ts';
+import { unlessNotModified, type KnownVersion } from '#server/http/conditional-get.ts';
+import { performanceRepository } from './performance.repository.ts';
+import { performanceService } from './performance.service.ts';
 
-/** The public totals, and the administrator's analytics: volunteers, daily progress and its CSV export. */
-export async function analyticsRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+/**
+ * The public totals and performance figures (with their CSV), and the administrator's analytics:
+ * volunteers, daily progress and its CSV export.
+ */
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  { db, clock, versions }: { db: Db; clock: Clock; versions: KnownVersion },
+) {
   const repository = statsRepository(db);
+  const performance = performanceService({ repository: performanceRepository(db), clock });
+  // The figures change with any report, and with time (the last 30 days, the open reports' ages): they
+  // are kept for the list's version and the hour, and answered 304 while neither changes.
+  let kept: { etag: string; figures: Promise<Performance> } | undefined;
+  const etagOf = (version: string) =>
+    `"perf-${createHash('sha256')
+      .update(`${version}|${Math.floor(clock.now().getTime() / 3_600_000)}`)
+      .digest('base64url')
+      .slice(0, 22)}"`;
+  const figuresFor = (etag: string) => {
+    if (kept?.etag !== etag) {
+      const figures = performance.figures();
+      kept = { etag, figures };
+      figures.catch(() => {
+        if (kept?.figures === figures) kept = undefined;
+      });
+    }
+    return kept.figures;
+  };
+  serve(app, endpoints.performance, { access: 'public' }, async (request, reply) => {
+    const fresh = await unlessNotModified(request, reply, versions, etagOf);
+    return fresh ? reply.send(await figuresFor(etagOf(fresh.version))) : reply;
+  });
+  serve(app, endpoints.performanceExport, { access: 'public' }, async (request, reply) => {
+    const fresh = await unlessNotModified(request, reply, versions, etagOf);
+    if (!fresh) return reply;
+    const figures = await figuresFor(etagOf(fresh.version));
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="performance-${figures.asOf.slice(0, 10)}.csv"`)
+      .send(performance.csv(figures));
+  });
   const service = analyticsService({ repository, clock });
   const admin = { access: 'admin' as const };
 

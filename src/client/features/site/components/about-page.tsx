@@ -150,7 +150,11 @@ export default function AboutPage() {
             <a href={openDataRoutes.reportsCsv.path} className={linkClass}>
               CSV
             </a>
-            .
+            . See{' '}
+            <Link href={routes.performance} className={linkClass}>
+              how we are doing
+            </Link>
+            : how many reports are cleaned, how fast, and how many within their target.
           </p>
         </section>
       </div>

@@ -1,0 +1,147 @@
+// The public performance figures, worked out on the server from the database: per Europe/London
+// calendar month (the last 12, the current one last) and for the last 30 days, the reports made and
+// cleaned, the median time to clean, the share cleaned by its due time, the share of offensive graffiti
+// removed within 24 hours; and the open reports by age. A month is the city's calendar month, so a
+// month that holds a change of the clocks is 743 or 745 hours long, as the city lives it.
+import {
+  OPEN_AGE_BANDS,
+  PERFORMANCE_MONTHS,
+  type Performance,
+  type PerformancePeriod,
+} from '#shared/contracts/analytics.ts';
+import { cityInstant, cityTime } from '#shared/domain/city-clock.ts';
+import type { Clock } from '#server/clock.ts';
+import { toCsv } from './csv.ts';
+import type { CleanedRow, PerformanceRepository } from './performance.repository.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The first instant of a city calendar month (month 1-12, rolling over as Date.UTC does). */
+const monthStart = (year: number, month: number) => cityInstant({ year, month, day: 1, hour: 0, minute: 0 });
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+const percent = (part: number, whole: number) => (whole === 0 ? null : oneDecimal((100 * part) / whole));
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The figures of one period from its count of reports made and its cleaned reports. */
+function figures(period: string, label: string, made: number, cleaned: CleanedRow[]): PerformancePeriod {
+  const hours = cleaned.map((r) => (Date.parse(r.completedAt) - Date.parse(r.reportedAt)) / HOUR);
+  const withTarget = cleaned.filter((r) => r.dueAt !== null);
+  const offensive = cleaned.filter((r) => r.offensive);
+  const middle = median(hours);
+  return {
+    period,
+    label,
+    made,
+    cleaned: cleaned.length,
+    medianHoursToClean: middle === null ? null : oneDecimal(middle),
+    cleanedWithinTargetPercent: percent(
+      withTarget.filter((r) => Date.parse(r.completedAt) <= Date.parse(r.dueAt!)).length,
+      withTarget.length,
+    ),
+    offensiveWithin24HoursPercent: percent(
+      offensive.filter((r) => Date.parse(r.completedAt) - Date.parse(r.reportedAt) <= DAY).length,
+      offensive.length,
+    ),
+  };
+}
+
+export const PERFORMANCE_CSV_HEADER = [
+  'Period',
+  'Reports made',
+  'Reports cleaned',
+  'Median hours to clean',
+  'Cleaned within target (%)',
+  'Offensive removed within 24 hours (%)',
+] as const;
+
+export function performanceService({ repository, clock }: { repository: PerformanceRepository; clock: Clock }) {
+  return {
+    async figures(): Promise<Performance> {
+      const now = clock.now();
+      const today = cityTime(now);
+      const months = Array.from({ length: PERFORMANCE_MONTHS }, (_, i) => {
+        const offset = i - (PERFORMANCE_MONTHS - 1);
+        const start = monthStart(today.year, today.month + offset);
+        const end = monthStart(today.year, today.month + offset + 1);
+        const time = cityTime(start);
+        return {
+          period: `${time.year}-${String(time.month).padStart(2, '0')}`,
+          label: `${MONTH_NAMES[time.month - 1]} ${time.year}`,
+          start,
+          end,
+        };
+      });
+      const thirtyDaysAgo = new Date(now.getTime() - 30 * DAY);
+      const earliest = new Date(Math.min(months[0]!.start.getTime(), thirtyDaysAgo.getTime())).toISOString();
+      const nowIso = now.toISOString();
+      const [cleaned, made, made30, open] = await Promise.all([
+        repository.cleanedSince(earliest),
+        Promise.all(months.map((m) => repository.madeBetween(m.start.toISOString(), m.end.toISOString()))),
+        repository.madeBetween(thirtyDaysAgo.toISOString(), nowIso),
+        Promise.all([
+          repository.openBetween(new Date(now.getTime() - DAY).toISOString(), null),
+          repository.openBetween(
+            new Date(now.getTime() - 5 * DAY).toISOString(),
+            new Date(now.getTime() - DAY).toISOString(),
+          ),
+          repository.openBetween(
+            new Date(now.getTime() - 30 * DAY).toISOString(),
+            new Date(now.getTime() - 5 * DAY).toISOString(),
+          ),
+          repository.openBetween(null, new Date(now.getTime() - 30 * DAY).toISOString()),
+        ]),
+      ]);
+      const within = (from: Date, to: Date) =>
+        cleaned.filter((r) => {
+          const at = Date.parse(r.completedAt);
+          return at >= from.getTime() && at < to.getTime();
+        });
+      return {
+        months: months.map((m, i) => figures(m.period, m.label, made[i]!, within(m.start, m.end))),
+        last30Days: figures('last-30-days', 'Last 30 days', made30, within(thirtyDaysAgo, new Date(now.getTime() + 1))),
+        openByAge: OPEN_AGE_BANDS.map((band, i) => ({ band, count: open[i]! })),
+        asOf: nowIso,
+      };
+    },
+
+    /** The same figures as CSV: the months, then the last 30 days. */
+    csv(performance: Performance): string {
+      const cell = (n: number | null) => (n === null ? '' : n);
+      return toCsv([
+        PERFORMANCE_CSV_HEADER,
+        ...[...performance.months, performance.last30Days].map((p) => [
+          p.label,
+          p.made,
+          p.cleaned,
+          cell(p.medianHoursToClean),
+          cell(p.cleanedWithinTargetPercent),
+          cell(p.offensiveWithin24HoursPercent),
+        ]),
+      ]);
+    },
+  };
+}
+
+export type PerformanceService = ReturnType<typeof performanceService>;
