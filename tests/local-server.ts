@@ -22,18 +22,21 @@ export interface RunningServer {
 }
 
 /** What a caller may put at the edges of the server's world (an SMTP mailer, a clock...). */
-export type ServerOptions = Partial<Pick<AppDeps, 'mailer' | 'clock' | 'limits' | 'location' | 'push'>>;
+export type ServerOptions = Partial<Pick<AppDeps, 'mailer' | 'clock' | 'limits' | 'location' | 'push'>> & {
+  /** The map's basemap (a style's address, or an extract's full path); OpenFreeMap's style unless given. */
+  map?: AppDeps['config']['map'];
+};
 
 export async function startLocalServer(
   { clientDir, adminPasscode }: { clientDir: string; adminPasscode: string },
-  options: ServerOptions = {},
+  { map, ...options }: ServerOptions = {},
 ): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-server-'));
   fs.mkdirSync(path.join(dataDir, 'photos'));
   const database = openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') });
   await migrateToLatest(database.db as never, database.dialect);
   const app = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined },
+    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined, map },
     logger: false,
     database,
     storage: localPhotoStorage(path.join(dataDir, 'photos')),

@@ -31,6 +31,7 @@ const screenModules: Readonly<Record<OnDemandScreen, string>> = {
   event: 'features/events/components/event-page.tsx',
   privacy: 'features/privacy/components/privacy-page.tsx',
   reportStatus: 'features/reports/follow-up/components/report-status-page.tsx',
+  map: 'features/reports/map/components/map-page.tsx',
 };
 
 export interface ClientShell {

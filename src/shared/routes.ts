@@ -14,6 +14,8 @@ export const routes = {
   events: '/events',
   /** How the service uses personal data, and how to use your rights. */
   privacy: '/privacy',
+  /** Open sites and sites cleaned lately, as a list and on a map, open to everyone. */
+  map: '/map',
 } as const;
 
 /** The path a link writes for a page with several: the first of its paths unless named otherwise. */

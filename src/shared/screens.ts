@@ -15,7 +15,8 @@ export type OnDemandScreen =
   | 'events'
   | 'event'
   | 'privacy'
-  | 'reportStatus';
+  | 'reportStatus'
+  | 'map';
 
 /** Where administrators get the report management screen instead of the volunteer dashboard. */
 export const managementPath = '/volunteer-dashboard';
@@ -29,6 +30,7 @@ const byPath: readonly [readonly string[], OnDemandScreen][] = [
   [[routes.adminDashboard], 'adminDashboard'],
   [[routes.events], 'events'],
   [[routes.privacy], 'privacy'],
+  [[routes.map], 'map'],
 ];
 
 /** Screens at paths with a parameter. */

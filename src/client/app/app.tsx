@@ -26,6 +26,7 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   event: lazyScreen(() => import('../features/events/components/event-page.tsx')),
   privacy: lazyScreen(() => import('../features/privacy/components/privacy-page.tsx')),
   reportStatus: lazyScreen(() => import('../features/reports/follow-up/components/report-status-page.tsx')),
+  map: lazyScreen(() => import('../features/reports/map/components/map-page.tsx')),
 };
 
 /** A route's content: the screen, with its placeholder and its message should its code not load. */
@@ -82,6 +83,7 @@ export function App() {
             </Route>
           ))}
           <Route path={routes.privacy}>{shown(screens.privacy)}</Route>
+          <Route path={routes.map}>{shown(screens.map)}</Route>
           <Route path={routes.signInLink}>{shown(screens.signInLink)}</Route>
           {routes.volunteerDashboard.map((path) => (
             <Route key={path} path={path}>
