@@ -5,11 +5,9 @@ import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { reportStatusSchema } from './reports.ts';
+import { MAP_MAX_ZOOM } from '../domain/report-map-limits.ts';
 
-/** How far back the map shows cleaned sites. */
-export const MAP_CLEANED_WITHIN_DAYS = 90;
-/** The closest a map view may zoom; past it every site stands alone. */
-export const MAP_MAX_ZOOM = 20;
+export { MAP_CLEANED_WITHIN_DAYS, MAP_MAX_ZOOM } from '../domain/report-map-limits.ts';
 
 const BBOX_PROBLEM = 'bbox must be west,south,east,north in degrees';
 

@@ -2,7 +2,8 @@
 // site opened), kept in the page's address so a shared link opens the same view; and the bounding
 // box that view covers in a box of a given size, worked out as the map itself does (Web Mercator,
 // 512 px tiles), so the list can be asked for before the map's code has loaded.
-import { MAP_MAX_ZOOM, type MapShow } from '#shared/contracts/report-map.ts';
+import type { MapShow } from '#shared/contracts/report-map.ts';
+import { MAP_MAX_ZOOM } from '#shared/domain/report-map-limits.ts';
 
 export type MapSort = 'date' | 'distance';
 

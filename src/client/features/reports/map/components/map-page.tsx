@@ -6,7 +6,8 @@
 // dates and three words.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LocateFixed, MapPin, X } from 'lucide-react';
-import { MAP_CLEANED_WITHIN_DAYS, type MapCluster, type MapShow, type MapSite } from '#shared/contracts/report-map.ts';
+import type { MapCluster, MapShow, MapSite } from '#shared/contracts/report-map.ts';
+import { MAP_CLEANED_WITHIN_DAYS } from '#shared/domain/report-map-limits.ts';
 import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
 import { distanceText, formatCount, formatUkDate } from '#shared/domain/format.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
