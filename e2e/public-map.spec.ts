@@ -3,6 +3,8 @@
 // provider serves them), both from the same answer; offensive graffiti without its photo; a shared
 // link that opens the same view; and, when the basemap cannot be reached, the sites on a plain
 // background with a short notice.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +13,7 @@ import { processPhoto, storePhoto } from '#server/features/photos/photo-pipeline
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { placeReport } from '#tests/volunteers.ts';
 import { startTileServer, type TileServer } from '#tests/tile-server.ts';
+import { pmtilesFile, rasterTiles, type TileArea } from '#tests/pmtiles-file.ts';
 import {
   DESKTOP,
   PHONE,
@@ -167,5 +170,45 @@ describe.skipIf(!hasChromium)('the public map of sites', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'public-map-offline');
     await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('the public map over our own extract', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-extract-'));
+    const area: TileArea = { minZoom: 12, maxZoom: 16, bounds: [-3.2, 55.945, -3.178, 55.958] };
+    fs.writeFileSync(path.join(dir, 'edinburgh.pmtiles'), pmtilesFile(await rasterTiles(area), area));
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      startServer({
+        map: { styleUrl: 'https://tiles.example.invalid/style', pmtilesPath: path.join(dir, 'edinburgh.pmtiles') },
+      }),
+    ]);
+    await placeReport(server.database.db, { ...WAVERLEY, what3words: 'open.wall.here' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the basemap from the app in HTTP ranges and draws the sites over it', async () => {
+    const { page } = await newPage(browser, DESKTOP);
+    const ranges: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/map/tiles/')) ranges.push(response.status());
+    });
+    await page.goto(`${server.url}${VIEW}`);
+    await page.getByRole('heading', { name: '1 site in this part of the city' }).waitFor();
+    await expect.poll(() => page.locator('.cue-map-site').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => ranges.length, { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(new Set(ranges)).toEqual(new Set([206]));
+    await expect.poll(() => page.getByText('The background map could not be loaded').count()).toBe(0);
+    await screenshot(page, 'public-map-extract');
+    await page.context().close();
   });
 });
