@@ -78,6 +78,18 @@ describe.skipIf(!hasChromium)('the public map of sites', () => {
       .where('id', '=', cleaned)
       .execute();
     await db
+      .insertInto('cleanups')
+      .values({
+        report_id: cleaned,
+        volunteer_id: null,
+        completed_at: new Date(Date.now() - 10 * DAY).toISOString(),
+        minutes_worked: 45,
+        before_photo_key: photoKey,
+        after_photo_key: photoKey,
+        notes: null,
+      })
+      .execute();
+    await db
       .updateTable('reports')
       .set({ completed_at: new Date(Date.now() - 200 * DAY).toISOString() })
       .where('id', '=', old)
@@ -141,6 +153,8 @@ describe.skipIf(!hasChromium)('the public map of sites', () => {
     await page.getByRole('button', { name: `///${words.cleaned}, Completed` }).click();
     const cleaned = page.getByRole('region', { name: `///${words.cleaned}` });
     await cleaned.getByText('Cleaned', { exact: true }).waitFor();
+    await cleaned.getByRole('img', { name: `Before the clean-up at ///${words.cleaned}` }).waitFor();
+    await cleaned.getByRole('img', { name: `After the clean-up at ///${words.cleaned}` }).waitFor();
     expect(new URL(page.url()).searchParams.get('site')).toBe(String(ids.cleaned));
 
     await expectNoAxeViolations(page);

@@ -59,6 +59,7 @@ import { eventRsvpsService } from './features/events/event-rsvps.service.ts';
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
 import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
+import { siteCleanupPhotosRoutes } from './features/cleanups/site-cleanup-photos.routes.ts';
 import { cleanupsService } from './features/cleanups/cleanups.service.ts';
 import { cleanupsRepository } from './features/cleanups/cleanups.repository.ts';
 import { volunteerDashboardRoutes } from './features/volunteer-dashboard/volunteer-dashboard.routes.ts';
@@ -344,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const cleanups = cleanupsService({ db, storage: deps.storage, clock, log: app.log });
   await app.register(cleanupsRoutes, { service: cleanups });
+  await app.register(siteCleanupPhotosRoutes, { db, clock });
   // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
   await app.register(reportPhotosRoutes, {
     photosOf: (reportId) => reports.photosOf(reportId),

@@ -23,3 +23,15 @@ export function useBasemap(enabled: boolean) {
     staleTime: Infinity,
   });
 }
+
+/** The before and after photos of a site cleaned lately; none (404) for others. */
+export function useSiteCleanup(id: number, enabled: boolean) {
+  const input = { params: { id } };
+  return useQuery({
+    queryKey: [reportMapApi.siteCleanup.url(input)],
+    queryFn: () => reportMapApi.siteCleanup(input),
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}

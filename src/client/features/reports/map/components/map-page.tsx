@@ -14,7 +14,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
 import { geolocationMessage, readPosition } from '#client/lib/geolocation.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
-import { useMapView } from '../api/use-map-data.ts';
+import { useMapView, useSiteCleanup } from '../api/use-map-data.ts';
 import {
   boundsOf,
   dataZoom,
@@ -71,6 +71,7 @@ function siteSummary(site: MapSite): string {
 function SiteDetails({ site, onClose }: { site: MapSite; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [site.id]);
+  const cleanup = useSiteCleanup(site.id, site.status === 'completed' && !site.offensive);
   return (
     <section
       aria-labelledby="site-details-title"
@@ -112,6 +113,24 @@ function SiteDetails({ site, onClose }: { site: MapSite; onClose: () => void }) 
         <p className="rounded-xl bg-stone-light p-3 text-slate-800">
           This graffiti was reported as offensive, so its photo is not shown.
         </p>
+      ) : cleanup.data ? (
+        <div className="grid grid-cols-2 gap-2">
+          {(['before', 'after'] as const).map((which) => (
+            <figure key={which} className="grid gap-1">
+              <a href={cleanup.data[which].photoUrl} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={cleanup.data[which].thumbnailUrl}
+                  alt={`${which === 'before' ? 'Before' : 'After'} the clean-up at ${siteWords(site)}`}
+                  className="aspect-square w-full rounded-xl bg-stone-light object-cover"
+                />
+                <span className="sr-only"> (opens the full photo in a new tab)</span>
+              </a>
+              <figcaption className="text-sm font-semibold text-slate-800">
+                {which === 'before' ? 'Before' : 'After'}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
       ) : site.photoUrl ? (
         <a href={site.photoUrl} target="_blank" rel="noopener noreferrer" className="block">
           <img
