@@ -50,6 +50,9 @@ export default defineConfig({
         // about on every build: it is said the current way instead.
         buildPlugins: { vite: [workerInOneFile()] },
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The map's library (with its worker) is left out: every visitor's worker would fetch some 300 kB
+        // for a page few open, and a map without a network has no basemap or sites to draw anyway.
+        globIgnores: ['**/site-map-*.{js,css}'],
         // The largest chunk is the administrators' dashboard; the precache takes every file.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },

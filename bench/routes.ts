@@ -118,6 +118,7 @@ async function openSite(clientDir: string): Promise<Site> {
         { name: 'Events', path: '/events', visitor: 'anyone' },
         { name: 'One event', path: `/events/${event.id}`, visitor: 'anyone' },
         { name: 'Privacy', path: '/privacy', visitor: 'anyone' },
+        { name: 'Graffiti map', path: '/map', visitor: 'anyone' },
         { name: 'Report status', path: `/report/${token}`, visitor: 'anyone' },
         { name: 'Page not found', path: '/no-such-page', visitor: 'anyone', notFound: true },
       ],

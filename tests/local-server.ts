@@ -25,11 +25,13 @@ export interface RunningServer {
 export type ServerOptions = Partial<Pick<AppDeps, 'mailer' | 'clock' | 'limits' | 'location' | 'push'>> & {
   /** The bodies reports may be referred to, as the operator's settings would name them. */
   referralBodies?: NonNullable<AppDeps['config']['referralBodies']>;
+  /** The map's basemap (a style's address, or an extract's full path); OpenFreeMap's style unless given. */
+  map?: AppDeps['config']['map'];
 };
 
 export async function startLocalServer(
   { clientDir, adminPasscode }: { clientDir: string; adminPasscode: string },
-  options: ServerOptions = {},
+  { map, ...options }: ServerOptions = {},
 ): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-server-'));
   fs.mkdirSync(path.join(dataDir, 'photos'));
@@ -37,7 +39,7 @@ export async function startLocalServer(
   await migrateToLatest(database.db as never, database.dialect);
   const { referralBodies, ...deps } = options;
   const app = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined, referralBodies },
+    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent', trustProxy: undefined, referralBodies, map },
     logger: false,
     database,
     storage: localPhotoStorage(path.join(dataDir, 'photos')),

@@ -67,6 +67,7 @@ import { recordCertificatesService } from './features/volunteer-dashboard/record
 import { volunteerAuthRoutes } from './features/volunteer-auth/volunteer-auth.routes.ts';
 import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.service.ts';
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
+import { siteCleanupPhotosRoutes } from './features/cleanups/site-cleanup-photos.routes.ts';
 import { cleanupsService } from './features/cleanups/cleanups.service.ts';
 import { cleanupsRepository } from './features/cleanups/cleanups.repository.ts';
 import { volunteerDashboardRoutes } from './features/volunteer-dashboard/volunteer-dashboard.routes.ts';
@@ -418,6 +419,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cleanupsRoutes, { service: cleanups });
   await app.register(cleanupTimeRoutes, { db });
+  await app.register(siteCleanupPhotosRoutes, { db, clock });
   // A report's photos: listed by the reports feature, added by the clean-up rules, deleted by administrators.
   await app.register(reportPhotosRoutes, {
     photosOf: (reportId) => reports.photosOf(reportId),

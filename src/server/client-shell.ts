@@ -35,6 +35,7 @@ const screenModules: Readonly<Record<OnDemandScreen, string>> = {
   checkIn: 'features/events/components/check-in-page.tsx',
   checkInScreen: 'features/admin-dashboard/components/check-in-screen.tsx',
   verify: 'features/volunteer-dashboard/components/verify-page.tsx',
+  map: 'features/reports/map/components/map-page.tsx',
 };
 
 export interface ClientShell {

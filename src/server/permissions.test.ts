@@ -80,6 +80,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/reports/already-reported': { rule: 'public' },
   'GET /api/map': { rule: 'public' },
   'GET /api/map/basemap': { rule: 'public' },
+  'GET /api/map/sites/:id/cleanup': { rule: 'public' },
   'GET /api/map/style': { rule: 'public' },
   'GET /api/map/tiles/:version': { rule: 'public' },
   'POST /api/reports/:id/confirmations': { rule: 'public', personal: true },

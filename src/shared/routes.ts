@@ -17,6 +17,8 @@ export const routes = {
   /** Where a volunteer types the code an event's organiser shows, to check in. */
   checkIn: '/check-in',
   performance: '/performance',
+  /** Open sites and sites cleaned lately, as a list and on a map, open to everyone. */
+  map: '/map',
 } as const;
 
 /** The path a link writes for a page with several: the first of its paths unless named otherwise. */

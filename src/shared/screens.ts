@@ -27,7 +27,8 @@ export type OnDemandScreen =
   | 'reportStatus'
   | 'checkIn'
   | 'checkInScreen'
-  | 'verify';
+  | 'verify'
+  | 'map';
 
 /** Where administrators get the report management screen instead of the volunteer dashboard. */
 export const managementPath = '/volunteer-dashboard';
@@ -43,6 +44,7 @@ const byPath: readonly [readonly string[], OnDemandScreen][] = [
   [[routes.privacy], 'privacy'],
   [[routes.checkIn], 'checkIn'],
   [[routes.performance], 'performance'],
+  [[routes.map], 'map'],
 ];
 
 /** Screens at paths with a parameter. */

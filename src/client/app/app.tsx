@@ -37,6 +37,7 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   checkIn: lazyScreen(() => import('../features/events/components/check-in-page.tsx')),
   checkInScreen: lazyScreen(() => import('../features/admin-dashboard/components/check-in-screen.tsx')),
   verify: lazyScreen(() => import('../features/volunteer-dashboard/components/verify-page.tsx')),
+  map: lazyScreen(() => import('../features/reports/map/components/map-page.tsx')),
 };
 
 /** A route's content: the screen, with its placeholder and its message should its code not load. */
@@ -94,6 +95,7 @@ export function App() {
           ))}
           <Route path={routes.privacy}>{shown(screens.privacy)}</Route>
           <Route path={routes.performance}>{shown(screens.performance)}</Route>
+          <Route path={routes.map}>{shown(screens.map)}</Route>
           <Route path={routes.signInLink}>{shown(screens.signInLink)}</Route>
           {routes.volunteerDashboard.map((path) => (
             <Route key={path} path={path}>

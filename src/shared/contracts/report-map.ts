@@ -5,11 +5,9 @@ import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { reportStatusSchema } from './reports.ts';
+import { MAP_MAX_ZOOM } from '../domain/report-map-limits.ts';
 
-/** How far back the map shows cleaned sites. */
-export const MAP_CLEANED_WITHIN_DAYS = 90;
-/** The closest a map view may zoom; past it every site stands alone. */
-export const MAP_MAX_ZOOM = 20;
+export { MAP_CLEANED_WITHIN_DAYS, MAP_MAX_ZOOM } from '../domain/report-map-limits.ts';
 
 const BBOX_PROBLEM = 'bbox must be west,south,east,north in degrees';
 
@@ -80,11 +78,20 @@ export const mapBasemapSchema = z.object({
 });
 export type MapBasemap = z.infer<typeof mapBasemapSchema>;
 
+const photoPairSchema = z.object({ photoUrl: z.string(), thumbnailUrl: z.string() });
+export const mapSiteCleanupSchema = z.object({ before: photoPairSchema, after: photoPairSchema });
+export type MapSiteCleanup = z.infer<typeof mapSiteCleanupSchema>;
+
 export const mapTilesParamsSchema = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/) });
 
 export const reportMapEndpoints = {
   view: endpoint(apiRoutes.reportMap.view, { query: mapViewQuerySchema, response: mapViewSchema }),
   basemap: endpoint(apiRoutes.reportMap.basemap, { response: mapBasemapSchema }),
+  /** 404 unless the site was cleaned in the map's window and is not offensive. */
+  siteCleanup: endpoint(apiRoutes.reportMap.siteCleanup, {
+    params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+    response: mapSiteCleanupSchema,
+  }),
   /** A MapLibre style document, as the extract's own kind of tiles needs. */
   style: endpoint(apiRoutes.reportMap.style, { response: null }),
   /** Bytes of the PMTiles file: the whole file, or one range of it (206). */

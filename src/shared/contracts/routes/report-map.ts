@@ -3,6 +3,8 @@ import { route } from '../http.ts';
 /** The map: the sites one view shows, clustered. */
 export const reportMapRoutes = {
   view: route('GET', '/api/map'),
+  /** A site cleaned lately: the before and after photos of its clean-up. */
+  siteCleanup: route('GET', '/api/map/sites/:id/cleanup'),
   /** Where the map's basemap comes from: a public style, or the app's own extract. */
   basemap: route('GET', '/api/map/basemap'),
   /** The style of the app's own extract (served only when there is one). */

@@ -1,4 +1,5 @@
-// Route '/about', the three ways to help: Report; Support (MUCU events, the newsletter); Spread our Work.
+// Route '/about', the three ways to help: Report; Support (MUCU events, the newsletter); Spread our Work
+// (the map of sites waiting and cleaned, and sharing).
 // Then the donation link and the contact e-mail, and where to download the reports as open data.
 import type { ReactNode } from 'react';
 import { CalendarHeart, Camera, HandHeart, Mail, Megaphone } from 'lucide-react';
@@ -99,6 +100,12 @@ export default function AboutPage() {
 
           <Step number={3} title="Spread our Work" icon={<Megaphone className="h-5 w-5" />}>
             <p>Tell friends and neighbours. Every share brings more eyes on the street and more hands to clean.</p>
+            <p>
+              <Link href={routes.map} className={linkClass}>
+                See the sites on the map
+              </Link>
+              : what is waiting to be cleaned, and what volunteers cleaned in the last 90 days.
+            </p>
             <ShareRow />
           </Step>
         </ol>

@@ -18,6 +18,7 @@ const mainItems: NavItem[] = [
   { label: 'Report Graffiti', href: routes.home, paths: [routes.home] },
   { label: 'About', href: routes.about, paths: [routes.about] },
   { label: 'Find Graffiti Near Me', href: pagePaths.find, paths: routes.find },
+  { label: 'Graffiti Map', href: routes.map, paths: [routes.map] },
 ];
 const volunteerItems: NavItem[] = [
   { label: 'Volunteer Dashboard', href: pagePaths.management, paths: routes.volunteerDashboard },
