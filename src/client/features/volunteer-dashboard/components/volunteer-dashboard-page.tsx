@@ -29,14 +29,23 @@ import { RequireVolunteer } from '#client/features/volunteer-auth/components/req
 import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
 import { badgeName } from '../badges.ts';
 import { CleanupCard } from './cleanup-card.tsx';
-import { AlertsCard } from '#client/features/alerts/components/alerts-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
-import { MyEventLogsCard } from '#client/features/events/components/my-event-logs-card.tsx';
-import { RecordCard } from './record-card.tsx';
-import { YourDataCard } from '#client/features/privacy/components/your-data-card.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { Card } from '#client/components/ui/card.tsx';
+import { lazyCard } from '#client/components/ui/lazy-card.tsx';
 
+// The cards below the first view (the record, alerts, your data, time and bags): their code follows the
+// screen's.
+const RecordCard = lazyCard(() => import('./record-card.tsx').then((m) => m.RecordCard));
+const AlertsCard = lazyCard(() =>
+  import('#client/features/alerts/components/alerts-card.tsx').then((m) => m.AlertsCard),
+);
+const YourDataCard = lazyCard(() =>
+  import('#client/features/privacy/components/your-data-card.tsx').then((m) => m.YourDataCard),
+);
+const MyEventLogsCard = lazyCard(() =>
+  import('#client/features/events/components/my-event-logs-card.tsx').then((m) => m.MyEventLogsCard),
+);
 const AddEventDialog = lazyDialog(
   () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
   (props) => props.open,
@@ -138,9 +147,6 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
             ))}
           </dl>
         </Card>
-        <RecordCard />
-        <AlertsCard />
-        <YourDataCard email={volunteer.email} />
         <Card
           id="achievements"
           title="Achievements"
@@ -171,6 +177,10 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
             </ul>
           )}
         </Card>
+        {/* Below the achievements, out of the first view: their code follows the screen's. */}
+        <RecordCard />
+        <AlertsCard />
+        <YourDataCard email={volunteer.email} />
       </div>
       <div className="grid gap-6">
         <MyEventsCard />
