@@ -2,7 +2,7 @@
 // administrators' marks of a report needing its owner's consent (recorded in the audit log).
 import type { FastifyInstance } from 'fastify';
 import { safetyEndpoints as endpoints } from '#shared/contracts/safety.ts';
-import { ForbiddenError } from '#server/errors.ts';
+import { UnauthorizedError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import type { SafetyService } from './safety.service.ts';
 
@@ -12,7 +12,7 @@ export interface SafetyRoutesOptions {
 
 export async function safetyRoutes(app: FastifyInstance, { service }: SafetyRoutesOptions) {
   const volunteerId = (auth: { volunteer: { id: number } | null }): number => {
-    if (!auth.volunteer) throw new ForbiddenError('Please sign in as a volunteer.');
+    if (!auth.volunteer) throw new UnauthorizedError('Please sign in as a volunteer.');
     return auth.volunteer.id;
   };
 
