@@ -130,6 +130,23 @@ describe.skipIf(!hasChromium)('a volunteer finds, cleans and records a site', ()
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${server.url}/volunteers`);
 
+    // Before the first claim of the year: the safety briefing, with the age band asked once.
+    await page.getByRole('heading', { name: 'Safety briefing', level: 2 }).waitFor();
+    await page.getByText(/Wear gloves and eye protection/).waitFor();
+    await page.getByText(/Never clean alone at night/).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Find Nearest Graffiti' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'safety-briefing-390');
+    await page.setViewportSize(DESKTOP);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'safety-briefing-1280');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('radio', { name: '16 or over' }).check();
+    await page.getByRole('button', { name: 'I have read the safety briefing' }).click();
+    await expect
+      .poll(() => server.database.db.selectFrom('volunteer_safety').select('age_band').execute())
+      .toEqual([{ age_band: '16-or-over' }]);
+
     // The find page.
     await page.getByRole('heading', { name: 'Find graffiti near me', level: 1 }).waitFor();
     const find = page.getByRole('button', { name: 'Find Nearest Graffiti' });

@@ -1,5 +1,6 @@
 // Signed-in test requests: an administrator through the real passcode call, a volunteer through the
 // sessions service (the same rows the sign-in makes), and a stored photo to hang rows on.
+import { cityTime } from '#shared/domain/city-clock.ts';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { systemClock } from '#server/clock.ts';
@@ -33,6 +34,17 @@ export async function volunteerSession(
   email = 'ailsa@example.org',
 ): Promise<{ cookies: Cookies; volunteerId: number }> {
   const { volunteer } = await findOrRegisterVolunteer(database.db, { email }, new Date());
+  // Someone 16 or over who has accepted this year's safety briefing, so they may claim a site.
+  await database.db
+    .insertInto('volunteer_safety')
+    .values({
+      volunteer_id: volunteer.id,
+      briefing_year: cityTime(new Date()).year,
+      accepted_at: new Date().toISOString(),
+      age_band: '16-or-over',
+    })
+    .onConflict((oc) => oc.column('volunteer_id').doNothing())
+    .execute();
   const sessions = sessionsService({ repository: sessionsRepository(database.db), clock: systemClock });
   const { token } = await sessions.start('volunteer', volunteer.id);
   return { cookies: { cue_session: token }, volunteerId: volunteer.id };

@@ -54,6 +54,8 @@ export async function signInVolunteer(
   mailer: KeptMail,
   email: string,
   name?: string,
+  /** Accept this year's safety briefing as someone 16 or over, as a volunteer does before their first claim. */
+  { briefing = true }: { briefing?: boolean } = {},
 ): Promise<string> {
   const asked = await app.inject({ method: 'POST', url: '/api/volunteers/auth/signin', payload: { email, name } });
   if (asked.statusCode !== 200) throw new Error(`sign-in failed: ${asked.statusCode} ${asked.body}`);
@@ -61,7 +63,17 @@ export async function signInVolunteer(
   const { code } = readSignInMail(mail!.text);
   const verified = await app.inject({ method: 'POST', url: '/api/volunteers/auth/verify', payload: { email, code } });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
-  return sessionCookie(verified);
+  const cookie = sessionCookie(verified);
+  if (briefing) {
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/volunteers/safety',
+      payload: { ageBand: '16-or-over' },
+      headers: { cookie },
+    });
+    if (accepted.statusCode !== 200) throw new Error(`briefing failed: ${accepted.statusCode} ${accepted.body}`);
+  }
+  return cookie;
 }
 
 export function sessionCookie(response: { cookies: { name: string; value: string }[] }): string {

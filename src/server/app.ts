@@ -69,6 +69,8 @@ import { volunteerAuthService } from './features/volunteer-auth/volunteer-auth.s
 import { cleanupsRoutes } from './features/cleanups/cleanups.routes.ts';
 import { siteCleanupPhotosRoutes } from './features/cleanups/site-cleanup-photos.routes.ts';
 import { cleanupsService } from './features/cleanups/cleanups.service.ts';
+import { safetyRoutes } from './features/cleanups/safety.routes.ts';
+import { safetyService } from './features/cleanups/safety.service.ts';
 import { cleanupsRepository } from './features/cleanups/cleanups.repository.ts';
 import { volunteerDashboardRoutes } from './features/volunteer-dashboard/volunteer-dashboard.routes.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
@@ -131,7 +133,17 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'trustProxy'> &
     Partial<
-      Pick<Config, 'adminEmails' | 'privacy' | 'metricsToken' | 'openData' | 'serviceLevels' | 'referralBodies' | 'map'>
+      Pick<
+        Config,
+        | 'adminEmails'
+        | 'privacy'
+        | 'metricsToken'
+        | 'openData'
+        | 'serviceLevels'
+        | 'referralBodies'
+        | 'map'
+        | 'safetyBriefing'
+      >
     >;
   database: DatabaseHandle;
   storage: PhotoStorage;
@@ -409,6 +421,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: volunteerAuthService({ db, clock, mailer, publicUrl: deps.config.publicUrl, log: app.log }),
     requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
   });
+  // Safety and consent before a claim: the yearly briefing, the age band, the owner's consent.
+  const safety = safetyService({ db, clock, briefing: deps.config.safetyBriefing });
+  await app.register(safetyRoutes, { service: safety });
   const cleanups = cleanupsService({
     db,
     storage: deps.storage,
@@ -416,6 +431,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     // Reports referred to their owner wait for the owner, not for volunteers.
     withheldReportIds: () => referrals.withheldReportIds(),
+    awaitingConsentIds: () => safety.withheldReportIds(),
+    assertMayClaim: (volunteerId) => safety.assertMayClaim(volunteerId),
   });
   await app.register(cleanupsRoutes, { service: cleanups });
   await app.register(cleanupTimeRoutes, { db });

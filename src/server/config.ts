@@ -113,6 +113,7 @@ const envSchema = z.object({
       .optional(),
   ),
   OPERATOR_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
+  SAFETY_BRIEFING: optionalString.pipe(z.string().max(5000, 'must be at most 5000 characters').optional()),
   OPERATOR_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   OPEN_DATA_LICENCE_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
   OPEN_DATA_LICENCE_URL: optionalString.pipe(
@@ -189,6 +190,8 @@ export type Config = {
   openData: OpenDataSettings;
   /** How soon each kind of report is due to be cleaned; the defaults when unset. */
   serviceLevels?: ServiceLevels;
+  /** The operator's safety briefing, shown before a volunteer's first claim each year; the default when unset. */
+  safetyBriefing?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The map's basemap: a provider's style, or the full path of the app's own extract. */
   map: { styleUrl: string; pmtilesPath?: string };
@@ -285,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS ?? defaultPrivacySettings.inactiveAccountDays,
       erasureNoticeDays: e.ERASURE_NOTICE_DAYS ?? defaultPrivacySettings.erasureNoticeDays,
     },
+    safetyBriefing: e.SAFETY_BRIEFING,
     openData:
       e.OPEN_DATA_LICENCE_NAME && e.OPEN_DATA_LICENCE_URL
         ? { licenceName: e.OPEN_DATA_LICENCE_NAME, licenceUrl: e.OPEN_DATA_LICENCE_URL }

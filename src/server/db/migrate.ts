@@ -28,6 +28,7 @@ import * as stagedPhotos from './migrations/044-staged-photos.ts';
 import * as open311Partners from './migrations/046-open311-partners.ts';
 import * as serviceLevels from './migrations/047-service-levels.ts';
 import * as volunteerRecord from './migrations/048-volunteer-record.ts';
+import * as safetyAndConsent from './migrations/049-safety-and-consent.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -59,6 +60,7 @@ const migrations: Record<string, DialectMigration> = {
   '046-open311-partners': open311Partners,
   '047-service-levels': serviceLevels,
   '048-volunteer-record': volunteerRecord,
+  '049-safety-and-consent': safetyAndConsent,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

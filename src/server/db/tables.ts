@@ -359,6 +359,23 @@ export interface RecordCertificatesTable {
   withdrawn_at: Timestamp | null;
 }
 
+/** A volunteer's latest acceptance of the safety briefing and their age band (049-safety-and-consent). */
+export interface VolunteerSafetyTable {
+  volunteer_id: number;
+  briefing_year: number;
+  accepted_at: Timestamp;
+  age_band: 'under-16' | '16-or-over';
+}
+
+/** A report on private property, withheld until the owner's consent is recorded (049-safety-and-consent). */
+export interface ReportOwnerConsentsTable {
+  report_id: number;
+  marked_at: Timestamp;
+  given_by: string | null;
+  given_at: Timestamp | null;
+  recorded_at: Timestamp | null;
+}
+
 export interface Tables {
   reports: ReportsTable;
   report_list_state: ReportListStateTable;
@@ -390,6 +407,8 @@ export interface Tables {
   event_check_in_keys: EventCheckInKeysTable;
   event_logs: EventLogsTable;
   record_certificates: RecordCertificatesTable;
+  volunteer_safety: VolunteerSafetyTable;
+  report_owner_consents: ReportOwnerConsentsTable;
 }
 
 export function toIso(value: Date | string): string {

@@ -15,6 +15,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { volunteerAuthRoutes } from './routes/volunteer-auth.ts';
 import { volunteerDashboardRoutes } from './routes/volunteer-dashboard.ts';
 import { cleanupsRoutes } from './routes/cleanups.ts';
+import { safetyRoutes } from './routes/safety.ts';
 import { alertsRoutes } from './routes/alerts.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { photoRedactionRoutes } from './routes/photo-redaction.ts';
@@ -39,6 +40,7 @@ export {
   volunteerAuthRoutes,
   volunteerDashboardRoutes,
   cleanupsRoutes,
+  safetyRoutes,
   alertsRoutes,
   privacyRoutes,
   photoRedactionRoutes,
@@ -64,6 +66,7 @@ export const apiRoutes = {
   volunteerAuth: volunteerAuthRoutes,
   volunteerDashboard: volunteerDashboardRoutes,
   cleanups: cleanupsRoutes,
+  safety: safetyRoutes,
   alerts: alertsRoutes,
   privacy: privacyRoutes,
   photoRedaction: photoRedactionRoutes,

@@ -14,6 +14,7 @@ import type { locationEndpoints } from './location.ts';
 import type { reportFollowUpEndpoints } from './report-follow-up.ts';
 import type { reportMapEndpoints } from './report-map.ts';
 import type { cleanupEndpoints } from './cleanups.ts';
+import type { safetyEndpoints } from './safety.ts';
 import type {
   photoRedactionEndpoints,
   reportEndpoints,
@@ -37,6 +38,7 @@ export interface ApiEndpoints {
   health: typeof healthEndpoints;
   reports: typeof reportEndpoints;
   cleanups: typeof cleanupEndpoints;
+  safety: typeof safetyEndpoints;
   publicEvents: typeof publicEventEndpoints;
   privacy: typeof privacyEndpoints;
   photoRedaction: typeof photoRedactionEndpoints;

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   'open311.key.issue': 'Issued an Open311 API key',
   'open311.key.revoke': 'Revoked an Open311 API key',
   'report.refer': 'Referred a report to the body responsible for it',
+  'report.owner-consent-needed': "Marked whether a report needs the owner's consent",
+  'report.owner-consent-given': "Recorded the owner's consent to clean a report",
   'event-log.approve': 'Approved time and bags at a MUCU event',
   'admin.sign-in': 'Signed in as an administrator',
   'volunteer.erase-inactive': 'Erased an account unused for years (automatic)',

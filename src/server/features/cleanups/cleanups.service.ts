@@ -99,6 +99,10 @@ function minutesWorked(claimedAt: Date | string | null, now: Date): number {
 /** A volunteer's claim of a report referred to the body responsible for it. */
 export const referredToOwner = 'This graffiti has been referred to the owner of the wall, who will clean it.';
 
+/** A volunteer's claim of a report on private property whose owner has not yet consented. */
+export const ownerConsentNeeded =
+  "This site is on private property. It will be offered to volunteers once the owner's consent is recorded.";
+
 export interface CleanupsServiceDeps {
   db: Db;
   storage: PhotoStorage;
@@ -106,9 +110,21 @@ export interface CleanupsServiceDeps {
   log: FastifyBaseLogger;
   /** Reports not offered to volunteers (referred to their owner): left out of find-nearby and not claimed. */
   withheldReportIds?: () => Promise<number[]>;
+  /** Reports waiting for their owner's consent (private property): left out of find-nearby and not claimed. */
+  awaitingConsentIds?: () => Promise<number[]>;
+  /** Throws when this volunteer may not claim a site by themselves (no briefing this year, under 16). */
+  assertMayClaim?: (volunteerId: number | null) => Promise<void>;
 }
 
-export function cleanupsService({ db, storage, clock, log, withheldReportIds }: CleanupsServiceDeps) {
+export function cleanupsService({
+  db,
+  storage,
+  clock,
+  log,
+  withheldReportIds,
+  awaitingConsentIds,
+  assertMayClaim,
+}: CleanupsServiceDeps) {
   const repository = cleanupsRepository(db);
   const reports = reportsRepository(db);
 
@@ -131,6 +147,13 @@ export function cleanupsService({ db, storage, clock, log, withheldReportIds }: 
 
   const isClaimant = (report: ReportRow, actor: Actor) =>
     actor.volunteer !== null && report.cleaning_volunteer_id === actor.volunteer.id;
+
+  /** A volunteer takes on an open site (a claim, or cleaning one nobody holds) only when the site and they may. */
+  async function checkClaim(reportId: number, actor: Actor): Promise<void> {
+    if ((await withheldReportIds?.())?.includes(reportId)) throw new ConflictError(referredToOwner);
+    if ((await awaitingConsentIds?.())?.includes(reportId)) throw new ConflictError(ownerConsentNeeded);
+    await assertMayClaim?.(actor.volunteer?.id ?? null);
+  }
 
   /**
    * The other open reports of the cleaned site (a second phone, a manual report) are completed with
@@ -169,7 +192,8 @@ export function cleanupsService({ db, storage, clock, log, withheldReportIds }: 
     async findNearby(from: Point, exclude: readonly number[], radiusMetres?: number): Promise<FindNearbyResponse> {
       await releaseLapsedClaims();
       const withheld = (await withheldReportIds?.()) ?? [];
-      return findNearby(openSitesRepository(db), from, [...exclude, ...withheld], radiusMetres);
+      const awaitingConsent = (await awaitingConsentIds?.()) ?? [];
+      return findNearby(openSitesRepository(db), from, [...exclude, ...withheld, ...awaitingConsent], radiusMetres);
     },
 
     async currentClaim(actor: Actor): Promise<CurrentCleanupResponse> {
@@ -199,7 +223,7 @@ export function cleanupsService({ db, storage, clock, log, withheldReportIds }: 
           throw new ConflictError(findMessages.alreadyClaimed);
         }
         if (report.status === 'completed') throw new ConflictError(findMessages.alreadyCompleted);
-        if ((await withheldReportIds?.())?.includes(reportId)) throw new ConflictError(referredToOwner);
+        await checkClaim(reportId, actor);
         if (!(await reports.claim(reportId, actor.volunteer?.id ?? null, now))) {
           // Someone else got there between the read and the claim.
           const current = await reportOrThrow(reportId);
@@ -270,6 +294,8 @@ export function cleanupsService({ db, storage, clock, log, withheldReportIds }: 
       // lapsed while the volunteer worked) may be completed by whoever cleaned it.
       if (report.status === 'cleaning' && !isClaimant(report, actor) && !actor.admin)
         throw new ForbiddenError(findMessages.notYourClaim);
+      // Cleaning an open site is taking it on, under the same rules as a claim.
+      if (report.status === 'reported' && !actor.admin) await checkClaim(report.id, actor);
 
       const ownEmail = actor.volunteer?.email ?? null;
       if (input.volunteerEmail !== null && input.volunteerEmail !== ownEmail && !actor.admin) {

@@ -21,12 +21,14 @@ import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepa
 import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';
 import { useSetReportStatus } from '#client/features/reports/api/use-set-report-status.ts';
 import { useCompleteCleanup, useCurrentCleanup, useFindNearby } from '../api/cleanup-calls.ts';
+import { useSafetyBriefing } from '../api/safety-calls.ts';
 import { celebrate } from '../confetti.ts';
 import { GeolocationFailure, readPosition } from '#client/lib/geolocation.ts';
 import { useLocationProvider } from '#client/features/location/api/use-location-provider.ts';
 import { EmailStep } from './email-step.tsx';
 import { LocationStep } from './location-step.tsx';
 import { PhotosStep } from './photos-step.tsx';
+import { SafetyBriefing } from './safety-briefing.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 import { findReducer, initialFindState, type Point, type Site, type Step } from '../find-workflow.ts';
 
@@ -45,9 +47,18 @@ export default function FindPage() {
  */
 function RestoreWorkflow({ volunteer }: { volunteer: Volunteer }) {
   const current = useCurrentCleanup();
-  if (current.isPending) return <PageSpinner label="Checking for a clean-up in progress..." />;
+  const briefing = useSafetyBriefing();
+  if (current.isPending || briefing.isPending) return <PageSpinner label="Checking for a clean-up in progress..." />;
   const report = current.data?.report ?? null;
   const claimed = report ? { report, distance: null, locationLink: current.data!.locationLink } : null;
+  // This year's safety briefing comes before the first claim (a site already claimed stays theirs to finish).
+  if (!claimed && briefing.data && !briefing.data.acceptedThisYear)
+    return (
+      <div className="mx-auto grid max-w-2xl gap-6 px-5 py-8">
+        <h1 className="text-3xl font-bold text-civic-900">{m.heading}</h1>
+        <SafetyBriefing briefing={briefing.data} />
+      </div>
+    );
   return <FindWorkflow volunteer={volunteer} claimed={claimed} />;
 }
 

@@ -1,0 +1,41 @@
+// Thin HTTP layer for safety and consent: the volunteer's briefing and its acceptance, and the
+// administrators' marks of a report needing its owner's consent (recorded in the audit log).
+import type { FastifyInstance } from 'fastify';
+import { safetyEndpoints as endpoints } from '#shared/contracts/safety.ts';
+import { UnauthorizedError } from '#server/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import type { SafetyService } from './safety.service.ts';
+
+export interface SafetyRoutesOptions {
+  service: SafetyService;
+}
+
+export async function safetyRoutes(app: FastifyInstance, { service }: SafetyRoutesOptions) {
+  const volunteerId = (auth: { volunteer: { id: number } | null }): number => {
+    if (!auth.volunteer) throw new UnauthorizedError('Please sign in as a volunteer.');
+    return auth.volunteer.id;
+  };
+
+  serve(app, endpoints.briefing, { access: 'volunteer' }, async (request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return service.briefingFor(volunteerId(request.auth));
+  });
+
+  serve(app, endpoints.accept, { access: 'volunteer' }, (request) =>
+    service.accept(volunteerId(request.auth), request.body.ageBand),
+  );
+
+  serve(
+    app,
+    endpoints.consentNeeded,
+    { access: 'admin', audit: { action: 'report.owner-consent-needed', fields: ['needed'] } },
+    (request) => service.markConsentNeeded(request.params.id, request.body.needed),
+  );
+
+  serve(
+    app,
+    endpoints.consentGiven,
+    { access: 'admin', audit: { action: 'report.owner-consent-given', fields: ['givenAt'] } },
+    (request) => service.recordConsent(request.params.id, request.body.givenBy, request.body.givenAt),
+  );
+}

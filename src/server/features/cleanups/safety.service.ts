@@ -1,0 +1,129 @@
+// Safety and consent before a claim. A volunteer accepts the operator's safety briefing once each
+// London calendar year, confirming their age band the first time; under-16s never claim a site
+// alone. A report an administrator marks as needing the owner's consent (private property) is
+// withheld from volunteers until an administrator records who gave consent and when. This feature
+// is the only writer of volunteer_safety and report_owner_consents.
+import type { AgeBand, OwnerConsent, SafetyBriefingResponse } from '#shared/contracts/safety.ts';
+import { cityTime } from '#shared/domain/city-clock.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/client.ts';
+import { toIso, toIsoOrNull, type ReportOwnerConsentsTable } from '#server/db/tables.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#server/errors.ts';
+import { findReportById } from '#server/features/reports/index.ts';
+import type { Selectable } from 'kysely';
+
+export const DEFAULT_SAFETY_BRIEFING = [
+  'Wear gloves and eye protection whenever you clean, and keep them on until you have packed up.',
+  'Use only the cleaning products you were given, as their labels say. Never mix chemicals, keep them away from drains and out of reach of the public, and wash your skin at once if any gets on it.',
+  'Watch for traffic: stay on the pavement, never work in the road, and wear something bright near a road.',
+  'Do not climb ladders, walls or railings. Clean only what you can reach with both feet on the ground.',
+  'Never clean alone at night. After dark, go with at least one other person or wait for daylight.',
+  'Stop if anything feels unsafe - a person, the surface, the weather or a substance you do not recognise - and leave the site. You can give the site back at any time.',
+].join('\n\n');
+
+export const safetyMessages = {
+  briefingNeeded: "Please read and accept this year's safety briefing before you claim a site.",
+  ageBandNeeded: 'Please confirm whether you are under 16 or 16 or over before you claim a site.',
+  underSixteen: 'Volunteers under 16 cannot claim a site on their own. Please clean with an adult at a group event.',
+} as const;
+
+type ConsentRow = Selectable<ReportOwnerConsentsTable>;
+
+function toOwnerConsent(reportId: number, row: ConsentRow | undefined): OwnerConsent {
+  return {
+    reportId,
+    needed: row !== undefined,
+    givenBy: row?.given_by ?? null,
+    givenAt: toIsoOrNull(row?.given_at),
+  };
+}
+
+export interface SafetyServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** The operator's own briefing; the default above when unset. */
+  briefing?: string;
+}
+
+export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }: SafetyServiceDeps) {
+  const thisYear = () => cityTime(clock.now()).year;
+
+  const safetyOf = (volunteerId: number) =>
+    db.selectFrom('volunteer_safety').selectAll().where('volunteer_id', '=', volunteerId).executeTakeFirst();
+
+  async function briefingFor(volunteerId: number): Promise<SafetyBriefingResponse> {
+    const row = await safetyOf(volunteerId);
+    return {
+      briefing,
+      acceptedThisYear: row !== undefined && row.briefing_year === thisYear(),
+      acceptedAt: row ? toIso(row.accepted_at) : null,
+      ageBand: row?.age_band ?? null,
+    };
+  }
+
+  return {
+    briefingFor,
+
+    async accept(volunteerId: number, ageBand: AgeBand | undefined): Promise<SafetyBriefingResponse> {
+      const now = clock.now().toISOString();
+      const existing = await safetyOf(volunteerId);
+      // The age band is confirmed once: a later acceptance keeps the band first given.
+      const band = existing?.age_band ?? ageBand;
+      if (!band) throw new ValidationError(safetyMessages.ageBandNeeded);
+      await db
+        .insertInto('volunteer_safety')
+        .values({ volunteer_id: volunteerId, briefing_year: thisYear(), accepted_at: now, age_band: band })
+        .onConflict((oc) => oc.column('volunteer_id').doUpdateSet({ briefing_year: thisYear(), accepted_at: now }))
+        .execute();
+      return briefingFor(volunteerId);
+    },
+
+    /** Throws the message a volunteer sees when they may not claim a site by themselves. */
+    async assertMayClaim(volunteerId: number | null): Promise<void> {
+      const row = volunteerId === null ? undefined : await safetyOf(volunteerId);
+      if (!row || row.briefing_year !== thisYear()) throw new ConflictError(safetyMessages.briefingNeeded);
+      if (row.age_band === 'under-16') throw new ConflictError(safetyMessages.underSixteen);
+    },
+
+    /** Reports waiting for their owner's consent: not offered to volunteers and not claimed. */
+    async withheldReportIds(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('report_owner_consents')
+        .select('report_id')
+        .where('given_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.report_id);
+    },
+
+    async markConsentNeeded(reportId: number, needed: boolean): Promise<OwnerConsent> {
+      if (!(await findReportById(db, reportId))) throw new NotFoundError('Report not found');
+      if (needed) {
+        await db
+          .insertInto('report_owner_consents')
+          .values({ report_id: reportId, marked_at: clock.now().toISOString() })
+          .onConflict((oc) => oc.column('report_id').doNothing())
+          .execute();
+      } else {
+        await db.deleteFrom('report_owner_consents').where('report_id', '=', reportId).execute();
+      }
+      return toOwnerConsent(
+        reportId,
+        await db.selectFrom('report_owner_consents').selectAll().where('report_id', '=', reportId).executeTakeFirst(),
+      );
+    },
+
+    async recordConsent(reportId: number, givenBy: string, givenAt: string | undefined): Promise<OwnerConsent> {
+      const now = clock.now().toISOString();
+      const row = await db
+        .updateTable('report_owner_consents')
+        .set({ given_by: givenBy, given_at: givenAt ?? now, recorded_at: now })
+        .where('report_id', '=', reportId)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError("This report is not marked as needing the owner's consent.");
+      return toOwnerConsent(reportId, row);
+    },
+  };
+}
+
+export type SafetyService = ReturnType<typeof safetyService>;
