@@ -66,6 +66,9 @@ export default defineConfig({
     // The maps are written beside the chunks for whoever debugs a build, without the comment naming them
     // at the end of every chunk: with some thirty chunks on a screen those lines were about 1 kB of gzip.
     sourcemap: 'hidden',
+    // The map's chunk is MapLibre GL JS whole, past the default warning's size. It loads only on a map
+    // screen, after that screen's list has drawn; every other chunk stays far below this.
+    chunkSizeWarningLimit: 1200,
     target: 'es2022',
     // .vite/manifest.json: which files each screen's code needs, so the server can ask for them with
     // the page (src/server/client-shell.ts).

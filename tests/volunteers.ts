@@ -69,7 +69,7 @@ export async function signInVolunteer(
       method: 'POST',
       url: '/api/volunteers/safety',
       payload: { ageBand: '16-or-over' },
-      headers: { cookie },
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
     });
     if (accepted.statusCode !== 200) throw new Error(`briefing failed: ${accepted.statusCode} ${accepted.body}`);
   }

@@ -124,6 +124,10 @@ export const myDataSchema = z.object({
       approvedAt: isoOrNull,
     }),
   ),
+  /** Each year's safety briefing they accepted, and the age band they gave. */
+  safetyBriefing: z.array(
+    z.object({ year: z.number().int(), acceptedAt: z.iso.datetime(), ageBand: z.enum(['under-16', '16-or-over']) }),
+  ),
   /** Certificates of their record they downloaded, with their check links' codes. */
   certificates: z.array(
     z.object({

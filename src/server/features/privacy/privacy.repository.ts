@@ -136,6 +136,11 @@ export function privacyRepository(db: Db) {
           .where('event_logs.volunteer_id', '=', volunteerId)
           .orderBy('event_logs.id')
           .execute(),
+        safetyBriefing: db
+          .selectFrom('volunteer_safety')
+          .select(['briefing_year', 'accepted_at', 'age_band'])
+          .where('volunteer_id', '=', volunteerId)
+          .execute(),
         certificates: db
           .selectFrom('record_certificates')
           .selectAll()

@@ -185,6 +185,11 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
           loggedAt: toIso(row.created_at),
           approvedAt: toIsoOrNull(row.approved_at),
         })),
+        safetyBriefing: rows.safetyBriefing.map((row) => ({
+          year: row.briefing_year,
+          acceptedAt: toIso(row.accepted_at),
+          ageBand: row.age_band,
+        })),
         certificates: rows.certificates.map((row) => ({
           from: row.period_from,
           to: row.period_to,

@@ -31,6 +31,7 @@ const exportedAs: Record<string, keyof MyData> = {
   'event_rsvps.volunteer_id': 'eventAnswers',
   'event_logs.volunteer_id': 'eventTimeAndBags',
   'record_certificates.volunteer_id': 'certificates',
+  'volunteer_safety.volunteer_id': 'safetyBriefing',
   'event_mail_settings.volunteer_id': 'eventEmails',
   'audit_log.actor_volunteer_id': 'administratorActions',
   'audit_log.subject_volunteer_id': 'administratorActions',
