@@ -122,6 +122,11 @@ export function ukLongDateText(time: CityTime): string {
   return `${weekday}, ${time.day} ${MONTHS[time.month - 1]} ${time.year} at ${two(time.hour)}:${two(time.minute)}`;
 }
 
+/** 'October': en-GB's name of the time's month. */
+export function ukMonth(time: CityTime): string {
+  return MONTHS[time.month - 1]!;
+}
+
 /** 'Dec': en-GB's short name of the time's month. */
 export function ukShortMonth(time: CityTime): string {
   return SHORT_MONTHS[time.month - 1]!;

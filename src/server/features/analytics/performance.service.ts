@@ -9,27 +9,13 @@ import {
   type Performance,
   type PerformancePeriod,
 } from '#shared/contracts/analytics.ts';
-import { cityInstant, cityTime } from '#shared/domain/city-clock.ts';
+import { cityInstant, cityTime, ukMonth } from '#shared/domain/city-clock.ts';
 import type { Clock } from '#server/clock.ts';
 import { toCsv } from './csv.ts';
 import type { CleanedRow, PerformanceRepository } from './performance.repository.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The first instant of a city calendar month (month 1-12, rolling over as Date.UTC does). */
 const monthStart = (year: number, month: number) => cityInstant({ year, month, day: 1, hour: 0, minute: 0 });
@@ -88,7 +74,7 @@ export function performanceService({ repository, clock }: { repository: Performa
         const time = cityTime(start);
         return {
           period: `${time.year}-${String(time.month).padStart(2, '0')}`,
-          label: `${MONTH_NAMES[time.month - 1]} ${time.year}`,
+          label: `${ukMonth(time)} ${time.year}`,
           start,
           end,
         };
