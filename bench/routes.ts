@@ -132,14 +132,45 @@ async function openSite(clientDir: string): Promise<Site> {
 /**
  * The screen's main content is shown: a level-1 heading in <main>, and nothing on the page still
  * marked busy (aria-busy on the placeholders of a screen, a guard or a list; data-busy on a spinner).
+ * The page itself notes the moment it first is, at the DOM change that made it so: a check from
+ * outside lands a frame or more later, by when work started at idle may have asked for more scripts.
  */
-async function waitForMainContent(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main h1') !== null && document.querySelector('[aria-busy="true"], [data-busy]') === null,
+// Written out as text: a function handed to the page would carry the helpers tsx adds to named
+// functions, which the page does not have.
+const noteWhenMainContentShows = `
+  const observer = new MutationObserver(() => {
+    const shown =
+      document.querySelector('main h1') !== null && document.querySelector('[aria-busy="true"], [data-busy]') === null;
+    if (!shown) return;
+    window.mainContentShownAt = performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+`;
+
+/** The moment (on the page's clock) its main content first showed. */
+async function mainContentShownAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => (window as { mainContentShownAt?: number }).mainContentShownAt,
     undefined,
-    { timeout: READY_TIMEOUT_MS },
+    {
+      timeout: READY_TIMEOUT_MS,
+    },
   );
+  return (await handle.jsonValue()) as number;
+}
+
+/** The scripts the page asked for by `shownAt`, by path. */
+async function scriptsRequestedBy(page: Page, shownAt: number): Promise<Set<string>> {
+  const paths = await page.evaluate(
+    (before) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= before && /\.m?js(\?|$)/.test(new URL(entry.name).pathname))
+        .map((entry) => new URL(entry.name).pathname),
+    shownAt,
+  );
+  return new Set(paths);
 }
 
 /** The JS each screen loads before its main content shows, in a fresh Chromium context each. */
@@ -159,22 +190,29 @@ export async function measureScreensJs(clientDir: string): Promise<ScreenJs[]> {
       if (screen.visitor === 'administrator') {
         await context.addInitScript(() => sessionStorage.setItem('adminAccess', 'true'));
       }
+      await context.addInitScript({ content: noteWhenMainContentShows });
       const page = await context.newPage();
-      const scripts: Promise<{ url: string; gzipBytes: number }>[] = [];
-      let shown = false;
+      const bodies = new Map<string, Promise<number>>();
       page.on('response', (response: Response) => {
-        if (shown || response.request().resourceType() !== 'script') return;
-        scripts.push(
-          response.body().then((body) => ({
-            url: new URL(response.url()).pathname,
-            gzipBytes: zlib.gzipSync(body, { level: 9 }).length,
-          })),
+        if (response.request().resourceType() !== 'script') return;
+        bodies.set(
+          new URL(response.url()).pathname,
+          // A script asked for after the moment may still be loading when the page closes: not counted.
+          response
+            .body()
+            .then((body) => zlib.gzipSync(body, { level: 9 }).length)
+            .catch(() => Number.NaN),
         );
       });
       await page.goto(`${site.server.url}${screen.path}`, { waitUntil: 'commit' });
-      await waitForMainContent(page);
-      shown = true;
-      const files = await Promise.all(scripts);
+      const requested = await scriptsRequestedBy(page, await mainContentShownAt(page));
+      const files = await Promise.all(
+        [...requested].map(async (url) => {
+          // A script asked for just before the moment may still be on its way.
+          if (!bodies.has(url)) await page.waitForResponse((response) => new URL(response.url()).pathname === url);
+          return { url, gzipBytes: await bodies.get(url)! };
+        }),
+      );
       results.push({ screen, files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) });
       await context.close();
     }

@@ -1,7 +1,6 @@
 // Dialogs for every screen: the modal itself (Radix, with its focus trap and scroll lock) is loaded
 // when a dialog first opens, so a screen that only might open one does not load it before it shows.
-// Also the pieces dialogs share with forms outside them: a labelled field, the input style, and the
-// row of actions at a dialog's foot.
+// Also the row of actions at a dialog's foot. A form's field and input style are in field.tsx.
 import type { ReactNode } from 'react';
 import { lazyDialog } from './lazy-dialog.tsx';
 import { Button } from './button.tsx';
@@ -34,39 +33,6 @@ export const Dialog = lazyDialog(
   () => import('./modal-dialog.tsx').then((m) => m.default),
   (props: DialogProps) => props.open,
 );
-
-/** A labelled form field: the label above, an optional hint and error below, wired by id. */
-export function Field({
-  id,
-  label,
-  hint,
-  children,
-  optional,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  optional?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="font-semibold text-slate-900">
-        {label}
-        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export const inputClass =
-  'min-h-11 w-full rounded-xl border-2 border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-civic-800 aria-[invalid=true]:border-red-700';
 
 interface DialogActionsProps {
   onCancel(): void;

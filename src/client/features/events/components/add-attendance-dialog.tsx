@@ -3,7 +3,8 @@
 // volunteer or corrects the address.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
-import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
+import { Field, inputClass } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';

@@ -1,6 +1,6 @@
 // The fields of a MUCU event, shared by the Add and the inline Edit forms.
 import { useId } from 'react';
-import { Field, inputClass } from '#client/components/ui/dialog.tsx';
+import { Field, inputClass } from '#client/components/ui/field.tsx';
 import type { EventFormValues } from '../event-form.ts';
 
 export function EventFields({

@@ -8,7 +8,7 @@ import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { formatDateTime, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { inputClass } from '#client/components/ui/dialog.tsx';
+import { inputClass } from '#client/components/ui/field.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';

@@ -6,7 +6,7 @@ import type { IssuedApiKey } from '#shared/contracts/open311-partners.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { Field, inputClass } from '#client/components/ui/dialog.tsx';
+import { Field, inputClass } from '#client/components/ui/field.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';

@@ -9,7 +9,7 @@ import type { Certificate } from '#shared/contracts/record-certificates.ts';
 import { formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { inputClass } from '#client/components/ui/dialog.tsx';
+import { inputClass } from '#client/components/ui/field.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { recordCertificatesApi as api } from '#client/lib/calls/record-certificates.ts';

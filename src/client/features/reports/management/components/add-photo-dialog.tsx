@@ -2,7 +2,8 @@
 // Its code loads when it first opens.
 import { useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
-import { Dialog, Field, inputClass, DialogActions } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
+import { Field, inputClass } from '#client/components/ui/field.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { ApiError } from '#client/lib/api-client.ts';

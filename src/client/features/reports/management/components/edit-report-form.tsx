@@ -9,7 +9,7 @@ import type { Report } from '#shared/contracts/reports.ts';
 import type { SuggestionDetails } from '#shared/contracts/location.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { messages } from '#shared/domain/messages.ts';
-import { Field, inputClass } from '#client/components/ui/dialog.tsx';
+import { Field, inputClass } from '#client/components/ui/field.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';

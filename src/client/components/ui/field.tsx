@@ -1,0 +1,35 @@
+// The pieces every form shares, in a dialog or on a page: a labelled field and the input style.
+import type { ReactNode } from 'react';
+
+/** A labelled form field: the label above, an optional hint and error below, wired by id. */
+export function Field({
+  id,
+  label,
+  hint,
+  children,
+  optional,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="font-semibold text-slate-900">
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const inputClass =
+  'min-h-11 w-full rounded-xl border-2 border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-civic-800 aria-[invalid=true]:border-red-700';
