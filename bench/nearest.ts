@@ -8,23 +8,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
-import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { openSitesRepository } from '#server/features/cleanups/nearest-site/open-sites.repository.ts';
 import { findNearby, nearestOpenSite } from '#server/features/cleanups/nearest-site/find-nearby.ts';
-import { createTestDatabase } from '#tests/databases.ts';
-import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { inOwnProcess, ranDirectly } from './own-process.ts';
+import { seededCity, type CityDatabase } from './seeded-city.ts';
 import { percentile } from './table.ts';
-
-const SEED_CHUNK = 10_000;
 
 /** The budgets: the search's p99 and the whole find-nearby call's p99, on either database. */
 export const NEAREST_SEARCH_BUDGET_MS = 2;
 export const NEAREST_CALL_BUDGET_MS = 5;
 
-export type NearestDatabase = 'sqlite' | 'postgres';
+export type NearestDatabase = CityDatabase;
 
 export interface NearestFigures {
   kind: NearestDatabase;
@@ -44,22 +38,8 @@ export async function benchNearest(
   reports: number,
   searches: number,
 ): Promise<NearestFigures> {
-  const dataDir = path.join(workDir, `nearest-${kind}`);
-  fs.mkdirSync(path.join(dataDir, 'photos'), { recursive: true });
-  const database: DatabaseHandle =
-    kind === 'sqlite'
-      ? openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') })
-      : await createTestDatabase('postgres');
+  const database = await seededCity(kind, path.join(workDir, `nearest-${kind}`), { reports, seed: 20261123 });
   try {
-    if (kind === 'sqlite') await migrateToLatest(database.db as never, database.dialect);
-    // In transactions of 10,000: one transaction of 100,000 inserts bumps the list's counter row so
-    // many times within it that, on a busy machine, PostgreSQL's statement timeout can cut it short.
-    const storage = localPhotoStorage(path.join(dataDir, 'photos'));
-    for (let done = 0; done < reports; done += SEED_CHUNK) {
-      await seedReports(database.db, storage, Math.min(SEED_CHUNK, reports - done), { seed: 20261123 + done });
-    }
-    await sql`update reports set priority = 1 where id % 40 = 0`.execute(database.db);
-    await settleAfterLoad(database.db, database.dialect);
     const repository = openSitesRepository(database.db);
     // Volunteers anywhere in the city, the same points every run.
     let seed = 42;

@@ -8,21 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
-import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { performanceRepository } from '#server/features/analytics/performance.repository.ts';
 import { performanceService } from '#server/features/analytics/performance.service.ts';
 import { systemClock } from '#server/clock.ts';
-import { createTestDatabase } from '#tests/databases.ts';
-import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 import { inOwnProcess, ranDirectly } from './own-process.ts';
+import { seededCity, type CityDatabase } from './seeded-city.ts';
 import { percentile } from './table.ts';
 
-const SEED_CHUNK = 10_000;
 export const PERFORMANCE_FIGURES_BUDGET_MS = 200;
 
-export type PerformanceDatabase = 'sqlite' | 'postgres';
+export type PerformanceDatabase = CityDatabase;
 
 export interface PerformanceFigures {
   kind: PerformanceDatabase;
@@ -38,23 +33,16 @@ export async function benchPerformanceFigures(
   reports: number,
   runs: number,
 ): Promise<PerformanceFigures> {
-  const dataDir = path.join(workDir, `performance-${kind}`);
-  fs.mkdirSync(path.join(dataDir, 'photos'), { recursive: true });
-  const database: DatabaseHandle =
-    kind === 'sqlite'
-      ? openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') })
-      : await createTestDatabase('postgres');
+  const database = await seededCity(kind, path.join(workDir, `performance-${kind}`), {
+    reports,
+    seed: 20261129,
+    // Due times on the seeded history: some met, some missed.
+    adjust: async (trx) => {
+      await sql`update reports set due_at = coalesce(completed_at, reported_at) where id % 2 = 0`.execute(trx);
+      await sql`update reports set due_at = reported_at where id % 2 = 1`.execute(trx);
+    },
+  });
   try {
-    if (kind === 'sqlite') await migrateToLatest(database.db as never, database.dialect);
-    const storage = localPhotoStorage(path.join(dataDir, 'photos'));
-    for (let done = 0; done < reports; done += SEED_CHUNK) {
-      await seedReports(database.db, storage, Math.min(SEED_CHUNK, reports - done), { seed: 20261129 + done });
-    }
-    // Due times and offensive marks on the seeded history: some met, some missed.
-    await sql`update reports set priority = 1 where id % 40 = 0`.execute(database.db);
-    await sql`update reports set due_at = coalesce(completed_at, reported_at) where id % 2 = 0`.execute(database.db);
-    await sql`update reports set due_at = reported_at where id % 2 = 1`.execute(database.db);
-    await settleAfterLoad(database.db, database.dialect);
     const service = performanceService({ repository: performanceRepository(database.db), clock: systemClock });
     for (let i = 0; i < 3; i++) await service.figures();
     const durations: number[] = [];
