@@ -132,12 +132,13 @@ export function NearbySites({ origin, radiusMetres, offeredId, onChoose }: Nearb
                 >
                   <span className="flex items-center gap-2 font-bold text-civic-900 [overflow-wrap:anywhere]">
                     <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full bg-accent-600" />
-                    {site.report.what3words ? `///${site.report.what3words}` : `Report #${site.report.id}`}
+                    {/* Apart from the offered site's own wording ('///words', '450 metres away'). */}
+                    {site.report.what3words || `Report #${site.report.id}`}
                   </span>
                   <span className="flex flex-wrap items-center gap-x-2 text-slate-800">
                     <span className="inline-flex items-center gap-1 font-semibold">
                       <Footprints aria-hidden="true" className="h-4 w-4" />
-                      {distanceText(site.distance)} away
+                      {distanceText(site.distance)} from you
                     </span>
                     <span>· Reported {formatUkDate(site.report.reportedAt)}</span>
                     {site.report.priority && <span className="font-semibold text-red-900">· Offensive: priority</span>}
