@@ -215,8 +215,8 @@ export default function SiteMap({
       paint: {
         // A lone report shows plainly; a cluster of many, at its strongest.
         'heatmap-weight': ['interpolate', ['linear'], ['get', 'weight'], 1, 0.5, 50, 1],
-        'heatmap-intensity': 1.5,
-        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 30, 16, 60],
+        'heatmap-intensity': 2,
+        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 50, 16, 90],
         'heatmap-opacity': 0.8,
         'heatmap-color': [
           'interpolate',
