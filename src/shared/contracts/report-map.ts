@@ -84,7 +84,18 @@ export type MapSiteCleanup = z.infer<typeof mapSiteCleanupSchema>;
 
 export const mapTilesParamsSchema = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/) });
 
-const cityDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD' });
+/** A real calendar day, written YYYY-MM-DD. */
+const cityDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD' })
+  .refine(
+    (text) => {
+      const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return year >= 1970 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    },
+    { message: 'That date is not a day of the calendar' },
+  );
 
 /** The administrators' map: any status, priority or not, reported within a range of the city's days. */
 export const adminMapQuerySchema = z

@@ -144,5 +144,9 @@ describe.each(testDatabaseKinds)("the administrators' map on %s", (kind) => {
     const backwards = await ask(`${CLOSE}&from=2026-11-02&to=2026-11-01`);
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toContain("The 'From' date must not be after the 'To' date.");
+    const noSuchDay = await ask(`${CLOSE}&from=2026-02-30`);
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().message).toContain('That date is not a day of the calendar');
+    expect((await ask(`${CLOSE}&to=9999-99-99`)).statusCode).toBe(400);
   });
 });
