@@ -119,6 +119,8 @@ import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts
 import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
 import { basemapOf } from './features/reports/map/basemap.ts';
 import { reportMapService } from './features/reports/map/report-map.service.ts';
+import { adminMapService } from './features/reports/map/admin-map.service.ts';
+import { adminMapRepository } from './features/reports/map/admin-map.repository.ts';
 import { followUpService, type FollowUpLimits } from './features/reports/follow-up/follow-up.service.ts';
 
 declare module 'fastify' {
@@ -367,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicReports = publicReportsRepository(db);
   await app.register(reportMapRoutes, {
     service: reportMapService({ repository: publicReports, clock }),
+    adminService: adminMapService({ repository: adminMapRepository(db) }),
     versions,
     basemap,
   });

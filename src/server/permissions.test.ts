@@ -54,6 +54,7 @@ const matrix: Record<string, Entry> = {
   // Volunteers (and administrators): find nearby, start or abandon a clean-up, progress photos,
   // complete, their own dashboard, create MUCU events, push subscription.
   'POST /api/find-nearby': { rule: 'volunteer' },
+  'POST /api/find-nearby/sites': { rule: 'volunteer' },
   'GET /api/cleanup/current': { rule: 'volunteer' },
   'PATCH /api/reports/:id/status': { rule: 'volunteer' },
   'POST /api/reports/:id/photos': { rule: 'volunteer' },
@@ -79,6 +80,7 @@ const matrix: Record<string, Entry> = {
   'POST /api/report-follow/unsubscribe': { rule: 'public' },
   'GET /api/reports/already-reported': { rule: 'public' },
   'GET /api/map': { rule: 'public' },
+  'GET /api/admin/map': { rule: 'admin' },
   'GET /api/map/basemap': { rule: 'public' },
   'GET /api/map/sites/:id/cleanup': { rule: 'public' },
   'GET /api/map/style': { rule: 'public' },

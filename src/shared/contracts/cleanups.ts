@@ -40,6 +40,32 @@ export const findNearbyResponseSchema = z.object({
 });
 export type FindNearbyResponse = z.infer<typeof findNearbyResponseSchema>;
 
+/** The most open sites the find page's list and map show at once. */
+export const NEARBY_SITES_MAX = 50;
+
+export const nearbySitesRequestSchema = findNearbyRequestSchema.pick({
+  userLatitude: true,
+  userLongitude: true,
+  radiusMetres: true,
+});
+
+export const nearbySitesResponseSchema = z.object({
+  /** Open sites the volunteer may take on, nearest first, at most `NEARBY_SITES_MAX`. */
+  sites: z.array(
+    z.object({
+      report: reportSchema,
+      /** Great-circle distance in whole metres. */
+      distance: z.number().int(),
+      locationLink: z.string().nullable(),
+    }),
+  ),
+  /** The radius searched, in metres. */
+  radiusMetres: z.number().int(),
+  /** More open sites lay within the radius than the list holds. */
+  more: z.boolean(),
+});
+export type NearbySitesResponse = z.infer<typeof nearbySitesResponseSchema>;
+
 export const currentCleanupResponseSchema = z.object({
   report: reportSchema.nullable(),
   locationLink: z.string().nullable(),
@@ -98,6 +124,10 @@ export const cleanupEndpoints = {
   findNearby: endpoint(apiRoutes.cleanups.findNearby, {
     body: findNearbyRequestSchema,
     response: findNearbyResponseSchema,
+  }),
+  nearbySites: endpoint(apiRoutes.cleanups.nearbySites, {
+    body: nearbySitesRequestSchema,
+    response: nearbySitesResponseSchema,
   }),
   current: endpoint(apiRoutes.cleanups.current, { response: currentCleanupResponseSchema }),
   /** Multipart: the fields above, one `beforePhoto` and one `afterPhoto`. */

@@ -84,6 +84,43 @@ export type MapSiteCleanup = z.infer<typeof mapSiteCleanupSchema>;
 
 export const mapTilesParamsSchema = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/) });
 
+/** A real calendar day, written YYYY-MM-DD. */
+const cityDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD' })
+  .refine(
+    (text) => {
+      const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return year >= 1970 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    },
+    { message: 'That date is not a day of the calendar' },
+  );
+
+/** The administrators' map: any status, priority or not, reported within a range of the city's days. */
+export const adminMapQuerySchema = z
+  .object({
+    bbox: boundingBox,
+    zoom: z.coerce.number().int().min(0).max(MAP_MAX_ZOOM),
+    status: z.enum(['all', 'reported', 'cleaning', 'completed']).default('all'),
+    priority: z.enum(['all', 'priority', 'other']).default('all'),
+    /** Reported on or after this day, and on or before that one (the city's calendar days). */
+    from: cityDate.optional(),
+    to: cityDate.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "The 'From' date must not be after the 'To' date.",
+    path: ['to'],
+  });
+export type AdminMapQuery = z.input<typeof adminMapQuerySchema>;
+export type AdminMapFilters = z.output<typeof adminMapQuerySchema>;
+
+export const adminMapViewSchema = mapViewSchema.extend({
+  /** More features than one answer carries lay in the view: zoom in to see them all. */
+  truncated: z.boolean(),
+});
+export type AdminMapView = z.infer<typeof adminMapViewSchema>;
+
 export const reportMapEndpoints = {
   view: endpoint(apiRoutes.reportMap.view, { query: mapViewQuerySchema, response: mapViewSchema }),
   basemap: endpoint(apiRoutes.reportMap.basemap, { response: mapBasemapSchema }),
@@ -96,4 +133,5 @@ export const reportMapEndpoints = {
   style: endpoint(apiRoutes.reportMap.style, { response: null }),
   /** Bytes of the PMTiles file: the whole file, or one range of it (206). */
   tiles: endpoint(apiRoutes.reportMap.tiles, { params: mapTilesParamsSchema, response: null }),
+  adminView: endpoint(apiRoutes.reportMap.adminView, { query: adminMapQuerySchema, response: adminMapViewSchema }),
 };

@@ -23,6 +23,13 @@ export async function cleanupsRoutes(app: FastifyInstance, { service }: Cleanups
     ),
   );
 
+  serve(app, endpoints.nearbySites, volunteer, (request) =>
+    service.nearbySites(
+      { latitude: request.body.userLatitude, longitude: request.body.userLongitude },
+      request.body.radiusMetres,
+    ),
+  );
+
   serve(app, endpoints.current, volunteer, async (request, reply) => {
     void reply.header('Cache-Control', 'no-store');
     return service.currentClaim(request.auth);

@@ -10,6 +10,7 @@ import type {
   CompleteCleanupResponse,
   CurrentCleanupResponse,
   FindNearbyResponse,
+  NearbySitesResponse,
 } from '#shared/contracts/cleanups.ts';
 import type { Report, ReportPhoto } from '#shared/contracts/reports.ts';
 import type { ReportPhotoType } from '#shared/domain/report-photos.ts';
@@ -37,7 +38,7 @@ import {
 } from '#server/features/reports/index.ts';
 import { findOrRegisterVolunteer, volunteersRepository } from '#server/features/volunteers/index.ts';
 import { cleanupsRepository, type CleanupRow } from './cleanups.repository.ts';
-import { findNearby, openSitesRepository } from './nearest-site/index.ts';
+import { findNearby, nearbySites, openSitesRepository } from './nearest-site/index.ts';
 import { boundingBox, type Point } from '#shared/domain/geo.ts';
 import { isOfSite, SITE_RADIUS_METRES } from '#shared/domain/site.ts';
 
@@ -194,6 +195,14 @@ export function cleanupsService({
       const withheld = (await withheldReportIds?.()) ?? [];
       const awaitingConsent = (await awaitingConsentIds?.()) ?? [];
       return findNearby(openSitesRepository(db), from, [...exclude, ...withheld, ...awaitingConsent], radiusMetres);
+    },
+
+    /** The open sites near the volunteer that they may choose instead of the one offered (none withheld). */
+    async nearbySites(from: Point, radiusMetres?: number): Promise<NearbySitesResponse> {
+      await releaseLapsedClaims();
+      const withheld = (await withheldReportIds?.()) ?? [];
+      const awaitingConsent = (await awaitingConsentIds?.()) ?? [];
+      return nearbySites(openSitesRepository(db), from, [...withheld, ...awaitingConsent], radiusMetres);
     },
 
     async currentClaim(actor: Actor): Promise<CurrentCleanupResponse> {

@@ -11,4 +11,6 @@ export const reportMapRoutes = {
   style: route('GET', '/api/map/style'),
   /** The app's own extract, a PMTiles file read by HTTP ranges; its version is in the path. */
   tiles: route('GET', '/api/map/tiles/:version'),
+  /** Administrators' map of every report: clusters and their weights for a heat layer, filtered. */
+  adminView: route('GET', '/api/admin/map'),
 } as const;

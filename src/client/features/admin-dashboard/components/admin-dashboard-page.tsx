@@ -6,13 +6,13 @@ import { lazy, Suspense, useState } from 'react';
 import * as Tabs from '#client/components/ui/tabs.tsx';
 import { BarChart3, ClipboardList, Plus } from 'lucide-react';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { ManagementDashboard } from '#client/features/reports/management/components/management-dashboard.tsx';
 import {
   ManualReportHost,
   openManualForm,
 } from '#client/features/reports/management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
+import { ReportsViews } from './reports-views.tsx';
 
 // The analytics tab's code loads when the tab is first chosen.
 const AnalyticsTab = lazy(() => import('./analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })));
@@ -65,7 +65,7 @@ function Dashboard() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="reports" className="outline-none">
-          <ManagementDashboard />
+          <ReportsViews />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="outline-none">
           <Suspense fallback={<div aria-busy="true" className="min-h-[60vh]" />}>

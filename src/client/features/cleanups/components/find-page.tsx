@@ -2,7 +2,7 @@
 // position, then three steps: location ('I want to clean it up' or 'Find another site'), before and
 // after photos, and the e-mail step that completes the clean-up. Reloading during a clean-up restores
 // the volunteer's own claimed site at the photos step.
-import { useReducer, useState } from 'react';
+import { lazy, Suspense, useReducer, useState } from 'react';
 import { useFocusAfterRender } from '#client/lib/use-focus-after-render.ts';
 import { distanceText } from '#shared/domain/format.ts';
 import { ArrowRight, CircleAlert, CircleCheck, Info, LocateFixed } from 'lucide-react';
@@ -31,6 +31,9 @@ import { PhotosStep } from './photos-step.tsx';
 import { SafetyBriefing } from './safety-briefing.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 import { findReducer, initialFindState, type Point, type Site, type Step } from '../find-workflow.ts';
+
+// The open sites near the volunteer, listed and mapped once their position is known.
+const NearbySites = lazy(() => import('./nearby-sites.tsx').then((module) => ({ default: module.NearbySites })));
 
 export default function FindPage() {
   useDocumentTitle('Find graffiti near me | Clean Up Edinburgh');
@@ -77,6 +80,8 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
   // The search radius (5 km until the volunteer widens it) and the wider one to offer when none is near.
   const [radius, setRadius] = useState<number | undefined>(undefined);
   const [wider, setWider] = useState<number | null>(null);
+  // The site on offer was chosen from the sites near the volunteer rather than found for them.
+  const [chosen, setChosen] = useState(false);
   // Whether the last clean-up went on this volunteer's own record (not skipped, nor given to another address).
   const [onMyRecord, setOnMyRecord] = useState(false);
   // The new step's heading takes the focus once drawn, so a screen reader hears where the volunteer is.
@@ -100,6 +105,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
       return;
     }
     setWider(null);
+    setChosen(false);
     dispatch({
       type: 'found',
       site: { report: result.nearestReport, distance: result.distance, locationLink: result.locationLink },
@@ -140,6 +146,12 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     if (!site || !origin) return onFind();
     dispatch({ type: 'skipped', reportId: site.report.id });
     await runSearch(() => search(origin, [...skipped, site.report.id]));
+  }
+
+  function onChoose(chosenSite: Site) {
+    setChosen(true);
+    dispatch({ type: 'found', site: chosenSite });
+    focusStep();
   }
 
   async function onCleanIt() {
@@ -266,6 +278,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
           {step === 'location' && (
             <LocationStep
               site={site}
+              chosen={chosen}
               headingRef={stepHeading}
               starting={setStatus.isPending}
               searching={searching}
@@ -298,6 +311,18 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
             />
           )}
         </section>
+      )}
+
+      {origin && step === 'location' && (
+        <Suspense fallback={null}>
+          <NearbySites
+            key={`${origin.latitude},${origin.longitude}`}
+            origin={origin}
+            radiusMetres={radius}
+            offeredId={site?.report.id ?? null}
+            onChoose={onChoose}
+          />
+        </Suspense>
       )}
 
       {provider.data?.provider === 'what3words' && (

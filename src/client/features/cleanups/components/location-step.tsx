@@ -15,6 +15,8 @@ const SitePhoto = lazy(() => import('./site-photo.tsx').then((module) => ({ defa
 
 interface LocationStepProps {
   site: Site;
+  /** Chosen by the volunteer from the sites near them, rather than found as the nearest. */
+  chosen?: boolean;
   headingRef: RefObject<HTMLHeadingElement | null>;
   starting: boolean;
   searching: boolean;
@@ -22,13 +24,21 @@ interface LocationStepProps {
   onFindAnother(): void;
 }
 
-export function LocationStep({ site, headingRef, starting, searching, onCleanIt, onFindAnother }: LocationStepProps) {
+export function LocationStep({
+  site,
+  chosen = false,
+  headingRef,
+  starting,
+  searching,
+  onCleanIt,
+  onFindAnother,
+}: LocationStepProps) {
   const { report, distance } = site;
   const place = report.what3words ? `///${report.what3words}` : `report #${report.id}`;
   return (
     <div className="grid gap-4">
       <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-civic-900 outline-none">
-        Nearest graffiti
+        {chosen ? 'The site you chose' : 'Nearest graffiti'}
       </h2>
       <Suspense fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-stone-200" />}>
         <SitePhoto key={report.id} thumbnailUrl={report.thumbnailUrl} photoUrl={report.photoUrl} place={place} />

@@ -26,7 +26,7 @@ const WIDEN_BY = 4;
 /** Past this radius (a quarter of the way round the Earth) the search takes every site. */
 const LAST_RADIUS_M = 10_000_000;
 /** The radius searched unless the volunteer widens it, and the wider ones offered in turn. */
-const DEFAULT_FIND_RADIUS_M = 5_000;
+export const DEFAULT_FIND_RADIUS_M = 5_000;
 const WIDER_FIND_RADII_M = [20_000, 100_000] as const;
 /** How many of the nearest sites by flat-map distance are measured on the globe. */
 const CANDIDATES = 16;

@@ -490,6 +490,17 @@ export function openSitesRepository(db: Db) {
 
     // Not prepared: a prepared `select *` fails once a migration adds a column under a running server.
     findReport: (id: number) => findReportById(db, id),
+
+    /** The whole reports of these open sites (those still waiting to be cleaned). */
+    openReports(ids: readonly number[]): Promise<ReportRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('reports')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .where('status', '=', 'reported')
+        .execute();
+    },
   };
 }
 

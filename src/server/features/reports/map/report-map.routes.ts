@@ -11,6 +11,7 @@ import { NotFoundError } from '#server/errors.ts';
 import type { ListVersions } from '../list-versions.ts';
 import type { ReportMapService } from './report-map.service.ts';
 import { extractStyle, type Basemap, type Extract } from './basemap.ts';
+import type { AdminMapService } from './admin-map.service.ts';
 
 /** A map asks again as it is moved and zoomed: generous per client, bounded all the same. */
 const VIEWS_PER_MINUTE = 240;
@@ -21,7 +22,12 @@ const LARGEST_RANGE_BYTES = 4 * 1024 * 1024;
 
 export async function reportMapRoutes(
   app: FastifyInstance,
-  { service, versions, basemap }: { service: ReportMapService; versions: ListVersions; basemap: Basemap },
+  {
+    service,
+    versions,
+    basemap,
+    adminService,
+  }: { service: ReportMapService; versions: ListVersions; basemap: Basemap; adminService?: AdminMapService },
 ) {
   serve(
     app,
@@ -38,6 +44,16 @@ export async function reportMapRoutes(
       return view;
     },
   );
+
+  // Administrators only (checked by the auth plugin): every status, priority, a range of days.
+  if (adminService) {
+    serve(
+      app,
+      reportMapEndpoints.adminView,
+      { access: 'admin', rateLimit: { max: VIEWS_PER_MINUTE, timeWindow: '1 minute' } },
+      async (request) => adminService.view(request.query, await versions.confirmed()),
+    );
+  }
 
   serve(app, reportMapEndpoints.basemap, { access: 'public' }, async (_request, reply) => {
     void reply.header('Cache-Control', 'public, max-age=3600');

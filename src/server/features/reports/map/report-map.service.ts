@@ -27,7 +27,7 @@ interface MapPoint {
   photoKey: string;
 }
 
-const pointOf = (row: PublicReportRow): MapPoint => ({
+export const pointOf = (row: PublicReportRow): MapPoint => ({
   id: row.id,
   latitude: row.latitude!,
   longitude: row.longitude!,
@@ -51,7 +51,7 @@ interface SiteProperties {
 interface ClusterProperties {
   open: number;
 }
-type Index = Supercluster<SiteProperties, ClusterProperties>;
+export type Index = Supercluster<SiteProperties, ClusterProperties>;
 /** Indexes made for one key (the list's version and the day). */
 interface Made {
   key: string;
@@ -133,7 +133,7 @@ export function reportMapService({
   };
 }
 
-function indexOf(points: MapPoint[]): Index {
+export function indexOf(points: MapPoint[]): Index {
   const index: Index = new Supercluster<SiteProperties, ClusterProperties>({
     radius: CLUSTER_RADIUS_PX,
     extent: 512,
@@ -152,7 +152,7 @@ function indexOf(points: MapPoint[]): Index {
   );
 }
 
-function featuresOf(index: Index, bbox: [number, number, number, number], zoom: number): MapView['features'] {
+export function featuresOf(index: Index, bbox: [number, number, number, number], zoom: number): MapView['features'] {
   return index.getClusters(bbox, zoom).map((feature) => {
     const [longitude, latitude] = feature.geometry.coordinates as [number, number];
     const properties = feature.properties;

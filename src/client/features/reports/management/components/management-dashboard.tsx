@@ -98,14 +98,23 @@ const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, overdu
 /** A page of the list: the first, the one after a cursor, or the one starting at a 'Report #n'. */
 export type PageKey = { cursor?: string; position?: number };
 
-export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function ManagementDashboard({
+  headingLevel = 2,
+  initialSearch,
+}: {
+  headingLevel?: 2 | 3;
+  /** A search the list opens with ('#12': that report's card alone), its first card taking the focus. */
+  initialSearch?: string;
+}) {
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<ReportSort | null>(null);
   /** Priority reports before the others, each group in the chosen sort. */
   const [priorityFirst, setPriorityFirst] = useState(false);
-  const [narrowing, setNarrowing] = useState<Narrowing>(noNarrowing);
+  const [narrowing, setNarrowing] = useState<Narrowing>(() =>
+    initialSearch ? { ...noNarrowing, q: initialSearch } : noNarrowing,
+  );
   /** The search and the other filters as typed, applied together by the Search button. */
-  const [draft, setDraft] = useState<Narrowing>(noNarrowing);
+  const [draft, setDraft] = useState<Narrowing>(narrowing);
   /** The pages visited so far: the last one is the page shown. */
   const [pages, setPages] = useState<PageKey[]>([{}]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -153,6 +162,7 @@ export function ManagementDashboard({ headingLevel = 2 }: { headingLevel?: 2 | 3
   );
 
   const { section, heading, focusNewPage, onListFocus, onListBlur } = useListFocus(answered);
+  useState(() => initialSearch && focusNewPage());
 
   // A new question starts from its first page, with nothing picked.
   const startOver = () => {

@@ -5,7 +5,7 @@
 // are drawn on a plain background with a short notice.
 import { useEffect, useRef, useState } from 'react';
 import { addProtocol, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'maplibre-gl';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './site-map.css';
@@ -38,6 +38,10 @@ export interface SiteMapProps {
   selected: number | null;
   onMove(view: Pick<MapViewState, 'lat' | 'lng' | 'zoom'>): void;
   onSelect(id: number): void;
+  /** Draws the features as a heat layer under their buttons, each cluster weighted by its count. */
+  heat?: boolean;
+  /** Where the person looking stands, marked on the map (the find page). */
+  here?: { lat: number; lng: number } | null;
 }
 
 /** The style at `url`, its own-origin extract addressed absolutely (the pmtiles protocol fetches it). */
@@ -69,12 +73,25 @@ function markerElement(feature: MapView['features'][number], selected: boolean):
   return button;
 }
 
-export default function SiteMap({ view, features, selected, onMove, onSelect }: SiteMapProps) {
+/** The heat layer's source and layer. */
+const HEAT = 'cue-heat';
+
+export default function SiteMap({
+  view,
+  features,
+  selected,
+  onMove,
+  onSelect,
+  heat = false,
+  here = null,
+}: SiteMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const basemap = useBasemap(true);
   const [notice, setNotice] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  /** The style has loaded, so layers may be added to it. */
+  const [styled, setStyled] = useState(false);
   const handlers = useRef({ onMove, onSelect });
   useEffect(() => {
     handlers.current = { onMove, onSelect };
@@ -120,6 +137,7 @@ export default function SiteMap({ view, features, selected, onMove, onSelect }: 
           zoom: Math.round(made!.getZoom() * 100) / 100,
         });
       });
+      made.once('load', () => setStyled(true));
       map.current = made;
       setReady(true);
     };
@@ -135,6 +153,7 @@ export default function SiteMap({ view, features, selected, onMove, onSelect }: 
       current = false;
       made?.remove();
       map.current = null;
+      setStyled(false);
     };
   }, [styleUrl, basemapFailed]);
 
@@ -165,6 +184,71 @@ export default function SiteMap({ view, features, selected, onMove, onSelect }: 
     });
     return () => markers.forEach((marker) => marker.remove());
   }, [ready, features, selected]);
+
+  // The heat layer: the same features, weighted by how many reports each stands for.
+  useEffect(() => {
+    const shown = map.current;
+    if (!shown || !styled) return;
+    if (!heat) {
+      if (shown.getLayer(HEAT)) shown.removeLayer(HEAT);
+      if (shown.getSource(HEAT)) shown.removeSource(HEAT);
+      return;
+    }
+    const data: GeoJSON.FeatureCollection = {
+      type: 'FeatureCollection',
+      features: features.map((feature) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [feature.longitude, feature.latitude] },
+        properties: { weight: feature.kind === 'cluster' ? feature.count : 1 },
+      })),
+    };
+    const source = shown.getSource<GeoJSONSource>(HEAT);
+    if (source) {
+      source.setData(data);
+      return;
+    }
+    shown.addSource(HEAT, { type: 'geojson', data });
+    shown.addLayer({
+      id: HEAT,
+      type: 'heatmap',
+      source: HEAT,
+      paint: {
+        // A lone report shows plainly; a cluster of many, at its strongest.
+        'heatmap-weight': ['interpolate', ['linear'], ['get', 'weight'], 1, 0.5, 50, 1],
+        'heatmap-intensity': 2,
+        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 50, 16, 90],
+        'heatmap-opacity': 0.8,
+        'heatmap-color': [
+          'interpolate',
+          ['linear'],
+          ['heatmap-density'],
+          0,
+          'rgba(254,217,118,0)',
+          0.1,
+          'rgba(254,217,118,0.6)',
+          0.4,
+          '#fd8d3c',
+          0.7,
+          '#e31a1c',
+          1,
+          '#800026',
+        ],
+      },
+    });
+  }, [styled, heat, features]);
+
+  // Where the person looking stands: a mark only (the list says how far each site is).
+  const hereLat = here?.lat;
+  const hereLng = here?.lng;
+  useEffect(() => {
+    const shown = map.current;
+    if (!shown || !ready || hereLat === undefined || hereLng === undefined) return undefined;
+    const element = document.createElement('div');
+    element.className = 'cue-map-here';
+    element.setAttribute('aria-hidden', 'true');
+    const marker = new Marker({ element }).setLngLat([hereLng, hereLat]).addTo(shown);
+    return () => void marker.remove();
+  }, [ready, hereLat, hereLng]);
 
   return (
     <>

@@ -1,0 +1,16 @@
+// The administrators' map: one view's reports (every status, priority), clustered on the server, for
+// the hotspot map and its list twin.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminMapQuery } from '#shared/contracts/report-map.ts';
+import { reportMapApi } from '#client/lib/calls/report-map.ts';
+
+export function useHotspotMap(query: AdminMapQuery | null) {
+  return useQuery({
+    queryKey: [reportMapApi.adminView.url(query ? { query } : undefined)],
+    queryFn: () => reportMapApi.adminView({ query: query! }),
+    enabled: query !== null,
+    // While a new view loads, the last one stays on the list and the map.
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
