@@ -2,6 +2,7 @@
 // other gathered into clusters on the server, so any view of the city is a small answer. Open sites
 // and those cleaned lately; nothing personal; an offensive report shows its place but never its photo.
 import { z } from 'zod';
+import { calendarDay } from './calendar-day.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { reportStatusSchema } from './reports.ts';
@@ -84,19 +85,6 @@ export type MapSiteCleanup = z.infer<typeof mapSiteCleanupSchema>;
 
 export const mapTilesParamsSchema = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/) });
 
-/** A real calendar day, written YYYY-MM-DD. */
-const cityDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD' })
-  .refine(
-    (text) => {
-      const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-      const date = new Date(Date.UTC(year, month - 1, day));
-      return year >= 1970 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-    },
-    { message: 'That date is not a day of the calendar' },
-  );
-
 /** The administrators' map: any status, priority or not, reported within a range of the city's days. */
 export const adminMapQuerySchema = z
   .object({
@@ -105,8 +93,8 @@ export const adminMapQuerySchema = z
     status: z.enum(['all', 'reported', 'cleaning', 'completed']).default('all'),
     priority: z.enum(['all', 'priority', 'other']).default('all'),
     /** Reported on or after this day, and on or before that one (the city's calendar days). */
-    from: cityDate.optional(),
-    to: cityDate.optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: "The 'From' date must not be after the 'To' date.",

@@ -4,6 +4,7 @@
 // client takes its types from them.
 import { z } from 'zod';
 import { rowId, rowIdParam } from './ids.ts';
+import { calendarDay } from './calendar-day.ts';
 import { REPORT_STATUSES } from '../domain/report-status.ts';
 import { messages } from '../domain/messages.ts';
 import { managementMessages } from '../domain/admin-messages.ts';
@@ -194,8 +195,6 @@ export const statsSchema = z.object({
 // other report. `GET /api/reports` with no query still answers the whole list; with a query it
 // answers a page. Also: several reports' status at once, and the reports being shown as CSV.
 
-const cityDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD' });
-
 /** Which reports: every filter is optional, and together they narrow the list. */
 export const reportFilterSchema = z.object({
   status: z.enum(REPORT_LIST_STATUSES).default('all'),
@@ -215,8 +214,8 @@ export const reportFilterSchema = z.object({
    */
   priorityFirst: z.enum(['1']).optional(),
   /** Reported on or after this day, and on or before that one (the city's calendar days). */
-  from: cityDate.optional(),
-  to: cityDate.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
 });
 export type ReportFilter = z.output<typeof reportFilterSchema>;
 

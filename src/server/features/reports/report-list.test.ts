@@ -458,6 +458,12 @@ describe.each(testDatabaseKinds)('the management list on %s', (kind) => {
     expect((await page({ cursor: 'bm9uc2Vuc2U' })).statusCode).toBe(400);
     expect((await page({ status: 'lost' as never })).statusCode).toBe(400);
     expect((await page({ limit: 1000 })).statusCode).toBe(400);
+    // A day the calendar lacks is the caller's slip, answered as such, never a database's error.
+    for (const from of ['9999-99-99', '2026-02-30']) {
+      const refused = await page({ from });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/not a day of the calendar/);
+    }
   });
 
   it('an administrator sets the status of several reports at once; completedAt follows; volunteers may not', async () => {
