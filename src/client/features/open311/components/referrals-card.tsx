@@ -17,6 +17,7 @@ const stateWords: Record<ReferralState, string> = {
   sent: 'Sent, waiting for the owner',
   closed: 'Cleaned by the owner',
   failed: 'Could not be sent',
+  withdrawn: 'Withdrawn: offered to volunteers again',
 };
 
 export function ReferralsCard() {
