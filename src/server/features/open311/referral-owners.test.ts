@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)('reports with their owners on %s', (kind) => {
           },
         ],
       },
-      referrals: { council: { timeoutMs: 300 } },
+      referrals: { council: { timeoutMs: 5000 } },
     });
   });
   afterAll(async () => {
