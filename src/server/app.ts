@@ -283,12 +283,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.alerts,
   });
   // Overdue reports, and offensive ones still unclaimed, told to the administrators once each.
-  const escalation = escalationJob({
-    repository: reportsRepository(db),
-    clock,
-    summaryHour: deps.alerts?.digestHour ?? 18,
-    enqueue: alerts.enqueueEscalation,
-  });
   // Reports referred to the bodies responsible for them: sent through the outbox, their status pulled back.
   const referrals = referralsService({
     db,
@@ -303,6 +297,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkEveryMs: deps.referrals?.checkEveryMs,
   });
   app.decorate('referrals', { checkSent: () => referrals.checkSent() });
+  const partnerMarks = apiKeysRepository(db);
+  // Reports on another owner's clock (referred) are that owner's, not told to our administrators.
+  const escalation = escalationJob({
+    repository: reportsRepository(db),
+    clock,
+    summaryHour: deps.alerts?.digestHour ?? 18,
+    enqueue: alerts.enqueueEscalation,
+    ownersClockReportIds: () => referrals.ownersClockReportIds(),
+  });
   // The outbox's jobs: alerts; MUCU event e-mails (reminders, changes, cancellations); reports made
   // while the location provider was unreachable, placed in the background; follow-up e-mails.
   const outboxJobs = allOutboxJobs([
@@ -353,7 +356,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => versions.close());
   await app.register(reportsRoutes, {
     service: reports,
-    list: reportListService({ repository: reportListRepository(db, dialect), clock }),
+    list: reportListService({
+      repository: reportListRepository(db, dialect),
+      clock,
+      // Each card says which partner app made it and which owner it was referred to.
+      marksOf: async (ids) => {
+        const [partners, referred] = await Promise.all([partnerMarks.partnersOf(ids), referrals.marksOf(ids)]);
+        return new Map(ids.map((id) => [id, { partner: partners.get(id), referral: referred.get(id) }]));
+      },
+    }),
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
     wholeListsPerMinute: deps.limits?.wholeListsPerMinute ?? 12,
     versions,

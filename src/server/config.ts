@@ -48,6 +48,11 @@ const responsibleBodyConfigSchema = z
         url: z.url({ protocol: /^https?$/, error: 'open311.url must be an http(s) URL' }),
         apiKey: z.string().min(1).max(500),
         serviceCodes: z.object({ graffiti: z.string().min(1), 'graffiti-offensive': z.string().min(1) }),
+        /**
+         * The body offers FixMyStreet's servicerequestupdates.xml: its changes are read from there, all
+         * requests in one call, instead of asking requests/{id}.xml for each.
+         */
+        serviceRequestUpdates: z.boolean().optional(),
       })
       .optional(),
     email: z.email({ error: 'email must be an e-mail address' }).optional(),

@@ -152,6 +152,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/referrals/bodies': { rule: 'admin' },
   'GET /api/admin/referrals': { rule: 'admin' },
   'POST /api/admin/reports/:id/referral': { rule: 'admin' },
+  'POST /api/admin/referrals/:id/resend': { rule: 'admin' },
+  'POST /api/admin/referrals/:id/withdraw': { rule: 'admin' },
 };
 
 /** Every API route of the app as 'METHOD /path', read from Fastify's own route tree (HEAD aside). */

@@ -311,7 +311,7 @@ export interface ReportReferralsTable {
   report_id: number;
   body_id: string;
   body_name: string;
-  state: 'waiting' | 'sent' | 'closed' | 'failed';
+  state: 'waiting' | 'sent' | 'closed' | 'failed' | 'withdrawn';
   remote_id: string | null;
   last_answer: string | null;
   attempts: Generated<number>;
@@ -319,6 +319,12 @@ export interface ReportReferralsTable {
   sent_at: Timestamp | null;
   checked_at: Timestamp | null;
   closed_at: Timestamp | null;
+}
+
+/** How far each responsible body's servicerequestupdates.xml has been read (052-referral-updates). */
+export interface ReferralUpdateReadsTable {
+  body_id: string;
+  read_until: Timestamp;
 }
 
 /** The secret each MUCU event's check-in codes are derived from (048-volunteer-record). */
@@ -404,6 +410,7 @@ export interface Tables {
   open311_api_keys: Open311ApiKeysTable;
   open311_partner_requests: Open311PartnerRequestsTable;
   report_referrals: ReportReferralsTable;
+  referral_update_reads: ReferralUpdateReadsTable;
   event_check_in_keys: EventCheckInKeysTable;
   event_logs: EventLogsTable;
   record_certificates: RecordCertificatesTable;

@@ -68,8 +68,14 @@ export const performancePeriodSchema = z.object({
   label: z.string(),
   /** Reports made in the period. */
   made: z.number().int(),
-  /** Reports cleaned (completed) in the period, whenever they were made. */
+  /**
+   * Reports cleaned (completed) in the period, whenever they were made, by the service's volunteers:
+   * reports referred to the body responsible for the wall are counted apart, in `cleanedByOwners`, and
+   * the median and shares below are of the volunteers' alone.
+   */
   cleaned: z.number().int(),
+  /** Reports referred to their owner (the council, a railway...) and cleaned in the period. */
+  cleanedByOwners: z.number().int(),
   /** Of those cleaned: the median time from report to clean, in hours (one decimal); null when none. */
   medianHoursToClean: z.number().nullable(),
   /** Of those cleaned with a target: the percentage cleaned by their due time; null when none. */
@@ -85,8 +91,10 @@ export const performanceSchema = z.object({
   /** The months, oldest first, the current one last. */
   months: z.array(performancePeriodSchema),
   last30Days: performancePeriodSchema,
-  /** The reports not cleaned yet, by how long ago they were reported. */
+  /** The reports not cleaned yet, by how long ago they were reported (those with their owners apart). */
   openByAge: z.array(z.object({ band: z.enum(OPEN_AGE_BANDS), count: z.number().int() })),
+  /** Reports not cleaned yet that are referred to their owner: on the owner's clock, not the volunteers'. */
+  openWithOwners: z.number().int(),
   /** When the figures were worked out. */
   asOf: z.iso.datetime(),
 });

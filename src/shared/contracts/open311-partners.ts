@@ -50,7 +50,12 @@ export const responsibleBodySchema = z.object({
 });
 export type ResponsibleBody = z.infer<typeof responsibleBodySchema>;
 
-export const REFERRAL_STATES = ['waiting', 'sent', 'closed', 'failed'] as const;
+/**
+ * waiting (in the outbox), sent (the body has it), closed (the body says it is done), failed (refused,
+ * turned down, or not taken in time: an administrator sends it again or withdraws it), withdrawn (taken
+ * back by an administrator: the report is offered to volunteers again).
+ */
+export const REFERRAL_STATES = ['waiting', 'sent', 'closed', 'failed', 'withdrawn'] as const;
 export type ReferralState = (typeof REFERRAL_STATES)[number];
 
 export const referralSchema = z.object({
@@ -76,6 +81,10 @@ export const referralMessages = {
   unknownReport: 'There is no such report.',
   alreadyReferred: 'This report has already been referred.',
   completed: 'This report is already cleaned.',
+  unknownReferral: 'There is no such referral.',
+  notFailed: 'Only a referral that could not be sent can be sent again.',
+  notWithdrawable: 'Only a referral that could not be sent, or that the owner has, can be withdrawn.',
+  withdrawnAnswer: 'Withdrawn by an administrator: offered to volunteers again.',
 } as const;
 
 export const referBodySchema = z.object({
@@ -91,4 +100,6 @@ export const open311PartnerEndpoints = {
   bodies: endpoint(routes.bodies, { response: z.array(responsibleBodySchema) }),
   referrals: endpoint(routes.referrals, { response: z.array(referralSchema) }),
   refer: endpoint(routes.refer, { params: idParams, body: referBodySchema, response: referralSchema, status: 201 }),
+  resendReferral: endpoint(routes.resendReferral, { params: idParams, response: referralSchema }),
+  withdrawReferral: endpoint(routes.withdrawReferral, { params: idParams, response: referralSchema }),
 };

@@ -23,6 +23,7 @@ import {
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { multilineText, plainText } from './text.ts';
+import { REFERRAL_STATES } from './open311-partners.ts';
 
 export type { ReportListSort, ReportListStatus } from '../domain/report-list.ts';
 
@@ -249,8 +250,21 @@ export const reportPageItemSchema = reportSchema.extend({
   duplicate: z.boolean(),
   /** When a volunteer's claim returns the site to the list by itself; null when no volunteer claims it. */
   claimLapsesAt: z.iso.datetime().nullable(),
-  /** When it is due to be cleaned by the service level of its kind; null for a report without one. */
+  /**
+   * When it is due to be cleaned by the service level of its kind; null for a report without one, and
+   * for one on its owner's clock (then in `referral`).
+   */
   dueAt: z.iso.datetime().nullable(),
+  /**
+   * Referred to the body responsible for the wall (none when never referred, or withdrawn): the body,
+   * where the referral stands, and, while it is on the owner's clock (waiting or sent), its due time.
+   */
+  referral: z
+    .object({ bodyName: z.string(), state: z.enum(REFERRAL_STATES), dueAt: z.iso.datetime().nullable() })
+    .nullable()
+    .default(null),
+  /** The partner app (Open311) whose key made the report; null for any other report. */
+  partner: z.string().nullable().default(null),
 });
 export type ReportPageItem = z.infer<typeof reportPageItemSchema>;
 

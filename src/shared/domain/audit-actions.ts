@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   'open311.key.issue': 'Issued an Open311 API key',
   'open311.key.revoke': 'Revoked an Open311 API key',
   'report.refer': 'Referred a report to the body responsible for it',
+  'report.referral.resend': 'Sent again a referral that could not be sent',
+  'report.referral.withdraw': 'Withdrew a referral: the report is offered to volunteers again',
   'report.owner-consent-needed': "Marked whether a report needs the owner's consent",
   'report.owner-consent-given': "Recorded the owner's consent to clean a report",
   'event-log.approve': 'Approved time and bags at a MUCU event',

@@ -20,3 +20,9 @@ export function dueWords(dueAt: string, now: Date): string {
   const left = Date.parse(dueAt) - now.getTime();
   return left > 0 ? `due in ${span(left)}` : `overdue by ${span(-left)}`;
 }
+
+/**
+ * A report referred to the body responsible for the wall is on that owner's clock, said apart from our
+ * own: "With City of Edinburgh Council: overdue by 2 days".
+ */
+export const ownersClockWords = (owner: string, dueAt: string, now: Date) => `With ${owner}: ${dueWords(dueAt, now)}`;

@@ -1,7 +1,9 @@
 // The public performance figures, worked out on the server from the database: per Europe/London
 // calendar month (the last 12, the current one last) and for the last 30 days, the reports made and
 // cleaned, the median time to clean, the share cleaned by its due time, the share of offensive graffiti
-// removed within 24 hours; and the open reports by age. A month is the city's calendar month, so a
+// removed within 24 hours; and the open reports by age. Reports referred to the body responsible for
+// the wall are counted apart (cleaned by owners, open with owners), so the volunteers' figures are
+// theirs alone. A month is the city's calendar month, so a
 // month that holds a change of the clocks is 743 or 745 hours long, as the city lives it.
 import {
   OPEN_AGE_BANDS,
@@ -31,7 +33,8 @@ function median(values: number[]): number | null {
 }
 
 /** The figures of one period from its count of reports made and its cleaned reports. */
-function figures(period: string, label: string, made: number, cleaned: CleanedRow[]): PerformancePeriod {
+function figures(period: string, label: string, made: number, all: CleanedRow[]): PerformancePeriod {
+  const cleaned = all.filter((r) => !r.byOwner);
   const hours = cleaned.map((r) => (Date.parse(r.completedAt) - Date.parse(r.reportedAt)) / HOUR);
   const withTarget = cleaned.filter((r) => r.dueAt !== null);
   const offensive = cleaned.filter((r) => r.offensive);
@@ -41,6 +44,7 @@ function figures(period: string, label: string, made: number, cleaned: CleanedRo
     label,
     made,
     cleaned: cleaned.length,
+    cleanedByOwners: all.length - cleaned.length,
     medianHoursToClean: middle === null ? null : oneDecimal(middle),
     cleanedWithinTargetPercent: percent(
       withTarget.filter((r) => Date.parse(r.completedAt) <= Date.parse(r.dueAt!)).length,
@@ -57,6 +61,7 @@ export const PERFORMANCE_CSV_HEADER = [
   'Period',
   'Reports made',
   'Reports cleaned',
+  'Cleaned by owners (referred)',
   'Median hours to clean',
   'Cleaned within target (%)',
   'Offensive removed within 24 hours (%)',
@@ -82,7 +87,7 @@ export function performanceService({ repository, clock }: { repository: Performa
       const thirtyDaysAgo = new Date(now.getTime() - 30 * DAY);
       const earliest = new Date(Math.min(months[0]!.start.getTime(), thirtyDaysAgo.getTime())).toISOString();
       const nowIso = now.toISOString();
-      const [cleaned, made, made30, open] = await Promise.all([
+      const [cleaned, made, made30, open, openWithOwners] = await Promise.all([
         repository.cleanedSince(earliest),
         Promise.all(months.map((m) => repository.madeBetween(m.start.toISOString(), m.end.toISOString()))),
         repository.madeBetween(thirtyDaysAgo.toISOString(), nowIso),
@@ -98,6 +103,7 @@ export function performanceService({ repository, clock }: { repository: Performa
           ),
           repository.openBetween(null, new Date(now.getTime() - 30 * DAY).toISOString()),
         ]),
+        repository.openWithOwners(),
       ]);
       const within = (from: Date, to: Date) =>
         cleaned.filter((r) => {
@@ -108,6 +114,7 @@ export function performanceService({ repository, clock }: { repository: Performa
         months: months.map((m, i) => figures(m.period, m.label, made[i]!, within(m.start, m.end))),
         last30Days: figures('last-30-days', 'Last 30 days', made30, within(thirtyDaysAgo, new Date(now.getTime() + 1))),
         openByAge: OPEN_AGE_BANDS.map((band, i) => ({ band, count: open[i]! })),
+        openWithOwners,
         asOf: nowIso,
       };
     },
@@ -121,6 +128,7 @@ export function performanceService({ repository, clock }: { repository: Performa
           p.label,
           p.made,
           p.cleaned,
+          p.cleanedByOwners,
           cell(p.medianHoursToClean),
           cell(p.cleanedWithinTargetPercent),
           cell(p.offensiveWithin24HoursPercent),

@@ -70,6 +70,7 @@ describe.each(testDatabaseKinds)('the performance figures on %s', (kind) => {
       label: 'October 2026',
       made: 3,
       cleaned: 2,
+      cleanedByOwners: 0,
       medianHoursToClean: 42,
       cleanedWithinTargetPercent: 50,
       offensiveWithin24HoursPercent: 0,
@@ -117,10 +118,10 @@ describe.each(testDatabaseKinds)('the performance figures on %s', (kind) => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Period,Reports made,Reports cleaned,Median hours to clean,Cleaned within target (%),Offensive removed within 24 hours (%)',
+      'Period,Reports made,Reports cleaned,Cleaned by owners (referred),Median hours to clean,Cleaned within target (%),Offensive removed within 24 hours (%)',
     );
-    expect(lines).toContain('October 2026,3,2,42,50,0');
-    expect(lines[lines.length - 1]).toBe('Last 30 days,5,3,12,100,100');
+    expect(lines).toContain('October 2026,3,2,0,42,50,0');
+    expect(lines[lines.length - 1]).toBe('Last 30 days,5,3,0,12,100,100');
     expect(lines).toHaveLength(14);
   });
 });

@@ -89,6 +89,17 @@ export function apiKeysRepository(db: Db) {
         .executeTakeFirst();
       return row?.partner_name;
     },
+
+    /** The partner that posted each of these reports, for those a partner posted. */
+    async partnersOf(reportIds: readonly number[]): Promise<Map<number, string>> {
+      if (reportIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('open311_partner_requests')
+        .select(['report_id', 'partner_name'])
+        .where('report_id', 'in', [...reportIds])
+        .execute();
+      return new Map(rows.map((row) => [row.report_id, row.partner_name]));
+    },
   };
 }
 

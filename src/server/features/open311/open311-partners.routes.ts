@@ -39,4 +39,19 @@ export async function open311PartnersRoutes(app: FastifyInstance, { keys, referr
   serve(app, endpoints.refer, { ...admin, audit: { action: 'report.refer', fields: ['bodyId'] } }, (request) =>
     referrals.refer(request.params.id, request.body.bodyId),
   );
+  serve(app, endpoints.resendReferral, { ...admin, audit: { action: 'report.referral.resend' } }, async (request) => {
+    const referral = await referrals.resend(request.params.id);
+    request.auditNote = { targetType: 'report', targetId: referral.reportId, detail: { body: referral.bodyName } };
+    return referral;
+  });
+  serve(
+    app,
+    endpoints.withdrawReferral,
+    { ...admin, audit: { action: 'report.referral.withdraw' } },
+    async (request) => {
+      const referral = await referrals.withdraw(request.params.id);
+      request.auditNote = { targetType: 'report', targetId: referral.reportId, detail: { body: referral.bodyName } };
+      return referral;
+    },
+  );
 }

@@ -3,7 +3,9 @@
 // for each reason: it is marked told in the transaction that queues the message (the outbox), so a
 // crash or a second process repeats nothing. A few reports at a time are told as they fall due, in one
 // message per run; when more fall due together, they are held and told in one summary from the daily
-// summary hour (the hour of the volunteers' digest), instead of a flood.
+// summary hour (the hour of the volunteers' digest), instead of a flood. Reports on another owner's
+// clock (referred to the body responsible for the wall) are that owner's to clean and are not told;
+// one given back to us (its referral given up or withdrawn) is told as any other, once.
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { PeriodicJob } from '#server/jobs/index.ts';
@@ -34,14 +36,23 @@ export interface EscalationDeps {
     payload: { kind: 'instant' | 'summary'; reports: Escalated[]; total: number },
     now: string,
   ): Promise<void>;
+  /** Reports on another owner's clock, left out. */
+  ownersClockReportIds?: () => Promise<number[]>;
 }
 
-export function escalationJob({ repository, clock, summaryHour, enqueue }: EscalationDeps): PeriodicJob {
+export function escalationJob({
+  repository,
+  clock,
+  summaryHour,
+  enqueue,
+  ownersClockReportIds,
+}: EscalationDeps): PeriodicJob {
   async function run(): Promise<number> {
     const now = clock.now();
     const unclaimedBefore = new Date(now.getTime() - UNCLAIMED_OFFENSIVE_HOURS * 3_600_000).toISOString();
+    const others = (await ownersClockReportIds?.()) ?? [];
     return repository.transaction(async (trx) => {
-      const found = await repository.needingAttention(now.toISOString(), unclaimedBefore, SUMMARY_MOST, trx);
+      const found = await repository.needingAttention(now.toISOString(), unclaimedBefore, SUMMARY_MOST, trx, others);
       const reports: Escalated[] = [
         ...found.unclaimed.map((r) => ({ ...r, reason: 'unclaimed' as const })),
         ...found.overdue.map((r) => ({ ...r, reason: 'overdue' as const })),

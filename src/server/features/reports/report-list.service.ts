@@ -1,6 +1,8 @@
 // The management list's rules: a page is the filter's reports after the previous page's last one,
 // each numbered by its place in the list being shown and marked when its location is shared with
-// any other report; the answer's ETag changes whenever any report or the question changes.
+// any other report; the answer's ETag changes whenever any report or the question changes. Features
+// above this one add their marks to a page's reports (the partner app that made one, the owner it was
+// referred to) through `marksOf`, and every change to those marks dates the report's change.
 import { createHash } from 'node:crypto';
 import type { ReportFilter, ReportListSort, ReportPage } from '#shared/contracts/reports.ts';
 import { claimLapsesAt } from '#shared/domain/claims.ts';
@@ -78,7 +80,20 @@ export function questionKey(request: PageRequest): string {
 const overdueMinute = (request: PageRequest, now: Date) =>
   request.overdue ? new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString() : '';
 
-export function reportListService(deps: { repository: ReportListRepository; clock?: Clock }) {
+/** What features above this one mark a report of a page with. */
+export interface ReportMarks {
+  partner?: string;
+  referral?: { bodyName: string; state: NonNullable<ReportPage['reports'][number]['referral']>['state'] };
+}
+
+/** A referral on its way to the owner, or with it: the report is on the owner's clock. */
+const onOwnersClock = (state: string | undefined) => state === 'waiting' || state === 'sent';
+
+export function reportListService(deps: {
+  repository: ReportListRepository;
+  clock?: Clock;
+  marksOf?: (reportIds: number[]) => Promise<Map<number, ReportMarks>>;
+}) {
   const { repository } = deps;
   const clock = deps.clock ?? { now: () => new Date() };
   /**
@@ -144,26 +159,35 @@ export function reportListService(deps: { repository: ReportListRepository; cloc
   };
 
   /** A page of `rows` (one more than asked when a next page exists), the first being number `before` + 1. */
-  function numbered(
+  async function numbered(
     request: PageRequest & { now: string },
     rows: ListRow[],
     before: number,
     total: number,
-  ): ReportPage {
+  ): Promise<ReportPage> {
     const shown = rows.slice(0, request.limit);
     const last = shown[shown.length - 1];
+    const marks = deps.marksOf && shown.length > 0 ? await deps.marksOf(shown.map((row) => row.id)) : new Map();
     return {
-      reports: shown.map((row, index) => ({
-        ...toReportResponse(row),
-        position: before + index + 1,
-        duplicate: row.duplicate,
-        claimLapsesAt: claimLapsesAt({
-          status: row.status,
-          cleaningVolunteerId: row.cleaning_volunteer_id,
-          cleaningStartedAt: toIsoOrNull(row.cleaning_started_at),
-        }),
-        dueAt: toIsoOrNull(row.due_at),
-      })),
+      reports: shown.map((row, index) => {
+        const mark: ReportMarks | undefined = marks.get(row.id);
+        const dueAt = toIsoOrNull(row.due_at);
+        const ownersClock = onOwnersClock(mark?.referral?.state);
+        return {
+          ...toReportResponse(row),
+          position: before + index + 1,
+          duplicate: row.duplicate,
+          claimLapsesAt: claimLapsesAt({
+            status: row.status,
+            cleaningVolunteerId: row.cleaning_volunteer_id,
+            cleaningStartedAt: toIsoOrNull(row.cleaning_started_at),
+          }),
+          // A report on its owner's clock is due by the owner: its card says so, not our own target.
+          dueAt: ownersClock ? null : dueAt,
+          referral: mark?.referral ? { ...mark.referral, dueAt: ownersClock ? dueAt : null } : null,
+          partner: mark?.partner ?? null,
+        };
+      }),
       total,
       nextCursor:
         rows.length > request.limit && last

@@ -241,7 +241,14 @@ export function reportsRepository(db: Db) {
      * their due time ('overdue'), or offensive, reported before `unclaimedBefore` and still unclaimed
      * ('unclaimed'); at most `limit` of each, soonest first.
      */
-    async needingAttention(now: string, unclaimedBefore: string, limit: number, trx?: Db) {
+    /** `except`: reports left out (those on another owner's clock). */
+    async needingAttention(
+      now: string,
+      unclaimedBefore: string,
+      limit: number,
+      trx?: Db,
+      except: readonly number[] = [],
+    ) {
       const q = trx ?? db;
       const [overdue, unclaimed] = await Promise.all([
         q
@@ -250,6 +257,7 @@ export function reportsRepository(db: Db) {
           .where('status', '!=', 'completed')
           .where('due_at', '<=', now)
           .where('overdue_alerted_at', 'is', null)
+          .$if(except.length > 0, (query) => query.where('id', 'not in', [...except]))
           .orderBy('due_at')
           .orderBy('id')
           .limit(limit)
@@ -261,6 +269,7 @@ export function reportsRepository(db: Db) {
           .where('priority', '=', 1)
           .where('reported_at', '<=', unclaimedBefore)
           .where('unclaimed_alerted_at', 'is', null)
+          .$if(except.length > 0, (query) => query.where('id', 'not in', [...except]))
           .orderBy('reported_at')
           .orderBy('id')
           .limit(limit)

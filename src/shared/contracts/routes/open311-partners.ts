@@ -8,4 +8,6 @@ export const open311PartnersRoutes = {
   bodies: route('GET', '/api/admin/referrals/bodies'),
   referrals: route('GET', '/api/admin/referrals'),
   refer: route('POST', '/api/admin/reports/:id/referral'),
+  resendReferral: route('POST', '/api/admin/referrals/:id/resend'),
+  withdrawReferral: route('POST', '/api/admin/referrals/:id/withdraw'),
 } as const;

@@ -16,3 +16,11 @@ export const useRefer = () =>
       open311PartnersApi.refer({ params: { id: reportId }, body: { bodyId } }),
     [referralsKey],
   );
+
+/** A referral that could not be sent, sent again to the same body. */
+export const useResendReferral = () =>
+  useRefreshingMutation((id: number) => open311PartnersApi.resendReferral({ params: { id } }), [referralsKey]);
+
+/** A referral taken back: the report is offered to volunteers again. */
+export const useWithdrawReferral = () =>
+  useRefreshingMutation((id: number) => open311PartnersApi.withdrawReferral({ params: { id } }), [referralsKey]);

@@ -1,6 +1,7 @@
 // Referrals on the analytics tab: an administrator refers a report (by its reference) to the body
 // responsible for the wall, from the bodies the operator configured, and sees each referral's state
-// and the body's last answer. A referred report is not offered to volunteers.
+// and the body's last answer. A referred report is not offered to volunteers. A referral that could not
+// be sent says so, with the last answer, and is sent again or withdrawn from here.
 import { useId, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import type { ReferralState } from '#shared/contracts/open311-partners.ts';
@@ -11,12 +12,14 @@ import { Field, inputClass } from '#client/components/ui/field.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useRefer, useReferrals, useResponsibleBodies } from '../api/use-referrals.ts';
+import { ReferralActions } from './referral-actions.tsx';
 
 const stateWords: Record<ReferralState, string> = {
   waiting: 'Waiting to be sent',
   sent: 'Sent, waiting for the owner',
   closed: 'Cleaned by the owner',
   failed: 'Could not be sent',
+  withdrawn: 'Withdrawn: offered to volunteers again',
 };
 
 export function ReferralsCard() {
@@ -54,7 +57,7 @@ export function ReferralsCard() {
       <p className="text-sm text-slate-700">
         Graffiti volunteers may not clean without the owner’s consent is referred to the body responsible for it. A
         referred report is not offered to volunteers; when the owner closes it, it is marked cleaned and the reporter is
-        told.
+        told. A referral withdrawn offers the report to volunteers again.
       </p>
       {bodies.isSuccess && configured.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-4 text-slate-700">
@@ -109,14 +112,21 @@ export function ReferralsCard() {
               <span className="font-semibold text-slate-900">
                 Reference #{referral.reportId} to {referral.bodyName}
               </span>
-              <span className="text-sm text-slate-800">
-                {stateWords[referral.state]}
+              <span
+                className={
+                  referral.state === 'failed' ? 'text-sm font-semibold text-red-800' : 'text-sm text-slate-800'
+                }
+              >
+                {referral.state === 'failed' && referral.remoteId
+                  ? 'Turned down by the owner'
+                  : stateWords[referral.state]}
                 {referral.remoteId ? ` · their request ${referral.remoteId}` : ''}
               </span>
               {referral.lastAnswer && (
                 <span className="break-words text-sm text-slate-700">Last answer: {referral.lastAnswer}</span>
               )}
               <span className="text-sm text-slate-700">Referred {formatDateTime(referral.referredAt)}</span>
+              <ReferralActions referral={referral} />
             </li>
           ))}
         </ul>

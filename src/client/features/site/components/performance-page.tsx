@@ -111,6 +111,9 @@ export default function PerformancePage() {
                       Reports cleaned
                     </th>
                     <th scope="col" className="py-2 pr-3">
+                      Cleaned by owners (referred)
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
                       Median time to clean
                     </th>
                     <th scope="col" className="py-2 pr-3">
@@ -129,6 +132,7 @@ export default function PerformancePage() {
                       </th>
                       <td className="py-2 pr-3">{m.made}</td>
                       <td className="py-2 pr-3">{m.cleaned}</td>
+                      <td className="py-2 pr-3">{m.cleanedByOwners}</td>
                       <td className="py-2 pr-3">{hours(m.medianHoursToClean)}</td>
                       <td className="py-2 pr-3">{share(m.cleanedWithinTargetPercent)}</td>
                       <td className="py-2">{share(m.offensiveWithin24HoursPercent)}</td>
@@ -168,6 +172,13 @@ export default function PerformancePage() {
                     <td className="py-2">{row.count}</td>
                   </tr>
                 ))}
+                {/* On their owners' clocks, not the volunteers': counted apart. */}
+                <tr className="border-b border-stone-300">
+                  <th scope="row" className="py-2 pr-3 font-semibold">
+                    Referred to their owners
+                  </th>
+                  <td className="py-2">{data.openWithOwners}</td>
+                </tr>
               </tbody>
             </table>
           </section>

@@ -17,6 +17,7 @@ import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
+import { ReportOwnerFacts } from './report-owner-facts.tsx';
 import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
@@ -247,6 +248,7 @@ export const ReportCard = memo(function ReportCard({
         </Fact>
         {claimLapsesAt && <Fact label={managementMessages.claimLapsesLabel}>{formatDateTime(claimLapsesAt)}</Fact>}
         {report.dueAt && report.status !== 'completed' && <ServiceClock dueAt={report.dueAt} />}
+        <ReportOwnerFacts report={report} />
       </dl>
 
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
