@@ -6,9 +6,9 @@ import type { Browser } from 'playwright-core';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { multipartBody } from '#tests/build-test-app.ts';
 import { gridWordsAt } from '#tests/places.ts';
-import { adminCookies } from '#tests/sessions.ts';
 import {
   DESKTOP,
+  E2E_ADMIN_PASSCODE,
   PHONE,
   expectNoAxeViolations,
   hasChromium,
@@ -35,11 +35,17 @@ describe.skipIf(!hasChromium)("'It's back' from the status page", () => {
     const made = await server.app.inject({ method: 'POST', url: '/api/reports', payload, headers });
     expect(made.statusCode, made.body).toBe(201);
     const report = made.json() as { id: number; statusToken: string };
+    const signIn = await server.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth',
+      payload: { passcode: E2E_ADMIN_PASSCODE },
+    });
+    const admin = signIn.cookies.find((cookie) => cookie.name === 'cue_admin')!;
     const done = await server.app.inject({
       method: 'PATCH',
       url: `/api/reports/${report.id}/status`,
       payload: { status: 'completed' },
-      cookies: await adminCookies(server.app),
+      cookies: { cue_admin: admin.value },
     });
     expect(done.statusCode, done.body).toBe(200);
     return report;
