@@ -118,6 +118,9 @@ import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photo
 import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
 import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
 import { basemapOf } from './features/reports/map/basemap.ts';
+import { reportSitesRoutes } from './features/reports/sites/report-sites.routes.ts';
+import { itsBackService } from './features/reports/sites/its-back.service.ts';
+import { sitesRepository } from './features/reports/sites/sites.repository.ts';
 import { reportMapService } from './features/reports/map/report-map.service.ts';
 import { adminMapService } from './features/reports/map/admin-map.service.ts';
 import { adminMapRepository } from './features/reports/map/admin-map.repository.ts';
@@ -177,6 +180,8 @@ export interface AppDeps {
     followUp?: Partial<FollowUpLimits>;
     /** Open311 requests one client may make to each Open311 path in a minute. */
     open311PerMinute?: number;
+    /** 'It's back' reports across the service in an hour. */
+    itsBackPerHour?: number;
     /** Service requests one partner's key may post in an hour. */
     open311PostsPerKeyPerHour?: number;
     /** Whole open data files one client may download in a minute, for each format. */
@@ -375,6 +380,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A reporter may choose another photo before sending: a few photos for each report they may send.
     stagedPhotosPerHour: 3 * (deps.limits?.reportSubmissionsPerHour ?? 30),
     secureCookies: deps.config.publicUrl.startsWith('https://'),
+  });
+  // Each wall's history: 'It's back' on a cleaned site, and a site's history for the cards.
+  await app.register(reportSitesRoutes, {
+    service: itsBackService({
+      reports,
+      repository: reportsRepository(db),
+      sites: sitesRepository(db),
+      clock,
+      mostPerHour: deps.limits?.itsBackPerHour ?? 200,
+    }),
+    submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   // What the public interfaces read of reports (the map, Open311, open data): their public record only.
   const publicReports = publicReportsRepository(db);

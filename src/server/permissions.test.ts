@@ -86,6 +86,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/map/style': { rule: 'public' },
   'GET /api/map/tiles/:version': { rule: 'public' },
   'POST /api/reports/:id/confirmations': { rule: 'public', personal: true },
+  'POST /api/reports/:id/back': { rule: 'public', personal: true },
   'PUT /api/admin/reports/:id/priority': { rule: 'admin' },
   // Public MUCU events: anyone reads the events and their calendars (with their own answer when
   // signed in) and may use an e-mailed unsubscribe link; 'I'll be there', a volunteer's upcoming
@@ -146,6 +147,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/alerts-summary': { rule: 'admin' },
   'POST /api/admin/photos/redact': { rule: 'admin' },
   'GET /api/admin/audit-log': { rule: 'admin' },
+  'GET /api/admin/reports/:id/site-history': { rule: 'admin' },
+  'GET /api/admin/analytics/retagged-sites': { rule: 'admin' },
   'GET /api/admin/open311/keys': { rule: 'admin' },
   'POST /api/admin/open311/keys': { rule: 'admin' },
   'POST /api/admin/open311/keys/:id/revoke': { rule: 'admin' },

@@ -40,6 +40,15 @@ export interface ReportsTable {
   overdue_alerted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** When the administrators were told an offensive report is still unclaimed; null until then (047). */
   unclaimed_alerted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The site (one wall) the report belongs to; null only for rows written beside the app (051-sites). */
+  site_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0/1: made after its site had been cleaned, with no report of it open then (051-sites). */
+  tagged_again: ColumnType<number, number | undefined, number>;
+}
+
+export interface SitesTable {
+  id: Generated<number>;
+  created_at: Timestamp;
 }
 
 export interface ReportPhotosTable {
@@ -416,6 +425,7 @@ export interface Tables {
   record_certificates: RecordCertificatesTable;
   volunteer_safety: VolunteerSafetyTable;
   report_owner_consents: ReportOwnerConsentsTable;
+  sites: SitesTable;
 }
 
 export function toIso(value: Date | string): string {

@@ -11,6 +11,11 @@ import type { Performance } from '#shared/contracts/analytics.ts';
 import { unlessNotModified, type KnownVersion } from '#server/http/conditional-get.ts';
 import { performanceRepository } from './performance.repository.ts';
 import { performanceService } from './performance.service.ts';
+import { reportSiteEndpoints } from '#shared/contracts/report-sites.ts';
+import { retaggedSitesRepository } from './retagged-sites.repository.ts';
+
+/** How many of the most re-tagged sites the analytics list. */
+const RETAGGED_SITES_LISTED = 10;
 
 /**
  * The public totals and performance figures (with their CSV), and the administrator's analytics:
@@ -59,6 +64,11 @@ export async function analyticsRoutes(
   serve(app, reportEndpoints.stats, { access: 'public' }, () => repository.totals());
 
   serve(app, endpoints.volunteers, admin, () => service.volunteerAnalytics());
+
+  const retagged = retaggedSitesRepository(db);
+  serve(app, reportSiteEndpoints.mostRetagged, admin, async () => ({
+    sites: await retagged.mostRetagged(RETAGGED_SITES_LISTED),
+  }));
 
   serve(app, endpoints.dailyProgress, admin, async (_request, reply) => {
     void reply.header('Cache-Control', 'no-store');

@@ -11,6 +11,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportPhotosTable, ReportsTable, Tables } from '#server/db/tables.ts';
 import { toIso } from '#server/db/tables.ts';
+import { isCleanedSite, siteNear, sitesRepository } from './sites/sites.repository.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
 /** A latitude/longitude box; without longitudes it spans every one (see boundingBox). */
@@ -163,10 +164,10 @@ export function reportsRepository(db: Db) {
       alsoInTransaction?: (trx: Db, row: ReportRow) => Promise<void>,
       trx?: Db,
     ): Promise<ReportRow> {
-      if (!alsoInTransaction) return write(trx, (q) => insertReport(q, report));
+      // The report joins its site (or starts one) in the same transaction.
       return inTransaction(trx, async (q) => {
         const row = await insertReport(q, report);
-        await alsoInTransaction(q, row);
+        await alsoInTransaction?.(q, row);
         return row;
       });
     },
@@ -288,6 +289,25 @@ export function reportsRepository(db: Db) {
           .where('id', 'in', [...ids])
           .execute(),
       );
+    },
+
+    /**
+     * 'It's back': a new report joins the site of the cleaned report it says is tagged again, as a
+     * report made after the site was cleaned. Nothing the list shows changes.
+     */
+    async joinSite(id: number, siteId: number, trx: Db): Promise<void> {
+      await joined(trx).updateTable('reports').set({ site_id: siteId, tagged_again: 1 }).where('id', '=', id).execute();
+    },
+
+    /** The site of a report; one of its own is started for a report written beside the app without one. */
+    async siteOf(id: number, now: string, trx: Db): Promise<number | null> {
+      const q = joined(trx);
+      const row = await q.selectFrom('reports').select('site_id').where('id', '=', id).executeTakeFirst();
+      if (!row) return null;
+      if (row.site_id !== null) return row.site_id;
+      const siteId = await sitesRepository(q).create(now, q);
+      await q.updateTable('reports').set({ site_id: siteId }).where('id', '=', id).execute();
+      return siteId;
     },
 
     /** Dates a change to the report itself made elsewhere (an added or deleted photo of it). */
@@ -689,7 +709,11 @@ export function reportsRepository(db: Db) {
 
 export type ReportsRepository = ReturnType<typeof reportsRepository>;
 
-function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
+/** Inserts the report in its site: the one at its words or within 25 m, or a new one. */
+async function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
+  const near = await siteNear(q, report);
+  const taggedAgain = near !== null && (await isCleanedSite(q, near));
+  const siteId = near ?? (await sitesRepository(q).create(report.now, q));
   return q
     .insertInto('reports')
     .values({
@@ -708,6 +732,8 @@ function insertReport(q: Db, report: NewReport): Promise<ReportRow> {
       priority: report.priority ? 1 : 0,
       location_status: report.locationStatus,
       due_at: report.dueAt ?? null,
+      site_id: siteId,
+      tagged_again: taggedAgain ? 1 : 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -29,6 +29,9 @@ import { ReferralsCard } from '#client/features/open311/components/referrals-car
 import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
 import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
+import { lazyCard } from '#client/components/ui/lazy-card.tsx';
+
+const RetaggedSitesCard = lazyCard(() => import('./retagged-sites-card.tsx').then((m) => m.RetaggedSitesCard));
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-5 shadow-sm';
 
@@ -146,6 +149,7 @@ export function AnalyticsTab() {
       <ReferralsCard />
       <ApiKeysCard />
       <AuditLogCard />
+      <RetaggedSitesCard />
 
       <AddEventDialog open={addEventOpen} onOpenChange={setAddEventOpen} />
       <ManageEventsDialog open={manageOpen} onOpenChange={setManageOpen} />

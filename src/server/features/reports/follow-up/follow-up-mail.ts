@@ -8,9 +8,10 @@ import { formatUkDate } from '#shared/domain/format.ts';
 import { reportStatusPath } from '#shared/routes.ts';
 import { escapeHtml } from '#server/mail/escape-html.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
-import { link, type Block } from '#server/mail/mail-body.ts';
+import { link, strong, type Block } from '#server/mail/mail-body.ts';
 import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 import { FOLLOWER_RETENTION_DAYS } from '#shared/domain/report-follow-up.ts';
+import { siteMessages } from '#shared/domain/site-messages.ts';
 
 export interface FollowedReport {
   id: number;
@@ -79,6 +80,14 @@ export function reportCleanedMail(report: FollowedReport, ctx: FollowerMailConte
           : '',
         statusUrl ? link(statusUrl, 'See your report') : '',
       ],
+      // The reporter is asked; the status link is the proof it is them. 'No' opens 'It's back' there.
+      statusUrl
+        ? [
+            strong(siteMessages.isItCleanNow),
+            link(`${statusUrl}?clean=yes`, siteMessages.yesClean),
+            link(`${statusUrl}?clean=no`, siteMessages.noNotClean),
+          ]
+        : [],
       ['This is the only e-mail we send about it; your address is now deleted.'],
     ],
     'You get this e-mail because you asked to be told when this report was cleaned.',

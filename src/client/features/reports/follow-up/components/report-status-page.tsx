@@ -17,6 +17,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useReportStatus } from '../api/use-report-status.ts';
 import { FollowForm } from './follow-form.tsx';
 import { StatusLabel } from './status-label.tsx';
+import { ItsBack } from './its-back.tsx';
 
 export default function ReportStatusPage() {
   const { token } = useParams<{ token: string }>();
@@ -132,6 +133,7 @@ function StatusDetails({ report, token }: { report: ReportStatusData; token: str
         </section>
       )}
 
+      {cleaned && <ItsBack reportId={report.id} what3words={report.what3words} askedByEmail />}
       <p>
         <Link
           href={routes.home}

@@ -15,6 +15,7 @@ import { errorToast } from '#client/lib/error-toast.ts';
 import { useSetReportStatus } from '#client/features/reports/api/use-set-report-status.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { AddedPhotos } from './report-photos.tsx';
+import { SiteHistory } from './site-history.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
 import { ReportOwnerFacts } from './report-owner-facts.tsx';
@@ -254,6 +255,7 @@ export const ReportCard = memo(function ReportCard({
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
         <ReportMarks report={report} />
         <AddedPhotos reportId={report.id} label={title} onPreview={onPreview} />
+        <SiteHistory reportId={report.id} />
       </div>
 
       {/* Kept clear of a toast that opens while one of these has the focus. */}
