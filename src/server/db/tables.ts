@@ -40,6 +40,10 @@ export interface ReportsTable {
   overdue_alerted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** When the administrators were told an offensive report is still unclaimed; null until then (047). */
   unclaimed_alerted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** How many devices said 'Me too' (050-me-too). */
+  me_too_count: ColumnType<number, number | undefined, number>;
+  /** The group 'Priority first' shows it in: 2 offensive, 1 with a 'Me too', 0 the rest; generated (050). */
+  priority_rank: ColumnType<number, never, never>;
 }
 
 export interface ReportPhotosTable {
@@ -286,6 +290,14 @@ export interface StagedPhotosTable {
   expires_at: Timestamp;
 }
 
+/** One device's 'Me too' for an open report (050-me-too); written only by the reports feature. */
+export interface ReportMeToosTable {
+  id: Generated<number>;
+  report_id: number;
+  device_hash: string;
+  created_at: Timestamp;
+}
+
 /** A partner app's Open311 key, kept as its hash (046-open311-partners); written only by the open311 feature. */
 export interface Open311ApiKeysTable {
   id: Generated<number>;
@@ -401,6 +413,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   report_followers: ReportFollowersTable;
   staged_photos: StagedPhotosTable;
+  report_me_toos: ReportMeToosTable;
   open311_api_keys: Open311ApiKeysTable;
   open311_partner_requests: Open311PartnerRequestsTable;
   report_referrals: ReportReferralsTable;

@@ -26,6 +26,7 @@ import { open311PartnersRoutes } from './routes/open311-partners.ts';
 import { checkInRoutes } from './routes/check-in.ts';
 import { eventLogsRoutes } from './routes/event-logs.ts';
 import { recordCertificatesRoutes } from './routes/record-certificates.ts';
+import { meTooRoutes } from './routes/me-too.ts';
 
 export {
   healthRoutes,
@@ -51,6 +52,7 @@ export {
   checkInRoutes,
   eventLogsRoutes,
   recordCertificatesRoutes,
+  meTooRoutes,
 };
 
 export const apiRoutes = {
@@ -77,6 +79,7 @@ export const apiRoutes = {
   checkIn: checkInRoutes,
   eventLogs: eventLogsRoutes,
   recordCertificates: recordCertificatesRoutes,
+  meToo: meTooRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -26,6 +26,7 @@ import type { open311PartnerEndpoints } from './open311-partners.ts';
 import type { checkInEndpoints } from './check-in.ts';
 import type { eventLogEndpoints } from './event-logs.ts';
 import type { recordCertificateEndpoints } from './record-certificates.ts';
+import type { meTooEndpoints } from './me-too.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -50,6 +51,7 @@ export interface ApiEndpoints {
   checkIn: typeof checkInEndpoints;
   eventLogs: typeof eventLogEndpoints;
   recordCertificates: typeof recordCertificateEndpoints;
+  meToo: typeof meTooEndpoints;
 }
 
 type Mismatch = {
