@@ -2,6 +2,8 @@
 // apart from the form's words, which the home page loads first.
 export const meTooMessages = {
   button: 'Me too',
+  /** Above the button where it stands alone (the status page, the map's site details). */
+  heading: 'Seen it too?',
   /** What the button does, beside it. */
   help: 'Seen this graffiti too? Say so instead of making another report.',
   photoLabel: 'Add your photo (optional)',

@@ -18,6 +18,7 @@ import { AddedPhotos } from './report-photos.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
 import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
+import { MeTooCount } from './me-too-count.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
@@ -251,6 +252,7 @@ export const ReportCard = memo(function ReportCard({
 
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
         <ReportMarks report={report} />
+        <MeTooCount count={report.meTooCount} />
         <AddedPhotos reportId={report.id} label={title} onPreview={onPreview} />
       </div>
 

@@ -26,6 +26,7 @@ import {
 } from '../map-view.ts';
 
 import type { SiteMapProps } from './site-map.tsx';
+import { SiteMeToo } from './site-me-too.tsx';
 
 type SiteMapComponent = (props: SiteMapProps) => React.JSX.Element;
 
@@ -141,6 +142,7 @@ function SiteDetails({ site, onClose }: { site: MapSite; onClose: () => void }) 
           <span className="sr-only"> (opens the full photo in a new tab)</span>
         </a>
       ) : null}
+      <SiteMeToo site={site} />
     </section>
   );
 }
