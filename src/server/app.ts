@@ -117,6 +117,8 @@ import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './feature
 import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
 import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
+import { meTooRoutes } from './features/reports/me-too/me-too.routes.ts';
+import { meTooService } from './features/reports/me-too/me-too.service.ts';
 import { basemapOf } from './features/reports/map/basemap.ts';
 import { reportSitesRoutes } from './features/reports/sites/report-sites.routes.ts';
 import { itsBackService } from './features/reports/sites/its-back.service.ts';
@@ -178,6 +180,8 @@ export interface AppDeps {
     adminPasscode?: Partial<EveryoneLimits>;
     /** 'Tell me when it is cleaned' confirm e-mails (follow-up.service.ts). */
     followUp?: Partial<FollowUpLimits>;
+    /** 'Me too's across the service in an hour (me-too.service.ts). */
+    meTooPerHour?: number;
     /** Open311 requests one client may make to each Open311 path in a minute. */
     open311PerMinute?: number;
     /** 'It's back' reports across the service in an hour. */
@@ -403,6 +407,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(followUpRoutes, {
     service: followUp,
     submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+  });
+  // 'Me too': an open report confirmed instead of made again, once per device.
+  await app.register(meTooRoutes, {
+    service: meTooService({ db, storage: deps.storage, clock, staging, perHour: deps.limits?.meTooPerHour }),
+    perClientPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
   await app.register(analyticsRoutes, { db, clock, versions });
   await app.register(photosRoutes, { storage: deps.storage });

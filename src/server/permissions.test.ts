@@ -87,6 +87,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/map/tiles/:version': { rule: 'public' },
   'POST /api/reports/:id/confirmations': { rule: 'public', personal: true },
   'POST /api/reports/:id/back': { rule: 'public', personal: true },
+  'POST /api/reports/:id/me-too': { rule: 'public' },
   'PUT /api/admin/reports/:id/priority': { rule: 'admin' },
   // Public MUCU events: anyone reads the events and their calendars (with their own answer when
   // signed in) and may use an e-mailed unsubscribe link; 'I'll be there', a volunteer's upcoming

@@ -29,6 +29,7 @@ import * as open311Partners from './migrations/046-open311-partners.ts';
 import * as serviceLevels from './migrations/047-service-levels.ts';
 import * as volunteerRecord from './migrations/048-volunteer-record.ts';
 import * as safetyAndConsent from './migrations/049-safety-and-consent.ts';
+import * as meToo from './migrations/050-me-too.ts';
 import * as sites from './migrations/051-sites.ts';
 import * as referralUpdates from './migrations/052-referral-updates.ts';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, DialectMigration> = {
   '047-service-levels': serviceLevels,
   '048-volunteer-record': volunteerRecord,
   '049-safety-and-consent': safetyAndConsent,
+  '050-me-too': meToo,
   '051-sites': sites,
   '052-referral-updates': referralUpdates,
 };

@@ -44,6 +44,10 @@ export interface ReportsTable {
   site_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0/1: made after its site had been cleaned, with no report of it open then (051-sites). */
   tagged_again: ColumnType<number, number | undefined, number>;
+  /** How many devices said 'Me too' (050-me-too). */
+  me_too_count: ColumnType<number, number | undefined, number>;
+  /** The group 'Priority first' shows it in: 2 offensive, 1 with a 'Me too', 0 the rest; generated (050). */
+  priority_rank: ColumnType<number, never, never>;
 }
 
 export interface SitesTable {
@@ -295,6 +299,14 @@ export interface StagedPhotosTable {
   expires_at: Timestamp;
 }
 
+/** One device's 'Me too' for an open report (050-me-too); written only by the reports feature. */
+export interface ReportMeToosTable {
+  id: Generated<number>;
+  report_id: number;
+  device_hash: string;
+  created_at: Timestamp;
+}
+
 /** A partner app's Open311 key, kept as its hash (046-open311-partners); written only by the open311 feature. */
 export interface Open311ApiKeysTable {
   id: Generated<number>;
@@ -416,6 +428,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   report_followers: ReportFollowersTable;
   staged_photos: StagedPhotosTable;
+  report_me_toos: ReportMeToosTable;
   open311_api_keys: Open311ApiKeysTable;
   open311_partner_requests: Open311PartnerRequestsTable;
   report_referrals: ReportReferralsTable;

@@ -27,6 +27,7 @@ import { checkInRoutes } from './routes/check-in.ts';
 import { eventLogsRoutes } from './routes/event-logs.ts';
 import { recordCertificatesRoutes } from './routes/record-certificates.ts';
 import { reportSitesRoutes } from './routes/report-sites.ts';
+import { meTooRoutes } from './routes/me-too.ts';
 
 export {
   healthRoutes,
@@ -53,6 +54,7 @@ export {
   eventLogsRoutes,
   recordCertificatesRoutes,
   reportSitesRoutes,
+  meTooRoutes,
 };
 
 export const apiRoutes = {
@@ -80,6 +82,7 @@ export const apiRoutes = {
   eventLogs: eventLogsRoutes,
   recordCertificates: recordCertificatesRoutes,
   reportSites: reportSitesRoutes,
+  meToo: meTooRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

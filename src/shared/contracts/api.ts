@@ -27,6 +27,7 @@ import type { checkInEndpoints } from './check-in.ts';
 import type { eventLogEndpoints } from './event-logs.ts';
 import type { recordCertificateEndpoints } from './record-certificates.ts';
 import type { reportSiteEndpoints } from './report-sites.ts';
+import type { meTooEndpoints } from './me-too.ts';
 
 export interface ApiEndpoints {
   adminAccess: typeof adminAccessEndpoints;
@@ -52,6 +53,7 @@ export interface ApiEndpoints {
   eventLogs: typeof eventLogEndpoints;
   recordCertificates: typeof recordCertificateEndpoints;
   reportSites: typeof reportSiteEndpoints;
+  meToo: typeof meTooEndpoints;
 }
 
 type Mismatch = {

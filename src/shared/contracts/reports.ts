@@ -149,6 +149,8 @@ export const reportSchema = z.object({
   photoRedacted: z.boolean(),
   /** How many people reported this graffiti (the first report and each added photo). */
   reporterCount: z.number().int(),
+  /** How many devices said 'Me too' for it. */
+  meTooCount: z.number().int(),
   /** Offensive graffiti, offered to volunteers first. */
   priority: z.boolean(),
 });
@@ -210,8 +212,8 @@ export const reportFilterSchema = z.object({
   /** '1': only reports not cleaned yet whose due time has passed. */
   overdue: z.enum(['1']).optional(),
   /**
-   * '1': priority reports before the others, each group in the chosen sort (or newest first). An
-   * order rather than a filter, kept here so the CSV follows the list being shown.
+   * '1': offensive reports first, then those with a 'Me too', then the rest, each group in the chosen
+   * sort (or newest first). An order rather than a filter, kept here so the CSV follows the list.
    */
   priorityFirst: z.enum(['1']).optional(),
   /** Reported on or after this day, and on or before that one (the city's calendar days). */

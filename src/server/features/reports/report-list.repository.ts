@@ -3,8 +3,8 @@
 // 'Report #n'), where the report at a given 'Report #n' sits (an OFFSET over the sort's index alone,
 // to go straight to a place far down the list), and, on each report of a page, whether another
 // report shares its location. Indexes:
-// 010-report-list, 018-report-list-priority for the priority filter and 'Priority first', and
-// 047-service-levels for 'Due: soonest' and the overdue filter.
+// 010-report-list, 018-report-list-priority for the priority filter, 050-me-too for the groups of
+// 'Priority first', and 047-service-levels for 'Due: soonest' and the overdue filter.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/reports.ts';
 import { cityInstant } from '#shared/domain/city-clock.ts';
@@ -39,10 +39,19 @@ const marked = (rows: (ReportRow & { duplicate: unknown })[]): ListRow[] =>
   rows.map((row) => ({ ...row, duplicate: Boolean(row.duplicate) }));
 
 /**
- * A filter, narrowed (inside the repository) to one group of 'Priority first': 1 priority, 0 the rest;
+ * The groups of 'Priority first', in the order shown: offensive reports (2), then those with a
+ * 'Me too' (1), then the rest (0). A report's group is its `priority_rank`, kept by the reports
+ * repository with each change of its priority mark or 'Me too' count, so each group is read by
+ * plain equality in an index's order.
+ */
+export type ListGroup = 0 | 1 | 2;
+const GROUPS: readonly ListGroup[] = [2, 1, 0];
+
+/**
+ * A filter, narrowed (inside the repository) to one group of 'Priority first';
  * `now` is the instant the overdue filter compares due times with.
  */
-export type ListFilter = ReportFilter & { group?: 0 | 1; now?: string };
+export type ListFilter = ReportFilter & { group?: ListGroup; now?: string };
 
 /**
  * Where a page ends, as the sort sees it. The cleaned sorts put the reports not cleaned yet after
@@ -53,8 +62,8 @@ export interface ListPosition {
   /** The sort's time (reported_at, or completed_at in part 'a' of a cleaned sort); none in part 'b'. */
   at: string | null;
   id: number;
-  /** With 'Priority first': 1 among the priority reports (shown first), 0 among the rest. */
-  group?: 0 | 1;
+  /** With 'Priority first': the group it is in (see ListGroup). */
+  group?: ListGroup;
 }
 
 interface Order {
@@ -146,7 +155,7 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
     all.push(eb('status', '!=', 'completed'));
     all.push(eb('due_at', '<', filter.now ?? new Date().toISOString()));
   }
-  if (filter.group !== undefined) all.push(eb('priority', '=', filter.group));
+  if (filter.group !== undefined) all.push(eb('priority_rank', '=', filter.group));
   // Unplaced: no map position, or typed words still to be checked (or never found) by the provider.
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
   if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
@@ -185,6 +194,12 @@ function keyCompare(eb: Eb, order: Order, at: ListPosition, mode: 'after' | 'thr
   const op = order.direction === 'desc' ? (mode === 'after' ? '<' : '>=') : mode === 'after' ? '>' : '<=';
   return eb(eb.refTuple(order.column, 'id'), op, eb.tuple(at.at!, at.id));
 }
+
+/** The group of 'Priority first' a report is in. */
+const rankOf = (row: ReportRow): ListGroup => {
+  const rank = Number(row.priority_rank);
+  return rank === 2 || rank === 1 ? rank : 0;
+};
 
 export function reportListRepository(db: Db, dialect: Dialect) {
   const filtered = (filter: ListFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter, dialect));
@@ -348,18 +363,18 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     async countThrough(filter: ListFilter, sort: ReportListSort | undefined, position: ListPosition) {
       const order = orderOf(sort);
       if (!filter.priorityFirst) return countThroughIn(filter, order, position);
-      if (position.group === 1) return countThroughIn({ ...filter, group: 1 }, order, position);
-      // Among the rest: every priority report comes before it.
-      const [first, upTo] = await Promise.all([
-        count({ ...filter, group: 1 }),
-        countThroughIn({ ...filter, group: 0 }, order, position),
+      const group = position.group ?? 0;
+      // Every report of the groups shown before its own comes before it.
+      const counts = await Promise.all([
+        ...GROUPS.filter((above) => above > group).map((above) => count({ ...filter, group: above })),
+        countThroughIn({ ...filter, group }, order, position),
       ]);
-      return first + upTo;
+      return counts.reduce((sum, n) => sum + n, 0);
     },
 
     /**
      * Up to `limit` reports after `after` (from the top without it), in the sort's order; with
-     * 'Priority first', the priority reports in that order, then the rest in that order.
+     * 'Priority first', each group in that order, one group after the other.
      */
     async page(
       filter: ListFilter,
@@ -370,10 +385,11 @@ export function reportListRepository(db: Db, dialect: Dialect) {
       const order = orderOf(sort);
       if (!filter.priorityFirst) return pageIn(filter, order, after, limit);
       const rows: ListRow[] = [];
-      if (!after || after.group === 1) rows.push(...(await pageIn({ ...filter, group: 1 }, order, after, limit)));
-      if (rows.length < limit) {
-        const from = after?.group === 0 ? after : null;
-        rows.push(...(await pageIn({ ...filter, group: 0 }, order, from, limit - rows.length)));
+      const start = after?.group ?? GROUPS[0]!;
+      for (const group of GROUPS.filter((g) => g <= start)) {
+        if (rows.length >= limit) break;
+        const from = group === start ? after : null;
+        rows.push(...(await pageIn({ ...filter, group }, order, from, limit - rows.length)));
       }
       return rows;
     },
@@ -385,19 +401,23 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     async placeAt(filter: ListFilter, sort: ReportListSort | undefined, place: number): Promise<ListPosition | null> {
       const order = orderOf(sort);
       if (!filter.priorityFirst) return placeIn(filter, order, place);
-      const first = await count({ ...filter, group: 1 });
-      const position =
-        place <= first
-          ? await placeIn({ ...filter, group: 1 }, order, place)
-          : await placeIn({ ...filter, group: 0 }, order, place - first);
-      return position && { ...position, group: place <= first ? 1 : 0 };
+      let before = 0;
+      for (const group of GROUPS) {
+        const inGroup = group === 0 ? Infinity : await count({ ...filter, group });
+        if (place - before <= inGroup) {
+          const position = await placeIn({ ...filter, group }, order, place - before);
+          return position && { ...position, group };
+        }
+        before += inGroup;
+      }
+      return null;
     },
 
     /** Where a row sits in the order (the sort's, and with 'Priority first' its group), to continue after it. */
     positionOf(row: ReportRow, filter: ListFilter, sort: ReportListSort | undefined): ListPosition {
       const order = orderOf(sort);
       const at = row[order.column];
-      const group = filter.priorityFirst ? { group: Number(row.priority) === 1 ? (1 as const) : (0 as const) } : {};
+      const group = filter.priorityFirst ? { group: rankOf(row) } : {};
       if (order.split && (at === null || at === undefined)) return { part: 'b', at: null, id: row.id, ...group };
       return { part: 'a', at: toIso(at!), id: row.id, ...group };
     },

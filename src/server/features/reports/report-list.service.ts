@@ -26,9 +26,12 @@ export interface PageRequest extends ReportFilter {
   limit: number;
 }
 
-/** The order a cursor belongs to: the sort, and whether priority reports come first. */
+/**
+ * The order a cursor belongs to: the sort, and whether priority reports come first (its three groups
+ * named '+first', so a cursor from when there were two groups is refused as stale).
+ */
 type CursorOrder = { sort?: ReportListSort | undefined; priorityFirst?: '1' | undefined };
-const orderName = ({ sort, priorityFirst }: CursorOrder) => `${sort ?? ''}${priorityFirst ? '+priority' : ''}`;
+const orderName = ({ sort, priorityFirst }: CursorOrder) => `${sort ?? ''}${priorityFirst ? '+first' : ''}`;
 
 /**
  * A cursor names the order it belongs to and where the page ended (with 'Priority first', in which
@@ -47,10 +50,10 @@ export function decodeCursor(text: string, order: CursorOrder): ListPosition {
     (part === 'a' || part === 'b') &&
     /^\d+$/.test(id ?? '') &&
     (part === 'b' ? at === '' : !Number.isNaN(Date.parse(at ?? ''))) &&
-    (order.priorityFirst ? group === '0' || group === '1' : group === undefined);
+    (order.priorityFirst ? group === '0' || group === '1' || group === '2' : group === undefined);
   if (!valid) throw new ValidationError(listMessages.staleCursor);
   const position: ListPosition = { part, at: part === 'b' ? null : new Date(at!).toISOString(), id: Number(id) };
-  if (order.priorityFirst) position.group = group === '1' ? 1 : 0;
+  if (order.priorityFirst) position.group = group === '2' ? 2 : group === '1' ? 1 : 0;
   return position;
 }
 

@@ -1,6 +1,6 @@
 // The only place that writes the reports table and its added photos (report_photos): intake,
 // placement, claims and statuses, edits, deletion, renumbering, priority marks, added reporters and
-// photos, and redacted photos. Every write dates its
+// photos, 'Me too' counts, and redacted photos. Every write dates its
 // change with nextUpdatedAt and takes an optional transaction, so another feature's repository can
 // change a report inside its own transaction; without one, a write of several statements opens its own.
 // A transaction that changes reports is opened by `transaction` here, so that once it commits the
@@ -583,6 +583,25 @@ export function reportsRepository(db: Db) {
         await q.updateTable('reports').set({ status_token: token }).where('id', '=', id).execute();
         return { ...updated, status_token: token };
       });
+    },
+
+    /**
+     * One more device's 'Me too' for an open report: its count grows (and with it the report's group
+     * in 'Priority first', which the database derives). Undefined when it is completed (or gone).
+     */
+    async addMeToo(id: number, now: string, trx: Db): Promise<ReportRow | undefined> {
+      const q = joined(trx);
+      const at = await nextUpdatedAt(q, now);
+      return q
+        .updateTable('reports')
+        .set((eb) => ({
+          me_too_count: eb('me_too_count', '+', 1),
+          updated_at: at,
+        }))
+        .where('id', '=', id)
+        .where('status', '!=', 'completed')
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /** Points the report at a new photo key, only if it still holds the old one; false when it moved on. */

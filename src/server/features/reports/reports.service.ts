@@ -220,6 +220,7 @@ export function toReportResponse(row: ReportRow): Report {
     locationStatus: row.location_status,
     photoRedacted: row.photo_redacted_at !== null,
     reporterCount: row.reporter_count,
+    meTooCount: row.me_too_count,
     priority: Boolean(row.priority),
   };
 }

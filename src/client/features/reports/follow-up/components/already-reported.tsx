@@ -1,12 +1,21 @@
 // The 'Already reported here' prompt in the report form: the open report at this place, with its photo
-// and date, and 'Add my photo to it' instead of a new report. A different graffiti can still be
-// reported as new with the form's own button.
+// and date, and 'Add my photo to it' or 'Me too' (without a photo) instead of a new report. A different
+// graffiti can still be reported as new with the form's own button.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Users } from 'lucide-react';
 import type { AlreadyReported as AlreadyReportedAnswer } from '#shared/contracts/report-follow-up.ts';
 import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { formatUkDate } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
+
+// Its own chunk (shared with the status page and the map), fetched as soon as this prompt's code is.
+// Named here rather than imported, so the home page's first script does not list its files.
+const meTooLoad: Promise<{ default: ComponentType<{ reportId: number }> }> = import('./me-too.tsx').then(
+  (module) => ({ default: module.MeToo }),
+  () => ({ default: () => null }),
+);
+const MeToo = lazy(() => meTooLoad);
 
 type Existing = NonNullable<AlreadyReportedAnswer['report']>;
 
@@ -35,6 +44,9 @@ export function AlreadyReported({ report, adding, onAdd }: { report: Existing; a
       <Button variant="secondary" onClick={onAdd} disabled={adding} className="justify-self-start">
         {m.addMyPhoto}
       </Button>
+      <Suspense fallback={null}>
+        <MeToo reportId={report.id} />
+      </Suspense>
     </section>
   );
 }

@@ -1,7 +1,9 @@
 // Route '/report/:token': the private status page of one report, for the person who made it (no
 // account: the link is the key). The photo, the three-word location with its map link, the dates, the
 // status in the site's words, and once cleaned the after photo beside the before; a photo an
-// administrator blurred says so. Nothing about who reported or cleaned it.
+// administrator blurred says so; while it is open, 'Me too' for whoever else has seen it. Nothing about
+// who reported or cleaned it.
+import { lazy, Suspense } from 'react';
 import { ExternalLink, MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { ReportStatusPage as ReportStatusData } from '#shared/contracts/report-follow-up.ts';
@@ -16,6 +18,9 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useReportStatus } from '../api/use-report-status.ts';
 import { FollowForm } from './follow-form.tsx';
+
+/** Loaded once the report is shown: nothing of it is needed for the page's first view. */
+const MeTooSection = lazy(() => import('./me-too.tsx').then((module) => ({ default: module.MeTooSection })));
 import { StatusLabel } from './status-label.tsx';
 import { ItsBack } from './its-back.tsx';
 
@@ -120,6 +125,16 @@ function StatusDetails({ report, token }: { report: ReportStatusData; token: str
           </div>
         )}
       </dl>
+
+      {!cleaned && (
+        <Suspense fallback={null}>
+          <MeTooSection
+            reportId={report.id}
+            level={2}
+            className="grid gap-3 rounded-2xl border border-stone-warm bg-white p-5 text-slate-900"
+          />
+        </Suspense>
+      )}
 
       {!cleaned && (
         <section

@@ -20,6 +20,7 @@ import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
 import { ReportOwnerFacts } from './report-owner-facts.tsx';
 import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
+import { MeTooCount } from './me-too-count.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
@@ -254,6 +255,7 @@ export const ReportCard = memo(function ReportCard({
 
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
         <ReportMarks report={report} />
+        <MeTooCount count={report.meTooCount} />
         <AddedPhotos reportId={report.id} label={title} onPreview={onPreview} />
         <SiteHistory reportId={report.id} />
       </div>

@@ -27,6 +27,7 @@ import {
 
 import type { SiteMapProps } from './site-map.tsx';
 import { ItsBack } from '#client/features/reports/follow-up/components/its-back.tsx';
+import { SiteMeToo } from './site-me-too.tsx';
 
 type SiteMapComponent = (props: SiteMapProps) => React.JSX.Element;
 
@@ -143,6 +144,7 @@ function SiteDetails({ site, onClose }: { site: MapSite; onClose: () => void }) 
         </a>
       ) : null}
       {site.status === 'completed' && <ItsBack reportId={site.id} what3words={site.what3words} />}
+      <SiteMeToo site={site} />
     </section>
   );
 }
