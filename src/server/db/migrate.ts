@@ -29,6 +29,7 @@ import * as open311Partners from './migrations/046-open311-partners.ts';
 import * as serviceLevels from './migrations/047-service-levels.ts';
 import * as volunteerRecord from './migrations/048-volunteer-record.ts';
 import * as safetyAndConsent from './migrations/049-safety-and-consent.ts';
+import * as ownerConsentAwaiting from './migrations/053-owner-consent-awaiting.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -61,6 +62,7 @@ const migrations: Record<string, DialectMigration> = {
   '047-service-levels': serviceLevels,
   '048-volunteer-record': volunteerRecord,
   '049-safety-and-consent': safetyAndConsent,
+  '053-owner-consent-awaiting': ownerConsentAwaiting,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -209,6 +209,8 @@ export const reportFilterSchema = z.object({
   priority: z.enum(['1']).optional(),
   /** '1': only reports not cleaned yet whose due time has passed. */
   overdue: z.enum(['1']).optional(),
+  /** '1': only reports on private property still waiting for the owner's consent. */
+  awaitingConsent: z.enum(['1']).optional(),
   /**
    * '1': priority reports before the others, each group in the chosen sort (or newest first). An
    * order rather than a filter, kept here so the CSV follows the list being shown.
@@ -252,6 +254,11 @@ export const reportPageItemSchema = reportSchema.extend({
   claimLapsesAt: z.iso.datetime().nullable(),
   /** When it is due to be cleaned by the service level of its kind; null for a report without one. */
   dueAt: z.iso.datetime().nullable(),
+  /**
+   * On private property: who gave the owner's consent and when (both null while it is awaited, and
+   * the site is withheld from volunteers); null for a report that does not need it.
+   */
+  ownerConsent: z.object({ givenBy: z.string().nullable(), givenAt: z.iso.datetime().nullable() }).nullable(),
 });
 export type ReportPageItem = z.infer<typeof reportPageItemSchema>;
 

@@ -54,7 +54,21 @@ export function decodeCursor(text: string, order: CursorOrder): ListPosition {
 
 /** The question, in one canonical form: the same question always gives the same ETag. */
 export function questionKey(request: PageRequest): string {
-  const { status, sort, q, unplaced, priority, overdue, priorityFirst, from, to, cursor, position, limit } = request;
+  const {
+    status,
+    sort,
+    q,
+    unplaced,
+    priority,
+    overdue,
+    awaitingConsent,
+    priorityFirst,
+    from,
+    to,
+    cursor,
+    position,
+    limit,
+  } = request;
   return JSON.stringify([
     status,
     sort ?? '',
@@ -62,6 +76,7 @@ export function questionKey(request: PageRequest): string {
     unplaced ?? '',
     priority ?? '',
     overdue ?? '',
+    awaitingConsent ?? '',
     priorityFirst ?? '',
     from ?? '',
     to ?? '',
@@ -87,7 +102,7 @@ export function reportListService(deps: { repository: ReportListRepository; cloc
    */
   const counts = new Map<string, number>();
   async function countOf(request: PageRequest, version: string): Promise<number> {
-    const { status, q, unplaced, priority, overdue, from, to } = request;
+    const { status, q, unplaced, priority, overdue, awaitingConsent, from, to } = request;
     const now = clock.now();
     const key = JSON.stringify([
       version,
@@ -96,6 +111,7 @@ export function reportListService(deps: { repository: ReportListRepository; cloc
       unplaced ?? '',
       priority ?? '',
       overdue ?? '',
+      awaitingConsent ?? '',
       overdueMinute(request, now),
       from ?? '',
       to ?? '',
@@ -163,6 +179,7 @@ export function reportListService(deps: { repository: ReportListRepository; cloc
           cleaningStartedAt: toIsoOrNull(row.cleaning_started_at),
         }),
         dueAt: toIsoOrNull(row.due_at),
+        ownerConsent: row.ownerConsent,
       })),
       total,
       nextCursor:
