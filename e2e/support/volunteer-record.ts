@@ -1,15 +1,16 @@
 // What the browser tests of a volunteer's record share: a browser and a fresh server for the
 // describe, pages whose contexts close after each test (a visitor's, an administrator's, or a signed-in
 // volunteer's), and MUCU events and attendances written straight into the server's database.
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from '#server/db/client.ts';
 import { volunteerSession } from '#tests/sessions.ts';
 import {
+  launchBrowser,
   newAdminPage,
   newPage,
   PHONE,
-  useBrowserAndServer,
+  startServer,
   WITHOUT_SERVICE_WORKER,
   type RunningServer,
   type ServerOptions,
@@ -34,10 +35,23 @@ export interface RecordHarness {
   ): Promise<{ page: Page; volunteerId: number }>;
 }
 
-/** Starts a browser and a server for the enclosing describe; every page's context closes after each test. */
-export function useRecordHarness(options: ServerOptions = {}): RecordHarness {
+/**
+ * Starts a browser and a server for the enclosing describe; every page's context closes after each test.
+ * Options the server needs from an earlier `beforeAll` (a fake SMTP server's address) are given as a function.
+ */
+export function useRecordHarness(options: ServerOptions | (() => ServerOptions) = {}): RecordHarness {
   let started: { browser: Browser; server: RunningServer } | undefined;
-  useBrowserAndServer((both) => (started = both), options);
+  beforeAll(async () => {
+    const [browser, server] = await Promise.all([
+      launchBrowser(),
+      startServer(typeof options === 'function' ? options() : options),
+    ]);
+    started = { browser, server };
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.server.close();
+  });
   const contexts: BrowserContext[] = [];
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
