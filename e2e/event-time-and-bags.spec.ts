@@ -2,63 +2,20 @@
 // dashboard; it waits for approval and counts for nothing yet; the organiser corrects the minutes and
 // approves it in Manage MUCU Events; the dashboard then counts the approved figures. The card and the
 // dialog pass axe and are photographed at 390 and 1280 px.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { volunteerSession } from '#tests/sessions.ts';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  hasChromium,
-  launchBrowser,
-  newAdminPage,
-  newPage,
-  PHONE,
-  screenshot,
-  startServer,
-  toasts,
-  type RunningServer,
-} from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoAxeViolations, hasChromium, screenshot, toasts } from './support/browser.ts';
+import { insertAttendance, insertEvent, useRecordHarness } from './support/volunteer-record.ts';
 
 describe.skipIf(!hasChromium)('time and bags at a MUCU event', () => {
-  let browser: Browser;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const t = useRecordHarness();
 
   it('a volunteer logs, the organiser corrects and approves, and the dashboard counts it', async () => {
-    const db = server.database.db;
-    const event = await db
-      .insertInto('mucu_events')
-      .values({
-        name: 'Inverleith Park MUCU',
-        location: 'Inverleith Park',
-        date: new Date(Date.now() - 3 * 3600_000).toISOString(),
-        description: null,
-        maps_link: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { cookies, volunteerId } = await volunteerSession(server.database, 'kirsty@example.org');
-    await db
-      .insertInto('mucu_attendances')
-      .values({ mucu_id: event.id, volunteer_id: volunteerId, notes: null, created_at: new Date().toISOString() })
-      .execute();
+    const db = t.server.database.db;
+    const eventId = await insertEvent(db, 'Inverleith Park', 3 * 3600_000);
+    const { page, volunteerId } = await t.volunteerPage('kirsty@example.org');
+    await insertAttendance(db, eventId, volunteerId);
 
-    const { context, page } = await newPage(browser, PHONE);
-    contexts.push(context);
-    await context.addCookies([{ name: 'cue_session', value: cookies.cue_session!, url: server.url }]);
-    await page.goto(`${server.url}/volunteers/dashboard`);
+    await page.goto(`${t.server.url}/volunteers/dashboard`);
     const card = page.getByRole('region', { name: 'Time and bags at MUCU events' });
     const form = card.getByRole('form', { name: 'Time and bags at Inverleith Park MUCU' });
     await form.getByLabel('Minutes').fill('150');
@@ -72,9 +29,8 @@ describe.skipIf(!hasChromium)('time and bags at a MUCU event', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'event-logs-card-390');
 
-    const admin = await newAdminPage(browser, server, PHONE);
-    contexts.push(admin.context);
-    await admin.page.goto(`${server.url}/volunteer-portal`);
+    const admin = { page: await t.adminPage() };
+    await admin.page.goto(`${t.server.url}/volunteer-portal`);
     await admin.page.getByRole('tab', { name: 'Volunteer Analytics' }).click();
     await admin.page.getByRole('button', { name: 'Manage MUCUs' }).click();
     await admin.page.getByRole('button', { name: 'Time and bags at Inverleith Park MUCU' }).click();

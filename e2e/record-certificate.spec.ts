@@ -1,63 +1,26 @@
 // A volunteer downloads a certificate of their record from the dashboard: the PDF states their name,
 // the period and the figures, and its check link opens a page that confirms only those figures; once
 // withdrawn, the link confirms nothing. Axe-clean and photographed at 390 and 1280 px.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { volunteerSession } from '#tests/sessions.ts';
 import { pdfText } from '#tests/pdf-text.ts';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  hasChromium,
-  launchBrowser,
-  newPage,
-  PHONE,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from './support/browser.ts';
+import { DESKTOP, expectNoAxeViolations, hasChromium, screenshot } from './support/browser.ts';
+import { insertAttendance, insertEvent, useRecordHarness } from './support/volunteer-record.ts';
 
 describe.skipIf(!hasChromium)('a certificate of a volunteer record', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const t = useRecordHarness();
 
   it('downloads the PDF, checks its text, opens the check link, and withdraws it', async () => {
-    const db = server.database.db;
-    const { cookies, volunteerId } = await volunteerSession(server.database, 'lorna@example.org');
+    const db = t.server.database.db;
+    const { page, volunteerId } = await t.volunteerPage('lorna@example.org');
     await db.updateTable('volunteers').set({ name: 'Lorna Fictional' }).where('id', '=', volunteerId).execute();
-    const event = await db
-      .insertInto('mucu_events')
-      .values({
-        name: 'Meadows MUCU',
-        location: 'The Meadows',
-        date: new Date(Date.now() - 24 * 3600_000).toISOString(),
-        description: null,
-        maps_link: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const eventId = await insertEvent(db, 'The Meadows', 24 * 3600_000);
+    await insertAttendance(db, eventId, volunteerId);
     const now = new Date().toISOString();
-    await db
-      .insertInto('mucu_attendances')
-      .values({ mucu_id: event.id, volunteer_id: volunteerId, notes: null, created_at: now })
-      .execute();
     await db
       .insertInto('event_logs')
       .values({
-        mucu_id: event.id,
+        mucu_id: eventId,
         volunteer_id: volunteerId,
         logged_minutes: 100,
         logged_bags: 4,
@@ -72,10 +35,7 @@ describe.skipIf(!hasChromium)('a certificate of a volunteer record', () => {
       })
       .execute();
 
-    const { context, page } = await newPage(browser, PHONE);
-    contexts.push(context);
-    await context.addCookies([{ name: 'cue_session', value: cookies.cue_session!, url: server.url }]);
-    await page.goto(`${server.url}/volunteers/dashboard`);
+    await page.goto(`${t.server.url}/volunteers/dashboard`);
     const card = page.getByRole('region', { name: 'Your volunteer record' });
     await card.getByLabel('From').fill('2020-01-01');
     const [download] = await Promise.all([
@@ -100,10 +60,9 @@ describe.skipIf(!hasChromium)('a certificate of a volunteer record', () => {
     await screenshot(page, 'record-card-390');
 
     // The check link, opened by anyone.
-    const visitor = await newPage(browser, PHONE);
-    contexts.push(visitor.context);
+    const visitor = { page: await t.page() };
     const path = new URL(link).pathname;
-    await visitor.page.goto(`${server.url}${path}`);
+    await visitor.page.goto(`${t.server.url}${path}`);
     await visitor.page.getByRole('heading', { name: 'This record is genuine' }).waitFor();
     const shown = await visitor.page.locator('main').innerText();
     expect(shown).toContain('1h 35m');

@@ -32,6 +32,7 @@ import * as safetyAndConsent from './migrations/049-safety-and-consent.ts';
 import * as meToo from './migrations/050-me-too.ts';
 import * as sites from './migrations/051-sites.ts';
 import * as referralUpdates from './migrations/052-referral-updates.ts';
+import * as ownerConsentAwaiting from './migrations/053-owner-consent-awaiting.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -67,6 +68,7 @@ const migrations: Record<string, DialectMigration> = {
   '050-me-too': meToo,
   '051-sites': sites,
   '052-referral-updates': referralUpdates,
+  '053-owner-consent-awaiting': ownerConsentAwaiting,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

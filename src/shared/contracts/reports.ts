@@ -211,6 +211,8 @@ export const reportFilterSchema = z.object({
   priority: z.enum(['1']).optional(),
   /** '1': only reports not cleaned yet whose due time has passed. */
   overdue: z.enum(['1']).optional(),
+  /** '1': only reports on private property still waiting for the owner's consent. */
+  awaitingConsent: z.enum(['1']).optional(),
   /**
    * '1': offensive reports first, then those with a 'Me too', then the rest, each group in the chosen
    * sort (or newest first). An order rather than a filter, kept here so the CSV follows the list.
@@ -267,6 +269,11 @@ export const reportPageItemSchema = reportSchema.extend({
     .default(null),
   /** The partner app (Open311) whose key made the report; null for any other report. */
   partner: z.string().nullable().default(null),
+  /**
+   * On private property: who gave the owner's consent and when (both null while it is awaited, and
+   * the site is withheld from volunteers); null for a report that does not need it.
+   */
+  ownerConsent: z.object({ givenBy: z.string().nullable(), givenAt: z.iso.datetime().nullable() }).nullable(),
 });
 export type ReportPageItem = z.infer<typeof reportPageItemSchema>;
 

@@ -9,7 +9,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull, type ReportOwnerConsentsTable } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.ts';
-import { findReportById } from '#server/features/reports/index.ts';
+import { findReportById, reportsRepository } from '#server/features/reports/index.ts';
 import type { Selectable } from 'kysely';
 
 export const DEFAULT_SAFETY_BRIEFING = [
@@ -25,6 +25,8 @@ export const safetyMessages = {
   briefingNeeded: "Please read and accept this year's safety briefing before you claim a site.",
   ageBandNeeded: 'Please confirm whether you are under 16 or 16 or over before you claim a site.',
   underSixteen: 'Volunteers under 16 cannot claim a site on their own. Please clean with an adult at a group event.',
+  consentNotMarked: "This report is not marked as needing the owner's consent.",
+  consentInFuture: 'The day the owner gave consent cannot be later than today.',
 } as const;
 
 type ConsentRow = Selectable<ReportOwnerConsentsTable>;
@@ -95,33 +97,50 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
       return rows.map((row) => row.report_id);
     },
 
+    // Each change to a consent dates its report too, in one transaction, so the administrators' list
+    // (whose version moves with every change to a report) shows the new mark at its next refresh.
     async markConsentNeeded(reportId: number, needed: boolean): Promise<OwnerConsent> {
-      if (!(await findReportById(db, reportId))) throw new NotFoundError('Report not found');
-      if (needed) {
-        await db
-          .insertInto('report_owner_consents')
-          .values({ report_id: reportId, marked_at: clock.now().toISOString() })
-          .onConflict((oc) => oc.column('report_id').doNothing())
-          .execute();
-      } else {
-        await db.deleteFrom('report_owner_consents').where('report_id', '=', reportId).execute();
-      }
-      return toOwnerConsent(
-        reportId,
-        await db.selectFrom('report_owner_consents').selectAll().where('report_id', '=', reportId).executeTakeFirst(),
-      );
+      const reports = reportsRepository(db);
+      return reports.transaction(async (trx) => {
+        if (!(await findReportById(trx, reportId))) throw new NotFoundError('Report not found');
+        const now = clock.now().toISOString();
+        if (needed) {
+          await trx
+            .insertInto('report_owner_consents')
+            .values({ report_id: reportId, marked_at: now })
+            .onConflict((oc) => oc.column('report_id').doNothing())
+            .execute();
+        } else {
+          await trx.deleteFrom('report_owner_consents').where('report_id', '=', reportId).execute();
+        }
+        await reports.touch(reportId, now, trx);
+        return toOwnerConsent(
+          reportId,
+          await trx
+            .selectFrom('report_owner_consents')
+            .selectAll()
+            .where('report_id', '=', reportId)
+            .executeTakeFirst(),
+        );
+      });
     },
 
     async recordConsent(reportId: number, givenBy: string, givenAt: string | undefined): Promise<OwnerConsent> {
       const now = clock.now().toISOString();
-      const row = await db
-        .updateTable('report_owner_consents')
-        .set({ given_by: givenBy, given_at: givenAt ?? now, recorded_at: now })
-        .where('report_id', '=', reportId)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError("This report is not marked as needing the owner's consent.");
-      return toOwnerConsent(reportId, row);
+      if (givenAt !== undefined && new Date(givenAt).getTime() > clock.now().getTime())
+        throw new ValidationError(safetyMessages.consentInFuture);
+      const reports = reportsRepository(db);
+      return reports.transaction(async (trx) => {
+        const row = await trx
+          .updateTable('report_owner_consents')
+          .set({ given_by: givenBy, given_at: givenAt ?? now, recorded_at: now })
+          .where('report_id', '=', reportId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new NotFoundError(safetyMessages.consentNotMarked);
+        await reports.touch(reportId, now, trx);
+        return toOwnerConsent(reportId, row);
+      });
     },
   };
 }

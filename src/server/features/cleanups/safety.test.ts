@@ -8,6 +8,7 @@ import { testDatabaseKinds } from '#tests/databases.ts';
 import { plainJpeg } from '#tests/fixture-photos.ts';
 import { keepingMailer, movableClock, placeReport, signInVolunteer } from '#tests/volunteers.ts';
 import { findNearbyResponseSchema } from '#shared/contracts/cleanups.ts';
+import { reportPageSchema } from '#shared/contracts/reports.ts';
 import { safetyBriefingResponseSchema } from '#shared/contracts/safety.ts';
 
 const SITE = { latitude: 55.95, longitude: -3.19 };
@@ -190,4 +191,70 @@ describe.each(testDatabaseKinds)('safety and consent before a claim on %s', (kin
       expect((await takeOn(id, cookie)).statusCode).toBe(200);
     });
   }
+  it("shows administrators each report's consent on the list at its next refresh, and lists those awaiting it", async () => {
+    const admin = await adminCookie();
+    const [waiting, given, plain] = [
+      await placeReport(t.database.db, { ...SITE, what3words: 'index.home.raft' }),
+      await placeReport(t.database.db, { ...SITE, what3words: 'daring.lion.race' }),
+      await placeReport(t.database.db, { ...SITE, what3words: 'filled.count.soap' }),
+    ];
+    const list = (query: string, etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reports?limit=50${query}`,
+        headers: { cookie: admin, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const before = await list('');
+    expect(before.statusCode).toBe(200);
+
+    for (const id of [waiting, given]) {
+      const marked = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/reports/${id}/owner-consent`,
+        payload: { needed: true },
+        headers: { cookie: admin },
+      });
+      expect(marked.statusCode).toBe(200);
+    }
+    // A day later than today is refused, and nothing is recorded.
+    const future = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${given}/owner-consent`,
+      payload: { givenBy: 'Mrs Fictional, owner', givenAt: '2027-01-02T00:00:00.000Z' },
+      headers: { cookie: admin },
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe('The day the owner gave consent cannot be later than today.');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${given}/owner-consent`,
+      payload: { givenBy: 'Mrs Fictional, owner', givenAt: '2026-12-30T00:00:00.000Z' },
+      headers: { cookie: admin },
+    });
+
+    // The list's version moved with the marks: the refresh is not answered "unchanged".
+    const after = await list('', before.headers.etag as string);
+    expect(after.statusCode).toBe(200);
+    const marks = Object.fromEntries(
+      reportPageSchema.parse(after.json()).reports.map((report) => [report.id, report.ownerConsent]),
+    );
+    expect(marks).toEqual({
+      [waiting]: { givenBy: null, givenAt: null },
+      [given]: { givenBy: 'Mrs Fictional, owner', givenAt: '2026-12-30T00:00:00.000Z' },
+      [plain]: null,
+    });
+
+    const awaiting = reportPageSchema.parse((await list('&awaitingConsent=1')).json());
+    expect(awaiting.total).toBe(1);
+    expect(awaiting.reports.map((report) => report.id)).toEqual([waiting]);
+
+    // Cleared: no longer withheld, no longer listed as awaiting.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reports/${waiting}/owner-consent`,
+      payload: { needed: false },
+      headers: { cookie: admin },
+    });
+    expect(reportPageSchema.parse((await list('&awaitingConsent=1')).json()).total).toBe(0);
+  });
 });

@@ -4,7 +4,9 @@
 // to go straight to a place far down the list), and, on each report of a page, whether another
 // report shares its location. Indexes:
 // 010-report-list, 018-report-list-priority for the priority filter, 050-me-too for the groups of
-// 'Priority first', and 047-service-levels for 'Due: soonest' and the overdue filter.
+// 'Priority first', 047-service-levels for 'Due: soonest' and the overdue filter, and
+// 053-owner-consent-awaiting for reports waiting for their owner's consent (a table the clean-ups
+// feature writes; read here only).
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/reports.ts';
 import { cityInstant } from '#shared/domain/city-clock.ts';
@@ -16,8 +18,14 @@ import type { ReportRow } from './reports.repository.ts';
 
 type Eb = ExpressionBuilder<Tables, 'reports'>;
 
-/** A report of a page: its row, and whether any other report has the same three-word location. */
-export type ListRow = ReportRow & { duplicate: boolean };
+/** The owner's consent a report on private property needs: marked, then given (both null until then). */
+export type ConsentMark = { givenBy: string | null; givenAt: string | null } | null;
+
+/**
+ * A report of a page: its row, whether any other report has the same three-word location, and the
+ * owner's consent it needs (null when it needs none).
+ */
+export type ListRow = ReportRow & { duplicate: boolean; ownerConsent: ConsentMark };
 
 /**
  * Whether another report, anywhere in the data and whatever its status, has this report's location:
@@ -34,9 +42,44 @@ const sharesLocation = (eb: Eb) =>
     )
     .as('duplicate');
 
+/** One column of the report's consent row, if it has one: a look-up by its key, read in the page's own query. */
+const consentColumn = (eb: Eb, column: 'marked_at' | 'given_by' | 'given_at') =>
+  eb
+    .selectFrom('report_owner_consents as consent')
+    .select(`consent.${column}`)
+    .whereRef('consent.report_id', '=', 'reports.id')
+    .as(`consent_${column}`);
+
+const consentMarks = (eb: Eb) => [
+  consentColumn(eb, 'marked_at'),
+  consentColumn(eb, 'given_by'),
+  consentColumn(eb, 'given_at'),
+];
+
+type ReadRow = ReportRow & {
+  duplicate: unknown;
+  consent_marked_at: string | Date | null;
+  consent_given_by: string | Date | null;
+  consent_given_at: string | Date | null;
+};
+
 /** SQLite answers the mark as 0 or 1, PostgreSQL as a boolean. */
-const marked = (rows: (ReportRow & { duplicate: unknown })[]): ListRow[] =>
-  rows.map((row) => ({ ...row, duplicate: Boolean(row.duplicate) }));
+const marked = (rows: ReadRow[]): ListRow[] =>
+  rows.map(({ consent_marked_at, consent_given_by, consent_given_at, ...row }) => ({
+    ...row,
+    duplicate: Boolean(row.duplicate),
+    ownerConsent:
+      consent_marked_at === null
+        ? null
+        : {
+            givenBy: consent_given_by === null ? null : String(consent_given_by),
+            givenAt: consent_given_at === null ? null : toIso(consent_given_at),
+          },
+  }));
+
+/** Reports waiting for their owner's consent, read from the index of those alone. */
+const awaitingConsent = (eb: Eb) =>
+  eb('id', 'in', eb.selectFrom('report_owner_consents').select('report_id').where('given_at', 'is', null));
 
 /**
  * The groups of 'Priority first', in the order shown: offensive reports (2), then those with a
@@ -156,6 +199,7 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
     all.push(eb('due_at', '<', filter.now ?? new Date().toISOString()));
   }
   if (filter.group !== undefined) all.push(eb('priority_rank', '=', filter.group));
+  if (filter.awaitingConsent) all.push(awaitingConsent(eb));
   // Unplaced: no map position, or typed words still to be checked (or never found) by the provider.
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
   if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
@@ -245,8 +289,12 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     const searched =
       dialect === 'postgres' && searchTerms(filter).some((term) => term.text !== undefined && indexedWord(term.text));
     const rows = searched
-      ? db.selectFrom(matching.selectAll().offset(0).as('reports')).selectAll().select(sharesLocation)
-      : matching.selectAll().select(sharesLocation);
+      ? db
+          .selectFrom(matching.selectAll().offset(0).as('reports'))
+          .selectAll()
+          .select(sharesLocation)
+          .select(consentMarks)
+      : matching.selectAll().select(sharesLocation).select(consentMarks);
     const ordered =
       order.column === 'id'
         ? rows.orderBy('id', order.direction)
@@ -347,7 +395,15 @@ export function reportListRepository(db: Db, dialect: Dialect) {
      * triggers keep; anything else is counted.
      */
     async count(filter: ListFilter): Promise<number> {
-      if (filter.q || filter.unplaced || filter.priority || filter.overdue || filter.from || filter.to) {
+      if (
+        filter.q ||
+        filter.unplaced ||
+        filter.priority ||
+        filter.overdue ||
+        filter.awaitingConsent ||
+        filter.from ||
+        filter.to
+      ) {
         return count(filter);
       }
       const state = await db

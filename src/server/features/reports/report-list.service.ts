@@ -59,7 +59,21 @@ export function decodeCursor(text: string, order: CursorOrder): ListPosition {
 
 /** The question, in one canonical form: the same question always gives the same ETag. */
 export function questionKey(request: PageRequest): string {
-  const { status, sort, q, unplaced, priority, overdue, priorityFirst, from, to, cursor, position, limit } = request;
+  const {
+    status,
+    sort,
+    q,
+    unplaced,
+    priority,
+    overdue,
+    awaitingConsent,
+    priorityFirst,
+    from,
+    to,
+    cursor,
+    position,
+    limit,
+  } = request;
   return JSON.stringify([
     status,
     sort ?? '',
@@ -67,6 +81,7 @@ export function questionKey(request: PageRequest): string {
     unplaced ?? '',
     priority ?? '',
     overdue ?? '',
+    awaitingConsent ?? '',
     priorityFirst ?? '',
     from ?? '',
     to ?? '',
@@ -105,7 +120,7 @@ export function reportListService(deps: {
    */
   const counts = new Map<string, number>();
   async function countOf(request: PageRequest, version: string): Promise<number> {
-    const { status, q, unplaced, priority, overdue, from, to } = request;
+    const { status, q, unplaced, priority, overdue, awaitingConsent, from, to } = request;
     const now = clock.now();
     const key = JSON.stringify([
       version,
@@ -114,6 +129,7 @@ export function reportListService(deps: {
       unplaced ?? '',
       priority ?? '',
       overdue ?? '',
+      awaitingConsent ?? '',
       overdueMinute(request, now),
       from ?? '',
       to ?? '',
@@ -189,6 +205,7 @@ export function reportListService(deps: {
           dueAt: ownersClock ? null : dueAt,
           referral: mark?.referral ? { ...mark.referral, dueAt: ownersClock ? dueAt : null } : null,
           partner: mark?.partner ?? null,
+          ownerConsent: row.ownerConsent,
         };
       }),
       total,

@@ -8,7 +8,7 @@ import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { formatDateTime, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
@@ -89,7 +89,7 @@ function EventLogItem({ log }: { log: MyEventLog }) {
 
 function EventLogForm({ log }: { log: MyEventLog }) {
   const save = useSaveEventLog(log.event.id);
-  const ids = { minutes: useId(), bags: useId(), area: useId(), error: useId() };
+  const errorId = useId();
   const [minutes, setMinutes] = useState(log.entry ? String(log.entry.logged.minutes) : '');
   const [bags, setBags] = useState(log.entry?.logged.bags != null ? String(log.entry.logged.bags) : '');
   const [area, setArea] = useState(log.entry?.logged.areaM2 != null ? String(log.entry.logged.areaM2) : '');
@@ -103,47 +103,19 @@ function EventLogForm({ log }: { log: MyEventLog }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Time and bags at ${log.event.name}`} className="grid gap-3">
       <div className="grid grid-cols-3 gap-2">
-        <div className="grid gap-1">
-          <label htmlFor={ids.minutes} className="text-sm font-semibold text-slate-900">
-            Minutes
-          </label>
-          <input
-            id={ids.minutes}
-            inputMode="numeric"
-            required
-            aria-required="true"
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.bags} className="text-sm font-semibold text-slate-900">
-            Bags
-          </label>
-          <input
-            id={ids.bags}
-            inputMode="numeric"
-            value={bags}
-            onChange={(e) => setBags(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.area} className="text-sm font-semibold text-slate-900">
-            Area (m²)
-          </label>
-          <input
-            id={ids.area}
-            inputMode="numeric"
-            value={area}
-            onChange={(e) => setArea(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <LabelledInput
+          label="Minutes"
+          inputMode="numeric"
+          required
+          aria-required="true"
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
+        <LabelledInput label="Bags" inputMode="numeric" value={bags} onChange={(e) => setBags(e.target.value)} />
+        <LabelledInput label="Area (m²)" inputMode="numeric" value={area} onChange={(e) => setArea(e.target.value)} />
       </div>
       {failure && (
-        <p id={ids.error} role="alert" className="text-red-800">
+        <p id={errorId} role="alert" className="text-red-800">
           {failure}
         </p>
       )}

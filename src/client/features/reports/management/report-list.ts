@@ -44,6 +44,8 @@ export interface Narrowing {
   unplaced: boolean;
   priority: boolean;
   overdue: boolean;
+  /** Only reports on private property still waiting for the owner's consent. */
+  awaitingConsent: boolean;
   from: string;
   to: string;
 }

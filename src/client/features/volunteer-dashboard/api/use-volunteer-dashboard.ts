@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { volunteerDashboardApi } from '#client/lib/calls/volunteer-dashboard.ts';
 
+export const dashboardKey = [volunteerDashboardApi.dashboard.url()] as const;
+
 export function useVolunteerDashboard() {
   return useQuery({
-    queryKey: [volunteerDashboardApi.dashboard.url()],
+    queryKey: dashboardKey,
     queryFn: () => volunteerDashboardApi.dashboard(),
   });
 }

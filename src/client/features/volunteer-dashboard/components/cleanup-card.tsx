@@ -1,6 +1,7 @@
 // One cleaned site on the dashboard: 'Site #id', the date, the time worked, a Completed badge, the location,
 // the before and after photos (each opens full size in a new tab), the notes and 'Share This Cleanup'.
-import { useState, type ReactNode } from 'react';
+// The time can be corrected down with a note; its form's code loads when it is first opened.
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { CalendarDays, CircleCheck, Clock, ExternalLink, MapPin, Share2, type LucideIcon } from 'lucide-react';
 import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
@@ -8,6 +9,8 @@ import { dashboardMessages as m } from '#shared/domain/volunteer-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useShare } from '#client/lib/share.ts';
 import { shareCleanup } from '../share-cleanup.ts';
+
+const CleanupTimeForm = lazy(() => import('./cleanup-time-form.tsx').then((m) => ({ default: m.CleanupTimeForm })));
 
 /** One fact of the card: an icon that stands for a label only screen readers need. */
 function Fact({
@@ -76,6 +79,8 @@ function PhotoLink({
 export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
   const { sharing, onShare } = useShare(() => shareCleanup(cleanup), m.sharedTitle, m.shared);
   const place = cleanup.report.what3words ? `///${cleanup.report.what3words}` : `site #${cleanup.reportId}`;
+  const [correcting, setCorrecting] = useState(false);
+  const correctButton = useRef<HTMLButtonElement>(null);
 
   return (
     <li className="grid gap-3 rounded-2xl border border-stone-300 bg-white p-4">
@@ -92,6 +97,9 @@ export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
         </Fact>
         <Fact icon={Clock} label="Time worked">
           {formatMinutes(cleanup.hoursWorked)}
+          {cleanup.measuredMinutes !== null && cleanup.measuredMinutes !== cleanup.hoursWorked && (
+            <span className="text-slate-700"> (corrected from {formatMinutes(cleanup.measuredMinutes)})</span>
+          )}
         </Fact>
         <Fact icon={MapPin} label="Location" wide>
           {cleanup.report.locationLink ? (
@@ -114,10 +122,37 @@ export function CleanupCard({ cleanup }: { cleanup: CleanupRecord }) {
         <PhotoLink href={cleanup.afterPhotoUrl} thumbnail={cleanup.afterThumbnailUrl} label="After" place={place} />
       </div>
       {cleanup.notes && <p className="rounded-xl bg-stone-light p-3 text-slate-800">{cleanup.notes}</p>}
-      <Button variant="outline" onClick={() => void onShare()} disabled={sharing} className="justify-self-start">
-        <Share2 aria-hidden="true" className="h-5 w-5" />
-        {m.share}
-      </Button>
+      {cleanup.timeNote && (
+        <p className="text-slate-800">
+          <span className="font-semibold">Time corrected:</span> {cleanup.timeNote}
+        </p>
+      )}
+      {correcting && (
+        <Suspense fallback={<p className="text-slate-700">Opening the form...</p>}>
+          <CleanupTimeForm
+            cleanup={cleanup}
+            onDone={() => {
+              setCorrecting(false);
+              correctButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => void onShare()} disabled={sharing}>
+          <Share2 aria-hidden="true" className="h-5 w-5" />
+          {m.share}
+        </Button>
+        <Button
+          ref={correctButton}
+          variant="ghost"
+          aria-expanded={correcting}
+          onClick={() => setCorrecting(!correcting)}
+          className="text-civic-800 underline underline-offset-4"
+        >
+          Correct the time<span className="sr-only"> of site #{cleanup.reportId}</span>
+        </Button>
+      </div>
     </li>
   );
 }

@@ -9,7 +9,7 @@ import type { Certificate } from '#shared/contracts/record-certificates.ts';
 import { formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { recordCertificatesApi as api } from '#client/lib/calls/record-certificates.ts';
@@ -41,7 +41,7 @@ export function RecordCard() {
     mutationFn: (id: number) => api.withdraw({ params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
-  const ids = { from: useId(), to: useId(), error: useId() };
+  const errorId = useId();
   const [from, setFrom] = useState(`${today().slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today());
   const failure = issue.isError ? describeError(issue.error).message : null;
@@ -73,35 +73,11 @@ export function RecordCard() {
       </p>
       <form onSubmit={onSubmit} noValidate aria-label="Certificate period" className="grid gap-3">
         <div className="grid grid-cols-2 gap-2">
-          <div className="grid gap-1">
-            <label htmlFor={ids.from} className="text-sm font-semibold text-slate-900">
-              From
-            </label>
-            <input
-              id={ids.from}
-              type="date"
-              value={from}
-              max={to}
-              onChange={(e) => setFrom(e.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={ids.to} className="text-sm font-semibold text-slate-900">
-              To
-            </label>
-            <input
-              id={ids.to}
-              type="date"
-              value={to}
-              max={today()}
-              onChange={(e) => setTo(e.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <LabelledInput label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <LabelledInput label="To" type="date" value={to} max={today()} onChange={(e) => setTo(e.target.value)} />
         </div>
         {failure && (
-          <p id={ids.error} role="alert" className="text-red-800">
+          <p id={errorId} role="alert" className="text-red-800">
             {failure}
           </p>
         )}

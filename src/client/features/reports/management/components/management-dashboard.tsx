@@ -93,7 +93,15 @@ const sortClass = `${segmentClass} max-sm:rounded-xl max-sm:border-2 max-sm:bord
 /** The cards of a new list drawn at once, enough to fill a desk's screen, then a slice a frame. */
 const SLICES = { first: 6, more: 8 };
 
-const noNarrowing: Narrowing = { q: '', unplaced: false, priority: false, overdue: false, from: '', to: '' };
+const noNarrowing: Narrowing = {
+  q: '',
+  unplaced: false,
+  priority: false,
+  overdue: false,
+  awaitingConsent: false,
+  from: '',
+  to: '',
+};
 
 /** A page of the list: the first, the one after a cursor, or the one starting at a 'Report #n'. */
 export type PageKey = { cursor?: string; position?: number };
@@ -142,6 +150,7 @@ export function ManagementDashboard({
     unplaced: narrowing.unplaced ? '1' : undefined,
     priority: narrowing.priority ? '1' : undefined,
     overdue: narrowing.overdue ? '1' : undefined,
+    awaitingConsent: narrowing.awaitingConsent ? '1' : undefined,
     from: narrowing.from || undefined,
     to: narrowing.to || undefined,
   };
@@ -195,9 +204,14 @@ export function ManagementDashboard({
   const first = shown[0]?.position ?? 0;
   const last = shown[shown.length - 1]?.position ?? 0;
   // How many of the choices behind 'More filters', and behind a phone's 'More', are in use.
-  const filtersOn = [narrowing.from, narrowing.to, narrowing.unplaced, narrowing.priority, narrowing.overdue].filter(
-    Boolean,
-  ).length;
+  const filtersOn = [
+    narrowing.from,
+    narrowing.to,
+    narrowing.unplaced,
+    narrowing.priority,
+    narrowing.overdue,
+    narrowing.awaitingConsent,
+  ].filter(Boolean).length;
   const hiddenOn = filtersOn + (sort ? 1 : 0) + (priorityFirst ? 1 : 0);
 
   function previousPage() {

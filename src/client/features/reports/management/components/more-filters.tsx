@@ -1,5 +1,5 @@
 // The filters besides status, sort and search words: a range of days, reports without a map
-// position, priority or overdue reports only. Part of the search form (their fields name it), applied with its
+// position, priority or overdue reports only, reports awaiting their owner's consent. Part of the search form (their fields name it), applied with its
 // button. Its code loads when 'More filters' is first opened.
 import { useId } from 'react';
 import { inputClass } from '#client/components/ui/field.tsx';
@@ -16,6 +16,7 @@ const checks = [
   { key: 'unplaced', label: 'Only reports without a map position' },
   { key: 'priority', label: 'Priority only' },
   { key: 'overdue', label: 'Overdue only' },
+  { key: 'awaitingConsent', label: "Awaiting the owner's consent" },
 ] as const;
 
 export function MoreFilters({
@@ -32,7 +33,7 @@ export function MoreFilters({
   applied: Narrowing;
 }) {
   const ids = { from: useId(), to: useId() };
-  const differs = (['from', 'to', 'unplaced', 'priority', 'overdue'] as const).some(
+  const differs = (['from', 'to', 'unplaced', 'priority', 'overdue', 'awaitingConsent'] as const).some(
     (key) => draft[key] !== applied[key],
   );
   return (

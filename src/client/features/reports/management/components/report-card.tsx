@@ -24,6 +24,7 @@ import { MeTooCount } from './me-too-count.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
+import { OwnerConsent } from './owner-consent.tsx';
 
 const EditReportForm = lazy(() => import('./edit-report-form.tsx').then((m) => ({ default: m.EditReportForm })));
 
@@ -256,6 +257,7 @@ export const ReportCard = memo(function ReportCard({
       <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
         <ReportMarks report={report} />
         <MeTooCount count={report.meTooCount} />
+        <OwnerConsent report={report} />
         <AddedPhotos reportId={report.id} label={title} onPreview={onPreview} />
         <SiteHistory reportId={report.id} />
       </div>
