@@ -20,6 +20,7 @@ import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import type { StagedUpload } from '../api/stage-photo.ts';
 import { PhotoSending } from './photo-sending.tsx';
+import type { PinPickerProps } from '../map-pin/pin-picker.tsx';
 import { onDemand } from '#client/lib/on-demand.ts';
 
 /** The sender of photos ahead of their reports: needed only once a photo is chosen. */
@@ -96,6 +97,9 @@ export function ReportForm() {
   const [receipt, setReceipt] = useState<{ id: number; statusToken: string | null } | null>(null);
   // Real locations the server offered for words it could not find, nearest first.
   const [suggestions, setSuggestions] = useState<SuggestionDetails | null>(null);
+  // 'Choose on the map', once pressed: its code (and the map's after it) loads only then. Should it fail
+  // to load, nothing opens and the next press asks again.
+  const [PinPicker, setPinPicker] = useState<ComponentType<PinPickerProps> | null>(null);
   const provider = useLocationProvider().data?.provider;
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport({
@@ -360,6 +364,28 @@ export function ReportForm() {
           state={reading || detection.state === 'detecting' ? detection.state : 'idle'}
           onClick={detectLocation}
         />
+        <Button
+          variant="outline"
+          onClick={() =>
+            import('../map-pin/pin-picker.tsx').then(
+              (module) => setPinPicker(() => module.PinPicker),
+              () => undefined,
+            )
+          }
+          className="w-full"
+        >
+          <MapPin aria-hidden="true" className="h-5 w-5" />
+          Choose on the map
+        </Button>
+        {PinPicker && (
+          <PinPicker
+            words={location}
+            onDone={(words) => {
+              setPinPicker(null);
+              if (words) takeWords(words);
+            }}
+          />
+        )}
         {reading && (
           <a
             href={reading.conversion.map}
