@@ -3,7 +3,7 @@
 // is shrunk on the phone once chosen, and a report that cannot go yet is kept on the phone and sent
 // later (offline/), so a weak signal costs neither time nor the report.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
-import { Camera, CloudUpload, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
+import { Camera, CloudUpload, ImagePlus, MapPin } from 'lucide-react';
 import { messages } from '#shared/domain/messages.ts';
 import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -20,7 +20,6 @@ import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import type { StagedUpload } from '../api/stage-photo.ts';
 import { PhotoSending } from './photo-sending.tsx';
-import type { PinPickerProps } from '../map-pin/pin-picker.tsx';
 import { onDemand } from '#client/lib/on-demand.ts';
 
 /** The sender of photos ahead of their reports: needed only once a photo is chosen. */
@@ -36,8 +35,9 @@ import { useQueryClient } from '@tanstack/react-query';
 
 const m = messages.report;
 
-// Shown only once a report has gone (its receipt), the server has named one already open here, or it
-// has offered real locations for words that name none: their code loads on demand, and is fetched once
+// Shown only once a report has gone (its receipt), the server has named one already open here, it
+// has offered real locations for words that name none, or the phone's position has given the words (a
+// link to that place on a map): their code loads on demand, and is fetched once
 // the form is shown and the browser idle, so it is at hand by then. Should it fail to load all the
 // same, the form shows nothing in their place.
 const loadReceipt = () => import('#client/features/reports/follow-up/components/report-receipt.tsx');
@@ -46,6 +46,8 @@ const loadSuggestedPlaces = () => import('#client/features/location/components/s
 const ReportReceipt = lazyOrNothing(() => loadReceipt().then((module) => module.ReportReceipt));
 const AlreadyReported = lazyOrNothing(() => loadAlreadyReported().then((module) => module.AlreadyReported));
 const SuggestedPlaces = lazyOrNothing(() => loadSuggestedPlaces().then((module) => module.SuggestedPlaces));
+const loadPlaceLink = () => import('./detected-place-link.tsx');
+const DetectedPlaceLink = lazyOrNothing(() => loadPlaceLink().then((module) => module.DetectedPlaceLink));
 
 function lazyOrNothing<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async (): Promise<{ default: ComponentType<P> }> => {
@@ -62,6 +64,7 @@ function warmLaterParts(): void {
   loadReceipt().catch(() => undefined);
   loadAlreadyReported().catch(() => undefined);
   loadSuggestedPlaces().catch(() => undefined);
+  loadPlaceLink().catch(() => undefined);
 }
 
 function thankYou(): void {
@@ -97,9 +100,6 @@ export function ReportForm() {
   const [receipt, setReceipt] = useState<{ id: number; statusToken: string | null } | null>(null);
   // Real locations the server offered for words it could not find, nearest first.
   const [suggestions, setSuggestions] = useState<SuggestionDetails | null>(null);
-  // 'Choose on the map', once pressed: its code (and the map's after it) loads only then. Should it fail
-  // to load, nothing opens and the next press asks again.
-  const [PinPicker, setPinPicker] = useState<ComponentType<PinPickerProps> | null>(null);
   const provider = useLocationProvider().data?.provider;
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport({
@@ -364,38 +364,23 @@ export function ReportForm() {
           state={reading || detection.state === 'detecting' ? detection.state : 'idle'}
           onClick={detectLocation}
         />
+        {/* Its code, and the map's after it, load only once pressed; should that fail, nothing opens. */}
         <Button
           variant="outline"
           onClick={() =>
-            import('../map-pin/pin-picker.tsx').then(
-              (module) => setPinPicker(() => module.PinPicker),
+            import('../map-pin/open-pin-picker.tsx').then(
+              (module) => module.openPinPicker(location, takeWords, queryClient),
               () => undefined,
             )
           }
-          className="w-full"
         >
           <MapPin aria-hidden="true" className="h-5 w-5" />
           Choose on the map
         </Button>
-        {PinPicker && (
-          <PinPicker
-            words={location}
-            onDone={(words) => {
-              setPinPicker(null);
-              if (words) takeWords(words);
-            }}
-          />
-        )}
         {reading && (
-          <a
-            href={reading.conversion.map}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-civic-800 underline underline-offset-4"
-          >
-            Check this location on a map <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          <Suspense fallback={null}>
+            <DetectedPlaceLink href={reading.conversion.map} />
+          </Suspense>
         )}
       </div>
 
