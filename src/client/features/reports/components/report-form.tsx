@@ -3,7 +3,7 @@
 // is shrunk on the phone once chosen, and a report that cannot go yet is kept on the phone and sent
 // later (offline/), so a weak signal costs neither time nor the report.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
-import { Camera, CloudUpload, ExternalLink, ImagePlus, MapPin } from 'lucide-react';
+import { Camera, CloudUpload, ImagePlus, MapPin } from 'lucide-react';
 import { messages } from '#shared/domain/messages.ts';
 import { isAcceptableLocation, isThreeWordFormat, normaliseThreeWords } from '#shared/domain/three-words.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -35,8 +35,9 @@ import { useQueryClient } from '@tanstack/react-query';
 
 const m = messages.report;
 
-// Shown only once a report has gone (its receipt), the server has named one already open here, or it
-// has offered real locations for words that name none: their code loads on demand, and is fetched once
+// Shown only once a report has gone (its receipt), the server has named one already open here, it
+// has offered real locations for words that name none, or the phone's position has given the words (a
+// link to that place on a map): their code loads on demand, and is fetched once
 // the form is shown and the browser idle, so it is at hand by then. Should it fail to load all the
 // same, the form shows nothing in their place.
 const loadReceipt = () => import('#client/features/reports/follow-up/components/report-receipt.tsx');
@@ -45,6 +46,8 @@ const loadSuggestedPlaces = () => import('#client/features/location/components/s
 const ReportReceipt = lazyOrNothing(() => loadReceipt().then((module) => module.ReportReceipt));
 const AlreadyReported = lazyOrNothing(() => loadAlreadyReported().then((module) => module.AlreadyReported));
 const SuggestedPlaces = lazyOrNothing(() => loadSuggestedPlaces().then((module) => module.SuggestedPlaces));
+const loadPlaceLink = () => import('./detected-place-link.tsx');
+const DetectedPlaceLink = lazyOrNothing(() => loadPlaceLink().then((module) => module.DetectedPlaceLink));
 
 function lazyOrNothing<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async (): Promise<{ default: ComponentType<P> }> => {
@@ -61,6 +64,7 @@ function warmLaterParts(): void {
   loadReceipt().catch(() => undefined);
   loadAlreadyReported().catch(() => undefined);
   loadSuggestedPlaces().catch(() => undefined);
+  loadPlaceLink().catch(() => undefined);
 }
 
 function thankYou(): void {
@@ -360,16 +364,23 @@ export function ReportForm() {
           state={reading || detection.state === 'detecting' ? detection.state : 'idle'}
           onClick={detectLocation}
         />
+        {/* Its code, and the map's after it, load only once pressed; should that fail, nothing opens. */}
+        <Button
+          variant="outline"
+          onClick={() =>
+            import('../map-pin/open-pin-picker.tsx').then(
+              (module) => module.openPinPicker(location, takeWords, queryClient),
+              () => undefined,
+            )
+          }
+        >
+          <MapPin aria-hidden="true" className="h-5 w-5" />
+          Choose on the map
+        </Button>
         {reading && (
-          <a
-            href={reading.conversion.map}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-civic-800 underline underline-offset-4"
-          >
-            Check this location on a map <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          <Suspense fallback={null}>
+            <DetectedPlaceLink href={reading.conversion.map} />
+          </Suspense>
         )}
       </div>
 

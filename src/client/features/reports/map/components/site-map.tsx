@@ -24,7 +24,7 @@ addProtocol('pmtiles', pmtiles.tile);
 /** How long the basemap's style may take before the sites are drawn without it. */
 const STYLE_WAIT_MS = 8000;
 
-const PLAIN_STYLE: StyleSpecification = {
+export const PLAIN_STYLE: StyleSpecification = {
   version: 8,
   sources: {},
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#eef0ea' } }],
@@ -45,7 +45,7 @@ export interface SiteMapProps {
 }
 
 /** The style at `url`, its own-origin extract addressed absolutely (the pmtiles protocol fetches it). */
-async function loadStyle(url: string): Promise<StyleSpecification> {
+export async function loadStyle(url: string): Promise<StyleSpecification> {
   const response = await fetch(url, { signal: AbortSignal.timeout(STYLE_WAIT_MS) });
   if (!response.ok) throw new Error(`The basemap's style answered ${response.status}`);
   const style = (await response.json()) as StyleSpecification;
