@@ -14,19 +14,17 @@ import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useSetReportStatus } from '#client/features/reports/api/use-set-report-status.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
-import { AddedPhotos } from './report-photos.tsx';
-import { SiteHistory } from './site-history.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
+import { lazyCard } from '#client/components/ui/lazy-card.tsx';
 import { ReportOwnerFacts } from './report-owner-facts.tsx';
-import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
-import { MeTooCount } from './me-too-count.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
-import { OwnerConsent } from './owner-consent.tsx';
 
 const EditReportForm = lazy(() => import('./edit-report-form.tsx').then((m) => ({ default: m.EditReportForm })));
+// The row of marks and follow-up loads once the list is shown and the browser is idle.
+const CardFollowUp = lazyCard(() => import('./card-follow-up.tsx').then((m) => m.CardFollowUp));
 
 const statusButtonLabels: Record<ReportStatus, string> = {
   reported: 'Reported',
@@ -254,12 +252,9 @@ export const ReportCard = memo(function ReportCard({
         <ReportOwnerFacts report={report} />
       </dl>
 
-      <div className={`${beside} flex flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
-        <ReportMarks report={report} />
-        <MeTooCount count={report.meTooCount} />
-        <OwnerConsent report={report} />
-        <AddedPhotos reportId={report.id} label={title} onPreview={onPreview} />
-        <SiteHistory reportId={report.id} />
+      {/* The height of its buttons kept while their code loads. */}
+      <div className={`${beside} flex min-h-11 flex-wrap items-start gap-1 lg:col-start-3 lg:row-start-1`}>
+        <CardFollowUp report={report} label={title} onPreview={onPreview} />
       </div>
 
       {/* Kept clear of a toast that opens while one of these has the focus. */}
