@@ -36,6 +36,7 @@ const screenModules: Readonly<Record<OnDemandScreen, string>> = {
   checkInScreen: 'features/admin-dashboard/components/check-in-screen.tsx',
   verify: 'features/volunteer-dashboard/components/verify-page.tsx',
   map: 'features/reports/map/components/map-page.tsx',
+  notFound: 'features/site/components/not-found-page.tsx',
 };
 
 export interface ClientShell {

@@ -28,7 +28,8 @@ export type OnDemandScreen =
   | 'checkIn'
   | 'checkInScreen'
   | 'verify'
-  | 'map';
+  | 'map'
+  | 'notFound';
 
 /** Where administrators get the report management screen instead of the volunteer dashboard. */
 export const managementPath = '/volunteer-dashboard';
@@ -57,14 +58,18 @@ const byPattern: readonly [RegExp, OnDemandScreen][] = [
 ];
 
 /**
- * The on-demand screen at `urlPath` (matched as the router matches it), or undefined for the home page and
- * paths without a screen. `administrator`: whether the router takes the visitor for an administrator.
+ * The on-demand screen at `urlPath` (matched as the router matches it): undefined for the home page, and
+ * the 'Page not found' screen for a path no screen has. `administrator`: whether the router takes the
+ * visitor for an administrator.
  */
 export function screenAt(urlPath: string, administrator = false): OnDemandScreen | undefined {
   const plain = plainClientPath(urlPath);
+  if (plain === routes.home) return undefined;
   if (administrator && plain === managementPath) return 'management';
   return (
-    byPath.find(([paths]) => paths.includes(plain))?.[1] ?? byPattern.find(([pattern]) => pattern.test(urlPath))?.[1]
+    byPath.find(([paths]) => paths.includes(plain))?.[1] ??
+    byPattern.find(([pattern]) => pattern.test(urlPath))?.[1] ??
+    'notFound'
   );
 }
 

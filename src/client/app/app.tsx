@@ -13,7 +13,6 @@ import { managementPath, opensReportList, screenAt, type OnDemandScreen } from '
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
-import { NotFoundPage } from '../features/site/components/not-found-page.tsx';
 import { SiteLayout } from '../features/site/components/site-layout.tsx';
 import { LazyRoute, lazyScreen, type LazyScreen } from './lazy-screen.tsx';
 import { adminFlag } from '../features/admin-access/admin-flag.ts';
@@ -38,6 +37,7 @@ const screens: Record<OnDemandScreen, LazyScreen> = {
   checkInScreen: lazyScreen(() => import('../features/admin-dashboard/components/check-in-screen.tsx')),
   verify: lazyScreen(() => import('../features/volunteer-dashboard/components/verify-page.tsx')),
   map: lazyScreen(() => import('../features/reports/map/components/map-page.tsx')),
+  notFound: lazyScreen(() => import('../features/site/components/not-found-page.tsx')),
 };
 
 /** A route's content: the screen, with its placeholder and its message should its code not load. */
@@ -113,7 +113,7 @@ export function App() {
           <Route path={verifyRoute}>{shown(screens.verify)}</Route>
           <Route path={reportStatusRoute}>{shown(screens.reportStatus)}</Route>
           <Route path={routes.adminDashboard}>{shown(screens.adminDashboard)}</Route>
-          <Route component={NotFoundPage} />
+          <Route>{shown(screens.notFound)}</Route>
         </Switch>
       </SiteLayout>
       <LazyToaster />

@@ -1,4 +1,4 @@
-// The pieces every form shares, in a dialog or on a page: a labelled field and the input style.
+// A labelled form field, in a dialog or on a page (the input style is input-class.ts).
 import type { ReactNode } from 'react';
 
 /** A labelled form field: the label above, an optional hint and error below, wired by id. */
@@ -30,6 +30,3 @@ export function Field({
     </div>
   );
 }
-
-export const inputClass =
-  'min-h-11 w-full rounded-xl border-2 border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-civic-800 aria-[invalid=true]:border-red-700';

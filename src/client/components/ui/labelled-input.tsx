@@ -1,7 +1,7 @@
 // One row of a card's small form: a short label above its input, wired by id. Cards that set several
 // figures side by side (a period's two days; minutes, bags and area) use one each.
 import { useId, type InputHTMLAttributes } from 'react';
-import { inputClass } from './field.tsx';
+import { inputClass } from './input-class.ts';
 
 export function LabelledInput({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();

@@ -4,7 +4,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { eventMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { Field, inputClass } from '#client/components/ui/field.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';

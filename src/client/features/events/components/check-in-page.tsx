@@ -9,7 +9,7 @@ import type { CheckInResult } from '#shared/contracts/check-in.ts';
 import { CHECK_IN_CODE_LENGTH, checkInMessages as m, normaliseCheckInCode } from '#shared/domain/check-in.ts';
 import { eventPagePath, pagePaths } from '#shared/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';

@@ -1,6 +1,7 @@
 // The fields of a MUCU event, shared by the Add and the inline Edit forms.
 import { useId } from 'react';
-import { Field, inputClass } from '#client/components/ui/field.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import type { EventFormValues } from '../event-form.ts';
 
 export function EventFields({

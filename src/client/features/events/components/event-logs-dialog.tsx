@@ -6,7 +6,7 @@ import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { attendeeLabel, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';

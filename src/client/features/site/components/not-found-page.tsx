@@ -3,7 +3,7 @@ import { messages } from '#shared/domain/messages.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { routes } from '#shared/routes.ts';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   useDocumentTitle(messages.notFound.title);
   return (
     <div className="mx-auto grid max-w-xl gap-4 px-5 py-16 text-center">

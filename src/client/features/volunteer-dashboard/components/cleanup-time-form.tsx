@@ -7,7 +7,7 @@ import type { CleanupRecord } from '#shared/contracts/cleanups.ts';
 import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { eventLogsApi } from '#client/lib/calls/event-logs.ts';

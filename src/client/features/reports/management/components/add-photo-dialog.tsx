@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
-import { Field, inputClass } from '#client/components/ui/field.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { refusedAsTooLarge } from '#client/lib/photo-limit.ts';
 import { ApiError } from '#client/lib/api-client.ts';

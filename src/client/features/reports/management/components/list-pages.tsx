@@ -6,7 +6,7 @@ import { managementMessages } from '#shared/domain/admin-messages.ts';
 import type { ReportPage } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { formatCount } from '#shared/domain/format.ts';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import { CardIcon } from './card-icons.tsx';
 import type { PageKey } from './management-dashboard.tsx';
 import { pillClass } from './pill.ts';

@@ -14,7 +14,7 @@ import { Download, Search } from 'lucide-react';
 import type { ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { reportsApi } from '#client/lib/calls/reports.ts';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import { describeError } from '#client/lib/api-client.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';

@@ -2,7 +2,7 @@
 // position, priority or overdue reports only, reports awaiting their owner's consent. Part of the search form (their fields name it), applied with its
 // button. Its code loads when 'More filters' is first opened.
 import { useId } from 'react';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { inputClass } from '#client/components/ui/input-class.ts';
 import type { Narrowing } from '../report-list.ts';
 
 const buttonClass =

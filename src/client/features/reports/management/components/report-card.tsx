@@ -17,7 +17,6 @@ import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
-import { ReportOwnerFacts } from './report-owner-facts.tsx';
 import { cardTitle, reference } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
@@ -25,6 +24,8 @@ import type { DeleteTarget } from './delete-report-dialog.tsx';
 const EditReportForm = lazy(() => import('./edit-report-form.tsx').then((m) => ({ default: m.EditReportForm })));
 // The row of marks and follow-up loads once the list is shown and the browser is idle.
 const CardFollowUp = lazyCard(() => import('./card-follow-up.tsx').then((m) => m.CardFollowUp));
+// So do the facts of a report from a partner app or referred to its owner, on the few cards that have them.
+const ReportOwnerFacts = lazyCard(() => import('./report-owner-facts.tsx').then((m) => m.ReportOwnerFacts));
 
 const statusButtonLabels: Record<ReportStatus, string> = {
   reported: 'Reported',
@@ -249,7 +250,7 @@ export const ReportCard = memo(function ReportCard({
         </Fact>
         {claimLapsesAt && <Fact label={managementMessages.claimLapsesLabel}>{formatDateTime(claimLapsesAt)}</Fact>}
         {report.dueAt && report.status !== 'completed' && <ServiceClock dueAt={report.dueAt} />}
-        <ReportOwnerFacts report={report} />
+        {(report.partner || report.referral) && <ReportOwnerFacts report={report} />}
       </dl>
 
       {/* The height of its buttons kept while their code loads. */}
