@@ -12,7 +12,7 @@ import {
 } from '#client/features/reports/management/components/manual-report-dialog.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { ReportsViews } from './reports-views.tsx';
+import { ReportsViewChoice, ReportsViews } from './reports-views.tsx';
 
 // The analytics tab's code loads when the tab is first chosen.
 const AnalyticsTab = lazy(() => import('./analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })));
@@ -35,6 +35,7 @@ export default function AdminDashboardPage() {
 
 function Dashboard() {
   const [tab, setTab] = useState<'reports' | 'analytics'>('reports');
+  const [map, setMap] = useState(false);
   return (
     <div className="mx-auto grid max-w-5xl gap-4 px-5 py-5 sm:gap-6 sm:py-8">
       <AdminPageHeader title={TITLE}>
@@ -51,21 +52,24 @@ function Dashboard() {
         )}
       </AdminPageHeader>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="grid gap-4 sm:gap-6">
-        <Tabs.List
-          aria-label="Administrator dashboard"
-          className="grid grid-cols-2 gap-1 border-b-2 border-stone-300 sm:flex sm:gap-2 sm:overflow-x-auto"
-        >
-          <Tabs.Trigger value="reports" className={tabClass}>
-            <ClipboardList aria-hidden="true" className={tabIconClass} />
-            Reports Management
-          </Tabs.Trigger>
-          <Tabs.Trigger value="analytics" className={tabClass}>
-            <BarChart3 aria-hidden="true" className={tabIconClass} />
-            Volunteer Analytics
-          </Tabs.Trigger>
-        </Tabs.List>
+        <div className="flex items-end gap-2 border-b-2 border-stone-300">
+          <Tabs.List
+            aria-label="Administrator dashboard"
+            className="grid min-w-0 flex-1 grid-cols-2 gap-1 sm:flex sm:gap-2 sm:overflow-x-auto"
+          >
+            <Tabs.Trigger value="reports" className={tabClass}>
+              <ClipboardList aria-hidden="true" className={tabIconClass} />
+              Reports Management
+            </Tabs.Trigger>
+            <Tabs.Trigger value="analytics" className={tabClass}>
+              <BarChart3 aria-hidden="true" className={tabIconClass} />
+              Volunteer Analytics
+            </Tabs.Trigger>
+          </Tabs.List>
+          {tab === 'reports' && <ReportsViewChoice map={map} onChange={setMap} />}
+        </div>
         <Tabs.Content value="reports" className="outline-none">
-          <ReportsViews />
+          <ReportsViews map={map} onChange={setMap} />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="outline-none">
           <Suspense fallback={<div aria-busy="true" className="min-h-[60vh]" />}>

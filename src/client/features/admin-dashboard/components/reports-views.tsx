@@ -7,25 +7,31 @@ import { ManagementDashboard } from '#client/features/reports/management/compone
 const HotspotMap = lazy(() => import('./hotspot-map.tsx').then((m) => ({ default: m.HotspotMap })));
 
 const choice =
-  'min-h-11 px-4 text-sm font-semibold text-civic-800 first:rounded-l-[10px] last:rounded-r-[10px] aria-pressed:bg-civic-800 aria-pressed:text-white';
+  'min-h-11 px-3 text-sm font-semibold text-civic-800 first:rounded-l-[10px] last:rounded-r-[10px] aria-pressed:bg-civic-800 aria-pressed:text-white';
 
-export function ReportsViews() {
-  const [map, setMap] = useState(false);
+/** Cards or map: shown in the tab row, beside the tabs, so the first card keeps its place on a phone. */
+export function ReportsViewChoice({ map, onChange }: { map: boolean; onChange(map: boolean): void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Show the reports as"
+      className="mb-1 flex shrink-0 self-center rounded-xl border-2 border-civic-800"
+    >
+      <button type="button" aria-pressed={!map} onClick={() => onChange(false)} className={choice}>
+        Cards
+      </button>
+      <button type="button" aria-pressed={map} onClick={() => onChange(true)} className={choice}>
+        Map
+      </button>
+    </div>
+  );
+}
+
+export function ReportsViews({ map, onChange }: { map: boolean; onChange(map: boolean): void }) {
   const [opened, setOpened] = useState<number | null>(null);
+  const setMap = onChange;
   return (
     <div className="grid gap-3">
-      <div
-        role="group"
-        aria-label="Show the reports as"
-        className="flex justify-self-start rounded-xl border-2 border-civic-800"
-      >
-        <button type="button" aria-pressed={!map} onClick={() => setMap(false)} className={choice}>
-          Cards
-        </button>
-        <button type="button" aria-pressed={map} onClick={() => setMap(true)} className={choice}>
-          Map
-        </button>
-      </div>
       {map && (
         <Suspense fallback={<p aria-busy="true">Loading the map...</p>}>
           <HotspotMap
