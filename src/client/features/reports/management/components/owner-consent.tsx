@@ -23,14 +23,9 @@ export function OwnerConsent({ report }: { report: Pick<ReportPageItem, 'id' | '
         ) : (
           <span className={`${mark} border-emerald-800 bg-emerald-50 text-emerald-950`}>Owner's consent recorded</span>
         ))}
-      {/* An outlined button while consent is awaited; otherwise a quiet one, as the card's other disclosures. */}
       <button
         type="button"
-        className={
-          consent?.givenAt === null
-            ? 'inline-flex min-h-11 items-center rounded-xl border-2 border-civic-800 bg-white px-2.5 text-sm font-semibold text-civic-800 hover:bg-civic-50'
-            : 'inline-flex min-h-11 items-center rounded-lg px-1 text-sm font-semibold text-civic-800 underline-offset-4 hover:underline'
-        }
+        className="inline-flex min-h-11 items-center rounded-xl border-2 border-civic-800 bg-white px-2.5 text-sm font-semibold text-civic-800 hover:bg-civic-50"
         onClick={() => setOpen(true)}
       >
         {consent?.givenAt === null ? 'Record consent' : "Owner's consent"}
