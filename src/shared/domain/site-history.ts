@@ -1,8 +1,9 @@
 // Each wall's history: which site a report belongs to, whether it was tagged again after the site was
 // cleaned, and the administrator's line about it ('reported 4 times since March, last cleaned 12 days
-// ago'). Dates are worked out without Intl, as every date on screen is.
+// ago'), its month on the city's clock.
 import { isOfSite, metresBetween, SITE_RADIUS_METRES } from './site.ts';
 import { METRES_PER_DEGREE } from './geo.ts';
+import { cityTime, ukMonth } from './city-clock.ts';
 
 export interface SiteHistory {
   /** How many reports the site has had (this one included). */
@@ -14,27 +15,13 @@ export interface SiteHistory {
   lastCleanedAt: string | null;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const DAY_MS = 86_400_000;
 
-/** 'March', or 'March 2025' when it is not this year (the city's calendar is close enough to UTC here). */
+/** 'March', or 'March 2025' when it is not this year: the city's month and year. */
 function monthOf(iso: string, now: Date): string {
-  const date = new Date(iso);
-  const month = MONTHS[date.getUTCMonth()]!;
-  return date.getUTCFullYear() === now.getUTCFullYear() ? month : `${month} ${date.getUTCFullYear()}`;
+  const time = cityTime(iso);
+  const month = ukMonth(time);
+  return time.year === cityTime(now).year ? month : `${month} ${time.year}`;
 }
 
 /** 'today', 'yesterday', '12 days ago'. */
