@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import type { ReportsTable } from '#server/db/tables.ts';
 
 /** The columns a report's public record is made of. */
-const publicColumns = [
+export const publicColumns = [
   'id',
   'what3words',
   'status',

@@ -2,7 +2,7 @@
 // not, reported within a range of instants): the columns a site on the map is made of. Reads only.
 import type { Db } from '#server/db/client.ts';
 import type { ReportsTable } from '#server/db/tables.ts';
-import type { PublicReportRow } from '../public-reports.repository.ts';
+import { publicColumns, type PublicReportRow } from '../public-reports.repository.ts';
 
 export interface AdminMapFilter {
   status?: ReportsTable['status'];
@@ -18,18 +18,7 @@ export function adminMapRepository(db: Db) {
     async placed(filter: AdminMapFilter): Promise<PublicReportRow[]> {
       let query = db
         .selectFrom('reports')
-        .select([
-          'id',
-          'what3words',
-          'status',
-          'reported_at',
-          'completed_at',
-          'updated_at',
-          'latitude',
-          'longitude',
-          'photo_key',
-          'priority',
-        ])
+        .select(publicColumns)
         .where('latitude', 'is not', null)
         .where('longitude', 'is not', null);
       if (filter.status) query = query.where('status', '=', filter.status);
