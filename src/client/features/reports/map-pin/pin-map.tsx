@@ -63,6 +63,9 @@ export default function PinMap({ start, pin, label, onPin, onConfirm }: PinMapPr
     let current = true;
     let made: MapLibreMap | undefined;
     const place = (lngLat: { lat: number; lng: number }) => latest.current.onPin(roundedPlace(lngLat.lat, lngLat.lng));
+    // The zoom the keys last asked for: a key pressed while the map still eases there goes on from it,
+    // so three quick presses of + zoom in three steps, not one and a bit.
+    let heading: number | undefined;
 
     function onKey(event: KeyboardEvent) {
       const shown = map.current;
@@ -84,7 +87,9 @@ export default function PinMap({ start, pin, label, onPin, onConfirm }: PinMapPr
         latest.current.onConfirm();
       } else if (event.key === '+' || event.key === '=' || event.key === '-') {
         event.preventDefault();
-        const zoom = shown.getZoom() + (event.key === '-' ? -1 : 1);
+        const from = heading !== undefined && shown.isZooming() ? heading : shown.getZoom();
+        const zoom = Math.min(MAP_MAX_ZOOM, Math.max(MAP_MIN_ZOOM, from + (event.key === '-' ? -1 : 1)));
+        heading = zoom;
         shown.easeTo({ zoom, around: [now.lng, now.lat], duration: 200 });
       }
     }
