@@ -45,6 +45,7 @@ const clientPublicModules = {
   open311: ['components/api-keys-card.tsx', 'components/referrals-card.tsx'],
   privacy: ['components/your-data-card.tsx'],
   reports: [
+    'api/use-list-changes.ts',
     'api/use-set-report-status.ts',
     'management/components/management-dashboard.tsx',
     'management/components/manual-report-dialog.tsx',

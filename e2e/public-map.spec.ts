@@ -169,6 +169,18 @@ describe.skipIf(!hasChromium)('the public map of sites', () => {
     await expect.poll(() => other.locator('.cue-map-site').count(), { timeout: 30_000 }).toBe(3);
     await expectNoAxeViolations(other);
     await screenshot(other, 'public-map-desktop');
+
+    // A report made meanwhile shows on the open map without a reload, on the list and on the map.
+    const fresh = await placeReport(server.database.db, {
+      latitude: WAVERLEY.latitude - 0.0025,
+      longitude: WAVERLEY.longitude + 0.0015,
+      what3words: 'fresh.wall.today',
+    });
+    await other.getByRole('heading', { name: '4 sites in this part of the city' }).waitFor();
+    await listItem(other, 'fresh.wall.today').waitFor();
+    await expect.poll(() => other.locator('.cue-map-site').count(), { timeout: 30_000 }).toBe(4);
+    await server.database.db.deleteFrom('reports').where('id', '=', fresh).execute();
+    await other.getByRole('heading', { name: '3 sites in this part of the city' }).waitFor();
     await context.close();
   });
 

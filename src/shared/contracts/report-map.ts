@@ -70,6 +70,11 @@ export type MapCluster = z.infer<typeof mapClusterSchema>;
 
 export const mapViewSchema = z.object({
   features: z.array(z.discriminatedUnion('kind', [mapSiteSchema, mapClusterSchema])),
+  /**
+   * The version of the report list the answer reflects. Just after a change it may be the one before,
+   * while the new one is worked out: a map that heard of the change asks again until it matches.
+   */
+  version: z.string(),
 });
 export type MapView = z.infer<typeof mapViewSchema>;
 

@@ -56,7 +56,7 @@ export function adminMapService({ repository }: { repository: AdminMapRepository
         // The biggest clusters first, so what is shown still says where the most reports are.
         features.sort((a, b) => (b.kind === 'cluster' ? b.count : 1) - (a.kind === 'cluster' ? a.count : 1));
       }
-      return { features: truncated ? features.slice(0, ADMIN_MAP_MAX_FEATURES) : features, truncated };
+      return { features: truncated ? features.slice(0, ADMIN_MAP_MAX_FEATURES) : features, truncated, version };
     },
   };
 }

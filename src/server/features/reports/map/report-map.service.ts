@@ -55,6 +55,8 @@ export type Index = Supercluster<SiteProperties, ClusterProperties>;
 /** Indexes made for one key (the list's version and the day). */
 interface Made {
   key: string;
+  /** The list's version they were made from. */
+  version: string;
   open: Index;
   cleaned: Index;
 }
@@ -88,12 +90,14 @@ export function reportMapService({
   const cleanedSince = () => cityDayStart(clock.now(), -MAP_CLEANED_WITHIN_DAYS);
   const keyOf = (version: string) => `${version}.${cleanedSince().toISOString().slice(0, 10)}`;
 
-  /** Makes the indexes for `key` (once at a time for it); they replace the last ones if still wanted. */
-  function make(key: string): Promise<Made> {
+  /** Makes the indexes for the list's version `version` (once at a time); they replace the last ones if still wanted. */
+  function make(version: string): Promise<Made> {
+    const key = keyOf(version);
     const done = repository.onTheMap(cleanedSince().toISOString()).then((rows) => {
       const points = rows.map(pointOf);
       return {
         key,
+        version,
         open: indexOf(points.filter((point) => point.status !== 'completed')),
         cleaned: indexOf(points.filter((point) => point.status === 'completed')),
       };
@@ -117,7 +121,7 @@ export function reportMapService({
   async function indexesFor(version: string): Promise<Made> {
     const key = keyOf(version);
     if (ready?.key === key) return ready;
-    const done = making?.key === key ? making.done : make(key);
+    const done = making?.key === key ? making.done : make(version);
     const last = ready;
     if (!last) return done;
     return Promise.race([done.catch(() => last), sleep(waitForNewMs, last, { ref: false })]);
@@ -128,7 +132,8 @@ export function reportMapService({
     async view({ bbox, zoom, show }, version) {
       const made = await indexesFor(version);
       const shown = show === 'all' ? [made.open, made.cleaned] : [made[show]];
-      return { key: made.key, view: { features: shown.flatMap((index) => featuresOf(index, bbox, zoom)) } };
+      const features = shown.flatMap((index) => featuresOf(index, bbox, zoom));
+      return { key: made.key, view: { features, version: made.version } };
     },
   };
 }

@@ -155,19 +155,23 @@ describe.each(testDatabaseKinds)('the map of reports on %s', (kind) => {
     });
     const version = async () =>
       (await t.database.db.selectFrom('report_list_state').select('version').executeTakeFirstOrThrow()).version;
+    // Each answer names the list's version it reflects, so a map that heard of the change asks again.
     const statusNow = async () => {
       const { view: answer } = await service.view(
         { bbox: [-3.45, 55.85, -3.0, 56.0], zoom: 20, show: 'all' },
         `v${await version()}`,
       );
-      return answer.features[0];
+      return { ...answer.features[0], version: answer.version };
     };
-    expect(await statusNow()).toMatchObject({ status: 'reported' });
+    const before = `v${await version()}`;
+    expect(await statusNow()).toMatchObject({ status: 'reported', version: before });
     held = new Promise((resolve) => (release = resolve));
     await t.database.db.updateTable('reports').set({ status: 'cleaning' }).where('id', '=', id!).execute();
-    expect(await statusNow()).toMatchObject({ status: 'reported' });
+    const after = `v${await version()}`;
+    expect(after).not.toBe(before);
+    expect(await statusNow()).toMatchObject({ status: 'reported', version: before });
     release();
-    await expect.poll(statusNow).toMatchObject({ status: 'cleaning' });
+    await expect.poll(statusNow).toMatchObject({ status: 'cleaning', version: after });
   });
 
   it('refuses a view that is not one, saying what was wrong', async () => {

@@ -4,14 +4,14 @@
 // ETag, so an unchanged page costs a 304 and no JSON; a changed one keeps the report objects that did
 // not change (the query cache's structural sharing), so their cards are not drawn again. The first page
 // may be asked early, while the dashboard's code loads (see app.tsx).
-import { useEffect } from 'react';
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ReportListChange, ReportPage, ReportPageQuery } from '#shared/contracts/reports.ts';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ReportPage, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORTS_POLL_MS } from '#shared/domain/limits.ts';
 import { firstPageQuery } from '#shared/contracts/admin-opening.ts';
 import { reportsApi } from '#client/lib/calls/reports.ts';
 import { ApiError, NetworkError } from '#client/lib/api-client.ts';
 import { headStart } from '#client/lib/head-start.ts';
+import { useListChanges } from '../../api/use-list-changes.ts';
 
 /** Every page of the list shares this prefix: invalidating it refreshes whichever page is shown. */
 export const reportsListKey = [reportsApi.list.url()] as const;
@@ -86,31 +86,9 @@ async function askForPage(url: string, signal?: AbortSignal): Promise<ReportPage
   return body;
 }
 
-/**
- * While the dashboard is open, its change stream (Server-Sent Events) names the list's version on
- * connecting and on each change, whichever server process the change went through; a new version
- * asks every page of the list again at once (a 304 when the page shown did not change). The browser
- * reconnects by itself; where the stream cannot get through, the 5 s poll still refreshes.
- */
-function useListChanges(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(reportsApi.changes.url());
-    let seen: string | undefined;
-    source.onmessage = (event: MessageEvent<string>) => {
-      const { version } = JSON.parse(event.data) as ReportListChange;
-      if (version === seen) return;
-      // The first version heard counts too: the list may have moved while the stream connected.
-      seen = version;
-      void queryClient.invalidateQueries({ queryKey: reportsListKey });
-    };
-    return () => source.close();
-  }, [queryClient]);
-}
-
 export function useReportPage(query: ReportPageQuery) {
-  useListChanges();
+  // While the dashboard is open, each new version of the list asks every page of it again at once.
+  useListChanges(reportsListKey);
   return useQuery({
     queryKey: [...reportsListKey, query],
     queryFn: ({ signal }) => fetchPage(query, signal),
