@@ -46,8 +46,13 @@ export function ItsBackForm({
         form: { fields: { what3words: typed }, files: { photo: { blob: prepared.blob, name: prepared.name } } },
       });
     },
-    onSuccess: () => requestAnimationFrame(() => done.current?.focus()),
   });
+
+  // Once the answer is drawn, the focus moves to it: the button it replaces would leave the focus on
+  // the page's body. A frame asked for when the call ends may come before the answer is drawn.
+  useEffect(() => {
+    if (send.isSuccess) done.current?.focus();
+  }, [send.isSuccess]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
