@@ -327,8 +327,8 @@ describe.skipIf(!hasChromium)('the management dashboard with 100,000 reports', (
       await screenshot(page, `admin-reports-100000-go-to-${width}`, { fullPage: false });
       // Paging goes on from there, both ways. Each press once the page it asked for is shown, as a person
       // reads it: while a page loads, its buttons wait (aria-disabled), so a press in between asks for nothing.
-      // From the keyboard, as the first pages were: a pointer's click lands where the button was an instant
-      // before, which a page still settling can move.
+      // From the keyboard, as the first pages were: a new page's first card is held at the top of the
+      // window for a moment, which a pointer's scroll to the button would fight.
       const press = async (name: string) => {
         const button = page.getByRole('button', { name });
         await expect.poll(() => button.getAttribute('aria-disabled')).not.toBe('true');
