@@ -25,6 +25,7 @@ import { benchDashboardInBrowser } from './report-list-browser.ts';
 import { buildClient } from './client-js.ts';
 import { inOwnProcess, ranDirectly } from './own-process.ts';
 import { benchMapViews } from './map-view.ts';
+import { LOADING_TIMEOUTS } from './seeded-city.ts';
 
 /** The budgets hold at 100,000; BENCH_LIST_REPORTS asks for fewer (a quicker try, not the budget's figure). */
 export const LIST_REPORTS = Number(process.env.BENCH_LIST_REPORTS ?? 100_000);
@@ -55,7 +56,7 @@ export async function benchReportList(kind: ListDatabase, workDir: string, clien
   const database: DatabaseHandle =
     kind === 'sqlite'
       ? openDatabase({ kind: 'sqlite', filename: path.join(dir, 'app.db') })
-      : await createTestDatabase('postgres');
+      : await createTestDatabase('postgres', { timeouts: LOADING_TIMEOUTS });
   try {
     if (kind === 'sqlite') await migrateToLatest(database.db as never, database.dialect);
     const storage = localPhotoStorage(path.join(dir, 'photos'));

@@ -12,8 +12,10 @@ import { localPhotoStorage } from '#server/features/photos/photo-storage.ts';
 import { createTestDatabase } from '#tests/databases.ts';
 import { seedReports, settleAfterLoad } from '../scripts/seed-reports.ts';
 
-/** One transaction of 100,000 inserts bumps the list's counter row so often that, on a busy machine, PostgreSQL's statement timeout can cut it short. */
+/** Seeded in transactions of this many reports: each insert bumps the list's counter row, and one transaction of them all holds it long. */
 const SEED_CHUNK = 10_000;
+/** A city's worth of inserts and updates may take as long as a busy machine needs: the server's own timeouts are for answering visitors. */
+export const LOADING_TIMEOUTS = { connectMs: 30_000, statementMs: 3_600_000 };
 
 export type CityDatabase = 'sqlite' | 'postgres';
 
@@ -26,17 +28,14 @@ export async function seededCity(
   const database: DatabaseHandle =
     kind === 'sqlite'
       ? openDatabase({ kind: 'sqlite', filename: path.join(dataDir, 'app.db') })
-      : await createTestDatabase('postgres');
+      : await createTestDatabase('postgres', { timeouts: LOADING_TIMEOUTS });
   try {
     if (kind === 'sqlite') await migrateToLatest(database.db as never, database.dialect);
     const storage = localPhotoStorage(path.join(dataDir, 'photos'));
     for (let done = 0; done < reports; done += SEED_CHUNK) {
       await seedReports(database.db, storage, Math.min(SEED_CHUNK, reports - done), { seed: seed + done });
     }
-    // Updates of many reports, each bumping the list's counter row: they may take as long as a busy
-    // machine needs (the server's statement timeout is for answering visitors, not for seeding).
     await database.db.transaction().execute(async (trx) => {
-      if (kind === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
       await sql`update reports set priority = 1 where id % 40 = 0`.execute(trx);
       await adjust?.(trx);
     });

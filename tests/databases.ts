@@ -2,7 +2,7 @@
 // Each PostgreSQL database lives in its own fresh schema, dropped afterwards, so runs never meet.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseTimeouts } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
@@ -11,13 +11,20 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database of `kind`. `timeouts` replaces the server's own on PostgreSQL: a bench that
+ * loads a city's worth of reports is not answering visitors.
+ */
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  { timeouts }: { timeouts?: Partial<DatabaseTimeouts> } = {},
+): Promise<DatabaseHandle> {
   if (kind === 'sqlite') {
     const handle = openDatabase({ kind: 'sqlite', filename: ':memory:' });
     await migrateToLatest(handle.db as never, handle.dialect);
     return handle;
   }
-  const { handle, drop } = await migratedSchema();
+  const { handle, drop } = await migratedSchema(timeouts);
   return {
     ...handle,
     // The schema goes even when the pool fails to close (a test that cut its connections on purpose).
@@ -40,14 +47,16 @@ export async function createSharedPostgres(): Promise<SharedPostgres> {
 }
 
 /** A fresh schema, migrated through the first handle opened on it. */
-async function migratedSchema(): Promise<{ handle: DatabaseHandle; open(): DatabaseHandle; drop(): Promise<void> }> {
+async function migratedSchema(
+  timeouts?: Partial<DatabaseTimeouts>,
+): Promise<{ handle: DatabaseHandle; open(): DatabaseHandle; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const open = () => openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
+  const open = () => openDatabase({ kind: 'postgres', url, schema, maxConnections: 5, timeouts });
   const handle = open();
   const drop = async () => {
     const client = new pg.Client({ connectionString: url });
