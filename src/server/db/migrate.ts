@@ -33,6 +33,7 @@ import * as meToo from './migrations/050-me-too.ts';
 import * as sites from './migrations/051-sites.ts';
 import * as referralUpdates from './migrations/052-referral-updates.ts';
 import * as ownerConsentAwaiting from './migrations/053-owner-consent-awaiting.ts';
+import * as reportListStatePerStatement from './migrations/054-report-list-state-per-statement.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, kit: ReturnType<typeof columnKit>): Promise<void> };
 
@@ -69,6 +70,7 @@ const migrations: Record<string, DialectMigration> = {
   '051-sites': sites,
   '052-referral-updates': referralUpdates,
   '053-owner-consent-awaiting': ownerConsentAwaiting,
+  '054-report-list-state-per-statement': reportListStatePerStatement,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
