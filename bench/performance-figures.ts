@@ -43,7 +43,10 @@ export async function benchPerformanceFigures(
     },
   });
   try {
-    const service = performanceService({ repository: performanceRepository(database.db), clock: systemClock });
+    const service = performanceService({
+      repository: performanceRepository(database.db, database.dialect),
+      clock: systemClock,
+    });
     for (let i = 0; i < 3; i++) await service.figures();
     const durations: number[] = [];
     for (let i = 0; i < runs; i++) {

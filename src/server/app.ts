@@ -413,7 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: meTooService({ db, storage: deps.storage, clock, staging, perHour: deps.limits?.meTooPerHour }),
     perClientPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
   });
-  await app.register(analyticsRoutes, { db, clock, versions });
+  await app.register(analyticsRoutes, { db, dialect, clock, versions });
   await app.register(photosRoutes, { storage: deps.storage });
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {

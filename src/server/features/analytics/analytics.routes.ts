@@ -13,6 +13,7 @@ import { performanceRepository } from './performance.repository.ts';
 import { performanceService } from './performance.service.ts';
 import { reportSiteEndpoints } from '#shared/contracts/report-sites.ts';
 import { retaggedSitesRepository } from './retagged-sites.repository.ts';
+import type { Dialect } from '#server/db/migrations/column-kit.ts';
 
 /** How many of the most re-tagged sites the analytics list. */
 const RETAGGED_SITES_LISTED = 10;
@@ -23,10 +24,10 @@ const RETAGGED_SITES_LISTED = 10;
  */
 export async function analyticsRoutes(
   app: FastifyInstance,
-  { db, clock, versions }: { db: Db; clock: Clock; versions: KnownVersion },
+  { db, dialect, clock, versions }: { db: Db; dialect: Dialect; clock: Clock; versions: KnownVersion },
 ) {
   const repository = statsRepository(db);
-  const performance = performanceService({ repository: performanceRepository(db), clock });
+  const performance = performanceService({ repository: performanceRepository(db, dialect), clock });
   // The figures change with any report, and with time (the last 30 days, the open reports' ages): they
   // are kept for the list's version and the hour, and answered 304 while neither changes.
   let kept: { etag: string; figures: Promise<Performance> } | undefined;
