@@ -3,7 +3,7 @@ import './features/site/install-prompt.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { registerServiceWorker } from './lib/register-service-worker.ts';
+import { whenIdle } from './lib/when-idle.ts';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -12,4 +12,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+// The worker is registered only once the page has settled (register-service-worker.ts), so the code
+// that registers it waits for the screen to be shown too, out of the first bundle.
+whenIdle(() => void import('./lib/register-service-worker.ts').then((module) => module.registerServiceWorker()));
