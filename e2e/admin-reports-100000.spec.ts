@@ -394,9 +394,11 @@ describe.skipIf(!hasChromium)('the management dashboard with 100,000 reports', (
     const button = actions.getByRole('button', { name: 'Cleaning' });
     await button.focus();
     await page.keyboard.press('Enter');
-    await toasts(page)
-      .getByText(/^Report #50 \(reference #\d+\): Currently being cleaned$/)
-      .waitFor();
+    const toast = toasts(page).getByText(/^Report #50 \(reference #\d+\): Currently being cleaned$/);
+    await toast.waitFor();
+    // Held open as a reader's pointer over it holds it: on a busy machine its five seconds could run out
+    // before the check below has read the page.
+    await toast.hover();
     // Read in one go while the toast is up: which of the card's buttons lie under an open toast.
     const covered = () =>
       last.evaluate((article) => {
