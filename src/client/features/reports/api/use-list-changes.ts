@@ -8,11 +8,13 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReportListChange } from '#shared/contracts/reports.ts';
 import { reportsApi } from '#client/lib/calls/reports.ts';
 
-/** Refreshes the queries under `queryKey` on each change while `enabled`; the answer is the last version heard. */
+/**
+ * Refreshes the queries under `queryKey` (a module's constant, so the stream is opened once) on each
+ * change while `enabled`; the answer is the last version heard.
+ */
 export function useListChanges(queryKey: QueryKey, enabled = true): string | undefined {
   const queryClient = useQueryClient();
   const [heard, setHeard] = useState<string>();
-  const keyText = JSON.stringify(queryKey);
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return undefined;
     const source = new EventSource(reportsApi.changes.url());
@@ -23,9 +25,9 @@ export function useListChanges(queryKey: QueryKey, enabled = true): string | und
       // The first version heard counts too: the list may have moved while the stream connected.
       seen = version;
       setHeard(version);
-      void queryClient.invalidateQueries({ queryKey: JSON.parse(keyText) as QueryKey });
+      void queryClient.invalidateQueries({ queryKey });
     };
     return () => source.close();
-  }, [enabled, keyText, queryClient]);
+  }, [enabled, queryKey, queryClient]);
   return heard;
 }
