@@ -1,24 +1,12 @@
 // The queries behind the public performance figures: counts of reports made in a range (read from
-// the index of reporting times), the cleaned reports of a range with their times (the index of
+// the index of reporting times), what the reports cleaned within each span add up to (the index of
 // completion times), and the reporting times of the reports not cleaned yet. A report referred to the
 // body responsible for its wall (a referral neither given up nor withdrawn) is the owner's: it is
-// marked as such among the cleaned, and counted apart among the open.
+// counted apart, among the cleaned and among the open.
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Tables } from '#server/db/tables.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
-
-/**
- * A stored time as milliseconds since 1970, worked out by the database: a year of cleaned reports is
- * tens of thousands of rows, and turning each of their times into a Date or parsing its text cost more
- * than reading them.
- */
-function milliseconds(column: 'reported_at' | 'completed_at' | 'due_at', dialect: Dialect) {
-  const ref = sql.ref(`reports.${column}`);
-  return dialect === 'postgres'
-    ? sql<number | null>`(extract(epoch from ${ref}) * 1000)::float8`
-    : sql<number | null>`unixepoch(${ref}, 'subsec') * 1000`;
-}
 
 /** The referral states in which a report is its owner's (on the way to it, with it, or cleaned by it). */
 const OWNERS = ['waiting', 'sent', 'closed'] as const;
@@ -32,14 +20,83 @@ const referredToOwner = (eb: ExpressionBuilder<Tables, 'reports'>) =>
       .where('report_referrals.state', 'in', [...OWNERS]),
   );
 
-/** A cleaned report's times, in milliseconds since 1970: each period's figures compare them many times over. */
-export interface CleanedRow {
-  reportedMs: number;
-  completedMs: number;
-  dueMs: number | null;
-  offensive: boolean;
-  /** Referred to its owner, who cleaned it (or it was cleaned while with them). */
-  byOwner: boolean;
+/** A span of time, from its first instant up to (not including) its end, as ISO text. */
+export interface Span {
+  from: string;
+  to: string;
+}
+
+/** What the reports cleaned within one span add up to. */
+export interface CleanedFigures {
+  /** Cleaned by volunteers: not referred to the wall's owner. */
+  cleaned: number;
+  /** Referred to their owner, who cleaned them (or they were cleaned while with them). */
+  byOwners: number;
+  /** Of those cleaned by volunteers: how many had a due time, and how many were cleaned by it. */
+  withTarget: number;
+  inTime: number;
+  /** Of those cleaned by volunteers: the offensive, and those of them cleaned within a day. */
+  offensive: number;
+  offensiveWithinDay: number;
+  /** The median time from report to clean of those cleaned by volunteers, or null when there are none. */
+  medianMs: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The cleaned reports of each span added up by the database, medians included: each span's
+ * reports are ranked by how long they took, and the middle one (or the mean of the middle two) is
+ * the median. Only one row per span comes back, however many reports were cleaned.
+ */
+function cleanedWithin(spans: readonly Span[], dialect: Dialect) {
+  const postgres = dialect === 'postgres';
+  const instant = (iso: string) => (postgres ? sql`cast(${iso} as timestamptz)` : sql`${iso}`);
+  const took = postgres
+    ? sql`date_part('epoch', r.completed_at - r.reported_at) * 1000`
+    : sql`(julianday(r.completed_at) - julianday(r.reported_at)) * ${DAY_MS}`;
+  const rows = sql.join(
+    spans.map((span, i) => sql`select ${i} as span, ${instant(span.from)} as from_at, ${instant(span.to)} as to_at`),
+    sql` union all `,
+  );
+  return sql<{
+    span: number | string;
+    cleaned: number | string | null;
+    by_owners: number | string | null;
+    with_target: number | string | null;
+    in_time: number | string | null;
+    offensive: number | string | null;
+    offensive_within_day: number | string | null;
+    median_ms: number | string | null;
+  }>`with spans as (${rows}),
+    cleaned as (
+      select s.span,
+        ${took} as took,
+        case when r.due_at is null then null when r.completed_at <= r.due_at then 1 else 0 end as in_time,
+        case when r.priority = 1 then 1 else 0 end as offensive,
+        case when r.id in (
+          select report_id from report_referrals where state in (${sql.join(OWNERS.map((state) => sql`${state}`))})
+        ) then 1 else 0 end as by_owner
+      from spans s
+      join reports r on r.completed_at >= s.from_at and r.completed_at < s.to_at
+      where r.status = 'completed'
+    ),
+    ranked as (
+      select cleaned.*,
+        row_number() over (partition by span, by_owner order by took) as place,
+        count(*) over (partition by span, by_owner) as n
+      from cleaned
+    )
+    select span,
+      sum(1 - by_owner) as cleaned,
+      sum(by_owner) as by_owners,
+      sum(case when by_owner = 0 and in_time is not null then 1 else 0 end) as with_target,
+      sum(case when by_owner = 0 and in_time = 1 then 1 else 0 end) as in_time,
+      sum(case when by_owner = 0 then offensive else 0 end) as offensive,
+      sum(case when by_owner = 0 and offensive = 1 and took <= ${DAY_MS} then 1 else 0 end) as offensive_within_day,
+      avg(case when by_owner = 0 and place in ((n + 1) / 2, (n + 2) / 2) then took end) as median_ms
+    from ranked
+    group by span`;
 }
 
 export function performanceRepository(db: Db, dialect: Dialect) {
@@ -55,40 +112,23 @@ export function performanceRepository(db: Db, dialect: Dialect) {
       return Number(row.n);
     },
 
-    /**
-     * The reports completed from `from` on. Those with their owners are found apart, among the few
-     * referred: asked report by report, the question cost more than reading the reports themselves.
-     */
-    async cleanedSince(from: string): Promise<CleanedRow[]> {
-      const [rows, owners] = await Promise.all([
-        db
-          .selectFrom('reports')
-          .select(['id', 'priority'])
-          .select([
-            milliseconds('reported_at', dialect).as('reported_ms'),
-            milliseconds('completed_at', dialect).as('completed_ms'),
-            milliseconds('due_at', dialect).as('due_ms'),
-          ])
-          .where('status', '=', 'completed')
-          .where('completed_at', '>=', from)
-          .execute(),
-        db
-          .selectFrom('report_referrals')
-          .innerJoin('reports', 'reports.id', 'report_referrals.report_id')
-          .select('report_referrals.report_id')
-          .where('report_referrals.state', 'in', [...OWNERS])
-          .where('reports.status', '=', 'completed')
-          .where('reports.completed_at', '>=', from)
-          .execute(),
-      ]);
-      const byOwner = new Set(owners.map((row) => row.report_id));
-      return rows.map((row) => ({
-        reportedMs: Math.round(row.reported_ms!),
-        completedMs: Math.round(row.completed_ms!),
-        dueMs: row.due_ms === null ? null : Math.round(row.due_ms),
-        offensive: Number(row.priority) === 1,
-        byOwner: byOwner.has(row.id),
-      }));
+    /** What the reports cleaned within each span add up to, in the order of the spans. */
+    async cleanedWithin(spans: readonly Span[]): Promise<CleanedFigures[]> {
+      const { rows } = await cleanedWithin(spans, dialect).execute(db);
+      const bySpan = new Map(rows.map((row) => [Number(row.span), row]));
+      const count = (n: number | string | null | undefined) => Number(n ?? 0);
+      return spans.map((_, i) => {
+        const row = bySpan.get(i);
+        return {
+          cleaned: count(row?.cleaned),
+          byOwners: count(row?.by_owners),
+          withTarget: count(row?.with_target),
+          inTime: count(row?.in_time),
+          offensive: count(row?.offensive),
+          offensiveWithinDay: count(row?.offensive_within_day),
+          medianMs: row?.median_ms == null ? null : Number(row.median_ms),
+        };
+      });
     },
 
     /**

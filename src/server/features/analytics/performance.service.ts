@@ -14,7 +14,7 @@ import {
 import { cityInstant, cityTime, ukMonth } from '#shared/domain/city-clock.ts';
 import type { Clock } from '#server/clock.ts';
 import { toCsv } from './csv.ts';
-import type { CleanedRow, PerformanceRepository } from './performance.repository.ts';
+import type { CleanedFigures, PerformanceRepository } from './performance.repository.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -25,32 +25,17 @@ const monthStart = (year: number, month: number) => cityInstant({ year, month, d
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole === 0 ? null : oneDecimal((100 * part) / whole));
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** The figures of one period from its count of reports made and its cleaned reports. */
-function figures(period: string, label: string, made: number, all: CleanedRow[]): PerformancePeriod {
-  const cleaned = all.filter((r) => !r.byOwner);
-  const hours = cleaned.map((r) => (r.completedMs - r.reportedMs) / HOUR);
-  const withTarget = cleaned.filter((r) => r.dueMs !== null);
-  const offensive = cleaned.filter((r) => r.offensive);
-  const middle = median(hours);
+/** The figures of one period from its count of reports made and what its cleaned reports add up to. */
+function figures(period: string, label: string, made: number, cleaned: CleanedFigures): PerformancePeriod {
   return {
     period,
     label,
     made,
-    cleaned: cleaned.length,
-    cleanedByOwners: all.length - cleaned.length,
-    medianHoursToClean: middle === null ? null : oneDecimal(middle),
-    cleanedWithinTargetPercent: percent(withTarget.filter((r) => r.completedMs <= r.dueMs!).length, withTarget.length),
-    offensiveWithin24HoursPercent: percent(
-      offensive.filter((r) => r.completedMs - r.reportedMs <= DAY).length,
-      offensive.length,
-    ),
+    cleaned: cleaned.cleaned,
+    cleanedByOwners: cleaned.byOwners,
+    medianHoursToClean: cleaned.medianMs === null ? null : oneDecimal(cleaned.medianMs / HOUR),
+    cleanedWithinTargetPercent: percent(cleaned.inTime, cleaned.withTarget),
+    offensiveWithin24HoursPercent: percent(cleaned.offensiveWithinDay, cleaned.offensive),
   };
 }
 
@@ -82,10 +67,13 @@ export function performanceService({ repository, clock }: { repository: Performa
         };
       });
       const thirtyDaysAgo = new Date(now.getTime() - 30 * DAY);
-      const earliest = new Date(Math.min(months[0]!.start.getTime(), thirtyDaysAgo.getTime())).toISOString();
       const nowIso = now.toISOString();
+      const last30Days = { from: thirtyDaysAgo.toISOString(), to: new Date(now.getTime() + 1).toISOString() };
       const [cleaned, made, made30, open, openWithOwners] = await Promise.all([
-        repository.cleanedSince(earliest),
+        repository.cleanedWithin([
+          ...months.map((m) => ({ from: m.start.toISOString(), to: m.end.toISOString() })),
+          last30Days,
+        ]),
         Promise.all(months.map((m) => repository.madeBetween(m.start.toISOString(), m.end.toISOString()))),
         repository.madeBetween(thirtyDaysAgo.toISOString(), nowIso),
         Promise.all([
@@ -102,11 +90,9 @@ export function performanceService({ repository, clock }: { repository: Performa
         ]).then(([day, days, month, all]) => [day, days, month, all - day - days - month]),
         repository.openWithOwners(),
       ]);
-      const within = (from: Date, to: Date) =>
-        cleaned.filter((r) => r.completedMs >= from.getTime() && r.completedMs < to.getTime());
       return {
-        months: months.map((m, i) => figures(m.period, m.label, made[i]!, within(m.start, m.end))),
-        last30Days: figures('last-30-days', 'Last 30 days', made30, within(thirtyDaysAgo, new Date(now.getTime() + 1))),
+        months: months.map((m, i) => figures(m.period, m.label, made[i]!, cleaned[i]!)),
+        last30Days: figures('last-30-days', 'Last 30 days', made30, cleaned[months.length]!),
         openByAge: OPEN_AGE_BANDS.map((band, i) => ({ band, count: open[i]! })),
         openWithOwners,
         asOf: nowIso,
