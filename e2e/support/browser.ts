@@ -156,8 +156,8 @@ export function toasts(page: Page) {
  * toast's fade, a button's colour change); a spinner's runs forever and is left alone. Reading the
  * animations makes the browser apply pending style changes first, so one just triggered is included.
  * The page's own frames are watched until none is running: an animation's `finished` promise is settled
- * only when the browser draws its element, and one that has moved off screen inside a
- * `content-visibility: auto` card is not drawn, so that promise never settles though the animation ends.
+ * only when the browser draws its element, and one whose element the browser skips drawing never
+ * settles though the animation ends.
  */
 export async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(async () => {

@@ -131,7 +131,7 @@ export const ReportCard = memo(function ReportCard({
       data-duplicate={duplicate || undefined}
       // Focused by the list itself (a new page, or the card now in the place of one that left).
       tabIndex={-1}
-      className={`grid scroll-mt-4 grid-cols-[5rem_minmax(0,1fr)] content-start gap-x-3 gap-y-2 rounded-2xl border-2 p-3 shadow-sm [contain-intrinsic-block-size:auto_25rem] [content-visibility:auto] sm:grid-cols-[7rem_minmax(0,1fr)] sm:p-4 sm:[contain-intrinsic-block-size:auto_22rem] lg:grid-cols-[8rem_minmax(0,1fr)_22rem] lg:gap-x-4 lg:[contain-intrinsic-block-size:auto_14rem] ${
+      className={`grid scroll-mt-4 grid-cols-[5rem_minmax(0,1fr)] content-start gap-x-3 gap-y-2 rounded-2xl border-2 p-3 shadow-sm sm:grid-cols-[7rem_minmax(0,1fr)] sm:p-4 lg:grid-cols-[8rem_minmax(0,1fr)_22rem] lg:gap-x-4 ${
         duplicate ? 'border-stone-400 bg-stone-200' : 'border-stone-200 bg-white'
       }`}
     >
