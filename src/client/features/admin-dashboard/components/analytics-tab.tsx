@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';
 import { analyticsApi } from '#client/lib/calls/analytics.ts';
-import { analyticsMessages } from '#shared/domain/admin-messages.ts';
+import { analyticsMessages } from '#shared/domain/analytics-messages.ts';
 import { formatDay, progressPercent } from '#shared/domain/calendar-days.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
