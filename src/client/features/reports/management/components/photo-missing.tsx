@@ -1,7 +1,7 @@
 // The spec's 'Photo Missing' state, with its data-recovery explanation: shown in place of a stored photo
 // that cannot be loaded.
 import { ImageOff } from 'lucide-react';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 
 /**
  * The 'Photo Missing' state. `inline` renders spans only (phrasing content), for use inside a button
@@ -16,8 +16,8 @@ export function PhotoMissing({ small = false, inline = false }: { small?: boolea
     >
       <Box className="grid justify-items-center gap-1">
         <ImageOff aria-hidden="true" className="h-6 w-6 text-slate-600" />
-        <Text className="block font-semibold">{managementMessages.photoMissingTitle}</Text>
-        <Text className={`block ${small ? '' : 'text-sm'}`}>{managementMessages.photoMissing}</Text>
+        <Text className="block font-semibold">{reportEditMessages.photoMissingTitle}</Text>
+        <Text className={`block ${small ? '' : 'text-sm'}`}>{reportEditMessages.photoMissing}</Text>
       </Box>
     </Box>
   );
