@@ -4,7 +4,7 @@
 // administrators' API paths keep the required name `/api/mucus`.
 import { z } from 'zod';
 import { rowId, rowIdParam } from './ids.ts';
-import { eventMessages } from '../domain/admin-messages.ts';
+import { eventMessages } from '../domain/event-messages.ts';
 import { MAX_EVENT_CAPACITY } from '../domain/events.ts';
 import { rsvpMessages } from '../domain/event-rsvp-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';

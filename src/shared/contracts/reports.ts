@@ -7,7 +7,7 @@ import { rowId, rowIdParam } from './ids.ts';
 import { calendarDay } from './calendar-day.ts';
 import { REPORT_STATUSES } from '../domain/report-status.ts';
 import { messages } from '../domain/messages.ts';
-import { managementMessages } from '../domain/admin-messages.ts';
+import { reportEditMessages } from '../domain/report-edit-messages.ts';
 import { redactionMessages } from '../domain/privacy-messages.ts';
 import { reportPhotoMessages, UPLOADED_PHOTO_TYPES } from '../domain/report-photos.ts';
 import { MAX_PROGRESS_PHOTOS, MAX_REDACTION_AREAS } from '../domain/limits.ts';
@@ -329,7 +329,7 @@ export const manualReportFieldsSchema = z.object({
     .string()
     .optional()
     .transform((value) => value ?? '')
-    .refine((value) => value.trim().length > 0, { message: managementMessages.missingFields })
+    .refine((value) => value.trim().length > 0, { message: reportEditMessages.missingFields })
     .pipe(threeWordsInputSchema),
   description: optionalDescription,
 });

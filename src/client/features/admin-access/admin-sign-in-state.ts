@@ -9,15 +9,11 @@ export type AdminNotice = 'ended' | 'needed';
 
 export interface AdminSignInState {
   adminNotice: AdminNotice;
-  /** The administrator screen to reopen once the code is accepted. */
+  /** The administrator screen to reopen once the code is accepted; any other path reads as the dashboard. */
   returnTo: string;
 }
 
 const ADMIN_SCREENS: readonly string[] = [routes.adminDashboard, pagePaths.management];
-
-export function adminSignInState(adminNotice: AdminNotice, here: string): AdminSignInState {
-  return { adminNotice, returnTo: ADMIN_SCREENS.includes(here) ? here : routes.adminDashboard };
-}
 
 /** The state of the current history entry, if an administrator screen put it there. */
 export function readAdminSignInState(state: unknown): AdminSignInState | null {

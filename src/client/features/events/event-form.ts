@@ -1,6 +1,6 @@
 // The MUCU form's checks and conversions, kept apart from the markup so they can be tested: location and
 // date required, maps link a web address or nothing.
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { isHttpUrl } from '#shared/domain/urls.ts';
 import type { EventDraft } from './api/use-events.ts';
 

@@ -9,7 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { NotFoundError } from '#server/errors.ts';
 import { keptText, type KeptText } from '#server/http/conditional-get.ts';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { cityDay } from '#shared/domain/calendar-days.ts';
 import { cityDayStart } from '#shared/domain/city-clock.ts';
 import { calendarFileName, eventCalendar, eventsFeed } from './event-calendar.ts';

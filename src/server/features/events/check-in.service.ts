@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '#server/errors.ts';
 import type { CheckInResult, CheckInScreen } from '#shared/contracts/check-in.ts';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import {
   CHECK_IN_CLOSES_AFTER_START_MS,
   CHECK_IN_CODE_ALPHABET,

@@ -6,7 +6,7 @@ import type { Clock } from '#server/clock.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
 import type { AdminEventLog, AdminEventLogs, EventLog, MyEventLog } from '#shared/contracts/event-logs.ts';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { eventLogsRepository, type EventLogRow, type Figures } from './event-logs.repository.ts';
 import { eventsRepository, hasReadableDate } from './events.repository.ts';

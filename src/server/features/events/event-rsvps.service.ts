@@ -18,7 +18,7 @@ import type {
   UpcomingEvent,
   WhoIsComing,
 } from '#shared/contracts/events.ts';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { EVENT_LENGTH_MS, PAST_EVENTS_LISTED } from '#shared/domain/events.ts';
 import { rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
 import { cityDayStart } from '#shared/domain/city-clock.ts';

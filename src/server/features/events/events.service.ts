@@ -4,7 +4,7 @@
 // the same transaction as the change.
 import type { z } from 'zod';
 import type { Attendance, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';

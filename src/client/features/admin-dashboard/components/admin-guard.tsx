@@ -12,7 +12,7 @@ import { dismissToast } from '#client/lib/use-toast.ts';
 import { ApiError, describeError } from '#client/lib/api-client.ts';
 import { onRefusal } from '#client/lib/refusals.ts';
 import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
-import { adminSignInState, type AdminNotice } from '#client/features/admin-access/admin-sign-in-state.ts';
+import type { AdminNotice, AdminSignInState } from '#client/features/admin-access/admin-sign-in-state.ts';
 import { PageLoadFailed } from '#client/components/ui/load-failed.tsx';
 import { adminSessionKey, fetchAdminSession } from '../api/admin-session.ts';
 
@@ -39,7 +39,10 @@ export function AdminGuard({ children }: { children: ReactNode }) {
       left.current = true;
       adminFlag.clear();
       dismissToast();
-      navigate(routes.signIn[0], { replace: true, state: adminSignInState(notice, location) });
+      // The screen left, as it is: the sign-in page reopens it only if it is an administrator screen
+      // (readAdminSignInState).
+      const state: AdminSignInState = { adminNotice: notice, returnTo: location };
+      navigate(routes.signIn[0], { replace: true, state });
       // What the administrator screens fetched is not for whoever uses this browser next.
       queueMicrotask(() => queryClient.removeQueries({ predicate: (query) => isAdminQuery(query.queryKey) }));
     },

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import type { DailyProgressRow, VolunteerSummary } from '#shared/contracts/analytics.ts';
 import { analyticsApi } from '#client/lib/calls/analytics.ts';
-import { analyticsMessages } from '#shared/domain/admin-messages.ts';
+import { analyticsMessages } from '#shared/domain/analytics-messages.ts';
 import { formatDay, progressPercent } from '#shared/domain/calendar-days.ts';
 import { formatDate, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -26,12 +26,20 @@ import { AlertsSummary } from '#client/features/alerts/components/alerts-summary
 import { AuditLogCard } from '#client/features/audit-log/components/audit-log-card.tsx';
 import { ApiKeysCard } from '#client/features/open311/components/api-keys-card.tsx';
 import { ReferralsCard } from '#client/features/open311/components/referrals-card.tsx';
-import { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';
-import { ManageEventsDialog } from '#client/features/events/components/manage-events-dialog.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
+import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 
 const RetaggedSitesCard = lazyCard(() => import('./retagged-sites-card.tsx').then((m) => m.RetaggedSitesCard));
+// The MUCU events' dialogs load when first opened.
+const AddEventDialog = lazyDialog(
+  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
+  (props) => props.open,
+);
+const ManageEventsDialog = lazyDialog(
+  () => import('#client/features/events/components/manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
+  (props) => props.open,
+);
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-5 shadow-sm';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ImageOff, Maximize2, X } from 'lucide-react';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 
 export function SitePhoto({
   thumbnailUrl,
@@ -20,8 +20,8 @@ export function SitePhoto({
       <div className="grid aspect-[4/3] w-full place-items-center rounded-2xl border-2 border-stone-300 bg-stone-100 p-4 text-center text-slate-700">
         <div className="grid justify-items-center gap-2">
           <ImageOff aria-hidden="true" className="h-8 w-8" />
-          <p className="font-semibold text-slate-900">{managementMessages.photoMissingTitle}</p>
-          <p className="text-sm">{managementMessages.photoMissing}</p>
+          <p className="font-semibold text-slate-900">{reportEditMessages.photoMissingTitle}</p>
+          <p className="text-sm">{reportEditMessages.photoMissing}</p>
         </div>
       </div>
     );

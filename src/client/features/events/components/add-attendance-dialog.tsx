@@ -2,7 +2,7 @@
 // volunteer has used may be a typo, so the server asks first; the administrator then adds them as a new
 // volunteer or corrects the address.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { inputClass } from '#client/components/ui/input-class.ts';

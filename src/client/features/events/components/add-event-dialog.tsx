@@ -1,7 +1,7 @@
 // Add Meet Up Clean Up Event: location and date required, name built from the location. A 401 says the
 // person must sign in as a volunteer.
 import { useState, type FormEvent } from 'react';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';

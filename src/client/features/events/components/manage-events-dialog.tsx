@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { checkInScreenPath } from '#shared/routes.ts';
 import type { MucuEvent } from '#shared/contracts/events.ts';
 import { attendeeLabel } from '#shared/domain/format.ts';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ChevronDown, ChevronUp, ClipboardCheck, UsersRound } from 'lucide-react';
 import type { RsvpPerson, WhoIsComing as WhoIsComingData } from '#shared/contracts/events.ts';
 import { attendeeLabel } from '#shared/domain/format.ts';
-import { eventMessages } from '#shared/domain/admin-messages.ts';
+import { eventMessages } from '#shared/domain/event-messages.ts';
 import { goingLabel, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';

@@ -7,7 +7,7 @@ import {
   photoRedactionEndpoints,
   reportPriorityEndpoints,
 } from '#shared/contracts/reports.ts';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { ValidationError } from '#server/errors.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ReportManagementService } from './report-management.service.ts';
@@ -34,7 +34,7 @@ export async function reportManagementRoutes(
     const form = await readRawForm(request, endpoints.createManual);
     const photo = form.files.photo?.[0];
     const missing = () =>
-      new ValidationError(managementMessages.missingFields, { title: managementMessages.missingFieldsTitle });
+      new ValidationError(reportEditMessages.missingFields, { title: reportEditMessages.missingFieldsTitle });
     if (!photo || !form.fields.what3words?.trim()) throw missing();
     const fields = parseFormFields(endpoints.createManual, form.fields);
     const report = await service.createManual({ ...fields, photo });

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Report, ReportFilter } from '#shared/contracts/reports.ts';
 import { cityDay } from '#shared/domain/calendar-days.ts';
 import { REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { defaultServiceLevels, dueAt, type ServiceLevels } from '#shared/domain/service-levels.ts';
 import type { Clock } from '#server/clock.ts';
 import { NotFoundError } from '#server/errors.ts';
@@ -98,26 +98,26 @@ export function reportManagementService({
   return {
     async update(id: number, input: { what3words: string; description?: string | null }): Promise<Report> {
       const existing = await repository.findById(id);
-      if (!existing) throw new NotFoundError(managementMessages.reportNotFound);
+      if (!existing) throw new NotFoundError(reportEditMessages.reportNotFound);
       const description = input.description === undefined ? existing.description : input.description;
       const edit: ReportEdit = { what3words: input.what3words, description };
       if (input.what3words !== existing.what3words) {
         edit.coordinates = await coordinatesFor(input.what3words, existing);
       }
       const row = await repository.update(id, edit, clock.now().toISOString());
-      if (!row) throw new NotFoundError(managementMessages.reportNotFound);
+      if (!row) throw new NotFoundError(reportEditMessages.reportNotFound);
       return toReportResponse(row);
     },
 
     async delete(id: number): Promise<void> {
       const keys = await repository.delete(id);
-      if (keys === null) throw new NotFoundError(managementMessages.reportNotFound);
+      if (keys === null) throw new NotFoundError(reportEditMessages.reportNotFound);
       await removeFiles(keys);
     },
 
     async deletePhoto(reportId: number, photoId: number): Promise<void> {
       const key = await repository.deletePhoto(reportId, photoId, clock.now().toISOString());
-      if (key === null) throw new NotFoundError(managementMessages.photoNotFound);
+      if (key === null) throw new NotFoundError(reportEditMessages.photoNotFound);
       await removeFiles([key]);
     },
 

@@ -1,7 +1,7 @@
 // The Add photo dialog of the management list: a photo and an optional description for one report.
 // Its code loads when it first opens.
 import { useId, useState, type FormEvent } from 'react';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { inputClass } from '#client/components/ui/input-class.ts';
@@ -38,7 +38,7 @@ export function AddPhotoDialog({
     event.preventDefault();
     if (reportId === null) return;
     if (!photo) {
-      toastProblem(managementMessages.noFileTitle, managementMessages.noFile);
+      toastProblem(reportEditMessages.noFileTitle, reportEditMessages.noFile);
       return;
     }
     if (refusedAsTooLarge(photo)) return;
@@ -49,8 +49,8 @@ export function AddPhotoDialog({
     } catch (error) {
       if (isExplained(error)) return;
       // The server's reason when it gave one, else 'Failed to upload photo'.
-      const reason = error instanceof ApiError && error.body ? error.body.message : managementMessages.uploadFailed;
-      toastProblem(managementMessages.errors.uploadPhoto, reason);
+      const reason = error instanceof ApiError && error.body ? error.body.message : reportEditMessages.uploadFailed;
+      toastProblem(reportEditMessages.errors.uploadPhoto, reason);
     }
   }
 

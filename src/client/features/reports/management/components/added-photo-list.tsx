@@ -2,7 +2,7 @@
 // when a card's 'Added photos' is first opened.
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { formatDate } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
@@ -32,10 +32,10 @@ export function AddedPhotoList({
     if (!deleteTarget) return;
     try {
       await remove.mutateAsync({ id: reportId, photoId: deleteTarget.photoId });
-      toastSuccess(managementMessages.photoDeleted);
+      toastSuccess(reportEditMessages.photoDeleted);
       setDeleteTarget(null);
     } catch (error) {
-      errorToast(managementMessages.errors.deletePhoto, error);
+      errorToast(reportEditMessages.errors.deletePhoto, error);
     }
   }
 
@@ -94,7 +94,7 @@ export function AddedPhotoList({
         onOpenChange={(next) => !next && setDeleteTarget(null)}
         role="alertdialog"
         title={deleteTarget ? `Delete ${deleteTarget.name}?` : 'Delete photo?'}
-        description={managementMessages.deletePhotoConfirm}
+        description={reportEditMessages.deletePhotoConfirm}
         size="sm"
       >
         <DialogActions

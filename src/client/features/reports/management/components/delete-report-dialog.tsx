@@ -2,7 +2,7 @@
 // number its reporter was given does not move as the list does), and says it cannot be undone.
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toastSuccess } from '#client/lib/use-toast.ts';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteReport } from '../api/use-report-actions.ts';
 import { reference } from '../report-list.ts';
@@ -24,7 +24,7 @@ export function DeleteReportDialog({ target, onClose }: { target: DeleteTarget |
       toastSuccess('Report deleted', `${target.label} (reference ${reference(target.id)}) was deleted.`);
       onClose();
     } catch (error) {
-      errorToast(managementMessages.errors.deleteReport, error);
+      errorToast(reportEditMessages.errors.deleteReport, error);
     }
   }
 
@@ -36,8 +36,8 @@ export function DeleteReportDialog({ target, onClose }: { target: DeleteTarget |
       title={target ? `Delete ${target.label}?` : 'Delete report?'}
       description={
         target
-          ? `Reference ${reference(target.id)}, at ${target.what3words}. ${managementMessages.deleteReportConfirm}`
-          : managementMessages.deleteReportConfirm
+          ? `Reference ${reference(target.id)}, at ${target.what3words}. ${reportEditMessages.deleteReportConfirm}`
+          : reportEditMessages.deleteReportConfirm
       }
       size="sm"
     >

@@ -7,7 +7,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { Report } from '#shared/contracts/reports.ts';
 import type { SuggestionDetails } from '#shared/contracts/location.ts';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { Field } from '#client/components/ui/field.tsx';
 import { inputClass } from '#client/components/ui/input-class.ts';
@@ -63,7 +63,7 @@ export function EditReportForm({
         firstField.current?.focus();
         return;
       }
-      errorToast(managementMessages.errors.updateReport, error);
+      errorToast(reportEditMessages.errors.updateReport, error);
     }
   }
 

@@ -1,7 +1,7 @@
 // The Add Manual Report dialog: a photo and a location, both required and trimmed, and an optional
 // description. Its code loads when the page's ManualReportHost first opens it.
 import { useId, useState, type FormEvent } from 'react';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { GRID_EXAMPLE_WORDS } from '#shared/domain/location-messages.ts';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
@@ -28,16 +28,16 @@ export function ManualReportDialog({ open, onOpenChange }: { open: boolean; onOp
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!photo || !what3words.trim()) {
-      toastProblem(managementMessages.missingFieldsTitle, managementMessages.missingFields);
+      toastProblem(reportEditMessages.missingFieldsTitle, reportEditMessages.missingFields);
       return;
     }
     if (refusedAsTooLarge(photo)) return;
     try {
       await create.mutateAsync({ photo, what3words, description });
-      toastSuccess(managementMessages.manualReportCreated);
+      toastSuccess(reportEditMessages.manualReportCreated);
       close();
     } catch (error) {
-      errorToast(managementMessages.errors.createManualReport, error);
+      errorToast(reportEditMessages.errors.createManualReport, error);
     }
   }
 

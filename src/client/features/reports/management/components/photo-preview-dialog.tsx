@@ -5,7 +5,7 @@ import { EyeOff } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { adminFlag } from '#client/features/admin-access/admin-flag.ts';
-import { PhotoMissing } from './report-photo.tsx';
+import { PhotoMissing } from './photo-missing.tsx';
 import { RedactPhotoEditor } from './redact-photo-editor.tsx';
 
 export interface PreviewPhoto {

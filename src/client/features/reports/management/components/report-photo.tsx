@@ -1,28 +1,13 @@
 // A stored photo in a reserved box (no layout shift), or, when it cannot be loaded, the spec's
-// 'Photo Missing' state with its data-recovery explanation.
+// 'Photo Missing' state (photo-missing.tsx).
 import { useState } from 'react';
-import { ImageOff } from 'lucide-react';
-import { managementMessages } from '#shared/domain/admin-messages.ts';
+import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 
-/**
- * The 'Photo Missing' state. `inline` renders spans only (phrasing content), for use inside a button
- * or wherever an <img> could stand.
- */
-export function PhotoMissing({ small = false, inline = false }: { small?: boolean; inline?: boolean }) {
-  const Box = inline ? 'span' : 'div';
-  const Text = inline ? 'span' : 'p';
-  return (
-    <Box
-      className={`grid h-full w-full place-items-center bg-stone-200 text-center text-slate-800 ${small ? 'p-2 text-xs' : 'p-3'}`}
-    >
-      <Box className="grid justify-items-center gap-1">
-        <ImageOff aria-hidden="true" className="h-6 w-6 text-slate-600" />
-        <Text className="block font-semibold">{managementMessages.photoMissingTitle}</Text>
-        <Text className={`block ${small ? '' : 'text-sm'}`}>{managementMessages.photoMissing}</Text>
-      </Box>
-    </Box>
-  );
-}
+// The 'Photo Missing' state shows only for a photo that could not be loaded: its code loads then.
+const PhotoMissing = lazyDialog(
+  () => import('./photo-missing.tsx').then((m) => m.PhotoMissing),
+  () => true,
+);
 
 export function ReportPhoto({
   src,
