@@ -1,16 +1,15 @@
 // Safety and consent before a claim. A volunteer accepts the operator's safety briefing once each
 // London calendar year, confirming their age band the first time; under-16s never claim a site
 // alone. A report an administrator marks as needing the owner's consent (private property) is
-// withheld from volunteers until an administrator records who gave consent and when. This feature
-// is the only writer of volunteer_safety and report_owner_consents.
+// withheld from volunteers until an administrator records who gave consent and when.
 import type { AgeBand, OwnerConsent, SafetyBriefingResponse } from '#shared/contracts/safety.ts';
 import { cityTime } from '#shared/domain/city-clock.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import { toIso, toIsoOrNull, type ReportOwnerConsentsTable } from '#server/db/tables.ts';
+import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.ts';
 import { findReportById, reportsRepository } from '#server/features/reports/index.ts';
-import type { Selectable } from 'kysely';
+import { safetyRepository, type ConsentRow } from './safety.repository.ts';
 
 export const DEFAULT_SAFETY_BRIEFING = [
   'Wear gloves and eye protection whenever you clean, and keep them on until you have packed up.',
@@ -28,8 +27,6 @@ export const safetyMessages = {
   consentNotMarked: "This report is not marked as needing the owner's consent.",
   consentInFuture: 'The day the owner gave consent cannot be later than today.',
 } as const;
-
-type ConsentRow = Selectable<ReportOwnerConsentsTable>;
 
 function toOwnerConsent(reportId: number, row: ConsentRow | undefined): OwnerConsent {
   return {
@@ -49,9 +46,8 @@ export interface SafetyServiceDeps {
 
 export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }: SafetyServiceDeps) {
   const thisYear = () => cityTime(clock.now()).year;
-
-  const safetyOf = (volunteerId: number) =>
-    db.selectFrom('volunteer_safety').selectAll().where('volunteer_id', '=', volunteerId).executeTakeFirst();
+  const safety = safetyRepository(db);
+  const safetyOf = safety.safetyOf;
 
   async function briefingFor(volunteerId: number): Promise<SafetyBriefingResponse> {
     const row = await safetyOf(volunteerId);
@@ -72,11 +68,7 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
       // The age band is confirmed once: a later acceptance keeps the band first given.
       const band = existing?.age_band ?? ageBand;
       if (!band) throw new ValidationError(safetyMessages.ageBandNeeded);
-      await db
-        .insertInto('volunteer_safety')
-        .values({ volunteer_id: volunteerId, briefing_year: thisYear(), accepted_at: now, age_band: band })
-        .onConflict((oc) => oc.column('volunteer_id').doUpdateSet({ briefing_year: thisYear(), accepted_at: now }))
-        .execute();
+      await safety.accept(volunteerId, thisYear(), now, band);
       return briefingFor(volunteerId);
     },
 
@@ -88,14 +80,7 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
     },
 
     /** Reports waiting for their owner's consent: not offered to volunteers and not claimed. */
-    async withheldReportIds(): Promise<number[]> {
-      const rows = await db
-        .selectFrom('report_owner_consents')
-        .select('report_id')
-        .where('given_at', 'is', null)
-        .execute();
-      return rows.map((row) => row.report_id);
-    },
+    withheldReportIds: () => safety.withheldReportIds(),
 
     // Each change to a consent dates its report too, in one transaction, so the administrators' list
     // (whose version moves with every change to a report) shows the new mark at its next refresh.
@@ -104,24 +89,9 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
       return reports.transaction(async (trx) => {
         if (!(await findReportById(trx, reportId))) throw new NotFoundError('Report not found');
         const now = clock.now().toISOString();
-        if (needed) {
-          await trx
-            .insertInto('report_owner_consents')
-            .values({ report_id: reportId, marked_at: now })
-            .onConflict((oc) => oc.column('report_id').doNothing())
-            .execute();
-        } else {
-          await trx.deleteFrom('report_owner_consents').where('report_id', '=', reportId).execute();
-        }
+        const row = await safety.markNeeded(reportId, needed, now, trx);
         await reports.touch(reportId, now, trx);
-        return toOwnerConsent(
-          reportId,
-          await trx
-            .selectFrom('report_owner_consents')
-            .selectAll()
-            .where('report_id', '=', reportId)
-            .executeTakeFirst(),
-        );
+        return toOwnerConsent(reportId, row);
       });
     },
 
@@ -131,12 +101,7 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
         throw new ValidationError(safetyMessages.consentInFuture);
       const reports = reportsRepository(db);
       return reports.transaction(async (trx) => {
-        const row = await trx
-          .updateTable('report_owner_consents')
-          .set({ given_by: givenBy, given_at: givenAt ?? now, recorded_at: now })
-          .where('report_id', '=', reportId)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await safety.recordConsent(reportId, givenBy, givenAt ?? now, now, trx);
         if (!row) throw new NotFoundError(safetyMessages.consentNotMarked);
         await reports.touch(reportId, now, trx);
         return toOwnerConsent(reportId, row);
