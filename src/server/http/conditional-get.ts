@@ -41,16 +41,22 @@ function compressText(text: string, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br' ? brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(text);
 }
 
-/** A text answer with its compressed forms, each made the first time it is asked for and kept. */
+/**
+ * A text answer as bytes, and its compressed forms, each made the first time it is asked for and
+ * kept: a text sent as it is would be encoded again for every answer.
+ */
 export interface KeptText {
   body: string;
+  bytes(): Buffer;
   encoded(encoding: Encoding): Promise<Buffer>;
 }
 
 export function keptText(body: string): KeptText {
   const encoded: Partial<Record<Encoding, Promise<Buffer>>> = {};
+  let bytes: Buffer | undefined;
   return {
     body,
+    bytes: () => (bytes ??= Buffer.from(body)),
     encoded(encoding) {
       const made = (encoded[encoding] ??= compressText(body, encoding));
       made.catch(() => {
@@ -65,7 +71,7 @@ export function keptText(body: string): KeptText {
 export async function sendKept(request: FastifyRequest, reply: FastifyReply, text: KeptText): Promise<FastifyReply> {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding) return reply.header('Content-Encoding', encoding).send(await text.encoded(encoding));
-  return reply.send(text.body);
+  return reply.send(text.bytes());
 }
 
 /** A version an answer is made from: as this process knows it (no query), and as read now. */

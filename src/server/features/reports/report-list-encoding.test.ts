@@ -36,6 +36,17 @@ describe('the compressed report list', () => {
     expect(await (await service.listText(version)).encoded('br')).toBe(first);
     expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual(JSON.parse(list.body));
     expect(JSON.parse(gunzipSync(await list.encoded('gzip')).toString())).toHaveLength(1);
+    // The plain list's bytes are made once too, and read as its text.
+    expect(list.bytes()).toBe(list.bytes());
+    expect(list.bytes().toString()).toBe(list.body);
+  });
+
+  it('a client that accepts no encoding gets the plain list as JSON, its length counted in bytes', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/reports' });
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+    expect(plain.json()).toHaveLength(1);
   });
 
   it("a browser's 'br, gzip' gets Brotli that reads as the plain list, varying by Accept-Encoding", async () => {
