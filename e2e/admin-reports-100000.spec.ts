@@ -388,6 +388,9 @@ describe.skipIf(!hasChromium)('the management dashboard with 100,000 reports', (
     await open(page);
     const last = card(page, 50);
     await last.waitFor();
+    // The card's follow-up buttons, whose code loads once the screen is idle, drawn before the toast: a
+    // row of them arriving after the page has made room for the toast would move the card under it.
+    await last.getByRole('button', { name: /^Mark as priority for the report at / }).waitFor();
     // The last card's buttons at the foot of the window, as after scrolling down to them.
     const actions = last.getByRole('group', { name: 'Set the status of Report #50' });
     await actions.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
