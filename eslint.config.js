@@ -28,13 +28,7 @@ const clientPublicModules = {
   ],
   alerts: ['components/alerts-card.tsx', 'components/alerts-summary.tsx'],
   'audit-log': ['components/audit-log-card.tsx'],
-  events: [
-    'components/add-attendance-dialog.tsx',
-    'components/add-event-dialog.tsx',
-    'components/manage-events-dialog.tsx',
-    'components/my-event-logs-card.tsx',
-    'components/my-events-card.tsx',
-  ],
+  events: ['components/event-dialogs.ts', 'components/my-event-logs-card.tsx', 'components/my-events-card.tsx'],
   location: [
     'api/use-location-provider.ts',
     'components/location-button.tsx',

@@ -77,7 +77,7 @@ describe('ranked client features', () => {
   it('lets a feature import a public module of one ranked below it', async () => {
     const messages = await floorMessages(
       clientFeature('reports'),
-      "export { AddEventDialog } from '#client/features/events/components/add-event-dialog.tsx';\n",
+      "export { AddEventDialog } from '#client/features/events/components/event-dialogs.ts';\n",
     );
     expect(messages).toEqual([]);
   });

@@ -28,18 +28,9 @@ import { ApiKeysCard } from '#client/features/open311/components/api-keys-card.t
 import { ReferralsCard } from '#client/features/open311/components/referrals-card.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
-import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { AddEventDialog, ManageEventsDialog } from '#client/features/events/components/event-dialogs.ts';
 
 const RetaggedSitesCard = lazyCard(() => import('./retagged-sites-card.tsx').then((m) => m.RetaggedSitesCard));
-// The MUCU events' dialogs load when first opened.
-const AddEventDialog = lazyDialog(
-  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
-  (props) => props.open,
-);
-const ManageEventsDialog = lazyDialog(
-  () => import('#client/features/events/components/manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
-  (props) => props.open,
-);
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-5 shadow-sm';
 

@@ -23,7 +23,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { toastProblem } from '#client/lib/use-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { useLogout } from '#client/features/volunteer-auth/api/volunteer-session.ts';
 import { RequireVolunteer } from '#client/features/volunteer-auth/components/require-volunteer.tsx';
 import { useVolunteerDashboard } from '../api/use-volunteer-dashboard.ts';
@@ -32,6 +31,7 @@ import { CleanupCard } from './cleanup-card.tsx';
 import { MyEventsCard } from '#client/features/events/components/my-events-card.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { Card } from '#client/components/ui/card.tsx';
+import { AddEventDialog } from '#client/features/events/components/event-dialogs.ts';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
 
 // The cards below the first view (the record, alerts, your data, time and bags): their code follows the
@@ -45,10 +45,6 @@ const YourDataCard = lazyCard(() =>
 );
 const MyEventLogsCard = lazyCard(() =>
   import('#client/features/events/components/my-event-logs-card.tsx').then((m) => m.MyEventLogsCard),
-);
-const AddEventDialog = lazyDialog(
-  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
-  (props) => props.open,
 );
 
 export default function VolunteerDashboardPage() {

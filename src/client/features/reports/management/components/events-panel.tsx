@@ -2,21 +2,12 @@
 // loads when it is first shown, each dialog's when it first opens; once loaded the dialogs stay
 // mounted while the panel is hidden again.
 import { useState } from 'react';
-import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import {
+  AddEventDialog,
+  ManageEventsDialog,
+  AddAttendanceDialog,
+} from '#client/features/events/components/event-dialogs.ts';
 import { pillClass } from './pill.ts';
-
-const AddEventDialog = lazyDialog(
-  () => import('#client/features/events/components/add-event-dialog.tsx').then((m) => m.AddEventDialog),
-  (props) => props.open,
-);
-const ManageEventsDialog = lazyDialog(
-  () => import('#client/features/events/components/manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
-  (props) => props.open,
-);
-const AddAttendanceDialog = lazyDialog(
-  () => import('#client/features/events/components/add-attendance-dialog.tsx').then((m) => m.AddAttendanceDialog),
-  (props) => props.open,
-);
 
 const buttons = [
   ['add', 'Add MUCU Event'],
