@@ -64,7 +64,7 @@ import { detailedTwelveMegapixelJpeg } from '#tests/fixture-photos.ts';
 import { prepareInChromium } from '#tests/prepare-photo-in-chromium.ts';
 import { benchReportListInOwnProcess, LIST_REPORTS } from './report-list.ts';
 import { benchScaleOut } from './scale-out.ts';
-import { bare304Row, bench304, benchPostgres304 } from './list-304.ts';
+import { bare304Row, BARE_304_ROUNDS, bench304, benchPostgres304 } from './list-304.ts';
 import { benchHostileClient } from './hostile-client.ts';
 import { benchWeakSignalReport } from './weak-signal.ts';
 
@@ -103,7 +103,7 @@ async function main(): Promise<number> {
     rows.push(
       bare304Row(
         'SQLite',
-        await step('Comparing the 304 with a bare Fastify, in turns (5 x 1 s each)', () =>
+        await step(`Comparing the 304 with a bare Fastify, in turns (${BARE_304_ROUNDS} x 1 s each)`, () =>
           bench304(repoRoot, sqlite304),
         ),
       ),
@@ -165,8 +165,9 @@ async function main(): Promise<number> {
 
 /** The unchanged list's 304 on PostgreSQL beside the bare server's (SKIP without TEST_DATABASE_URL). */
 async function benchPostgres304Row(dataDir: string): Promise<Row> {
-  const figures = await step('Comparing the 304 on PostgreSQL with a bare Fastify, in turns (5 x 1 s each)', () =>
-    benchPostgres304(repoRoot, dataDir),
+  const figures = await step(
+    `Comparing the 304 on PostgreSQL with a bare Fastify, in turns (${BARE_304_ROUNDS} x 1 s each)`,
+    () => benchPostgres304(repoRoot, dataDir),
   );
   if (!figures) {
     return {
