@@ -117,5 +117,3 @@ export function performanceService({ repository, clock }: { repository: Performa
     },
   };
 }
-
-export type PerformanceService = ReturnType<typeof performanceService>;

@@ -72,5 +72,3 @@ export function cleanupsRepository(db: Db) {
     },
   };
 }
-
-export type CleanupsRepository = ReturnType<typeof cleanupsRepository>;

@@ -54,15 +54,6 @@ export function eventLogsRepository(db: Db) {
       return row !== undefined;
     },
 
-    find(eventId: number, volunteerId: number): Promise<EventLogRow | undefined> {
-      return db
-        .selectFrom('event_logs')
-        .selectAll()
-        .where('mucu_id', '=', eventId)
-        .where('volunteer_id', '=', volunteerId)
-        .executeTakeFirst();
-    },
-
     findById(eventId: number, logId: number): Promise<EventLogRow | undefined> {
       return db
         .selectFrom('event_logs')

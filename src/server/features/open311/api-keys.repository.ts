@@ -80,16 +80,6 @@ export function apiKeysRepository(db: Db) {
         .execute();
     },
 
-    /** The partner that posted a report, if one did. */
-    async partnerOf(reportId: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('open311_partner_requests')
-        .select('partner_name')
-        .where('report_id', '=', reportId)
-        .executeTakeFirst();
-      return row?.partner_name;
-    },
-
     /** The partner that posted each of these reports, for those a partner posted. */
     async partnersOf(reportIds: readonly number[]): Promise<Map<number, string>> {
       if (reportIds.length === 0) return new Map();

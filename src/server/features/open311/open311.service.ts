@@ -191,9 +191,6 @@ export function open311Service({ repository, clock, publicUrl, operatorName, ope
   return {
     services: (): GeoReportService[] => OPEN311_SERVICE_CODES.map((code) => services[code]),
 
-    service: (code: string): GeoReportService | undefined =>
-      (OPEN311_SERVICE_CODES as readonly string[]).includes(code) ? services[code as Open311ServiceCode] : undefined,
-
     discovery: (): GeoReportDiscovery => ({
       changeset: SERVICES_CHANGESET,
       contact: `${operatorName}: ${operatorEmail}. Service requests are read here, and partner apps with an API key post them here; people make them on ${publicUrl}.`,

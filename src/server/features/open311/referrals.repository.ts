@@ -53,9 +53,6 @@ export function referralsRepository(db: Db) {
 
     find: (id: number) => db.selectFrom('report_referrals').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    ofReport: (reportId: number) =>
-      db.selectFrom('report_referrals').selectAll().where('report_id', '=', reportId).executeTakeFirst(),
-
     /** The newest first, at most 500. */
     list: () => db.selectFrom('report_referrals').selectAll().orderBy('id', 'desc').limit(500).execute(),
 

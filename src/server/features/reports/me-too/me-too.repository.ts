@@ -38,5 +38,3 @@ export function meTooRepository(db: Db) {
     },
   };
 }
-
-export type MeTooRepository = ReturnType<typeof meTooRepository>;
