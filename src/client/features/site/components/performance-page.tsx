@@ -13,6 +13,16 @@ const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hov
 const hours = (n: number | null) => (n === null ? '-' : `${n} h`);
 const share = (n: number | null) => (n === null ? '-' : `${n}%`);
 
+/** The month table's columns after the month: each heading and its figure. */
+const monthFigures: [heading: string, value: (m: PerformancePeriod) => string | number][] = [
+  ['Reports made', (m) => m.made],
+  ['Reports cleaned', (m) => m.cleaned],
+  ['Cleaned by owners (referred)', (m) => m.cleanedByOwners],
+  ['Median time to clean', (m) => hours(m.medianHoursToClean)],
+  ['Cleaned within target', (m) => share(m.cleanedWithinTargetPercent)],
+  ['Offensive removed within 24 hours', (m) => share(m.offensiveWithin24HoursPercent)],
+];
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="grid gap-1 rounded-2xl border border-stone-warm bg-white p-4 shadow-sm">
@@ -104,24 +114,11 @@ export default function PerformancePage() {
                     <th scope="col" className="py-2 pr-3">
                       Month
                     </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Reports made
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Reports cleaned
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Cleaned by owners (referred)
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Median time to clean
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Cleaned within target
-                    </th>
-                    <th scope="col" className="py-2">
-                      Offensive removed within 24 hours
-                    </th>
+                    {monthFigures.map(([heading]) => (
+                      <th key={heading} scope="col" className="py-2 pr-3 last:pr-0">
+                        {heading}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -130,12 +127,11 @@ export default function PerformancePage() {
                       <th scope="row" className="py-2 pr-3 font-semibold">
                         {m.label}
                       </th>
-                      <td className="py-2 pr-3">{m.made}</td>
-                      <td className="py-2 pr-3">{m.cleaned}</td>
-                      <td className="py-2 pr-3">{m.cleanedByOwners}</td>
-                      <td className="py-2 pr-3">{hours(m.medianHoursToClean)}</td>
-                      <td className="py-2 pr-3">{share(m.cleanedWithinTargetPercent)}</td>
-                      <td className="py-2">{share(m.offensiveWithin24HoursPercent)}</td>
+                      {monthFigures.map(([heading, value]) => (
+                        <td key={heading} className="py-2 pr-3 last:pr-0">
+                          {value(m)}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
