@@ -14,16 +14,20 @@ const optionalString = z
 const optionalMatching = (pattern: RegExp, message: string) =>
   optionalString.pipe(z.string().regex(pattern, message).optional());
 
-/** A whole number of days, at least `min`, or unset. */
-const wholeDays = (min: number) =>
+/** A whole number of `unit` of at most `digits` digits, at least `min`, or unset. */
+const wholeNumber = (digits: number, unit: string, min: number) =>
   optionalString.pipe(
     z
       .string()
-      .regex(/^\d{1,6}$/, 'must be a whole number of days')
+      .regex(new RegExp(`^\\d{1,${digits}}$`), `must be a whole number of ${unit}`)
       .transform(Number)
       .pipe(z.number().min(min, `must be at least ${min}`))
       .optional(),
   );
+
+const optionalHttpUrl = optionalString.pipe(
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+);
 
 /** One trusted proxy: an IPv4/IPv6 address, a CIDR range of them, or loopback/linklocal/uniquelocal. */
 function isProxyAddress(entry: string): boolean {
@@ -70,7 +74,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalMatching(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
-  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  PUBLIC_URL: optionalHttpUrl,
   ADMIN_PASSCODE: optionalMatching(/^\d{6}$/, 'must be exactly 6 digits'),
   SMTP_URL: optionalMatching(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Clean Up Edinburgh <no-reply@cleanupedinburgh.org>'),
@@ -88,7 +92,7 @@ const envSchema = z.object({
       .optional(),
   ),
   S3_BUCKET: optionalString,
-  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  S3_ENDPOINT: optionalHttpUrl,
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -121,9 +125,7 @@ const envSchema = z.object({
   SAFETY_BRIEFING: optionalString.pipe(z.string().max(5000, 'must be at most 5000 characters').optional()),
   OPERATOR_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   OPEN_DATA_LICENCE_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
-  OPEN_DATA_LICENCE_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  ),
+  OPEN_DATA_LICENCE_URL: optionalHttpUrl,
   REFERRAL_BODIES: optionalString.pipe(
     z
       .string()
@@ -138,24 +140,10 @@ const envSchema = z.object({
       .pipe(z.array(responsibleBodyConfigSchema).max(50, 'may name at most 50 bodies'))
       .optional(),
   ),
-  INACTIVE_ACCOUNT_DAYS: wholeDays(30),
-  SERVICE_LEVEL_OFFENSIVE_HOURS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{1,4}$/, 'must be a whole number of hours')
-      .transform(Number)
-      .pipe(z.number().min(1, 'must be at least 1'))
-      .optional(),
-  ),
-  SERVICE_LEVEL_WORKING_DAYS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{1,3}$/, 'must be a whole number of working days')
-      .transform(Number)
-      .pipe(z.number().min(1, 'must be at least 1'))
-      .optional(),
-  ),
-  ERASURE_NOTICE_DAYS: wholeDays(1),
+  INACTIVE_ACCOUNT_DAYS: wholeNumber(6, 'days', 30),
+  SERVICE_LEVEL_OFFENSIVE_HOURS: wholeNumber(4, 'hours', 1),
+  SERVICE_LEVEL_WORKING_DAYS: wholeNumber(3, 'working days', 1),
+  ERASURE_NOTICE_DAYS: wholeNumber(6, 'days', 1),
   METRICS_TOKEN: optionalString.pipe(
     z
       .string()
@@ -164,7 +152,7 @@ const envSchema = z.object({
       .optional(),
   ),
   /** The map's basemap: a MapLibre style from a keyless provider (OpenFreeMap unless set). */
-  MAP_STYLE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  MAP_STYLE_URL: optionalHttpUrl,
   /** Or the app's own PMTiles extract: a file name in DATA_DIR, served with HTTP ranges. */
   MAP_PMTILES: optionalMatching(/^[\w.-]+\.pmtiles$/, 'must be the name of a .pmtiles file in DATA_DIR'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -254,14 +242,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuration error: S3_BUCKET must be set to store photos in a bucket (the other S3_ settings are set without it)',
     );
   }
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
-  }
-  if (Boolean(e.OPEN_DATA_LICENCE_NAME) !== Boolean(e.OPEN_DATA_LICENCE_URL)) {
-    throw new ConfigError('Configuration error: OPEN_DATA_LICENCE_NAME and OPEN_DATA_LICENCE_URL must be set together');
-  }
-  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-    throw new ConfigError('Configuration error: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  const pairs = [
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ['OPEN_DATA_LICENCE_NAME', 'OPEN_DATA_LICENCE_URL'],
+    ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+  ] as const;
+  for (const [one, other] of pairs) {
+    if (Boolean(e[one]) !== Boolean(e[other])) {
+      throw new ConfigError(`Configuration error: ${one} and ${other} must be set together`);
+    }
   }
   return {
     port: e.PORT,
