@@ -105,24 +105,17 @@ export function HotspotMap({ onOpenReport }: { onOpenReport(id: number): void })
             <option value="other">Not priority</option>
           </select>
         </label>
-        <label className={labelClass}>
-          Reported from
-          <input
-            type="date"
-            value={filters.from}
-            onChange={(event) => change({ from: event.target.value })}
-            className={fieldClass}
-          />
-        </label>
-        <label className={labelClass}>
-          Reported to
-          <input
-            type="date"
-            value={filters.to}
-            onChange={(event) => change({ to: event.target.value })}
-            className={fieldClass}
-          />
-        </label>
+        {(['from', 'to'] as const).map((end) => (
+          <label key={end} className={labelClass}>
+            Reported {end}
+            <input
+              type="date"
+              value={filters[end]}
+              onChange={(event) => change({ [end]: event.target.value })}
+              className={fieldClass}
+            />
+          </label>
+        ))}
         <label className="inline-flex min-h-11 items-center gap-2 font-semibold text-civic-900">
           <input
             type="checkbox"
