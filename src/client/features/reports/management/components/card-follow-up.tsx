@@ -1,13 +1,19 @@
 // A report card's row of marks and follow-up: the priority mark and its toggle, how many people
 // reported it or said 'Me too', the owner's consent, the added photos and the site's history. Its code
 // loads once the list is shown (report-card.tsx), so the cards' first drawing does not wait for it.
+import { lazy } from 'react';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
+import { siteMessages } from '#shared/domain/site-messages.ts';
 import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
-import { AddedPhotos } from './report-photos.tsx';
+import { CardDisclosure } from './card-disclosure.tsx';
 import { MeTooCount } from './me-too-count.tsx';
 import { OwnerConsent } from './owner-consent.tsx';
-import { SiteHistory } from './site-history.tsx';
+
+// The added photos (progress photos from volunteers and administrators), and what deletes them; the
+// site's history ('reported 4 times since March, last cleaned 12 days ago'): each loaded once opened.
+const AddedPhotoList = lazy(() => import('./added-photo-list.tsx').then((m) => ({ default: m.AddedPhotoList })));
+const HistoryLine = lazy(() => import('./site-history-line.tsx').then((m) => ({ default: m.HistoryLine })));
 
 export function CardFollowUp({
   report,
@@ -23,8 +29,16 @@ export function CardFollowUp({
       <ReportMarks report={report} />
       <MeTooCount count={report.meTooCount} />
       <OwnerConsent report={report} />
-      <AddedPhotos reportId={report.id} label={label} onPreview={onPreview} />
-      <SiteHistory reportId={report.id} />
+      <CardDisclosure label="Added photos" loading="Loading photos...">
+        {(id) => <AddedPhotoList id={id} reportId={report.id} label={label} onPreview={onPreview} />}
+      </CardDisclosure>
+      <CardDisclosure
+        label={siteMessages.historyButton}
+        loading={siteMessages.historyLoading}
+        loadingClass="text-slate-800"
+      >
+        {(id) => <HistoryLine id={id} reportId={report.id} />}
+      </CardDisclosure>
     </>
   );
 }
