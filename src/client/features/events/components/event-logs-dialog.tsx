@@ -2,8 +2,8 @@
 // or with the figures corrected first; an approved entry shows what was logged beside what counts.
 import { useId, useState } from 'react';
 import type { AdminEventLog } from '#shared/contracts/event-logs.ts';
-import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
-import { attendeeLabel, formatMinutes } from '#shared/domain/format.ts';
+import { describeFigures as describe, eventLogMessages as m } from '#shared/domain/event-logs.ts';
+import { attendeeLabel } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { inputClass } from '#client/components/ui/input-class.ts';
@@ -43,15 +43,6 @@ export function EventLogsDialog({ eventId, onClose }: { eventId: number | null; 
     </Dialog>
   );
 }
-
-const describe = (f: { minutes: number; bags: number | null; areaM2: number | null }) =>
-  [
-    formatMinutes(f.minutes),
-    f.bags !== null ? `${f.bags} ${f.bags === 1 ? 'bag' : 'bags'}` : null,
-    f.areaM2 !== null ? `${f.areaM2} m²` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
 
 function EntryRow({ eventId, entry }: { eventId: number; entry: AdminEventLog }) {
   const who = entry.volunteer ? (entry.volunteer.name ?? attendeeLabel(entry.volunteer.email)) : 'Erased volunteer';

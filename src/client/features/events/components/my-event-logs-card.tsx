@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Clock3 } from 'lucide-react';
 import type { MyEventLog } from '#shared/contracts/event-logs.ts';
-import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
+import { describeFigures as describe, eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { formatDateTime, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -57,14 +57,6 @@ export function MyEventLogsCard({ approved }: { approved: { minutes: number; bag
 
 function EventLogItem({ log }: { log: MyEventLog }) {
   const { entry } = log;
-  const describe = (f: { minutes: number; bags: number | null; areaM2: number | null }) =>
-    [
-      formatMinutes(f.minutes),
-      f.bags !== null ? `${f.bags} ${f.bags === 1 ? 'bag' : 'bags'}` : null,
-      f.areaM2 !== null ? `${f.areaM2} m²` : null,
-    ]
-      .filter(Boolean)
-      .join(', ');
   return (
     <>
       <h3 className="font-bold text-civic-900 [overflow-wrap:anywhere]">{log.event.name}</h3>
