@@ -4,7 +4,7 @@
 // is drawn and the browser is idle. Both show the same answer for the same view, kept in the address
 // so a shared link opens it again. A site opens its details: photo (never for offensive graffiti),
 // dates and three words.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LocateFixed, MapPin, X } from 'lucide-react';
 import type { MapCluster, MapShow, MapSite } from '#shared/contracts/report-map.ts';
 import { MAP_CLEANED_WITHIN_DAYS } from '#shared/domain/report-map-limits.ts';
@@ -28,6 +28,7 @@ import {
 import type { SiteMapProps } from './site-map.tsx';
 import { ItsBack } from '#client/features/reports/follow-up/components/its-back.tsx';
 import { SiteMeToo } from './site-me-too.tsx';
+import { useBoxSize } from '../use-box-size.ts';
 
 type SiteMapComponent = (props: SiteMapProps) => React.JSX.Element;
 
@@ -39,28 +40,6 @@ const SHOW_CHOICES: { value: MapShow; label: string }[] = [
 
 const buttonClass =
   'inline-flex min-h-11 items-center gap-2 rounded-xl border-2 border-civic-800 bg-white px-4 py-2 font-semibold text-civic-800 hover:bg-civic-50';
-
-/** The size of the map's box, the list's bounding box before and after the map is there. */
-function useBoxSize(ref: React.RefObject<HTMLElement | null>): { width: number; height: number } | null {
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    const measure = () => {
-      const { width, height } = element.getBoundingClientRect();
-      setSize((last) =>
-        last && Math.round(last.width) === Math.round(width) && Math.round(last.height) === Math.round(height)
-          ? last
-          : { width: Math.round(width), height: Math.round(height) },
-      );
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return size;
-}
 
 const siteWords = (site: MapSite) => `///${site.what3words}`;
 
