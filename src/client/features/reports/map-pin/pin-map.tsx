@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import { MAP_MAX_ZOOM } from '#shared/domain/report-map-limits.ts';
-import { loadStyle, PLAIN_STYLE } from '../map/components/site-map.tsx';
+import { loadStyle, MapBox, PLAIN_STYLE } from '../map/components/site-map.tsx';
 import { useBasemap } from '../map/api/use-map-data.ts';
 import { CITY_VIEW, MAP_MIN_ZOOM } from '../map/map-view.ts';
 import { panToKeep, pinStep, roundedPlace } from './pin-moves.ts';
@@ -155,17 +155,5 @@ export default function PinMap({ start, pin, label, onPin, onConfirm }: PinMapPr
     if (ready && pin) marker.current?.setLngLat([pin.lng, pin.lat]);
   }, [ready, pin]);
 
-  return (
-    <>
-      <div ref={container} className="h-full w-full" />
-      {notice && (
-        <p
-          role="status"
-          className="absolute left-2 right-14 top-2 z-10 rounded-xl bg-white/95 p-3 text-sm font-semibold text-slate-900 shadow"
-        >
-          {notice}
-        </p>
-      )}
-    </>
-  );
+  return <MapBox container={container} notice={notice} />;
 }

@@ -3,7 +3,7 @@
 // clicked or reached by the keyboard; the map itself pans with the arrow keys and zooms with + and -,
 // and Tab always leaves it. The basemap is the configured style; when it cannot be reached the sites
 // are drawn on a plain background with a short notice.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { addProtocol, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -250,6 +250,11 @@ export default function SiteMap({
     return () => void marker.remove();
   }, [ready, hereLat, hereLng]);
 
+  return <MapBox container={container} notice={notice} />;
+}
+
+/** The map's box, and over it a line saying what the map could not do, when there is one. */
+export function MapBox({ container, notice }: { container: RefObject<HTMLDivElement | null>; notice: string | null }) {
   return (
     <>
       <div ref={container} className="h-full w-full" />
