@@ -64,26 +64,23 @@ export function statsRepository(db: Db) {
 
     /** Every volunteer with the count and minutes of their clean-ups and the latest one. */
     async volunteerTotals(): Promise<VolunteerTotalsRow[]> {
+      const volunteer = [
+        'volunteers.id',
+        'volunteers.email',
+        'volunteers.name',
+        'volunteers.joined_at',
+        'volunteers.last_active_at',
+      ] as const;
       const rows = await db
         .selectFrom('volunteers')
         .leftJoin('cleanups', 'cleanups.volunteer_id', 'volunteers.id')
         .select([
-          'volunteers.id',
-          'volunteers.email',
-          'volunteers.name',
-          'volunteers.joined_at',
-          'volunteers.last_active_at',
+          ...volunteer,
           sql<string>`count(cleanups.id)`.as('sites'),
           sql<string>`coalesce(sum(cleanups.minutes_worked), 0)`.as('minutes'),
           sql<string | Date | null>`max(cleanups.completed_at)`.as('last_cleanup_at'),
         ])
-        .groupBy([
-          'volunteers.id',
-          'volunteers.email',
-          'volunteers.name',
-          'volunteers.joined_at',
-          'volunteers.last_active_at',
-        ])
+        .groupBy(volunteer)
         .execute();
       return rows.map((row) => ({
         id: row.id,
