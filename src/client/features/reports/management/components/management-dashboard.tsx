@@ -132,11 +132,7 @@ export function ManagementDashboard({
   const [preview, setPreview] = useState<PreviewPhoto | null>(null);
   const [photoTarget, setPhotoTarget] = useState<{ id: number; label: string } | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
-  const [shownPanel, setShownPanel] = useState<{ options: boolean; filters: boolean; events: boolean }>({
-    options: false,
-    filters: false,
-    events: false,
-  });
+  const [shownPanel, setShownPanel] = useState({ options: false, filters: false, events: false });
   const ids = { heading: useId(), search: useId(), options: useId(), filters: useId(), events: useId() };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const toggle = (panel: keyof typeof shownPanel) => () =>
@@ -203,15 +199,8 @@ export function ManagementDashboard({
   const onSelect = useCallback((id: number, on: boolean) => setSelected((current) => toggled(current, id, on)), []);
   const first = shown[0]?.position ?? 0;
   const last = shown[shown.length - 1]?.position ?? 0;
-  // How many of the choices behind 'More filters', and behind a phone's 'More', are in use.
-  const filtersOn = [
-    narrowing.from,
-    narrowing.to,
-    narrowing.unplaced,
-    narrowing.priority,
-    narrowing.overdue,
-    narrowing.awaitingConsent,
-  ].filter(Boolean).length;
+  // How many of the choices behind 'More filters' (all but the search), and behind a phone's 'More', are in use.
+  const filtersOn = Object.entries(narrowing).filter(([key, value]) => key !== 'q' && value).length;
   const hiddenOn = filtersOn + (sort ? 1 : 0) + (priorityFirst ? 1 : 0);
 
   function previousPage() {
