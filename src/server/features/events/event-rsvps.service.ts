@@ -198,18 +198,11 @@ export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsS
     /** The upcoming events this volunteer is going to or waiting for, soonest first. */
     async mine(volunteerId: number): Promise<UpcomingEvent[]> {
       const rows = await repository.upcoming(upcomingCutoff(clock.now()));
-      const answered = new Set(
-        (
-          await repository.ofVolunteer(
-            volunteerId,
-            rows.map((row) => row.id),
-          )
-        ).map((a) => a.mucu_id),
-      );
-      return upcomingOf(
-        rows.filter((row) => answered.has(row.id)),
-        volunteerId,
-      );
+      const ids = rows.map((row) => row.id);
+      const answers = await repository.ofVolunteer(volunteerId, ids);
+      const answered = new Set(answers.map((answer) => answer.mucu_id));
+      const theirs = rows.filter((row) => answered.has(row.id));
+      return upcomingOf(theirs, volunteerId);
     },
 
     async emailSettings(volunteerId: number): Promise<EventEmailSettings> {

@@ -212,10 +212,8 @@ export function referralsService({
         Boolean(body.open311?.serviceRequestUpdates),
     );
     for (const body of withUpdates) await readUpdates(body);
-    const rows = await repository.toCheck(
-      CHECKS_PER_RUN,
-      withUpdates.map((body) => body.id),
-    );
+    const readAlready = withUpdates.map((body) => body.id);
+    const rows = await repository.toCheck(CHECKS_PER_RUN, readAlready);
     for (const row of rows) {
       const body = bodyById.get(row.body_id);
       if (!body?.open311 || !row.remote_id) continue;

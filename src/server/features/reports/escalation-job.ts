@@ -61,18 +61,10 @@ export function escalationJob({
       const many = reports.length > MOST_TOLD_AT_ONCE;
       if (many && cityDayAndHour(now).hour < summaryHour) return 0; // held for the summary
       const at = now.toISOString();
-      await repository.markEscalated(
-        found.overdue.map((r) => r.id),
-        'overdue',
-        at,
-        trx,
-      );
-      await repository.markEscalated(
-        found.unclaimed.map((r) => r.id),
-        'unclaimed',
-        at,
-        trx,
-      );
+      for (const reason of ['overdue', 'unclaimed'] as const) {
+        const ids = found[reason].map((r) => r.id);
+        await repository.markEscalated(ids, reason, at, trx);
+      }
       await enqueue(trx, { kind: many ? 'summary' : 'instant', reports, total: reports.length }, at);
       return reports.length;
     });

@@ -209,12 +209,8 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
     // The words that are only text and long enough for the trigram table are looked up together.
     const together = terms.filter((term) => term.text !== undefined && term.id === undefined && indexedWord(term.text));
     if (together.length > 1) {
-      all.push(
-        containsAll(
-          eb,
-          together.map((term) => term.text!),
-        ),
-      );
+      const words = together.map((term) => term.text!);
+      all.push(containsAll(eb, words));
       terms = terms.filter((term) => !together.includes(term));
     }
   }
