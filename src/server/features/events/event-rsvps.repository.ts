@@ -195,17 +195,8 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
             .onRef('mucu_attendances.mucu_id', '=', 'event_rsvps.mucu_id')
             .onRef('mucu_attendances.volunteer_id', '=', 'event_rsvps.volunteer_id'),
         )
-        .select([
-          'event_rsvps.id',
-          'event_rsvps.mucu_id',
-          'event_rsvps.volunteer_id',
-          'event_rsvps.status',
-          'event_rsvps.created_at',
-          'event_rsvps.reminded_at',
-          'volunteers.email',
-          'volunteers.name',
-          'mucu_attendances.id as attended',
-        ])
+        .selectAll('event_rsvps')
+        .select(['volunteers.email', 'volunteers.name', 'mucu_attendances.id as attended'])
         .where('event_rsvps.mucu_id', '=', eventId)
         .orderBy(sql`case when event_rsvps.status = 'going' then 0 else 1 end`)
         .orderBy('event_rsvps.created_at', 'asc')

@@ -14,22 +14,8 @@ export function volunteerDashboardRepository(db: Db) {
       return db
         .selectFrom('cleanups')
         .innerJoin('reports', 'reports.id', 'cleanups.report_id')
-        .select([
-          'cleanups.id',
-          'cleanups.report_id',
-          'cleanups.volunteer_id',
-          'cleanups.completed_at',
-          'cleanups.minutes_worked',
-          'cleanups.before_photo_key',
-          'cleanups.after_photo_key',
-          'cleanups.notes',
-          'cleanups.measured_minutes',
-          'cleanups.time_note',
-          'reports.what3words',
-          'reports.words_scheme',
-          'reports.latitude',
-          'reports.longitude',
-        ])
+        .selectAll('cleanups')
+        .select(['reports.what3words', 'reports.words_scheme', 'reports.latitude', 'reports.longitude'])
         .where('cleanups.volunteer_id', '=', volunteerId)
         .orderBy('cleanups.completed_at', 'desc')
         .orderBy('cleanups.id', 'desc')
