@@ -2,8 +2,8 @@
 // administrators' marks of a report needing its owner's consent (recorded in the audit log).
 import type { FastifyInstance } from 'fastify';
 import { safetyEndpoints as endpoints } from '#shared/contracts/safety.ts';
-import { UnauthorizedError } from '#server/errors.ts';
 import { serve } from '#server/http/serve.ts';
+import { signedInVolunteerId } from '#server/plugins/auth.ts';
 import type { SafetyService } from './safety.service.ts';
 
 export interface SafetyRoutesOptions {
@@ -11,18 +11,13 @@ export interface SafetyRoutesOptions {
 }
 
 export async function safetyRoutes(app: FastifyInstance, { service }: SafetyRoutesOptions) {
-  const volunteerId = (auth: { volunteer: { id: number } | null }): number => {
-    if (!auth.volunteer) throw new UnauthorizedError('Please sign in as a volunteer.');
-    return auth.volunteer.id;
-  };
-
   serve(app, endpoints.briefing, { access: 'volunteer' }, async (request, reply) => {
     void reply.header('Cache-Control', 'no-store');
-    return service.briefingFor(volunteerId(request.auth));
+    return service.briefingFor(signedInVolunteerId(request));
   });
 
   serve(app, endpoints.accept, { access: 'volunteer' }, (request) =>
-    service.accept(volunteerId(request.auth), request.body.ageBand),
+    service.accept(signedInVolunteerId(request), request.body.ageBand),
   );
 
   serve(

@@ -76,6 +76,14 @@ describe.each(testDatabaseKinds)('safety and consent before a claim on %s', (kin
     await t.database.db.deleteFrom('reports').execute();
   });
 
+  it('asks an administrator signed in by code alone to sign in as a volunteer for the briefing', async () => {
+    const cookie = await adminCookie();
+    for (const answer of [await briefing(cookie), await accept(cookie, '16-or-over')]) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().message).toBe('Please sign in as a volunteer to continue.');
+    }
+  });
+
   it('shows the default briefing for graffiti cleaning until the volunteer accepts it, and records when', async () => {
     const cookie = await newVolunteer();
     const before = safetyBriefingResponseSchema.parse((await briefing(cookie)).json());
