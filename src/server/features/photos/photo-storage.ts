@@ -179,9 +179,12 @@ export function localPhotoStorage(directory: string): PhotoStorage {
       await fsp.rm(resolve(name, { orTemporary: true }), { force: true });
     },
     async check() {
-      if (!(await fsp.stat(directory)).isDirectory()) throw new Error(`${directory} is not a folder`);
-      await fsp.access(directory, fsp.constants.W_OK);
-      const { bavail, bsize } = await fsp.statfs(directory);
+      const [found, , { bavail, bsize }] = await Promise.all([
+        fsp.stat(directory),
+        fsp.access(directory, fsp.constants.W_OK),
+        fsp.statfs(directory),
+      ]);
+      if (!found.isDirectory()) throw new Error(`${directory} is not a folder`);
       if (bavail * bsize < MIN_FREE_BYTES) {
         throw Object.assign(new Error(`${directory} has less than ${MIN_FREE_BYTES} bytes free`), { code: 'ENOSPC' });
       }
