@@ -179,6 +179,8 @@ export function localPhotoStorage(directory: string): PhotoStorage {
       await fsp.rm(resolve(name, { orTemporary: true }), { force: true });
     },
     async check() {
+      // The three looks are asked together: a probe waits for one turn of the thread pool that file
+      // work shares with photo decoding, not three in a row, so it stays quick while photos arrive.
       const [found, , { bavail, bsize }] = await Promise.all([
         fsp.stat(directory),
         fsp.access(directory, fsp.constants.W_OK),
