@@ -412,10 +412,18 @@ describe.skipIf(!hasChromium)('the management dashboard with 100,000 reports', (
             return open.some((t) => b.left < t.right && t.left < b.right && b.top < t.bottom && t.top < b.bottom);
           })
           .map((button) => button.getAttribute('aria-label') ?? button.textContent);
-        return { toasts: open.length, hidden };
+        // Where the card and the toast stand, printed beside a failure to tell what moved.
+        const place = {
+          scrollY: Math.round(window.scrollY),
+          cardTop: Math.round(article.getBoundingClientRect().top),
+          toastTop: open.map((t) => Math.round(t.top)),
+          pageHeight: document.documentElement.scrollHeight,
+          focused: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+        };
+        return { toasts: open.length, hidden, place };
       });
     await animationsFinished(page);
-    await expect.poll(covered).toEqual({ toasts: 1, hidden: [] });
+    await expect.poll(covered).toMatchObject({ toasts: 1, hidden: [] });
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-reports-100000-toast-390', { fullPage: false });
     await context.close();
