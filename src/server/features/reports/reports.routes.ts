@@ -12,7 +12,7 @@ import { clientSlots, refusalLog, type SlotLimits } from '#server/http/client-sl
 import { reportEndpoints, reportLocationEndpoints, reportPageQuerySchema } from '#shared/contracts/reports.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ReportsService } from './reports.service.ts';
-import { matchesEtag, sendKept, unlessNotModified } from '#server/http/conditional-get.ts';
+import { matchesEtag, notModified, sendKept, unlessNotModified } from '#server/http/conditional-get.ts';
 import type { ReportListService } from './report-list.service.ts';
 import type { ListVersions } from './list-versions.ts';
 import { STAGED_PHOTO_LIFETIME_MS, type StagedPhotosService } from './staged-photos.service.ts';
@@ -233,7 +233,16 @@ export async function reportsRoutes(
   };
   r.get(
     reportEndpoints.list.path,
-    { config: { access: 'public', rateLimit: wholeListLimit } },
+    {
+      config: { access: 'public', rateLimit: wholeListLimit },
+      // An unchanged whole list, by the version this process knows, is answered before the request is
+      // counted or read any further: every open dashboard revalidates it every few seconds.
+      onRequest: async (request, reply) => {
+        if (Object.keys(request.query as object).length > 0) return;
+        const etag = `"${await versions.current()}"`;
+        if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply, etag);
+      },
+    },
     async (request, reply) => {
       const asked = request.query as Record<string, string | string[]>;
       if (Object.keys(asked).length > 0) {
