@@ -6,7 +6,7 @@
 // machine does not skew. The two are loaded in turns (1 s each) under the same load, and each round's
 // ratio is taken from the two turns side by side: the figure is the median round's ratio, so one round
 // that met a collection or a timer does not decide the row.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -49,6 +49,40 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The CPUs a process may run on, as taskset lists them ('0-3', '0,2'); null without taskset. */
+function affinityOf(pid: number): string | null {
+  const shown = spawnSync('taskset', ['-pc', String(pid)], { encoding: 'utf8' });
+  return shown.status === 0 ? (shown.stdout.split(':').at(-1)?.trim() ?? null) : null;
+}
+
+const cpusIn = (list: string) =>
+  list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i);
+  });
+
+const setAffinity = (pid: number, cpus: string) =>
+  spawnSync('taskset', ['-a', '-pc', cpus, String(pid)], { stdio: 'ignore' }).status === 0;
+
+/**
+ * The servers on one core of their own, side by side, and the load (this process) on the others: each
+ * round then compares the two on the same core, and the load and the machine's other work move the
+ * figures far less. Gives back how to put every process as it was; nothing is pinned with one core, or
+ * without taskset.
+ */
+function pinServers(servers: number[]): () => void {
+  const own = affinityOf(process.pid);
+  const cpus = own === null ? [] : cpusIn(own);
+  if (own === null || cpus.length < 2) return () => undefined;
+  const before = servers.map((pid) => affinityOf(pid) ?? own);
+  const pinned = servers.every((pid) => setAffinity(pid, String(cpus.at(-1))));
+  if (pinned) setAffinity(process.pid, cpus.slice(0, -1).join(','));
+  return () => {
+    servers.forEach((pid, i) => setAffinity(pid, before[i]!));
+    setAffinity(process.pid, own);
+  };
+}
+
 /** Starts the bare server as a child process (as the app runs), then compares it with `app`. */
 export async function compareWithBare304(repoRoot: string, app: Target): Promise<Compared304> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'bare-304-server.ts')], {
@@ -56,6 +90,7 @@ export async function compareWithBare304(repoRoot: string, app: Target): Promise
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let unpin = (): void => undefined;
   try {
     const bare = await new Promise<Target>((resolve, reject) => {
       let out = '';
@@ -67,6 +102,7 @@ export async function compareWithBare304(repoRoot: string, app: Target): Promise
       });
       child.once('exit', () => reject(new Error('The bare server exited before listening')));
     });
+    unpin = pinServers([app.pid, bare.pid]);
     const rounds: { app: number; bare: number }[] = [];
     const best = { app: 0, bare: 0 };
     let all304 = true;
@@ -99,6 +135,7 @@ export async function compareWithBare304(repoRoot: string, app: Target): Promise
       all304,
     };
   } finally {
+    unpin();
     child.kill('SIGTERM');
     await exited;
   }
