@@ -219,13 +219,15 @@ export async function reportsRoutes(
   // toReportResponse, whose shape (the definition's response) is checked by the API tests instead of
   // on every poll, and the query is parsed here because no query at all asks for the whole list.
   // The whole list is the largest answer the service makes: each client may have it sent a few times a
-  // minute. Revalidating with its ETag and asking for a page of the management list are not counted.
+  // minute. A page of the management list is not counted, nor is a revalidation with the list's ETag,
+  // which the route's first hook answers from the version this process knows before anything else
+  // about the request: every open dashboard revalidates it every few seconds.
+  const asksForAPage = (request: FastifyRequest) => Object.keys(request.query as object).length > 0;
+  const wholeListEtag = (version: string) => `"${version}"`;
   const wholeListLimit = {
     max: wholeListsPerMinute,
     timeWindow: '1 minute',
-    allowList: async (request: FastifyRequest) =>
-      Object.keys(request.query as object).length > 0 ||
-      matchesEtag(request.headers['if-none-match'], `"${await versions.current()}"`),
+    allowList: asksForAPage,
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
       new AppError(429, wholeListTooOften(Math.max(1, Math.ceil(context.ttl / 1000))), {
         code: 'TooManyRequests',
@@ -235,25 +237,22 @@ export async function reportsRoutes(
     reportEndpoints.list.path,
     {
       config: { access: 'public', rateLimit: wholeListLimit },
-      // An unchanged whole list, by the version this process knows, is answered before the request is
-      // counted or read any further: every open dashboard revalidates it every few seconds.
       onRequest: async (request, reply) => {
-        if (Object.keys(request.query as object).length > 0) return;
-        const etag = `"${await versions.current()}"`;
+        if (asksForAPage(request)) return;
+        const etag = wholeListEtag(await versions.current());
         if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply, etag);
       },
     },
     async (request, reply) => {
-      const asked = request.query as Record<string, string | string[]>;
-      if (Object.keys(asked).length > 0) {
+      if (asksForAPage(request)) {
         // A page of the management list; its ETag covers the question as well as the data.
-        const parsed = reportPageQuerySchema.safeParse(asked);
+        const parsed = reportPageQuerySchema.safeParse(request.query);
         if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
         const fresh = await unlessNotModified(request, reply, versions, (version) => list.etagOf(parsed.data, version));
         return fresh ? reply.send(await list.page(parsed.data, fresh.version)) : reply;
       }
-      // An unchanged list is answered from the version this process knows, with no database query.
-      const fresh = await unlessNotModified(request, reply, versions, (version) => `"${version}"`);
+      // A list unchanged since a version this process has not heard of yet is still a 304.
+      const fresh = await unlessNotModified(request, reply, versions, wholeListEtag);
       if (!fresh) return reply;
       void reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       // Already serialised (and shaped by toReportResponse, which the schema describes), and compressed
