@@ -19,7 +19,6 @@ export interface What3wordsClientOptions {
   /** `W3W_API_URL`; a trailing slash is ignored. */
   baseUrl?: string;
   timeoutMs?: number;
-  fetch?: typeof globalThis.fetch;
 }
 
 /** What we learned from what3words when a call failed: logged with the error, never sent to the client. */
@@ -73,7 +72,6 @@ const errorBodySchema = z.object({
 export function createWhat3wordsClient(options: What3wordsClientOptions) {
   const baseUrl = (options.baseUrl ?? WHAT3WORDS_API_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? WHAT3WORDS_TIMEOUT_MS;
-  const doFetch = options.fetch ?? globalThis.fetch;
 
   /** One GET with our key; answers the parsed JSON body of a 2xx, or throws our LocationServiceError. */
   async function request(operation: string, params: Record<string, string>): Promise<unknown> {
@@ -84,7 +82,7 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(url, {
+      response = await fetch(url, {
         method: 'GET',
         headers: { 'X-Api-Key': options.apiKey, Accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
