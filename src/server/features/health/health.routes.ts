@@ -9,6 +9,7 @@ import { pingDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pendingMigrations } from '#server/db/migrate.ts';
 import { isStorageFull, type PhotoStorage } from '#server/features/photos/index.ts';
 import { serve } from '#server/http/serve.ts';
+import { errorBody } from '#server/plugins/error-handler.ts';
 import { systemClock, type Clock } from '#server/clock.ts';
 
 /** A probe must hear back quickly, even from a database (or a disk) that has frozen. */
@@ -49,10 +50,7 @@ export async function healthRoutes(
         await pingDatabase(database.db, HEALTH_PING_MS);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        return reply
-          .status(503)
-          .header('Retry-After', '5')
-          .send({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not answering.' });
+        return reply.status(503).header('Retry-After', '5').send(errorBody(503, 'The database is not answering.'));
       }
       return { status: 'ok' as const, database: database.dialect };
     },
