@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthEndpoints, type Readiness } from '#shared/contracts/health.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
-import { pingDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { answerWithin, pingDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pendingMigrations } from '#server/db/migrate.ts';
 import { isStorageFull, type PhotoStorage } from '#server/features/photos/index.ts';
 import { serve } from '#server/http/serve.ts';
@@ -93,18 +93,12 @@ export async function healthRoutes(
 
 /** Runs one check within the probe's time; a failure is logged with its cause and reported as false. */
 async function passes(log: FastifyInstance['log'], name: CheckName, work: () => Promise<void>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PING_MS} ms`)), HEALTH_PING_MS);
-  });
   try {
-    await Promise.race([work(), timeout]);
+    await answerWithin(work(), HEALTH_PING_MS, `no answer within ${HEALTH_PING_MS} ms`);
     return true;
   } catch (error) {
     log.error({ err: error }, `readiness check failed: ${name}`);
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
