@@ -25,7 +25,7 @@ export function payloadOf<S extends ZodType>(job: ClaimedJob, schema: S): output
   return parsed.data;
 }
 
-/** A feature's outbox jobs: their handlers by kind, and what to do on each poll. */
+/** A feature's outbox jobs: their handlers by kind, and what to do on each poll before claiming. */
 export interface OutboxJobs {
   handlers: Record<string, JobHandler>;
   onPoll?: () => Promise<void>;
@@ -41,13 +41,10 @@ export function allOutboxJobs(list: OutboxJobs[]): OutboxJobs {
   };
 }
 
-export interface OutboxWorkerOptions {
+export interface OutboxWorkerOptions extends OutboxJobs {
   outbox: OutboxRepository;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
-  handlers: Record<string, JobHandler>;
-  /** Called on every poll before claiming (the daily digest's scheduler). */
-  onPoll?: () => Promise<void>;
   pollMs?: number;
   /** Jobs run at once by this process. */
   concurrency?: number;
