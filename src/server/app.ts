@@ -601,12 +601,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function trustProxyOption(
   trustProxy: number | string[] | undefined,
 ): false | string[] | ((address: string, hop: number) => boolean) {
-  if (trustProxy === undefined || trustProxy === 0 || (Array.isArray(trustProxy) && trustProxy.length === 0)) {
-    return false;
-  }
-  if (Array.isArray(trustProxy)) return trustProxy;
-  const hops = trustProxy;
-  return (_address, hop) => hop < hops;
+  if (Array.isArray(trustProxy)) return trustProxy.length > 0 ? trustProxy : false;
+  if (!trustProxy) return false;
+  return (_address, hop) => hop < trustProxy;
 }
 
 /**
