@@ -14,10 +14,10 @@ import { photoNames, type PhotoStorage } from '#server/features/photos/index.ts'
 import { privacyRepository } from './privacy.repository.ts';
 
 /** Sign-in links, codes and ended sessions are kept this long (then the daily job deletes them). */
+export const SIGN_IN_RECORDS_HOURS = 24;
 
 /** An event's date in the download: as ISO, or as it was stored when that cannot be read (nothing is held back). */
 const eventDate = (row: { date: Date | string }) => (hasReadableDate(row) ? toIso(row.date) : String(row.date));
-export const SIGN_IN_RECORDS_HOURS = 24;
 
 export interface PrivacyDeps {
   db: Db;
