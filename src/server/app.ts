@@ -114,7 +114,6 @@ import { OPEN311_BASE, OPEN311_MEDIA_MAX_BYTES, OPEN311_MEDIA_TIMEOUT_MS } from 
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
-import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
 import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
 import { meTooRoutes } from './features/reports/me-too/me-too.routes.ts';
@@ -171,7 +170,6 @@ export interface AppDeps {
     stagedPhotosWaiting?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
-    photoDecoding?: Partial<PhotoDecodeLimits>;
     /** Open change streams, per client and in all (defaults in reports.routes.ts). */
     changeStreams?: Partial<SlotLimits>;
     /** Request bodies still arriving, per client and in all, and how long one may go silent (request-bodies.ts). */
@@ -184,8 +182,6 @@ export interface AppDeps {
     meTooPerHour?: number;
     /** Open311 requests one client may make to each Open311 path in a minute. */
     open311PerMinute?: number;
-    /** 'It's back' reports across the service in an hour. */
-    itsBackPerHour?: number;
     /** Service requests one partner's key may post in an hour. */
     open311PostsPerKeyPerHour?: number;
     /** Whole open data files one client may download in a minute, for each format. */
@@ -218,7 +214,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adminEmails = deps.config.adminEmails ?? [];
   const submissionsPerHour = deps.limits?.reportSubmissionsPerHour ?? 30;
   configurePhotoWork(deps.limits?.photoWork);
-  configurePhotoDecoding(deps.limits?.photoDecoding);
   const app = Fastify({
     // Requests are logged with the token of any private link hidden.
     logger: requestLogOptions(deps.logger, deps.config.logLevel),
@@ -394,7 +389,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repository: reportsRepository(db),
       sites: sitesRepository(db),
       clock,
-      mostPerHour: deps.limits?.itsBackPerHour ?? 200,
+      // 'It's back' reports across the service in an hour.
+      mostPerHour: 200,
     }),
     submissionsPerHour,
   });
