@@ -25,10 +25,6 @@ async function allOf<T extends Record<string, Promise<unknown>>>(
 
 export function privacyRepository(db: Db) {
   return {
-    volunteer(id: number) {
-      return db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     /** Everything stored about the volunteer, table by table, for their download. */
     async everythingAbout(volunteerId: number) {
       return allOf({

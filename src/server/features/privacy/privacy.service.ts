@@ -11,6 +11,7 @@ import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { hasReadableDate } from '#server/features/events/index.ts';
 import { photoNames, type PhotoStorage } from '#server/features/photos/index.ts';
+import { volunteersRepository } from '#server/features/volunteers/index.ts';
 import { privacyRepository } from './privacy.repository.ts';
 
 /** Sign-in links, codes and ended sessions are kept this long (then the daily job deletes them). */
@@ -53,7 +54,7 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
 
     /** The volunteer's data as a zip, streamed; photos are read one at a time as the zip is written. */
     async download(volunteerId: number): Promise<MyDataDownload | null> {
-      const volunteer = await repository.volunteer(volunteerId);
+      const volunteer = await volunteersRepository(db).findById(volunteerId);
       if (!volunteer) return null;
       const rows = await repository.everythingAbout(volunteerId);
       const now = clock.now();

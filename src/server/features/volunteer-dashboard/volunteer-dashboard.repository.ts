@@ -5,10 +5,6 @@ import type { Db } from '#server/db/client.ts';
 
 export function volunteerDashboardRepository(db: Db) {
   return {
-    volunteer(id: number) {
-      return db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     /** Newest first. */
     cleanups(volunteerId: number) {
       return db

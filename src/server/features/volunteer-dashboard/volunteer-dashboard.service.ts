@@ -6,11 +6,12 @@ import { toIso } from '#server/db/tables.ts';
 import { toCleanupRecord } from '#server/features/cleanups/index.ts';
 import { hasReadableDate } from '#server/features/events/index.ts';
 import { toVolunteerResponse } from '#server/features/volunteer-auth/index.ts';
+import { volunteersRepository } from '#server/features/volunteers/index.ts';
 import { volunteerDashboardRepository } from './volunteer-dashboard.repository.ts';
 
 export async function volunteerDashboard(db: Db, volunteerId: number): Promise<VolunteerDashboard | null> {
   const repository = volunteerDashboardRepository(db);
-  const volunteer = await repository.volunteer(volunteerId);
+  const volunteer = await volunteersRepository(db).findById(volunteerId);
   if (!volunteer) return null;
   const [cleanups, attendances, achievements, events] = await Promise.all([
     repository.cleanups(volunteerId),
