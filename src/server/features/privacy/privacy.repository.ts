@@ -169,18 +169,15 @@ export function privacyRepository(db: Db) {
     async erase(volunteerId: number, now: string): Promise<boolean> {
       const reports = reportsRepository(db);
       return reports.transaction(async (trx) => {
-        const volunteer = await trx
-          .selectFrom('volunteers')
-          .select(['id', 'email'])
-          .where('id', '=', volunteerId)
-          .executeTakeFirst();
+        const volunteers = volunteersRepository(trx);
+        const volunteer = await volunteers.findById(volunteerId);
         if (!volunteer) return false;
         await cleanupsRepository(trx).unlinkVolunteer(volunteerId);
         await eventsRepository(trx).unlinkVolunteer(volunteerId);
         await reports.unlinkPhotosOf(volunteerId, trx);
         await reports.releaseClaimsOf(volunteerId, now, trx);
         await dropJobsNaming(trx, volunteerId, volunteer.email);
-        await volunteersRepository(trx).delete(volunteerId);
+        await volunteers.delete(volunteerId);
         return true;
       });
     },
