@@ -19,7 +19,7 @@ import {
 import { messages } from '#shared/domain/messages.ts';
 import { UnprocessableError, UnsupportedMediaTypeError } from '#server/errors.ts';
 import { asStorageRefusal, type PhotoStorage } from './photo-storage.ts';
-import { DecodeTimedOut, decodeHeif, isHeif, TooManyPixels, type RawImage } from './heif-decoder.ts';
+import { DecodeTimedOut, decodeHeif, isHeif, TooManyPixels } from './heif-decoder.ts';
 import { isSrgbProfile } from './icc-profile.ts';
 import { runPhotoWork } from './photo-work-queue.ts';
 import { readJpegLayout, type JpegLayout } from './jpeg-markers.ts';
@@ -72,6 +72,8 @@ const unusualEncoding = () =>
   new UnprocessableError(photoRefusals.unusualEncoding, { title: messages.report.unsupportedTypeTitle });
 const unreadable = () =>
   new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
+const tooManyPixels = () =>
+  new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
 
 /** sharp stopped the work because it ran over its time (vips reports it as `timeout: N% complete`). */
 const ranOverTime = (error: unknown) => error instanceof Error && error.message.startsWith('timeout');
@@ -100,17 +102,14 @@ async function processNow(
   limits: PhotoDecodeLimits,
 ): Promise<ProcessedPhoto> {
   if (kind === 'heif') return processHeif(bytes, limits);
-  let metadata: Metadata;
-  try {
-    // Reading the header decodes no pixels, so the size check below happens before any decoding.
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unreadable();
-  }
+  // Reading the header decodes no pixels, so the size check below happens before any decoding.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unreadable();
+    });
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-  if (!pixels || pixels > MAX_PHOTO_PIXELS) {
-    throw new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
-  }
+  if (!pixels || pixels > MAX_PHOTO_PIXELS) throw tooManyPixels();
 
   const gps = await readGps(bytes);
   const decode = (options: SharpOptions = {}) =>
@@ -133,16 +132,11 @@ async function processNow(
 
 /** HEIC/HEIF: decoded (upright) to raw pixels first, then made into JPEGs like any other photo. */
 async function processHeif(bytes: Buffer, limits: PhotoDecodeLimits): Promise<ProcessedPhoto> {
-  let raw: RawImage;
-  try {
-    raw = await decodeHeif(bytes, MAX_PHOTO_PIXELS, limits.timeoutMs);
-  } catch (error) {
-    if (error instanceof TooManyPixels) {
-      throw new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
-    }
+  const raw = await decodeHeif(bytes, MAX_PHOTO_PIXELS, limits.timeoutMs).catch((error: unknown) => {
+    if (error instanceof TooManyPixels) throw tooManyPixels();
     if (error instanceof DecodeTimedOut) throw unusualEncoding();
     throw unreadable();
-  }
+  });
   const gps = await readGps(bytes);
   try {
     const pixels = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
