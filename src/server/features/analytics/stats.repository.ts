@@ -5,17 +5,6 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 
-export interface VolunteerTotalsRow {
-  id: number;
-  email: string;
-  name: string | null;
-  joinedAt: string;
-  lastActiveAt: string | null;
-  lastCleanupAt: string | null;
-  sites: number;
-  minutes: number;
-}
-
 export function statsRepository(db: Db) {
   return {
     async totals() {
@@ -63,7 +52,7 @@ export function statsRepository(db: Db) {
     },
 
     /** Every volunteer with the count and minutes of their clean-ups and the latest one. */
-    async volunteerTotals(): Promise<VolunteerTotalsRow[]> {
+    async volunteerTotals() {
       const volunteer = [
         'volunteers.id',
         'volunteers.email',

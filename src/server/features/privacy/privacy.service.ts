@@ -30,11 +30,6 @@ export interface PrivacyDeps {
   beforeErase?: (volunteerId: number) => Promise<void>;
 }
 
-export interface MyDataDownload {
-  fileName: string;
-  stream: NodeJS.ReadableStream;
-}
-
 export function privacyService({ db, storage, clock, settings, publicUrl, beforeErase }: PrivacyDeps) {
   const repository = privacyRepository(db);
 
@@ -53,7 +48,7 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
     },
 
     /** The volunteer's data as a zip, streamed; photos are read one at a time as the zip is written. */
-    async download(volunteerId: number): Promise<MyDataDownload | null> {
+    async download(volunteerId: number) {
       const volunteer = await volunteersRepository(db).findById(volunteerId);
       if (!volunteer) return null;
       const rows = await repository.everythingAbout(volunteerId);
