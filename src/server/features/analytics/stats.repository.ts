@@ -103,9 +103,7 @@ export function statsRepository(db: Db) {
      * From an instant on (ISO strings): when each report was made, when each report now completed was
      * completed (whoever completed it), and when each volunteer's clean-up was recorded.
      */
-    async activitySince(
-      since: string | null,
-    ): Promise<{ reportedAt: string[]; completedAt: string[]; cleanedAt: string[] }> {
+    async activitySince(since: string | null) {
       let reports = db.selectFrom('reports').select('reported_at as at');
       let completed = db
         .selectFrom('reports')

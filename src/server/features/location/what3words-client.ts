@@ -52,12 +52,6 @@ const suggestionsSchema = z.object({
   suggestions: z.array(z.object({ words: z.string(), nearestPlace: z.string().optional() })),
 });
 
-/** One AutoSuggest answer: the words, and the place what3words names as nearest ('Leith, Edinburgh'). */
-export interface What3wordsSuggestion {
-  words: string;
-  nearestPlace: string | null;
-}
-
 export interface BoundingBox {
   south: number;
   west: number;
@@ -124,14 +118,10 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
 
     /**
      * AutoSuggest: real addresses spelt like `input`, only those inside `box` (clip-to-bounding-box is
-     * south,west,north,east), best first; those near `focus` are favoured.
+     * south,west,north,east), best first; those near `focus` are favoured. Each comes with the place
+     * what3words names as nearest ('Leith, Edinburgh').
      */
-    async autosuggest(
-      input: string,
-      box: BoundingBox,
-      focus: { latitude: number; longitude: number },
-      limit = 3,
-    ): Promise<What3wordsSuggestion[]> {
+    async autosuggest(input: string, box: BoundingBox, focus: { latitude: number; longitude: number }, limit = 3) {
       const body = await request('autosuggest', {
         input: normaliseThreeWords(input),
         'clip-to-bounding-box': [box.south, box.west, box.north, box.east].join(','),

@@ -154,10 +154,7 @@ async function processHeif(bytes: Buffer, limits: PhotoDecodeLimits): Promise<Pr
  * encoding time. The thumbnail is made
  * from the web copy, whose JPEG decoder shrinks it on load, so the full photo is decoded only once.
  */
-async function webAndThumbnail(
-  oriented: Sharp,
-  limits: PhotoDecodeLimits,
-): Promise<Pick<ProcessedPhoto, 'web' | 'thumbnail'>> {
+async function webAndThumbnail(oriented: Sharp, limits: PhotoDecodeLimits) {
   const web = await oriented
     .resize({ width: WEB_PHOTO_LONG_EDGE, height: WEB_PHOTO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80, optimiseCoding: true })
@@ -174,12 +171,7 @@ async function webAndThumbnail(
  * encoding and a detailed photo, as phones take them, is then only a little heavier; a smooth picture
  * (a plain wall) can come out far heavier, and only then is it encoded again with optimised tables.
  */
-async function encodedAgain(
-  decoded: Sharp,
-  layout: JpegLayout,
-  uploadBytes: number,
-  limits: PhotoDecodeLimits,
-): Promise<Pick<ProcessedPhoto, 'web' | 'thumbnail'>> {
+async function encodedAgain(decoded: Sharp, layout: JpegLayout, uploadBytes: number, limits: PhotoDecodeLimits) {
   const encode = (optimiseCoding: boolean) =>
     decoded
       .clone()
