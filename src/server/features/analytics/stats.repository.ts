@@ -36,8 +36,8 @@ export function statsRepository(db: Db) {
       };
     },
 
-    /** Minutes, bags and area over every approved entry of time and bags at MUCU events. */
-    async approvedEventLogTotals(): Promise<{ minutes: number; bags: number; areaM2: number; entries: number }> {
+    /** Minutes, bags and area over every approved entry of time and bags at MUCU events, or one volunteer's. */
+    async approvedEventLogTotals(volunteerId?: number) {
       const row = await db
         .selectFrom('event_logs')
         .select([
@@ -47,6 +47,7 @@ export function statsRepository(db: Db) {
           sql<string>`coalesce(sum(area_m2), 0)`.as('area'),
         ])
         .where('status', '=', 'approved')
+        .$if(volunteerId !== undefined, (qb) => qb.where('volunteer_id', '=', volunteerId!))
         .executeTakeFirstOrThrow();
       return { entries: Number(row.n), minutes: Number(row.minutes), bags: Number(row.bags), areaM2: Number(row.area) };
     },

@@ -3,6 +3,7 @@
 import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
+import { statsRepository } from '#server/features/analytics/index.ts';
 import { toCleanupRecord } from '#server/features/cleanups/index.ts';
 import { hasReadableDate } from '#server/features/events/index.ts';
 import { toVolunteerResponse } from '#server/features/volunteer-auth/index.ts';
@@ -17,7 +18,7 @@ export async function volunteerDashboard(db: Db, volunteerId: number): Promise<V
     repository.cleanups(volunteerId),
     repository.attendances(volunteerId),
     repository.achievements(volunteerId),
-    repository.approvedEventTotals(volunteerId),
+    statsRepository(db).approvedEventLogTotals(volunteerId),
   ]);
   return {
     volunteer: {
