@@ -71,10 +71,7 @@ export async function analyticsRoutes(
     sites: await retagged.mostRetagged(RETAGGED_SITES_LISTED),
   }));
 
-  serve(app, endpoints.dailyProgress, admin, async (_request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return service.dailyProgress();
-  });
+  serve(app, endpoints.dailyProgress, admin, () => service.dailyProgress());
 
   // A download is recorded before a byte of it is sent: no entry, no file.
   serve(
@@ -87,7 +84,6 @@ export async function analyticsRoutes(
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="daily-progress-${today}.csv"`)
-        .header('Cache-Control', 'no-store')
         .send(csv);
     },
   );

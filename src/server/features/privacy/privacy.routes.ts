@@ -12,7 +12,6 @@ export async function privacyRoutes(app: FastifyInstance, { service }: { service
   serve(app, endpoints.myData, { access: 'volunteer' }, async (request, reply) => {
     const download = signedIn(await service.download(signedInVolunteerId(request)));
     return reply
-      .header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
       .type('application/zip')
       .send(download.stream);

@@ -25,7 +25,6 @@ export async function recordCertificatesRoutes(
       request.auth.volunteer?.name ?? null,
     );
     return reply
-      .header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .type('application/pdf')
       .send(Buffer.from(bytes));
