@@ -611,10 +611,8 @@ async function registerClient(
   clientDir: string | undefined,
   exists: (url: string) => Promise<boolean>,
 ): Promise<void> {
-  const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const hasClient = indexPath !== undefined && fs.existsSync(indexPath);
-  const shell = hasClient ? clientShell(clientDir!) : undefined;
-  if (hasClient) {
+  const shell = clientDir && fs.existsSync(path.join(clientDir, 'index.html')) ? clientShell(clientDir) : undefined;
+  if (shell) {
     await app.register(fastifyStatic, {
       root: clientDir!,
       wildcard: false,
@@ -635,7 +633,7 @@ async function registerClient(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       !url.startsWith('/photos/');
-    if (!wantsPage || !hasClient) {
+    if (!wantsPage || !shell) {
       throw new NotFoundError(`No route for ${request.method} ${url}`);
     }
     // Serve the SPA shell for any page path; unknown ones carry 404 while the SPA shows its 404 page,
@@ -647,6 +645,6 @@ async function registerClient(
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(shell!.htmlFor(url, Boolean(request.cookies[SESSION_COOKIES.admin])));
+      .send(shell.htmlFor(url, Boolean(request.cookies[SESSION_COOKIES.admin])));
   });
 }
