@@ -53,9 +53,7 @@ export function registerDrain(app: FastifyInstance): void {
 
   // Closing without a drain first (a test, a second signal) turns requests away the same way: with
   // Retry-After and the message above, never Fastify's bare 503.
-  app.addHook('preClose', async () => {
-    startDraining();
-  });
+  app.addHook('preClose', async () => startDraining());
 
   app.decorate('isDraining', () => draining);
   app.decorate('onDrain', (end: () => void) => {
