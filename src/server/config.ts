@@ -269,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The map's basemap: a provider's style, or the full path of the app's own extract. */
     map: {
       styleUrl: e.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
-      pmtilesPath: e.MAP_PMTILES ? path.join(path.resolve(e.DATA_DIR), e.MAP_PMTILES) : undefined,
+      ...(e.MAP_PMTILES ? { pmtilesPath: path.join(path.resolve(e.DATA_DIR), e.MAP_PMTILES) } : {}),
     },
     /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
     metricsToken: e.METRICS_TOKEN,
