@@ -114,7 +114,6 @@ import { OPEN311_BASE, OPEN311_MEDIA_MAX_BYTES, OPEN311_MEDIA_TIMEOUT_MS } from 
 import { NotFoundError } from './errors.ts';
 import { orphanPhotoSweep } from './features/photos/orphan-photo-sweep.ts';
 import { configurePhotoWork, onPhotoWork, type WorkQueueLimits } from './features/photos/photo-work-queue.ts';
-import { configurePhotoDecoding, type PhotoDecodeLimits } from './features/photos/photo-pipeline.ts';
 import { followUpRoutes } from './features/reports/follow-up/follow-up.routes.ts';
 import { reportMapRoutes } from './features/reports/map/report-map.routes.ts';
 import { meTooRoutes } from './features/reports/me-too/me-too.routes.ts';
@@ -171,7 +170,6 @@ export interface AppDeps {
     stagedPhotosWaiting?: number;
     signInRequestsPerClient?: number;
     photoWork?: Partial<WorkQueueLimits>;
-    photoDecoding?: Partial<PhotoDecodeLimits>;
     /** Open change streams, per client and in all (defaults in reports.routes.ts). */
     changeStreams?: Partial<SlotLimits>;
     /** Request bodies still arriving, per client and in all, and how long one may go silent (request-bodies.ts). */
@@ -184,8 +182,6 @@ export interface AppDeps {
     meTooPerHour?: number;
     /** Open311 requests one client may make to each Open311 path in a minute. */
     open311PerMinute?: number;
-    /** 'It's back' reports across the service in an hour. */
-    itsBackPerHour?: number;
     /** Service requests one partner's key may post in an hour. */
     open311PostsPerKeyPerHour?: number;
     /** Whole open data files one client may download in a minute, for each format. */
@@ -211,8 +207,13 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const { db, dialect } = deps.database;
+  const { publicUrl } = deps.config;
+  const { storage } = deps;
+  const adminEmails = deps.config.adminEmails ?? [];
+  const submissionsPerHour = deps.limits?.reportSubmissionsPerHour ?? 30;
   configurePhotoWork(deps.limits?.photoWork);
-  configurePhotoDecoding(deps.limits?.photoDecoding);
   const app = Fastify({
     // Requests are logged with the token of any private link hidden.
     logger: requestLogOptions(deps.logger, deps.config.logLevel),
@@ -235,11 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerDrain(app);
-  registerRequestBodyLimits(app, { limits: deps.limits?.requestBodies, clock: deps.clock ?? systemClock });
+  registerRequestBodyLimits(app, { limits: deps.limits?.requestBodies, clock });
   registerErrorHandler(app);
   registerInputGuard(app);
   const basemap = basemapOf(deps.config.map ?? { styleUrl: DEFAULT_MAP_STYLE_URL });
-  await registerSecurity(app, deps.config.publicUrl, { mapOrigin: basemap.origin });
+  await registerSecurity(app, publicUrl, { mapOrigin: basemap.origin });
   // On a weak mobile signal the bytes matter: JSON and the app's assets go compressed (photos are
   // JPEG already and are left alone). Brotli at a low quality keeps the CPU cost small.
   await app.register(compress, {
@@ -249,12 +250,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   registerAuth(app, {
-    sessions: sessionsService({ repository: sessionsRepository(deps.database.db), clock: deps.clock ?? systemClock }),
-    publicUrl: deps.config.publicUrl,
-    adminEmails: deps.config.adminEmails ?? [],
+    sessions: sessionsService({ repository: sessionsRepository(db), clock }),
+    publicUrl,
+    adminEmails,
   });
-  const clock = deps.clock ?? systemClock;
-  const { db } = deps.database;
   const audit = auditLogService(db);
   registerAudit(app, { record: audit.record, clock });
   await app.register(multipart, { limits: multipartLimits });
@@ -262,17 +261,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   // Every e-mail links to the privacy notice.
-  const mailer = withPrivacyNotice(deps.mailer ?? logMailer(app.log), `${deps.config.publicUrl}${routes.privacy}`);
+  const mailer = withPrivacyNotice(deps.mailer ?? logMailer(app.log), `${publicUrl}${routes.privacy}`);
   const privacySettings = deps.config.privacy ?? defaultPrivacySettings;
   const location = deps.location ?? createLocationService({ provider: 'grid' });
 
-  const { dialect } = deps.database;
-  const { publicUrl } = deps.config;
   // Following a report: status page, 'Tell me when it is cleaned' (its e-mails go through the outbox).
   const followUp = followUpService({
     db,
     dialect,
-    storage: deps.storage,
+    storage,
     clock,
     mailer,
     publicUrl,
@@ -288,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     push: deps.push,
     pushSender: deps.pushSender,
-    adminEmails: deps.config.adminEmails ?? [],
+    adminEmails,
     ...deps.alerts,
   });
   // Overdue reports, and offensive ones still unclaimed, told to the administrators once each.
@@ -342,16 +339,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stopListening());
   }
 
-  await app.register(healthRoutes, { database: deps.database, storage: deps.storage, clock });
+  await app.register(healthRoutes, { database: deps.database, storage, clock });
   const staging = stagedPhotosService({
     repository: stagedPhotosRepository(db),
-    storage: deps.storage,
+    storage,
     clock,
     mostWaiting: deps.limits?.stagedPhotosWaiting,
   });
   const reports = reportsService({
     repository: reportsRepository(db),
-    storage: deps.storage,
+    storage,
     clock,
     location,
     log: app.log,
@@ -374,7 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return new Map(ids.map((id) => [id, { partner: partners.get(id), referral: referred.get(id) }]));
       },
     }),
-    submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+    submissionsPerHour,
     wholeListsPerMinute: deps.limits?.wholeListsPerMinute ?? 12,
     versions,
     changeStream: deps.changeStream,
@@ -382,8 +379,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     staging,
     // A reporter may choose another photo before sending: a few photos for each report they may send.
-    stagedPhotosPerHour: 3 * (deps.limits?.reportSubmissionsPerHour ?? 30),
-    secureCookies: deps.config.publicUrl.startsWith('https://'),
+    stagedPhotosPerHour: 3 * submissionsPerHour,
+    secureCookies: publicUrl.startsWith('https://'),
   });
   // Each wall's history: 'It's back' on a cleaned site, and a site's history for the cards.
   await app.register(reportSitesRoutes, {
@@ -392,9 +389,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repository: reportsRepository(db),
       sites: sitesRepository(db),
       clock,
-      mostPerHour: deps.limits?.itsBackPerHour ?? 200,
+      // 'It's back' reports across the service in an hour.
+      mostPerHour: 200,
     }),
-    submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+    submissionsPerHour,
   });
   // What the public interfaces read of reports (the map, Open311, open data): their public record only.
   const publicReports = publicReportsRepository(db);
@@ -406,15 +404,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(followUpRoutes, {
     service: followUp,
-    submissionsPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+    submissionsPerHour,
   });
   // 'Me too': an open report confirmed instead of made again, once per device.
   await app.register(meTooRoutes, {
-    service: meTooService({ db, storage: deps.storage, clock, staging, perHour: deps.limits?.meTooPerHour }),
-    perClientPerHour: deps.limits?.reportSubmissionsPerHour ?? 30,
+    service: meTooService({ db, storage, clock, staging, perHour: deps.limits?.meTooPerHour }),
+    perClientPerHour: submissionsPerHour,
   });
   await app.register(analyticsRoutes, { db, dialect, clock, versions });
-  await app.register(photosRoutes, { storage: deps.storage });
+  await app.register(photosRoutes, { storage });
   await app.register(locationRoutes, { location });
   await app.register(adminAccessRoutes, {
     service: adminAccessService({
@@ -425,15 +423,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       everyone: deps.limits?.adminPasscode,
       onEvent: metrics?.adminPasscode,
     }),
-    adminEmails: deps.config.adminEmails ?? [],
+    adminEmails,
   });
 
   // Administrators: report management, MUCU events, analytics.
   const reportManagement = reportManagementService({
-    repository: reportManagementRepository(db, deps.database.dialect),
+    repository: reportManagementRepository(db, dialect),
     list: reportListRepository(db, dialect),
     reports,
-    storage: deps.storage,
+    storage,
     clock,
     location,
     log: app.log,
@@ -442,7 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Blurring a photo moves the row that holds it; a clean-up's row is written by the clean-ups feature.
   const redaction = photoRedactionService({
     repository: photoRedactionRepository(db, (trx, ...move) => cleanupsRepository(trx).replacePhotoKey(...move)),
-    storage: deps.storage,
+    storage,
     clock,
   });
   await app.register(reportManagementRoutes, { service: reportManagement, redaction });
@@ -457,7 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Volunteers: sign-in, the find-and-clean workflow, the personal dashboard.
   await app.register(volunteerAuthRoutes, {
-    service: volunteerAuthService({ db, clock, mailer, publicUrl: deps.config.publicUrl, log: app.log }),
+    service: volunteerAuthService({ db, clock, mailer, publicUrl, log: app.log }),
     requestsPerClient: deps.limits?.signInRequestsPerClient ?? 10,
   });
   // Safety and consent before a claim: the yearly briefing, the age band, the owner's consent.
@@ -465,7 +463,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(safetyRoutes, { service: safety });
   const cleanups = cleanupsService({
     db,
-    storage: deps.storage,
+    storage,
     clock,
     log: app.log,
     // Reports referred to their owner wait for the owner, not for volunteers.
@@ -499,10 +497,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privacyRoutes, {
     service: privacyService({
       db,
-      storage: deps.storage,
+      storage,
       clock,
       settings: privacySettings,
-      publicUrl: deps.config.publicUrl,
+      publicUrl,
       beforeErase: (volunteerId) => eventRsvps.leaveAll(volunteerId),
     }),
   });
@@ -557,14 +555,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     mailer,
-    publicUrl: deps.config.publicUrl,
+    publicUrl,
     settings: privacySettings,
     audit,
     log: app.log,
     beforeErase: (volunteerId) => eventRsvps.leaveAll(volunteerId),
   });
   app.decorate('retention', retention);
-  const photoSweep = orphanPhotoSweep({ db, storage: deps.storage, clock, log: app.log });
+  const photoSweep = orphanPhotoSweep({ db, storage, clock, log: app.log });
   app.decorate('photoSweep', photoSweep);
 
   // Every periodic job of the process, listed here once; none runs until main.ts starts them.
@@ -599,12 +597,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function trustProxyOption(
   trustProxy: number | string[] | undefined,
 ): false | string[] | ((address: string, hop: number) => boolean) {
-  if (trustProxy === undefined || trustProxy === 0 || (Array.isArray(trustProxy) && trustProxy.length === 0)) {
-    return false;
-  }
-  if (Array.isArray(trustProxy)) return trustProxy;
-  const hops = trustProxy;
-  return (_address, hop) => hop < hops;
+  if (Array.isArray(trustProxy)) return trustProxy.length > 0 ? trustProxy : false;
+  if (!trustProxy) return false;
+  return (_address, hop) => hop < trustProxy;
 }
 
 /**
@@ -616,10 +611,8 @@ async function registerClient(
   clientDir: string | undefined,
   exists: (url: string) => Promise<boolean>,
 ): Promise<void> {
-  const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const hasClient = indexPath !== undefined && fs.existsSync(indexPath);
-  const shell = hasClient ? clientShell(clientDir!) : undefined;
-  if (hasClient) {
+  const shell = clientDir && fs.existsSync(path.join(clientDir, 'index.html')) ? clientShell(clientDir) : undefined;
+  if (shell) {
     await app.register(fastifyStatic, {
       root: clientDir!,
       wildcard: false,
@@ -640,7 +633,7 @@ async function registerClient(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       !url.startsWith('/photos/');
-    if (!wantsPage || !hasClient) {
+    if (!wantsPage || !shell) {
       throw new NotFoundError(`No route for ${request.method} ${url}`);
     }
     // Serve the SPA shell for any page path; unknown ones carry 404 while the SPA shows its 404 page,
@@ -652,6 +645,6 @@ async function registerClient(
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(shell!.htmlFor(url, Boolean(request.cookies[SESSION_COOKIES.admin])));
+      .send(shell.htmlFor(url, Boolean(request.cookies[SESSION_COOKIES.admin])));
   });
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
-import { defaultServiceLevels, type ServiceLevels } from '#shared/domain/service-levels.ts';
+import { defaultServiceLevels } from '#shared/domain/service-levels.ts';
 
 const optionalString = z
   .string()
@@ -158,41 +158,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  adminPasscode: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  w3wApiKey: string | undefined;
-  w3wApiUrl: string;
-  vapid: { publicKey?: string; privateKey?: string; subject?: string };
-  /** Local hour (Europe/London) of the volunteers' daily alert digest. */
-  alertDigestHour: number;
-  /** Photos in an S3-compatible bucket; unset, they are files in DATA_DIR/photos. */
-  s3: S3Config | undefined;
-  adminEmails: string[];
-  /** The proxies in front: how many hops to trust, or their addresses and CIDR ranges. */
-  trustProxy: number | string[] | undefined;
-  /** Who runs the service and how long an unused account is kept (the privacy notice shows both). */
-  privacy: PrivacySettings;
-  /** The licence the open data downloads are published under. */
-  openData: OpenDataSettings;
-  /** How soon each kind of report is due to be cleaned; the defaults when unset. */
-  serviceLevels?: ServiceLevels;
-  /** The operator's safety briefing, shown before a volunteer's first claim each year; the default when unset. */
-  safetyBriefing?: string;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** The map's basemap: a provider's style, or the full path of the app's own extract. */
-  map: { styleUrl: string; pmtilesPath?: string };
-  /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
-  metricsToken: string | undefined;
-  /** The bodies a report may be referred to (the council, a utility...), and how each is reached. */
-  referralBodies: ResponsibleBodyConfig[];
-};
+/** The settings the process runs with, as loadConfig reads them. */
+export type Config = ReturnType<typeof loadConfig>;
 
 export interface S3Config {
   bucket: string;
@@ -230,7 +197,7 @@ export const defaultOpenDataSettings: OpenDataSettings = {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -264,7 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     w3wApiKey: e.W3W_API_KEY,
     w3wApiUrl: e.W3W_API_URL.replace(/\/$/, ''),
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    /** Local hour (Europe/London) of the volunteers' daily alert digest. */
     alertDigestHour: e.ALERT_DIGEST_HOUR ?? 18,
+    /** Photos in an S3-compatible bucket; unset, they are files in DATA_DIR/photos. */
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -275,28 +244,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     adminEmails: e.ADMIN_EMAILS,
+    /** The proxies in front: how many hops to trust, or their addresses and CIDR ranges. */
     trustProxy: e.TRUST_PROXY,
+    /** Who runs the service and how long an unused account is kept (the privacy notice shows both). */
     privacy: {
       operatorName: e.OPERATOR_NAME ?? defaultPrivacySettings.operatorName,
       operatorEmail: e.OPERATOR_EMAIL ?? defaultPrivacySettings.operatorEmail,
       inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS ?? defaultPrivacySettings.inactiveAccountDays,
       erasureNoticeDays: e.ERASURE_NOTICE_DAYS ?? defaultPrivacySettings.erasureNoticeDays,
     },
+    /** The operator's safety briefing, shown before a volunteer's first claim each year; the default when unset. */
     safetyBriefing: e.SAFETY_BRIEFING,
+    /** The licence the open data downloads are published under. */
     openData:
       e.OPEN_DATA_LICENCE_NAME && e.OPEN_DATA_LICENCE_URL
         ? { licenceName: e.OPEN_DATA_LICENCE_NAME, licenceUrl: e.OPEN_DATA_LICENCE_URL }
         : defaultOpenDataSettings,
+    /** How soon each kind of report is due to be cleaned. */
     serviceLevels: {
       offensiveHours: e.SERVICE_LEVEL_OFFENSIVE_HOURS ?? defaultServiceLevels.offensiveHours,
       otherWorkingDays: e.SERVICE_LEVEL_WORKING_DAYS ?? defaultServiceLevels.otherWorkingDays,
     },
     logLevel: e.LOG_LEVEL,
+    /** The map's basemap: a provider's style, or the full path of the app's own extract. */
     map: {
       styleUrl: e.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
-      pmtilesPath: e.MAP_PMTILES ? path.join(path.resolve(e.DATA_DIR), e.MAP_PMTILES) : undefined,
+      ...(e.MAP_PMTILES ? { pmtilesPath: path.join(path.resolve(e.DATA_DIR), e.MAP_PMTILES) } : {}),
     },
+    /** The Bearer token /metrics asks for; without one, /metrics is not served at all. */
     metricsToken: e.METRICS_TOKEN,
+    /** The bodies a report may be referred to (the council, a utility...), and how each is reached. */
     referralBodies: e.REFERRAL_BODIES ?? [],
   };
 }

@@ -100,10 +100,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  // A bad setting or a folder in use is said in its one line; anything else with its stack.
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

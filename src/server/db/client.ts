@@ -188,17 +188,22 @@ function listenOn(config: pg.ClientConfig, channel: string, handlers: Notificati
   };
 }
 
-/** Asks the database for `select 1`, failing after `withinMs` when it does not answer. */
-export async function pingDatabase(db: Db, withinMs = defaultDatabaseTimeouts.connectMs): Promise<void> {
+/** What `work` answers, or a failure saying `message` once `ms` have passed without an answer. */
+export async function answerWithin<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('The database did not answer in time')), withinMs);
+    timer = setTimeout(() => reject(new Error(message)), ms);
   });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Asks the database for `select 1`, failing after `withinMs` when it does not answer. */
+export async function pingDatabase(db: Db, withinMs = defaultDatabaseTimeouts.connectMs): Promise<void> {
+  await answerWithin(sql`select 1`.execute(db), withinMs, 'The database did not answer in time');
 }
 
 const UNAVAILABLE_CODES = new Set([

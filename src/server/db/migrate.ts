@@ -84,27 +84,16 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
  * Read straight from the migration table of this database (or schema), without listing tables.
  */
 export async function pendingMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
-  const present =
+  const table = DEFAULT_MIGRATION_TABLE;
+  type Found = { found: boolean | number };
+  const presence =
     dialect === 'postgres'
-      ? (await sql<{ found: boolean }>`select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as found`.execute(db))
-          .rows[0]?.found
-      : Number(
-          (
-            await sql<{
-              n: number;
-            }>`select count(*) as n from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(
-              db,
-            )
-          ).rows[0]?.n,
-        ) > 0;
-  const applied = present
-    ? new Set(
-        (await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db)).rows.map(
-          (row) => row.name,
-        ),
-      )
-    : new Set<string>();
-  return Object.keys(migrations).filter((name) => !applied.has(name));
+      ? sql<Found>`select to_regclass(${table}) is not null as found`
+      : sql<Found>`select count(*) > 0 as found from sqlite_master where type = 'table' and name = ${table}`;
+  const present = Boolean((await presence.execute(db)).rows[0]?.found);
+  const applied = present ? (await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(db)).rows : [];
+  const names = new Set(applied.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !names.has(name));
 }
 
 async function migratorFor(db: Kysely<unknown>, dialect: Dialect): Promise<Migrator> {

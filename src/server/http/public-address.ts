@@ -40,7 +40,7 @@ for (const [network, prefix] of [
 }
 
 /** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail allowed, a zone dropped). */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   let text = address.split('%')[0]!.toLowerCase();
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
@@ -61,10 +61,15 @@ function ipv6Groups(address: string): number[] | null {
  * prefix (64:ff9b::a.b.c.d, as DNS64 answers on an IPv6-only network), or null for any other.
  */
 function embeddedIpv4(groups: number[]): string | null {
-  const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
-  const mapped = zeros(0, 5) && groups[5] === 0xffff;
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6);
-  if (!mapped && !nat64) return null;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
+  return isIpv4Mapped(groups) || nat64 ? ipv4Tail(groups) : null;
+}
+
+/** Whether the groups are an IPv4-mapped address (::ffff:a.b.c.d). */
+export const isIpv4Mapped = (groups: number[]) => groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+
+/** The IPv4 address in the last two groups. */
+export function ipv4Tail(groups: number[]): string {
   const [high, low] = [groups[6]!, groups[7]!];
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }

@@ -101,13 +101,8 @@ const secondsOf = (ms: number) => {
 };
 
 function parseHttps(address: string): URL {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    throw new FetchRefusal('media_url must be an https address.');
-  }
-  if (url.protocol !== 'https:') throw new FetchRefusal('media_url must be an https address.');
+  const url = URL.parse(address);
+  if (url?.protocol !== 'https:') throw new FetchRefusal('media_url must be an https address.');
   if (url.username || url.password) throw new FetchRefusal('media_url must not carry a user name or password.');
   return url;
 }

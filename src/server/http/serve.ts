@@ -67,6 +67,11 @@ export function serve<E extends Endpoint>(
   });
 }
 
+/** Sends `body` as a file to save, of `type` and named `fileName`. */
+export function sendFile(reply: FastifyReply, type: string, fileName: string, body: unknown): FastifyReply {
+  return reply.type(type).header('Content-Disposition', `attachment; filename="${fileName}"`).send(body);
+}
+
 export interface ParsedForm<E extends Endpoint> {
   fields: ParsedFormFieldsOf<E>;
   files: Partial<Record<string, Buffer[]>>;

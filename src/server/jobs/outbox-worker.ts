@@ -10,6 +10,14 @@ import type { PeriodicJob } from './scheduler.ts';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
+/** How long a claimed job stays this worker's; a crashed worker's jobs are taken again after it. */
+const LEASE_MS = 2 * 60 * SECOND;
+const FIRST_RETRY_MS = 15 * SECOND;
+const MAX_RETRY_MS = HOUR;
+/** Retries stop this long after the job was queued. */
+const GIVE_UP_AFTER_MS = 24 * HOUR;
+/** How long stop() waits for jobs in flight. */
+const STOP_WAIT_MS = 5 * SECOND;
 
 /** A handler's answer: nothing when done, or a later time to run again that is not a failure. */
 export type JobOutcome = void | { runAgainAt: Date };
@@ -25,7 +33,7 @@ export function payloadOf<S extends ZodType>(job: ClaimedJob, schema: S): output
   return parsed.data;
 }
 
-/** A feature's outbox jobs: their handlers by kind, and what to do on each poll. */
+/** A feature's outbox jobs: their handlers by kind, and what to do on each poll before claiming. */
 export interface OutboxJobs {
   handlers: Record<string, JobHandler>;
   onPoll?: () => Promise<void>;
@@ -41,24 +49,13 @@ export function allOutboxJobs(list: OutboxJobs[]): OutboxJobs {
   };
 }
 
-export interface OutboxWorkerOptions {
+export interface OutboxWorkerOptions extends OutboxJobs {
   outbox: OutboxRepository;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
-  handlers: Record<string, JobHandler>;
-  /** Called on every poll before claiming (the daily digest's scheduler). */
-  onPoll?: () => Promise<void>;
   pollMs?: number;
   /** Jobs run at once by this process. */
   concurrency?: number;
-  /** How long a claimed job stays this worker's; a crashed worker's jobs are taken again after it. */
-  leaseMs?: number;
-  firstRetryMs?: number;
-  maxRetryMs?: number;
-  /** Retries stop this long after the job was queued. */
-  giveUpAfterMs?: number;
-  /** How long stop() waits for jobs in flight. */
-  stopWaitMs?: number;
 }
 
 export interface OutboxWorker {
@@ -76,20 +73,7 @@ export function retryDelayMs(failures: number, firstMs: number, maxMs: number, r
 }
 
 export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const {
-    outbox,
-    clock,
-    log,
-    handlers,
-    onPoll,
-    pollMs = 3 * SECOND,
-    concurrency = 8,
-    leaseMs = 2 * 60 * SECOND,
-    firstRetryMs = 15 * SECOND,
-    maxRetryMs = HOUR,
-    giveUpAfterMs = 24 * HOUR,
-    stopWaitMs = 5 * SECOND,
-  } = options;
+  const { outbox, clock, log, handlers, onPoll, pollMs = 3 * SECOND, concurrency = 8 } = options;
   const inFlight = new Set<Promise<void>>();
   let running = false;
   let polling = false;
@@ -113,8 +97,8 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const message = error instanceof Error ? error.message : String(error);
     const now = clock.now();
     const failures = job.attempts + 1;
-    const next = new Date(now.getTime() + retryDelayMs(failures, firstRetryMs, maxRetryMs));
-    const expired = next.getTime() - new Date(job.createdAt).getTime() > giveUpAfterMs;
+    const next = new Date(now.getTime() + retryDelayMs(failures, FIRST_RETRY_MS, MAX_RETRY_MS));
+    const expired = next.getTime() - new Date(job.createdAt).getTime() > GIVE_UP_AFTER_MS;
     if (error instanceof PermanentJobError || expired) {
       log.error({ jobId: job.id, kind: job.kind, failures, err: error }, 'outbox job given up');
       await outbox.giveUp(job.id, now.toISOString(), message);
@@ -131,7 +115,7 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claimAndStart(limit: number): Promise<Promise<void>[]> {
     if (limit <= 0) return [];
     const now = clock.now();
-    const jobs = await outbox.claim(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit);
+    const jobs = await outbox.claim(now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), limit);
     return jobs.map((job) => {
       const promise = run(job).finally(() => {
         inFlight.delete(promise);
@@ -171,7 +155,7 @@ export function outboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await Promise.race([
         Promise.allSettled([...inFlight]),
         new Promise<void>((resolve) => {
-          waited = setTimeout(resolve, stopWaitMs);
+          waited = setTimeout(resolve, STOP_WAIT_MS);
         }),
       ]);
       clearTimeout(waited);

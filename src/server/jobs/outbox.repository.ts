@@ -137,9 +137,7 @@ export function outboxRepository(db: Db, dialect: Dialect) {
       await db.deleteFrom('outbox').where('gave_up_at', '<', gaveUpBefore).execute();
     },
 
-    async backlog(
-      failedSince: string,
-    ): Promise<{ pending: number; retrying: number; failed: number; oldestPendingAt: string | null }> {
+    async backlog(failedSince: string) {
       const pending = await db
         .selectFrom('outbox')
         .select((eb) => [

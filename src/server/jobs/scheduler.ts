@@ -15,13 +15,10 @@ export interface PeriodicJob {
   backlog?(): Promise<number>;
 }
 
-export interface JobStatus {
-  name: string;
-  everyMs: number;
+export interface JobStatus extends Pick<PeriodicJob, 'name' | 'everyMs' | 'backlog'> {
   /** When the last run finished (ISO), and whether it failed. */
   lastRunAt: string | null;
   lastRunFailed: boolean;
-  backlog?(): Promise<number>;
 }
 
 export interface Jobs {
@@ -42,15 +39,14 @@ declare module 'fastify' {
 }
 
 export function jobScheduler(list: PeriodicJob[], log: Pick<FastifyBaseLogger, 'error'>): Jobs {
-  const jobs = new Map(
+  type Entry = { job: PeriodicJob; timer?: NodeJS.Timeout; running?: Promise<unknown>; status: JobStatus };
+  const jobs = new Map<string, Entry>(
     list.map((job) => [
       job.name,
       {
         job,
-        timer: undefined as NodeJS.Timeout | undefined,
-        running: undefined as Promise<unknown> | undefined,
         status: { name: job.name, everyMs: job.everyMs, lastRunAt: null, lastRunFailed: false, backlog: job.backlog },
-      } as { job: PeriodicJob; timer?: NodeJS.Timeout; running?: Promise<unknown>; status: JobStatus },
+      },
     ]),
   );
   let started = false;

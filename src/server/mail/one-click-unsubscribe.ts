@@ -1,7 +1,7 @@
 // The signed-out unsubscribe link of a kind of e-mail: GET shows one button (mail scanners open links),
 // POST unsubscribes (the button, and mail apps' own one-click POST of RFC 8058, which sends a form).
 // Each page is a small page of its own, never kept by a cache.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { urlOf } from '#shared/contracts/http.ts';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
 import { serve } from '#server/http/serve.ts';
@@ -34,13 +34,14 @@ export function serveOneClickUnsubscribe(
     });
   const turnBackOn = { text: '', html: '<a href="/volunteers/dashboard">volunteer dashboard</a>' };
   const done = [[link.done], ...(link.dashboard ? [[['You can turn them back on from your ', turnBackOn, '.']]] : [])];
-  const invalid = [[link.invalid]];
+  const unsubscribed = (reply: FastifyReply) => plainPage(reply, 200, 'You are unsubscribed', done);
+  const notWorking = (reply: FastifyReply) => plainPage(reply, 404, 'This link does not work', [[link.invalid]]);
   const tokenOf = (query: unknown) => (query as { token: string }).token;
   serve(app, endpoints.unsubscribePage, { access: 'public' }, async (request, reply) => {
     const token = tokenOf(request.query);
     const on = await link.isOn(token);
-    if (on === null) return plainPage(reply, 404, 'This link does not work', invalid);
-    if (!on) return plainPage(reply, 200, 'You are unsubscribed', done);
+    if (on === null) return notWorking(reply);
+    if (!on) return unsubscribed(reply);
     return plainPage(
       reply,
       200,
@@ -52,9 +53,7 @@ export function serveOneClickUnsubscribe(
 </form>`,
     );
   });
-  serve(app, endpoints.unsubscribe, { access: 'public' }, async (request, reply) => {
-    if (!(await link.unsubscribe(tokenOf(request.query))))
-      return plainPage(reply, 404, 'This link does not work', invalid);
-    return plainPage(reply, 200, 'You are unsubscribed', done);
-  });
+  serve(app, endpoints.unsubscribe, { access: 'public' }, async (request, reply) =>
+    (await link.unsubscribe(tokenOf(request.query))) ? unsubscribed(reply) : notWorking(reply),
+  );
 }

@@ -11,13 +11,11 @@ export function withPrivacyNotice(mailer: Mailer, noticeUrl: string): Mailer {
   return {
     send(message) {
       const text = `${message.text.replace(/\n+$/, '')}\n\n${renderText(footer)}\n`;
-      const html =
-        message.html === undefined
-          ? undefined
-          : message.html.includes('</body>')
-            ? message.html.replace('</body>', `${htmlLine}\n</body>`)
-            : `${message.html}\n${htmlLine}`;
-      return mailer.send({ ...message, text, ...(html === undefined ? {} : { html }) });
+      if (message.html === undefined) return mailer.send({ ...message, text });
+      const html = message.html.includes('</body>')
+        ? message.html.replace('</body>', `${htmlLine}\n</body>`)
+        : `${message.html}\n${htmlLine}`;
+      return mailer.send({ ...message, text, html });
     },
   };
 }

@@ -66,7 +66,8 @@ export interface AuthOptions {
 }
 
 export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminEmails }: AuthOptions): void {
-  const secure = publicUrl.startsWith('https://');
+  // A session cookie is cleared with the attributes it was set with.
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https://') } as const;
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -114,20 +115,14 @@ export function registerAuth(app: FastifyInstance, { sessions, publicUrl, adminE
       // The earlier session ends only once the new one is there.
       const previous = this.request.cookies[SESSION_COOKIES[kind]];
       if (previous) await sessions.end(previous);
-      void this.setCookie(SESSION_COOKIES[kind], token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        expires: expiresAt,
-      });
+      void this.setCookie(SESSION_COOKIES[kind], token, { ...cookie, expires: expiresAt });
     },
   );
 
   app.decorateReply('endSession', async function (this: FastifyReply, kind: SessionKind) {
     const token = this.request.cookies[SESSION_COOKIES[kind]];
     if (token) await sessions.end(token);
-    void this.clearCookie(SESSION_COOKIES[kind], { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    void this.clearCookie(SESSION_COOKIES[kind], cookie);
   });
 }
 

@@ -2,6 +2,7 @@
 // (a phone uploading a photo on a weak signal), so shutdown first drains: new requests are answered
 // 503 with `Connection: close`, requests already in flight finish, and only then does the server close.
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './error-handler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,11 +38,11 @@ export function registerDrain(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (draining && !request.routeOptions.config.answersWhileDraining) {
-      return reply.status(503).header('Connection', 'close').header('Retry-After', '5').send({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: 'The server is restarting. Please try again in a moment.',
-      });
+      return reply
+        .status(503)
+        .header('Connection', 'close')
+        .header('Retry-After', '5')
+        .send(errorBody(503, 'The server is restarting. Please try again in a moment.'));
     }
     inFlight++;
     reply.raw.once('close', () => {
@@ -52,9 +53,7 @@ export function registerDrain(app: FastifyInstance): void {
 
   // Closing without a drain first (a test, a second signal) turns requests away the same way: with
   // Retry-After and the message above, never Fastify's bare 503.
-  app.addHook('preClose', async () => {
-    startDraining();
-  });
+  app.addHook('preClose', async () => startDraining());
 
   app.decorate('isDraining', () => draining);
   app.decorate('onDrain', (end: () => void) => {

@@ -19,24 +19,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ErrorResponse;
     if (error instanceof AppError) {
-      body = respond(error.statusCode, error.message, error.options);
+      body = errorBody(error.statusCode, error.message, error.options);
       if (error.options.headers) void reply.headers(error.options.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      body = respond(400, first?.message ?? 'Invalid request');
+      body = errorBody(400, first?.message ?? 'Invalid request');
     } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      body = respond(413, messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
+      body = errorBody(413, messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      body = respond(413, BODY_TOO_LARGE_MESSAGE);
+      body = errorBody(413, BODY_TOO_LARGE_MESSAGE);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      body = respond(error.statusCode, error.message);
+      body = errorBody(error.statusCode, error.message);
     } else if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       void reply.header('Retry-After', '5');
-      body = respond(503, DATABASE_UNAVAILABLE_MESSAGE);
+      body = errorBody(503, DATABASE_UNAVAILABLE_MESSAGE);
     } else {
       request.log.error({ err: error }, 'request failed');
-      body = respond(500, 'Something went wrong on our side. Please try again.');
+      body = errorBody(500, 'Something went wrong on our side. Please try again.');
     }
     if (body.statusCode >= 500 && error instanceof AppError) {
       // A 503 that says when to come back is the server pacing itself (a full photo queue, a storage
@@ -51,7 +51,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function respond(
+/** The one body every refusal and failure is answered with. */
+export function errorBody(
   statusCode: number,
   message: string,
   options: Pick<AppErrorOptions, 'title' | 'code' | 'suggestions' | 'suggestionDetails'> = {},

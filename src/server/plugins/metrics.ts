@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { JobStatus } from '#server/jobs/scheduler.ts';
+import { errorBody } from './error-handler.ts';
 
 export interface MetricsDeps {
   token: string;
@@ -121,9 +122,7 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
   async function refresh(): Promise<void> {
     if (pool && poolStats) {
       const stats = poolStats();
-      pool.set({ state: 'total' }, stats.total);
-      pool.set({ state: 'idle' }, stats.idle);
-      pool.set({ state: 'waiting' }, stats.waiting);
+      for (const state of ['total', 'idle', 'waiting'] as const) pool.set({ state }, stats[state]);
     }
     jobLastRun.reset();
     for (const job of deps.jobs()) {
@@ -147,11 +146,10 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metric
     const given = request.headers.authorization;
     // Compared as digests, in constant time, so the answer's timing says nothing about the token.
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      return reply.status(401).header('WWW-Authenticate', 'Bearer realm="metrics"').send({
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: 'The metrics need the operator token (Authorization: Bearer ...).',
-      });
+      return reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer realm="metrics"')
+        .send(errorBody(401, 'The metrics need the operator token (Authorization: Bearer ...).'));
     }
     await refresh();
     return reply

@@ -60,17 +60,10 @@ const UNREADABLE_FORM_MESSAGE =
 const fileTooLarge = () =>
   new PayloadTooLargeError(messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
 
-/** `fileFields` as a list means one file for each named field. */
-export async function readMultipart(
-  request: FastifyRequest,
-  fileFields: readonly string[] | FileFields,
-): Promise<MultipartForm> {
+export async function readMultipart(request: FastifyRequest, accepted: FileFields): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new ValidationError('Send the report as a multipart form (multipart/form-data).');
   }
-  const accepted: FileFields = Array.isArray(fileFields)
-    ? Object.fromEntries(fileFields.map((name) => [name, { max: 1 }]))
-    : (fileFields as FileFields);
   const fields: Record<string, string> = {};
   const stored: Record<string, string[]> = {};
   const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), UPLOAD_FOLDER_PREFIX));

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import { clientKeyOf } from '#server/http/client-key.ts';
 import { clientSlots, refusalLog, type SlotLimits } from '#server/http/client-slots.ts';
+import { errorBody } from './error-handler.ts';
 
 export interface RequestBodyLimits extends SlotLimits {
   /** How long a body may send nothing at all before its connection is closed. */
@@ -50,11 +51,7 @@ export function registerRequestBodyLimits(
         .status(statusCode)
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
         .header('Connection', 'close')
-        .send({
-          statusCode,
-          error: statusCode === 429 ? 'Too Many Requests' : 'Service Unavailable',
-          message: requestBodyRefusals[slot.refused],
-        });
+        .send(errorBody(statusCode, requestBodyRefusals[slot.refused]));
     }
     const { socket } = request.raw;
     const silent = () => {

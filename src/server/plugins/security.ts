@@ -71,19 +71,11 @@ export async function registerSecurity(
       throw new ForbiddenError(CROSS_SITE);
     }
     const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin !== 'null') {
-      let host: string;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        throw new ForbiddenError(CROSS_SITE);
-      }
-      if (origin !== publicOrigin && host !== request.headers.host) {
-        throw new ForbiddenError(CROSS_SITE);
-      }
-    } else if (origin === 'null') {
+    if (origin === undefined) return;
+    // An origin that is no URL ('null', from a sandboxed frame or a file) is as foreign as another site.
+    const host = URL.parse(origin)?.host;
+    if (host === undefined || (origin !== publicOrigin && host !== request.headers.host))
       throw new ForbiddenError(CROSS_SITE);
-    }
   });
 }
 

@@ -27,9 +27,7 @@ export async function adminAccessRoutes(app: FastifyInstance, { service, adminEm
     return { admin: true as const };
   });
 
-  serve(app, endpoints.signOut, { access: 'public' }, async (_request, reply) => {
-    await reply.endSession('admin');
-  });
+  serve(app, endpoints.signOut, { access: 'public' }, (_request, reply) => reply.endSession('admin'));
 
   serve(app, endpoints.session, { access: 'admin' }, () => ({ admin: true as const }));
 }

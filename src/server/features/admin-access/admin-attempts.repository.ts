@@ -32,10 +32,7 @@ export function adminAttemptsRepository(db: Db) {
      * Every client's tries since `since` (the one being checked included), how many clients made
      * them, and when the newest try other than `exceptId` was.
      */
-    async everyoneSince(
-      since: string,
-      exceptId: number,
-    ): Promise<{ count: number; clients: number; newestOther: string | null }> {
+    async everyoneSince(since: string, exceptId: number) {
       const row = await db
         .selectFrom('admin_attempts')
         .select([

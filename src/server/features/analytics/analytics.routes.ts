@@ -3,7 +3,7 @@ import { analyticsEndpoints as endpoints } from '#shared/contracts/analytics.ts'
 import { reportEndpoints } from '#shared/contracts/reports.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import { serve } from '#server/http/serve.ts';
+import { sendFile, serve } from '#server/http/serve.ts';
 import { analyticsService } from './analytics.service.ts';
 import { statsRepository } from './stats.repository.ts';
 import { createHash } from 'node:crypto';
@@ -14,6 +14,8 @@ import { performanceService } from './performance.service.ts';
 import { reportSiteEndpoints } from '#shared/contracts/report-sites.ts';
 import { retaggedSitesRepository } from './retagged-sites.repository.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
+
+const CSV = 'text/csv; charset=utf-8';
 
 /** How many of the most re-tagged sites the analytics list. */
 const RETAGGED_SITES_LISTED = 10;
@@ -54,10 +56,7 @@ export async function analyticsRoutes(
     const fresh = await unlessNotModified(request, reply, versions, etagOf);
     if (!fresh) return reply;
     const figures = await figuresFor(etagOf(fresh.version));
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="performance-${figures.asOf.slice(0, 10)}.csv"`)
-      .send(performance.csv(figures));
+    return sendFile(reply, CSV, `performance-${figures.asOf.slice(0, 10)}.csv`, performance.csv(figures));
   });
   const service = analyticsService({ repository, clock });
   const admin = { access: 'admin' as const };
@@ -71,10 +70,7 @@ export async function analyticsRoutes(
     sites: await retagged.mostRetagged(RETAGGED_SITES_LISTED),
   }));
 
-  serve(app, endpoints.dailyProgress, admin, async (_request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return service.dailyProgress();
-  });
+  serve(app, endpoints.dailyProgress, admin, () => service.dailyProgress());
 
   // A download is recorded before a byte of it is sent: no entry, no file.
   serve(
@@ -84,11 +80,7 @@ export async function analyticsRoutes(
     async (request, reply) => {
       const { csv, today } = await service.dailyProgressCsv();
       await request.recordAudit();
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="daily-progress-${today}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv);
+      return sendFile(reply, CSV, `daily-progress-${today}.csv`, csv);
     },
   );
 }

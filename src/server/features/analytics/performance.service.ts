@@ -66,26 +66,20 @@ export function performanceService({ repository, clock }: { repository: Performa
           end,
         };
       });
-      const thirtyDaysAgo = new Date(now.getTime() - 30 * DAY);
+      const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
       const nowIso = now.toISOString();
-      const last30Days = { from: thirtyDaysAgo.toISOString(), to: new Date(now.getTime() + 1).toISOString() };
+      const last30Days = { from: ago(30 * DAY), to: new Date(now.getTime() + 1).toISOString() };
       const [cleaned, made, made30, open, openWithOwners] = await Promise.all([
         repository.cleanedWithin([
           ...months.map((m) => ({ from: m.start.toISOString(), to: m.end.toISOString() })),
           last30Days,
         ]),
         Promise.all(months.map((m) => repository.madeBetween(m.start.toISOString(), m.end.toISOString()))),
-        repository.madeBetween(thirtyDaysAgo.toISOString(), nowIso),
+        repository.madeBetween(ago(30 * DAY), nowIso),
         Promise.all([
-          repository.openBetween(new Date(now.getTime() - DAY).toISOString(), null),
-          repository.openBetween(
-            new Date(now.getTime() - 5 * DAY).toISOString(),
-            new Date(now.getTime() - DAY).toISOString(),
-          ),
-          repository.openBetween(
-            new Date(now.getTime() - 30 * DAY).toISOString(),
-            new Date(now.getTime() - 5 * DAY).toISOString(),
-          ),
+          repository.openBetween(ago(DAY), null),
+          repository.openBetween(ago(5 * DAY), ago(DAY)),
+          repository.openBetween(ago(30 * DAY), ago(5 * DAY)),
           repository.openBetween(null, null),
         ]).then(([day, days, month, all]) => [day, days, month, all - day - days - month]),
         repository.openWithOwners(),
@@ -101,7 +95,6 @@ export function performanceService({ repository, clock }: { repository: Performa
 
     /** The same figures as CSV: the months, then the last 30 days. */
     csv(performance: Performance): string {
-      const cell = (n: number | null) => (n === null ? '' : n);
       return toCsv([
         PERFORMANCE_CSV_HEADER,
         ...[...performance.months, performance.last30Days].map((p) => [
@@ -109,9 +102,9 @@ export function performanceService({ repository, clock }: { repository: Performa
           p.made,
           p.cleaned,
           p.cleanedByOwners,
-          cell(p.medianHoursToClean),
-          cell(p.cleanedWithinTargetPercent),
-          cell(p.offensiveWithin24HoursPercent),
+          p.medianHoursToClean,
+          p.cleanedWithinTargetPercent,
+          p.offensiveWithin24HoursPercent,
         ]),
       ]);
     },

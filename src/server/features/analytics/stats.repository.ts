@@ -5,17 +5,6 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 
-export interface VolunteerTotalsRow {
-  id: number;
-  email: string;
-  name: string | null;
-  joinedAt: string;
-  lastActiveAt: string | null;
-  lastCleanupAt: string | null;
-  sites: number;
-  minutes: number;
-}
-
 export function statsRepository(db: Db) {
   return {
     async totals() {
@@ -47,8 +36,8 @@ export function statsRepository(db: Db) {
       };
     },
 
-    /** Minutes, bags and area over every approved entry of time and bags at MUCU events. */
-    async approvedEventLogTotals(): Promise<{ minutes: number; bags: number; areaM2: number; entries: number }> {
+    /** Minutes, bags and area over every approved entry of time and bags at MUCU events, or one volunteer's. */
+    async approvedEventLogTotals(volunteerId?: number) {
       const row = await db
         .selectFrom('event_logs')
         .select([
@@ -58,12 +47,13 @@ export function statsRepository(db: Db) {
           sql<string>`coalesce(sum(area_m2), 0)`.as('area'),
         ])
         .where('status', '=', 'approved')
+        .$if(volunteerId !== undefined, (qb) => qb.where('volunteer_id', '=', volunteerId!))
         .executeTakeFirstOrThrow();
       return { entries: Number(row.n), minutes: Number(row.minutes), bags: Number(row.bags), areaM2: Number(row.area) };
     },
 
     /** Every volunteer with the count and minutes of their clean-ups and the latest one. */
-    async volunteerTotals(): Promise<VolunteerTotalsRow[]> {
+    async volunteerTotals() {
       const volunteer = [
         'volunteers.id',
         'volunteers.email',
@@ -114,9 +104,7 @@ export function statsRepository(db: Db) {
      * From an instant on (ISO strings): when each report was made, when each report now completed was
      * completed (whoever completed it), and when each volunteer's clean-up was recorded.
      */
-    async activitySince(
-      since: string | null,
-    ): Promise<{ reportedAt: string[]; completedAt: string[]; cleanedAt: string[] }> {
+    async activitySince(since: string | null) {
       let reports = db.selectFrom('reports').select('reported_at as at');
       let completed = db
         .selectFrom('reports')

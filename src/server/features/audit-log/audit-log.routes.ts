@@ -5,8 +5,5 @@ import { serve } from '#server/http/serve.ts';
 import type { AuditLogService } from './audit-log.service.ts';
 
 export async function auditLogRoutes(app: FastifyInstance, { service }: { service: AuditLogService }) {
-  serve(app, endpoints.list, { access: 'admin' }, async (request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return service.page(request.query.before, request.query.limit);
-  });
+  serve(app, endpoints.list, { access: 'admin' }, (request) => service.page(request.query.before, request.query.limit));
 }

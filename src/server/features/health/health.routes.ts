@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthEndpoints, type Readiness } from '#shared/contracts/health.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
-import { pingDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { answerWithin, pingDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { pendingMigrations } from '#server/db/migrate.ts';
 import { isStorageFull, type PhotoStorage } from '#server/features/photos/index.ts';
 import { serve } from '#server/http/serve.ts';
+import { errorBody } from '#server/plugins/error-handler.ts';
 import { systemClock, type Clock } from '#server/clock.ts';
 
 /** A probe must hear back quickly, even from a database (or a disk) that has frozen. */
@@ -49,10 +50,7 @@ export async function healthRoutes(
         await pingDatabase(database.db, HEALTH_PING_MS);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        return reply
-          .status(503)
-          .header('Retry-After', '5')
-          .send({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not answering.' });
+        return reply.status(503).header('Retry-After', '5').send(errorBody(503, 'The database is not answering.'));
       }
       return { status: 'ok' as const, database: database.dialect };
     },
@@ -95,18 +93,12 @@ export async function healthRoutes(
 
 /** Runs one check within the probe's time; a failure is logged with its cause and reported as false. */
 async function passes(log: FastifyInstance['log'], name: CheckName, work: () => Promise<void>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PING_MS} ms`)), HEALTH_PING_MS);
-  });
   try {
-    await Promise.race([work(), timeout]);
+    await answerWithin(work(), HEALTH_PING_MS, `no answer within ${HEALTH_PING_MS} ms`);
     return true;
   } catch (error) {
     log.error({ err: error }, `readiness check failed: ${name}`);
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

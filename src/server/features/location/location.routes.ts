@@ -4,23 +4,14 @@ import { locationEndpoints as endpoints } from '#shared/contracts/location.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LocationService } from './location.service.ts';
 
-export interface LocationRoutesOptions {
-  location: LocationService;
-  /**
-   * Conversions per client per minute, so nobody spends the what3words quota through us. Takes effect
-   * when @fastify/rate-limit is registered (as buildApp does); unset means 60.
-   */
-  conversionsPerMinute?: number;
-}
-
 /**
  * The limit on any route that asks the location provider to convert: per client, per minute, so nobody
  * spends the what3words quota through us.
  */
 export const conversionRateLimit = (max = 60) => ({ max, timeWindow: '1 minute' }) as const;
 
-export async function locationRoutes(app: FastifyInstance, { location, conversionsPerMinute }: LocationRoutesOptions) {
-  const limited = { access: 'public', rateLimit: conversionRateLimit(conversionsPerMinute) } as const;
+export async function locationRoutes(app: FastifyInstance, { location }: { location: LocationService }) {
+  const limited = { access: 'public', rateLimit: conversionRateLimit() } as const;
 
   serve(app, endpoints.coordinatesToWords, limited, async (request, reply) => {
     const result = await location.coordinatesToWords(request.query.lat, request.query.lng);

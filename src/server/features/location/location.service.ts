@@ -15,10 +15,6 @@ export interface LocationServiceOptions {
   /** Required for what3words. */
   w3wApiKey?: string;
   w3wApiUrl?: string;
-  /** what3words call timeout; 5 s unless a test shortens it. */
-  w3wTimeoutMs?: number;
-  /** The grid's region; the City of Edinburgh council area unless given. */
-  region?: GridRegion;
 }
 
 /** Where the person is known to be, to put the nearest suggestions first: their device, or their photo's GPS. */
@@ -66,18 +62,12 @@ export function isProviderFailure(error: unknown): boolean {
   return error instanceof AppError && error.statusCode >= 500;
 }
 
-/** The city centre, or the middle of a region that does not hold it. */
-function centreOf(region: GridRegion): Point {
-  return insideRegion(region, CITY_CENTRE.latitude, CITY_CENTRE.longitude)
-    ? CITY_CENTRE
-    : { latitude: (region.south + region.north) / 2, longitude: (region.west + region.east) / 2 };
-}
-
-function withChecks(base: ProviderBase, region: GridRegion): LocationService {
+function withChecks(base: ProviderBase): LocationService {
+  const region = EDINBURGH_REGION;
   async function suggest(words: string, near?: SuggestionFocus): Promise<SuggestionDetails> {
     // A position outside the city says nothing about which place in it was meant.
     const usable = near && insideRegion(region, near.latitude, near.longitude) ? near : null;
-    const focus = usable ?? centreOf(region);
+    const focus = usable ?? CITY_CENTRE;
     const places = (await base.suggestPlaces(words, focus)).map(({ words: found, point, area }) => ({
       words: found,
       area,
@@ -127,50 +117,39 @@ function withChecks(base: ProviderBase, region: GridRegion): LocationService {
 export function createLocationService(options: LocationServiceOptions): LocationService {
   if (options.provider === 'what3words') {
     if (!options.w3wApiKey) throw new Error('The what3words location provider needs W3W_API_KEY');
-    const client = createWhat3wordsClient({
-      apiKey: options.w3wApiKey,
-      baseUrl: options.w3wApiUrl,
-      timeoutMs: options.w3wTimeoutMs,
-    });
-    const region = options.region ?? EDINBURGH_REGION;
-    return withChecks(
-      {
-        provider: 'what3words',
-        wordsToCoordinates: (words) => client.wordsToCoordinates(words),
-        coordinatesToWords: (lat, lng) => client.coordinatesToWords(lat, lng),
-        async suggestPlaces(words, focus) {
-          const found = await client.autosuggest(words, region, focus);
-          // AutoSuggest names each place but gives its distance only in whole kilometres: the exact
-          // place of each (three at most) is asked for, and one that cannot be had is shown without.
-          return Promise.all(
-            found.map(async ({ words: suggested, nearestPlace }) => {
-              const point = await client.wordsToCoordinates(suggested).then(
-                (place) => ({ latitude: place.lat, longitude: place.lng }),
-                () => null,
-              );
-              return { words: suggested, point, area: nearestPlace ?? (point && areaAt(point)) };
-            }),
-          );
-        },
+    const client = createWhat3wordsClient({ apiKey: options.w3wApiKey, baseUrl: options.w3wApiUrl });
+    return withChecks({
+      provider: 'what3words',
+      wordsToCoordinates: (words) => client.wordsToCoordinates(words),
+      coordinatesToWords: (lat, lng) => client.coordinatesToWords(lat, lng),
+      async suggestPlaces(words, focus) {
+        const found = await client.autosuggest(words, EDINBURGH_REGION, focus);
+        // AutoSuggest names each place but gives its distance only in whole kilometres: the exact
+        // place of each (three at most) is asked for, and one that cannot be had is shown without.
+        return Promise.all(
+          found.map(async ({ words: suggested, nearestPlace }) => {
+            const point = await client.wordsToCoordinates(suggested).then(
+              (place) => ({ latitude: place.lat, longitude: place.lng }),
+              () => null,
+            );
+            return { words: suggested, point, area: nearestPlace ?? (point && areaAt(point)) };
+          }),
+        );
       },
-      region,
-    );
+    });
   }
-  const grid = createGridCode(options.region);
-  return withChecks(
-    {
-      provider: 'grid',
-      wordsToCoordinates: async (words) => grid.decode(words),
-      coordinatesToWords: async (lat, lng) => grid.encode(lat, lng),
-      suggestPlaces: async (words, focus) =>
-        suggestGridWords(grid, words, focus).map(({ words: found, point }) => ({
-          words: found,
-          point,
-          area: areaAt(point),
-        })),
-    },
-    grid.region,
-  );
+  const grid = createGridCode();
+  return withChecks({
+    provider: 'grid',
+    wordsToCoordinates: async (words) => grid.decode(words),
+    coordinatesToWords: async (lat, lng) => grid.encode(lat, lng),
+    suggestPlaces: async (words, focus) =>
+      suggestGridWords(grid, words, focus).map(({ words: found, point }) => ({
+        words: found,
+        point,
+        area: areaAt(point),
+      })),
+  });
 }
 
 /** The provider: what3words when `W3W_API_KEY` is set, otherwise the grid. */

@@ -19,7 +19,6 @@ export interface What3wordsClientOptions {
   /** `W3W_API_URL`; a trailing slash is ignored. */
   baseUrl?: string;
   timeoutMs?: number;
-  fetch?: typeof globalThis.fetch;
 }
 
 /** What we learned from what3words when a call failed: logged with the error, never sent to the client. */
@@ -53,12 +52,6 @@ const suggestionsSchema = z.object({
   suggestions: z.array(z.object({ words: z.string(), nearestPlace: z.string().optional() })),
 });
 
-/** One AutoSuggest answer: the words, and the place what3words names as nearest ('Leith, Edinburgh'). */
-export interface What3wordsSuggestion {
-  words: string;
-  nearestPlace: string | null;
-}
-
 export interface BoundingBox {
   south: number;
   west: number;
@@ -73,7 +66,6 @@ const errorBodySchema = z.object({
 export function createWhat3wordsClient(options: What3wordsClientOptions) {
   const baseUrl = (options.baseUrl ?? WHAT3WORDS_API_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? WHAT3WORDS_TIMEOUT_MS;
-  const doFetch = options.fetch ?? globalThis.fetch;
 
   /** One GET with our key; answers the parsed JSON body of a 2xx, or throws our LocationServiceError. */
   async function request(operation: string, params: Record<string, string>): Promise<unknown> {
@@ -84,7 +76,7 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(url, {
+      response = await fetch(url, {
         method: 'GET',
         headers: { 'X-Api-Key': options.apiKey, Accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
@@ -126,14 +118,10 @@ export function createWhat3wordsClient(options: What3wordsClientOptions) {
 
     /**
      * AutoSuggest: real addresses spelt like `input`, only those inside `box` (clip-to-bounding-box is
-     * south,west,north,east), best first; those near `focus` are favoured.
+     * south,west,north,east), best first; those near `focus` are favoured. Each comes with the place
+     * what3words names as nearest ('Leith, Edinburgh').
      */
-    async autosuggest(
-      input: string,
-      box: BoundingBox,
-      focus: { latitude: number; longitude: number },
-      limit = 3,
-    ): Promise<What3wordsSuggestion[]> {
+    async autosuggest(input: string, box: BoundingBox, focus: { latitude: number; longitude: number }, limit = 3) {
       const body = await request('autosuggest', {
         input: normaliseThreeWords(input),
         'clip-to-bounding-box': [box.south, box.west, box.north, box.east].join(','),

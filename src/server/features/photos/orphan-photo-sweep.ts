@@ -15,6 +15,8 @@ import type { PhotoStorage, StoredPhotoFile } from './photo-storage.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+/** Files younger than this are left alone (an upload may be between its file and its row). */
+const MIN_AGE_MS = HOUR;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +34,6 @@ export interface OrphanPhotoSweepDeps {
   storage: PhotoStorage;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  /** Files younger than this are left alone (an upload may be between its file and its row). */
-  minAgeMs?: number;
   /** When the started job runs the sweep: first after `firstMs`, then every `everyMs` (5 s, then daily). */
   schedule?: { firstMs: number; everyMs: number };
   /** Where forms' upload folders are made: the system's temporary folder. */
@@ -53,12 +53,11 @@ export function orphanPhotoSweep({
   storage,
   clock,
   log,
-  minAgeMs = HOUR,
   schedule: { firstMs, everyMs } = { firstMs: 5_000, everyMs: DAY },
   uploadFolderParent = os.tmpdir(),
 }: OrphanPhotoSweepDeps): OrphanPhotoSweep {
   async function runOnce(): Promise<{ removed: number }> {
-    const cutoff = clock.now().getTime() - minAgeMs;
+    const cutoff = clock.now().getTime() - MIN_AGE_MS;
     const old: StoredPhotoFile[] = [];
     for await (const file of storage.list()) {
       if (file.modifiedAt.getTime() <= cutoff) old.push(file);

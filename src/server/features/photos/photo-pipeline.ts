@@ -19,7 +19,7 @@ import {
 import { messages } from '#shared/domain/messages.ts';
 import { UnprocessableError, UnsupportedMediaTypeError } from '#server/errors.ts';
 import { asStorageRefusal, type PhotoStorage } from './photo-storage.ts';
-import { DecodeTimedOut, decodeHeif, isHeif, TooManyPixels, type RawImage } from './heif-decoder.ts';
+import { DecodeTimedOut, decodeHeif, isHeif, TooManyPixels } from './heif-decoder.ts';
 import { isSrgbProfile } from './icc-profile.ts';
 import { runPhotoWork } from './photo-work-queue.ts';
 import { readJpegLayout, type JpegLayout } from './jpeg-markers.ts';
@@ -72,6 +72,8 @@ const unusualEncoding = () =>
   new UnprocessableError(photoRefusals.unusualEncoding, { title: messages.report.unsupportedTypeTitle });
 const unreadable = () =>
   new UnprocessableError(messages.report.unreadableImage, { title: messages.report.unsupportedTypeTitle });
+const tooManyPixels = () =>
+  new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
 
 /** sharp stopped the work because it ran over its time (vips reports it as `timeout: N% complete`). */
 const ranOverTime = (error: unknown) => error instanceof Error && error.message.startsWith('timeout');
@@ -100,17 +102,14 @@ async function processNow(
   limits: PhotoDecodeLimits,
 ): Promise<ProcessedPhoto> {
   if (kind === 'heif') return processHeif(bytes, limits);
-  let metadata: Metadata;
-  try {
-    // Reading the header decodes no pixels, so the size check below happens before any decoding.
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unreadable();
-  }
+  // Reading the header decodes no pixels, so the size check below happens before any decoding.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unreadable();
+    });
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-  if (!pixels || pixels > MAX_PHOTO_PIXELS) {
-    throw new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
-  }
+  if (!pixels || pixels > MAX_PHOTO_PIXELS) throw tooManyPixels();
 
   const gps = await readGps(bytes);
   const decode = (options: SharpOptions = {}) =>
@@ -133,16 +132,11 @@ async function processNow(
 
 /** HEIC/HEIF: decoded (upright) to raw pixels first, then made into JPEGs like any other photo. */
 async function processHeif(bytes: Buffer, limits: PhotoDecodeLimits): Promise<ProcessedPhoto> {
-  let raw: RawImage;
-  try {
-    raw = await decodeHeif(bytes, MAX_PHOTO_PIXELS, limits.timeoutMs);
-  } catch (error) {
-    if (error instanceof TooManyPixels) {
-      throw new UnprocessableError(messages.report.tooManyPixels, { title: messages.report.fileTooLargeTitle });
-    }
+  const raw = await decodeHeif(bytes, MAX_PHOTO_PIXELS, limits.timeoutMs).catch((error: unknown) => {
+    if (error instanceof TooManyPixels) throw tooManyPixels();
     if (error instanceof DecodeTimedOut) throw unusualEncoding();
     throw unreadable();
-  }
+  });
   const gps = await readGps(bytes);
   try {
     const pixels = sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
@@ -160,10 +154,7 @@ async function processHeif(bytes: Buffer, limits: PhotoDecodeLimits): Promise<Pr
  * encoding time. The thumbnail is made
  * from the web copy, whose JPEG decoder shrinks it on load, so the full photo is decoded only once.
  */
-async function webAndThumbnail(
-  oriented: Sharp,
-  limits: PhotoDecodeLimits,
-): Promise<Pick<ProcessedPhoto, 'web' | 'thumbnail'>> {
+async function webAndThumbnail(oriented: Sharp, limits: PhotoDecodeLimits) {
   const web = await oriented
     .resize({ width: WEB_PHOTO_LONG_EDGE, height: WEB_PHOTO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80, optimiseCoding: true })
@@ -180,12 +171,7 @@ async function webAndThumbnail(
  * encoding and a detailed photo, as phones take them, is then only a little heavier; a smooth picture
  * (a plain wall) can come out far heavier, and only then is it encoded again with optimised tables.
  */
-async function encodedAgain(
-  decoded: Sharp,
-  layout: JpegLayout,
-  uploadBytes: number,
-  limits: PhotoDecodeLimits,
-): Promise<Pick<ProcessedPhoto, 'web' | 'thumbnail'>> {
+async function encodedAgain(decoded: Sharp, layout: JpegLayout, uploadBytes: number, limits: PhotoDecodeLimits) {
   const encode = (optimiseCoding: boolean) =>
     decoded
       .clone()

@@ -123,10 +123,19 @@ export function checkPhotoName(name: string, { orTemporary = false } = {}): stri
   return name;
 }
 
+/** What `work` answers, or `fallback` when the file or folder it needs is not there. */
+async function unlessMissing<T, F>(work: Promise<T>, fallback: F): Promise<T | F> {
+  try {
+    return await work;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return fallback;
+    throw error;
+  }
+}
+
 export function localPhotoStorage(directory: string): PhotoStorage {
   const resolve = (name: string, options?: { orTemporary: boolean }) =>
     path.join(directory, checkPhotoName(name, options));
-  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
   return {
     location: directory,
     async put(name, data) {
@@ -137,22 +146,11 @@ export function localPhotoStorage(directory: string): PhotoStorage {
       await fsp.rename(temporary, target);
     },
     async read(name) {
-      try {
-        return await fsp.readFile(resolve(name));
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
+      return unlessMissing(fsp.readFile(resolve(name)), null);
     },
     async open(name) {
-      const file = resolve(name);
-      let handle: fsp.FileHandle;
-      try {
-        handle = await fsp.open(file, 'r');
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
+      const handle = await unlessMissing(fsp.open(resolve(name), 'r'), null);
+      if (!handle) return null;
       try {
         const stat = await handle.stat();
         return {
@@ -167,13 +165,10 @@ export function localPhotoStorage(directory: string): PhotoStorage {
       }
     },
     async exists(name) {
-      try {
-        await fsp.access(resolve(name));
-        return true;
-      } catch (error) {
-        if (missing(error)) return false;
-        throw error;
-      }
+      return unlessMissing(
+        fsp.access(resolve(name)).then(() => true),
+        false,
+      );
     },
     async remove(name) {
       await fsp.rm(resolve(name, { orTemporary: true }), { force: true });
@@ -192,14 +187,7 @@ export function localPhotoStorage(directory: string): PhotoStorage {
       }
     },
     async *list() {
-      let names: string[];
-      try {
-        names = await fsp.readdir(directory);
-      } catch (error) {
-        if (missing(error)) return;
-        throw error;
-      }
-      for (const name of names) {
+      for (const name of await unlessMissing(fsp.readdir(directory), [])) {
         const stat = await fsp.stat(path.join(directory, name)).catch(() => null);
         if (stat?.isFile()) yield { name, size: stat.size, modifiedAt: stat.mtime };
       }

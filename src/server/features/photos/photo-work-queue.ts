@@ -59,9 +59,6 @@ export function workQueue(limits: WorkQueueLimits) {
     get running() {
       return running;
     },
-    get waiting() {
-      return waiting.length;
-    },
     /** Runs `work` when its turn comes (first come, first served). */
     async run<T>(work: () => Promise<T>): Promise<T> {
       const queuedAt = performance.now();

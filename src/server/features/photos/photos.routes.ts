@@ -6,6 +6,7 @@
 // browser from treating one as anything but an image.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/errors.ts';
+import { matchesEtag } from '#server/http/conditional-get.ts';
 import {
   isPhotoName,
   PHOTO_CACHE_CONTROL,
@@ -32,19 +33,10 @@ export async function photosRoutes(app: FastifyInstance, { storage }: { storage:
       .header('Cache-Control', PHOTO_CACHE_CONTROL)
       .header('ETag', photo.etag)
       .header('Last-Modified', photo.modifiedAt.toUTCString());
-    if (sameEntity(request.headers['if-none-match'], photo.etag)) {
+    if (matchesEtag(request.headers['if-none-match'], photo.etag)) {
       photo.body.destroy();
       return reply.status(304).send();
     }
     return reply.type(photoContentType(name)).header('Content-Length', photo.size).send(photo.body);
   });
-}
-
-/** If-None-Match names this photo (weak or strong; `*` matches anything stored). */
-function sameEntity(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }

@@ -25,10 +25,6 @@ async function allOf<T extends Record<string, Promise<unknown>>>(
 
 export function privacyRepository(db: Db) {
   return {
-    volunteer(id: number) {
-      return db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     /** Everything stored about the volunteer, table by table, for their download. */
     async everythingAbout(volunteerId: number) {
       return allOf({
@@ -173,18 +169,15 @@ export function privacyRepository(db: Db) {
     async erase(volunteerId: number, now: string): Promise<boolean> {
       const reports = reportsRepository(db);
       return reports.transaction(async (trx) => {
-        const volunteer = await trx
-          .selectFrom('volunteers')
-          .select(['id', 'email'])
-          .where('id', '=', volunteerId)
-          .executeTakeFirst();
+        const volunteers = volunteersRepository(trx);
+        const volunteer = await volunteers.findById(volunteerId);
         if (!volunteer) return false;
         await cleanupsRepository(trx).unlinkVolunteer(volunteerId);
         await eventsRepository(trx).unlinkVolunteer(volunteerId);
         await reports.unlinkPhotosOf(volunteerId, trx);
         await reports.releaseClaimsOf(volunteerId, now, trx);
         await dropJobsNaming(trx, volunteerId, volunteer.email);
-        await volunteersRepository(trx).delete(volunteerId);
+        await volunteers.delete(volunteerId);
         return true;
       });
     },

@@ -11,13 +11,14 @@ import type { Db } from '#server/db/client.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { hasReadableDate } from '#server/features/events/index.ts';
 import { photoNames, type PhotoStorage } from '#server/features/photos/index.ts';
+import { volunteersRepository } from '#server/features/volunteers/index.ts';
 import { privacyRepository } from './privacy.repository.ts';
 
 /** Sign-in links, codes and ended sessions are kept this long (then the daily job deletes them). */
+export const SIGN_IN_RECORDS_HOURS = 24;
 
 /** An event's date in the download: as ISO, or as it was stored when that cannot be read (nothing is held back). */
 const eventDate = (row: { date: Date | string }) => (hasReadableDate(row) ? toIso(row.date) : String(row.date));
-export const SIGN_IN_RECORDS_HOURS = 24;
 
 export interface PrivacyDeps {
   db: Db;
@@ -27,11 +28,6 @@ export interface PrivacyDeps {
   publicUrl: string;
   /** What other features undo before a volunteer goes (places at events pass to the waiting list). */
   beforeErase?: (volunteerId: number) => Promise<void>;
-}
-
-export interface MyDataDownload {
-  fileName: string;
-  stream: NodeJS.ReadableStream;
 }
 
 export function privacyService({ db, storage, clock, settings, publicUrl, beforeErase }: PrivacyDeps) {
@@ -52,8 +48,8 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
     },
 
     /** The volunteer's data as a zip, streamed; photos are read one at a time as the zip is written. */
-    async download(volunteerId: number): Promise<MyDataDownload | null> {
-      const volunteer = await repository.volunteer(volunteerId);
+    async download(volunteerId: number) {
+      const volunteer = await volunteersRepository(db).findById(volunteerId);
       if (!volunteer) return null;
       const rows = await repository.everythingAbout(volunteerId);
       const now = clock.now();

@@ -56,8 +56,6 @@ export interface RetentionDeps {
   settings: PrivacySettings;
   audit: Pick<AuditLogService, 'record'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Delay before the first run after start. */
-  firstRunMs?: number;
   /** What other features undo before a volunteer goes (places at events pass to the waiting list). */
   beforeErase?: (volunteerId: number) => Promise<void>;
 }
@@ -148,5 +146,5 @@ export function retentionJob(deps: RetentionDeps): RetentionJob {
     return outcome;
   }
 
-  return { name: 'retention', everyMs: DAY, firstMs: deps.firstRunMs ?? 60_000, run, runOnce: run };
+  return { name: 'retention', everyMs: DAY, firstMs: 60_000, run, runOnce: run };
 }

@@ -24,11 +24,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export function sessionsService({ repository, clock }: { repository: SessionsRepository; clock: Clock }): SessionStore {
   return {
     /** Starts a session; `alsoInTransaction` is written with it (a sign-in's audit entry), or neither is kept. */
-    async start(
-      kind: SessionKind,
-      volunteerId: number | null,
-      alsoInTransaction?: SessionStartWrite,
-    ): Promise<{ token: string; expiresAt: Date }> {
+    async start(kind, volunteerId, alsoInTransaction) {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + sessionLifetimes[kind].absoluteMs);

@@ -56,7 +56,5 @@ export async function volunteerAuthRoutes(
     return toVolunteerResponse(signedIn(await service.volunteerById(signedInVolunteerId(request))));
   });
 
-  serve(app, endpoints.logout, { access: 'public' }, async (_request, reply) => {
-    await reply.endSession('volunteer');
-  });
+  serve(app, endpoints.logout, { access: 'public' }, (_request, reply) => reply.endSession('volunteer'));
 }

@@ -6,16 +6,10 @@ import type { RecordCertificatesTable } from '#server/db/tables.ts';
 
 export type CertificateRow = Selectable<RecordCertificatesTable>;
 
-export interface PeriodFigures {
-  minutes: number;
-  sitesCleaned: number;
-  eventsAttended: number;
-}
-
 export function recordCertificatesRepository(db: Db) {
   return {
     /** The volunteer's figures over [from, to) (instants). */
-    async figures(volunteerId: number, from: string, to: string): Promise<PeriodFigures> {
+    async figures(volunteerId: number, from: string, to: string) {
       const [cleanups, eventMinutes, attended] = await Promise.all([
         db
           .selectFrom('cleanups')

@@ -2,7 +2,7 @@
 // client may check so many codes a minute: the codes cannot be guessed, and nobody can try.
 import type { FastifyInstance } from 'fastify';
 import { recordCertificateEndpoints as endpoints } from '#shared/contracts/record-certificates.ts';
-import { serve } from '#server/http/serve.ts';
+import { sendFile, serve } from '#server/http/serve.ts';
 import { signedInVolunteerId } from '#server/plugins/auth.ts';
 import type { RecordCertificatesService } from './record-certificates.service.ts';
 
@@ -24,11 +24,7 @@ export async function recordCertificatesRoutes(
       request.params.id,
       request.auth.volunteer?.name ?? null,
     );
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
-      .type('application/pdf')
-      .send(Buffer.from(bytes));
+    return sendFile(reply, 'application/pdf', fileName, Buffer.from(bytes));
   });
   serve(
     app,

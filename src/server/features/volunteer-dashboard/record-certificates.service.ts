@@ -83,15 +83,10 @@ export function recordCertificatesService({
       if (!row) throw new NotFoundError(m.notFound);
       const certificate = toCertificate(row);
       const bytes = await certificatePdf({
+        ...certificate,
         operator,
         name: name ?? 'a volunteer',
-        from: certificate.from,
-        to: certificate.to,
-        minutes: certificate.minutes,
-        sitesCleaned: certificate.sitesCleaned,
-        eventsAttended: certificate.eventsAttended,
         issuedOn: cityDayOf(cityTime(certificate.issuedAt)),
-        verifyUrl: certificate.verifyUrl,
       });
       return { bytes, fileName: `volunteer-record-${certificate.from}-to-${certificate.to}.pdf` };
     },

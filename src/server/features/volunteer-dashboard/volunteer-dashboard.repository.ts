@@ -1,14 +1,9 @@
 // What the personal dashboard reads: one volunteer's clean-ups (with their reports), MUCU attendances
 // (with their events) and achievements.
-import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 
 export function volunteerDashboardRepository(db: Db) {
   return {
-    volunteer(id: number) {
-      return db.selectFrom('volunteers').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     /** Newest first. */
     cleanups(volunteerId: number) {
       return db
@@ -41,21 +36,6 @@ export function volunteerDashboardRepository(db: Db) {
         .orderBy('mucu_events.date', 'desc')
         .orderBy('mucu_attendances.id', 'desc')
         .execute();
-    },
-
-    /** Minutes, bags and area of the volunteer's approved entries at MUCU events. */
-    async approvedEventTotals(volunteerId: number) {
-      const row = await db
-        .selectFrom('event_logs')
-        .select([
-          sql<string>`coalesce(sum(minutes), 0)`.as('minutes'),
-          sql<string>`coalesce(sum(bags), 0)`.as('bags'),
-          sql<string>`coalesce(sum(area_m2), 0)`.as('area'),
-        ])
-        .where('volunteer_id', '=', volunteerId)
-        .where('status', '=', 'approved')
-        .executeTakeFirstOrThrow();
-      return { minutes: Number(row.minutes), bags: Number(row.bags), areaM2: Number(row.area) };
     },
 
     achievements(volunteerId: number) {

@@ -7,8 +7,7 @@ import { signedIn, signedInVolunteerId } from '#server/plugins/auth.ts';
 import { volunteerDashboard } from './volunteer-dashboard.service.ts';
 
 export async function volunteerDashboardRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  serve(app, endpoints.dashboard, { access: 'volunteer' }, async (request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
+  serve(app, endpoints.dashboard, { access: 'volunteer' }, async (request) => {
     // An administrator without a volunteer session has no dashboard of their own.
     return signedIn(await volunteerDashboard(db, signedInVolunteerId(request)));
   });

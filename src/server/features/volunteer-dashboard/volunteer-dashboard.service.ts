@@ -3,20 +3,22 @@
 import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
+import { statsRepository } from '#server/features/analytics/index.ts';
 import { toCleanupRecord } from '#server/features/cleanups/index.ts';
 import { hasReadableDate } from '#server/features/events/index.ts';
 import { toVolunteerResponse } from '#server/features/volunteer-auth/index.ts';
+import { volunteersRepository } from '#server/features/volunteers/index.ts';
 import { volunteerDashboardRepository } from './volunteer-dashboard.repository.ts';
 
 export async function volunteerDashboard(db: Db, volunteerId: number): Promise<VolunteerDashboard | null> {
   const repository = volunteerDashboardRepository(db);
-  const volunteer = await repository.volunteer(volunteerId);
+  const volunteer = await volunteersRepository(db).findById(volunteerId);
   if (!volunteer) return null;
   const [cleanups, attendances, achievements, events] = await Promise.all([
     repository.cleanups(volunteerId),
     repository.attendances(volunteerId),
     repository.achievements(volunteerId),
-    repository.approvedEventTotals(volunteerId),
+    statsRepository(db).approvedEventLogTotals(volunteerId),
   ]);
   return {
     volunteer: {
