@@ -9,7 +9,7 @@
 // feature writes; read here only).
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/reports.ts';
-import { cityInstant } from '#shared/domain/city-clock.ts';
+import { cityDayStart } from '#shared/domain/city-clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { Tables } from '#server/db/tables.ts';
@@ -132,12 +132,6 @@ export function orderOf(sort: ReportListSort | undefined): Order {
   }
 }
 
-/** The first instant of a city calendar day ('2026-11-21'), as an ISO string. */
-function cityDayStart(day: string, plusDays = 0): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return cityInstant({ year, month, day: date + plusDays, hour: 0, minute: 0 }).toISOString();
-}
-
 /** LIKE text for "contains", with the pattern characters taken literally. */
 const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -202,8 +196,9 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
   if (filter.awaitingConsent) all.push(awaitingConsent(eb));
   // Unplaced: no map position, or typed words still to be checked (or never found) by the provider.
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
-  if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
-  if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
+  // A day's midnight GMT falls on that same day in the city, whose clock is never behind GMT.
+  if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(new Date(filter.from)).toISOString()));
+  if (filter.to) all.push(eb('reported_at', '<', cityDayStart(new Date(filter.to), 1).toISOString()));
   let terms = searchTerms(filter);
   if (dialect === 'sqlite') {
     // The words that are only text and long enough for the trigram table are looked up together.
