@@ -116,21 +116,17 @@ interface Order {
   split: boolean;
 }
 
-export function orderOf(sort: ReportListSort | undefined): Order {
-  switch (sort) {
-    case 'reported-oldest':
-      return { column: 'reported_at', direction: 'asc', split: false };
-    case 'cleaned-newest':
-      return { column: 'completed_at', direction: 'desc', split: true };
-    case 'cleaned-oldest':
-      return { column: 'completed_at', direction: 'asc', split: true };
-    // Reports without a due time (none of the service's own) come after the rest, newest first.
-    case 'due-soonest':
-      return { column: 'due_at', direction: 'asc', split: true };
-    default:
-      return { column: 'reported_at', direction: 'desc', split: false };
-  }
-}
+const ORDERS: Record<ReportListSort, Order> = {
+  'reported-newest': { column: 'reported_at', direction: 'desc', split: false },
+  'reported-oldest': { column: 'reported_at', direction: 'asc', split: false },
+  'cleaned-newest': { column: 'completed_at', direction: 'desc', split: true },
+  'cleaned-oldest': { column: 'completed_at', direction: 'asc', split: true },
+  // Reports without a due time (none of the service's own) come after the rest, newest first.
+  'due-soonest': { column: 'due_at', direction: 'asc', split: true },
+};
+
+/** A sort's order; without one, newest reported first. */
+const orderOf = (sort: ReportListSort | undefined): Order => ORDERS[sort ?? 'reported-newest'];
 
 /** LIKE text for "contains", with the pattern characters taken literally. */
 const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
