@@ -116,6 +116,10 @@ interface Order {
   split: boolean;
 }
 
+/** The order a read walks: a sort's, or part 'b' of a cleaned sort (newest report first). */
+type KeyOrder = { column: Order['column'] | 'id'; direction: Order['direction'] };
+const NEWEST_FIRST: KeyOrder = { column: 'id', direction: 'desc' };
+
 const ORDERS: Record<ReportListSort, Order> = {
   'reported-newest': { column: 'reported_at', direction: 'desc', split: false },
   'reported-oldest': { column: 'reported_at', direction: 'asc', split: false },
@@ -259,59 +263,44 @@ export function reportListRepository(db: Db, dialect: Dialect) {
   }
 
   /**
-   * The reports a filter selects with `where` besides, each with its duplicate mark, in the sort's
-   * order, at most `limit`. On PostgreSQL a search reads its matches from the trigram index first (the
-   * subquery with OFFSET 0, which the planner keeps apart) and sorts those: walking the sort's index
-   * and testing each report instead costs as much as the reports before the 50th match, tens of
-   * thousands for a rare word, where reading the matches costs no more than counting them, which the
-   * page's total does anyway.
+   * What a filter selects with `where` besides, in the sort's order. On PostgreSQL a search reads its
+   * matches from the trigram index first (the subquery with OFFSET 0, which the planner keeps apart)
+   * and sorts those: walking the sort's index and testing each report instead costs as much as the
+   * reports before the 50th match, tens of thousands for a rare word, where reading the matches costs
+   * no more than counting them, which the page's total does anyway.
    */
-  function read(
-    filter: ListFilter,
-    where: (eb: Eb) => Expression<SqlBool>,
-    order: { column: Order['column'] | 'id'; direction: Order['direction'] },
-    limit: number,
-  ) {
+  function ordered(filter: ListFilter, where: (eb: Eb) => Expression<SqlBool>, order: KeyOrder) {
     const matching = filtered(filter).where(where);
     const searched =
       dialect === 'postgres' && searchTerms(filter).some((term) => term.text !== undefined && indexedWord(term.text));
-    const rows = searched
-      ? db
-          .selectFrom(matching.selectAll().offset(0).as('reports'))
-          .selectAll()
-          .select(sharesLocation)
-          .select(consentMarks)
-      : matching.selectAll().select(sharesLocation).select(consentMarks);
-    const ordered =
-      order.column === 'id'
-        ? rows.orderBy('id', order.direction)
-        : rows.orderBy(order.column, order.direction).orderBy('id', order.direction);
-    return ordered.limit(limit).execute();
+    const rows = searched ? db.selectFrom(matching.selectAll().offset(0).as('reports')) : matching;
+    return order.column === 'id'
+      ? rows.orderBy('id', order.direction)
+      : rows.orderBy(order.column, order.direction).orderBy('id', order.direction);
+  }
+
+  /** At most `limit` of those reports, each with its duplicate mark and owner's consent. */
+  async function read(filter: ListFilter, where: (eb: Eb) => Expression<SqlBool>, order: KeyOrder, limit: number) {
+    return marked(
+      await ordered(filter, where, order)
+        .selectAll()
+        .select(sharesLocation)
+        .select(consentMarks)
+        .limit(limit)
+        .execute(),
+    );
   }
 
   /**
-   * The sort key of the report `skip` places into what a filter selects with `where` besides, in the
-   * sort's order: only the key is read, so both databases step over the skipped reports in the sort's
-   * index without reading a row.
+   * The sort key of the report `skip` places into those reports: only the key is read, so both
+   * databases step over the skipped reports in the sort's index without reading a row.
    */
-  async function keyAfterSkipping(
-    filter: ListFilter,
-    where: (eb: Eb) => Expression<SqlBool>,
-    order: { column: Order['column'] | 'id'; direction: Order['direction'] },
-    skip: number,
-  ): Promise<{ at: unknown; id: number } | undefined> {
-    const matching = filtered(filter).where(where);
-    const searched =
-      dialect === 'postgres' && searchTerms(filter).some((term) => term.text !== undefined && indexedWord(term.text));
-    const keyed = (searched ? db.selectFrom(matching.selectAll().offset(0).as('reports')) : matching).select([
-      sql.ref<unknown>(order.column).as('at'),
-      'id',
-    ]);
-    const ordered =
-      order.column === 'id'
-        ? keyed.orderBy('id', order.direction)
-        : keyed.orderBy(order.column, order.direction).orderBy('id', order.direction);
-    return ordered.limit(1).offset(skip).executeTakeFirst();
+  function keyAfterSkipping(filter: ListFilter, where: (eb: Eb) => Expression<SqlBool>, order: KeyOrder, skip: number) {
+    return ordered(filter, where, order)
+      .select([sql.ref<unknown>(order.column).as('at'), 'id'])
+      .limit(1)
+      .offset(skip)
+      .executeTakeFirst();
   }
 
   /** Where the report at `place` (from 1) sits in one sort's order (one group of 'Priority first'); null past the end. */
@@ -323,15 +312,8 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     if (place <= cleaned) {
       return found('a', await keyAfterSkipping(filter, (eb) => eb(order.column, 'is not', null), order, place - 1));
     }
-    return found(
-      'b',
-      await keyAfterSkipping(
-        filter,
-        (eb) => eb(order.column, 'is', null),
-        { column: 'id', direction: 'desc' },
-        place - cleaned - 1,
-      ),
-    );
+    const uncleaned = (eb: Eb) => eb(order.column, 'is', null);
+    return found('b', await keyAfterSkipping(filter, uncleaned, NEWEST_FIRST, place - cleaned - 1));
   }
 
   /** Up to `limit` reports after `after` in one sort's order (one group of 'Priority first'). */
@@ -341,37 +323,18 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     after: ListPosition | null,
     limit: number,
   ): Promise<ListRow[]> {
-    if (!order.split) {
-      return marked(
-        await read(filter, (eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])), order, limit),
-      );
-    }
+    const afterKey = (eb: Eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([]));
+    if (!order.split) return read(filter, afterKey, order, limit);
     // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
     const rows: ListRow[] = [];
     if (!after || after.part === 'a') {
-      rows.push(
-        ...marked(
-          await read(
-            filter,
-            (eb) =>
-              eb.and([eb(order.column, 'is not', null), after ? keyCompare(eb, order, after, 'after') : eb.and([])]),
-            order,
-            limit,
-          ),
-        ),
-      );
+      const cleaned = (eb: Eb) => eb.and([eb(order.column, 'is not', null), afterKey(eb)]);
+      rows.push(...(await read(filter, cleaned, order, limit)));
     }
     if (rows.length < limit) {
-      rows.push(
-        ...marked(
-          await read(
-            filter,
-            (eb) => eb.and([eb(order.column, 'is', null), after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])]),
-            { column: 'id', direction: 'desc' },
-            limit - rows.length,
-          ),
-        ),
-      );
+      const rest = (eb: Eb) =>
+        eb.and([eb(order.column, 'is', null), after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])]);
+      rows.push(...(await read(filter, rest, NEWEST_FIRST, limit - rows.length)));
     }
     return rows;
   }
