@@ -236,6 +236,9 @@ const rankOf = (row: ReportRow): ListGroup => {
   return rank === 2 || rank === 1 ? rank : 0;
 };
 
+/** The filters besides the status: with any of them, the reports are counted. */
+const NARROWING = ['q', 'unplaced', 'priority', 'overdue', 'awaitingConsent', 'from', 'to'] as const;
+
 export function reportListRepository(db: Db, dialect: Dialect) {
   const filtered = (filter: ListFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter, dialect));
 
@@ -345,17 +348,7 @@ export function reportListRepository(db: Db, dialect: Dialect) {
      * triggers keep; anything else is counted.
      */
     async count(filter: ListFilter): Promise<number> {
-      if (
-        filter.q ||
-        filter.unplaced ||
-        filter.priority ||
-        filter.overdue ||
-        filter.awaitingConsent ||
-        filter.from ||
-        filter.to
-      ) {
-        return count(filter);
-      }
+      if (NARROWING.some((key) => filter[key])) return count(filter);
       const state = await db
         .selectFrom('report_list_state')
         .select(['reported', 'cleaning', 'completed'])
