@@ -690,6 +690,23 @@ export function reportsRepository(db: Db) {
       return (trx ?? db).insertInto('report_photos').values(rows).returningAll().execute();
     },
 
+    /** A reporter's photo joins the report ('Add my photo to it', 'Me too'), with their status link if any. */
+    async addReporterPhoto(reportId: number, photoKey: string, statusToken: string | null, now: string, trx: Db) {
+      await trx
+        .insertInto('report_photos')
+        .values({
+          report_id: reportId,
+          photo_type: 'reporter',
+          description: null,
+          uploaded_by: null,
+          photo_key: photoKey,
+          created_at: now,
+          volunteer_id: null,
+          status_token: statusToken,
+        })
+        .execute();
+    },
+
     /** Deletes one photo of one report; answers its key, or null when the report has no such photo. */
     async deletePhoto(reportId: number, photoId: number, trx?: Db): Promise<string | null> {
       const photo = await (trx ?? db)

@@ -61,21 +61,7 @@ export function followUpRepository(db: Db) {
       return reports.transaction(async (trx) => {
         const updated = await reports.addReporter(reportId, now, trx);
         if (!updated) return undefined;
-        await reports.insertPhotos(
-          [
-            {
-              report_id: reportId,
-              photo_type: 'reporter',
-              description: null,
-              uploaded_by: null,
-              photo_key: photoKey,
-              created_at: now,
-              volunteer_id: null,
-              status_token: statusToken,
-            },
-          ],
-          trx,
-        );
+        await reports.addReporterPhoto(reportId, photoKey, statusToken, now, trx);
         return updated;
       });
     },
