@@ -40,13 +40,7 @@ export interface ReportEdit {
   what3words: string;
   description: string | null;
   /** Set when the words changed: the coordinates follow them (null when they did not convert). */
-  coordinates?: {
-    latitude: number | null;
-    longitude: number | null;
-    locationSource: ReportRow['location_source'];
-    wordsScheme: ReportRow['words_scheme'];
-    locationStatus: ReportRow['location_status'];
-  };
+  coordinates?: Pick<ReportRow, 'latitude' | 'longitude' | 'location_source' | 'words_scheme' | 'location_status'>;
 }
 
 /** A report as the caller last saw it, to change only if nobody changed it in between. */
@@ -505,15 +499,7 @@ export function reportsRepository(db: Db) {
             what3words: edit.what3words,
             description: edit.description,
             updated_at: updatedAt,
-            ...(edit.coordinates
-              ? {
-                  latitude: edit.coordinates.latitude,
-                  longitude: edit.coordinates.longitude,
-                  location_source: edit.coordinates.locationSource,
-                  words_scheme: edit.coordinates.wordsScheme,
-                  location_status: edit.coordinates.locationStatus,
-                }
-              : {}),
+            ...edit.coordinates,
           })
           .where('id', '=', id)
           .returningAll()
