@@ -56,27 +56,6 @@ const consentMarks = (eb: Eb) => [
   consentColumn(eb, 'given_at'),
 ];
 
-type ReadRow = ReportRow & {
-  duplicate: unknown;
-  consent_marked_at: string | Date | null;
-  consent_given_by: string | Date | null;
-  consent_given_at: string | Date | null;
-};
-
-/** SQLite answers the mark as 0 or 1, PostgreSQL as a boolean. */
-const marked = (rows: ReadRow[]): ListRow[] =>
-  rows.map(({ consent_marked_at, consent_given_by, consent_given_at, ...row }) => ({
-    ...row,
-    duplicate: Boolean(row.duplicate),
-    ownerConsent:
-      consent_marked_at === null
-        ? null
-        : {
-            givenBy: consent_given_by === null ? null : String(consent_given_by),
-            givenAt: consent_given_at === null ? null : toIso(consent_given_at),
-          },
-  }));
-
 /** Reports waiting for their owner's consent, read from the index of those alone. */
 const awaitingConsent = (eb: Eb) =>
   eb('id', 'in', eb.selectFrom('report_owner_consents').select('report_id').where('given_at', 'is', null));
@@ -284,14 +263,24 @@ export function reportListRepository(db: Db, dialect: Dialect) {
 
   /** At most `limit` of those reports, each with its duplicate mark and owner's consent. */
   async function read(filter: ListFilter, where: (eb: Eb) => Expression<SqlBool>, order: KeyOrder, limit: number) {
-    return marked(
-      await ordered(filter, where, order)
-        .selectAll()
-        .select(sharesLocation)
-        .select(consentMarks)
-        .limit(limit)
-        .execute(),
-    );
+    const rows = await ordered(filter, where, order)
+      .selectAll()
+      .select(sharesLocation)
+      .select(consentMarks)
+      .limit(limit)
+      .execute();
+    return rows.map(({ consent_marked_at, consent_given_by, consent_given_at, ...row }) => ({
+      ...row,
+      // SQLite answers the mark as 0 or 1, PostgreSQL as a boolean.
+      duplicate: Boolean(row.duplicate),
+      ownerConsent:
+        consent_marked_at === null
+          ? null
+          : {
+              givenBy: consent_given_by === null ? null : String(consent_given_by),
+              givenAt: consent_given_at === null ? null : toIso(consent_given_at),
+            },
+    }));
   }
 
   /**
