@@ -15,24 +15,13 @@ const REPORT_LIST_CHANNEL = 'report_list_changed';
 /** While change streams listen and the version cannot be read (the database is away), it is tried again this often. */
 const RETRY_MS = 1_000;
 
-export interface ListVersions {
-  /** The version now: from memory when it is known and trusted, else read (and kept when nothing moved meanwhile). */
-  current(): Promise<string>;
-  /** The version read from the database, whatever is known (and kept when nothing moved meanwhile). */
-  confirmed(): Promise<string>;
-  /** `listener` hears each new version while subscribed (and perhaps one it already has). */
-  subscribe(listener: (version: string) => void): () => void;
-  /** Stops listening; the known version is no longer trusted. */
-  close(): Promise<void>;
-}
-
 export function listVersions({
   database,
   log,
 }: {
   database: DatabaseHandle;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
-}): ListVersions {
+}) {
   const repository = reportsRepository(database.db);
   let known: string | undefined;
   /** Moves on every sign that the list may have changed; a read kept only if it did not move meanwhile. */
@@ -108,12 +97,16 @@ export function listVersions({
   });
 
   return {
-    current: () => (trusted && known !== undefined ? Promise.resolve(known) : read()),
+    /** The version now: from memory when it is known and trusted, else read (and kept when nothing moved meanwhile). */
+    current: (): Promise<string> => (trusted && known !== undefined ? Promise.resolve(known) : read()),
+    /** The version read from the database, whatever is known (and kept when nothing moved meanwhile). */
     confirmed: read,
-    subscribe(listener) {
+    /** `listener` hears each new version while subscribed (and perhaps one it already has). */
+    subscribe(listener: (version: string) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Stops listening; the known version is no longer trusted. */
     async close() {
       closed = true;
       trusted = false;
@@ -126,3 +119,5 @@ export function listVersions({
     },
   };
 }
+
+export type ListVersions = ReturnType<typeof listVersions>;

@@ -46,8 +46,7 @@ export function placementJobs({ repository, location, clock, log }: PlacementJob
       await repository.place(reportId, choosePlacement(found, location.region, sent ?? null, photoGps ?? null), now);
       log.info({ reportId }, 'report placed in the background');
     } catch (error) {
-      if (isProviderFailure(error)) throw error;
-      if (!(error instanceof AppError)) throw error;
+      if (isProviderFailure(error) || !(error instanceof AppError)) throw error;
       await repository.markNotFound(reportId, now);
       log.warn({ reportId, words: report.what3words }, 'report words name no place in the city');
     }

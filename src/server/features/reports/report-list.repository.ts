@@ -9,7 +9,7 @@
 // feature writes; read here only).
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ReportFilter, ReportListSort } from '#shared/contracts/reports.ts';
-import { cityInstant } from '#shared/domain/city-clock.ts';
+import { cityDayStart } from '#shared/domain/city-clock.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { Tables } from '#server/db/tables.ts';
@@ -56,27 +56,6 @@ const consentMarks = (eb: Eb) => [
   consentColumn(eb, 'given_at'),
 ];
 
-type ReadRow = ReportRow & {
-  duplicate: unknown;
-  consent_marked_at: string | Date | null;
-  consent_given_by: string | Date | null;
-  consent_given_at: string | Date | null;
-};
-
-/** SQLite answers the mark as 0 or 1, PostgreSQL as a boolean. */
-const marked = (rows: ReadRow[]): ListRow[] =>
-  rows.map(({ consent_marked_at, consent_given_by, consent_given_at, ...row }) => ({
-    ...row,
-    duplicate: Boolean(row.duplicate),
-    ownerConsent:
-      consent_marked_at === null
-        ? null
-        : {
-            givenBy: consent_given_by === null ? null : String(consent_given_by),
-            givenAt: consent_given_at === null ? null : toIso(consent_given_at),
-          },
-  }));
-
 /** Reports waiting for their owner's consent, read from the index of those alone. */
 const awaitingConsent = (eb: Eb) =>
   eb('id', 'in', eb.selectFrom('report_owner_consents').select('report_id').where('given_at', 'is', null));
@@ -116,27 +95,21 @@ interface Order {
   split: boolean;
 }
 
-export function orderOf(sort: ReportListSort | undefined): Order {
-  switch (sort) {
-    case 'reported-oldest':
-      return { column: 'reported_at', direction: 'asc', split: false };
-    case 'cleaned-newest':
-      return { column: 'completed_at', direction: 'desc', split: true };
-    case 'cleaned-oldest':
-      return { column: 'completed_at', direction: 'asc', split: true };
-    // Reports without a due time (none of the service's own) come after the rest, newest first.
-    case 'due-soonest':
-      return { column: 'due_at', direction: 'asc', split: true };
-    default:
-      return { column: 'reported_at', direction: 'desc', split: false };
-  }
-}
+/** The order a read walks: a sort's, or part 'b' of a cleaned sort (newest report first). */
+type KeyOrder = { column: Order['column'] | 'id'; direction: Order['direction'] };
+const NEWEST_FIRST: KeyOrder = { column: 'id', direction: 'desc' };
 
-/** The first instant of a city calendar day ('2026-11-21'), as an ISO string. */
-function cityDayStart(day: string, plusDays = 0): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return cityInstant({ year, month, day: date + plusDays, hour: 0, minute: 0 }).toISOString();
-}
+const ORDERS: Record<ReportListSort, Order> = {
+  'reported-newest': { column: 'reported_at', direction: 'desc', split: false },
+  'reported-oldest': { column: 'reported_at', direction: 'asc', split: false },
+  'cleaned-newest': { column: 'completed_at', direction: 'desc', split: true },
+  'cleaned-oldest': { column: 'completed_at', direction: 'asc', split: true },
+  // Reports without a due time (none of the service's own) come after the rest, newest first.
+  'due-soonest': { column: 'due_at', direction: 'asc', split: true },
+};
+
+/** A sort's order; without one, newest reported first. */
+const orderOf = (sort: ReportListSort | undefined): Order => ORDERS[sort ?? 'reported-newest'];
 
 /** LIKE text for "contains", with the pattern characters taken literally. */
 const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -202,8 +175,9 @@ function filterWhere(eb: Eb, filter: ListFilter, dialect: Dialect): Expression<S
   if (filter.awaitingConsent) all.push(awaitingConsent(eb));
   // Unplaced: no map position, or typed words still to be checked (or never found) by the provider.
   if (filter.unplaced) all.push(eb.or([eb('latitude', 'is', null), eb('location_status', '!=', 'checked')]));
-  if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(filter.from)));
-  if (filter.to) all.push(eb('reported_at', '<', cityDayStart(filter.to, 1)));
+  // A day's midnight GMT falls on that same day in the city, whose clock is never behind GMT.
+  if (filter.from) all.push(eb('reported_at', '>=', cityDayStart(new Date(filter.from)).toISOString()));
+  if (filter.to) all.push(eb('reported_at', '<', cityDayStart(new Date(filter.to), 1).toISOString()));
   let terms = searchTerms(filter);
   if (dialect === 'sqlite') {
     // The words that are only text and long enough for the trigram table are looked up together.
@@ -241,6 +215,9 @@ const rankOf = (row: ReportRow): ListGroup => {
   return rank === 2 || rank === 1 ? rank : 0;
 };
 
+/** The filters besides the status: with any of them, the reports are counted. */
+const NARROWING = ['q', 'unplaced', 'priority', 'overdue', 'awaitingConsent', 'from', 'to'] as const;
+
 export function reportListRepository(db: Db, dialect: Dialect) {
   const filtered = (filter: ListFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter, dialect));
 
@@ -268,59 +245,54 @@ export function reportListRepository(db: Db, dialect: Dialect) {
   }
 
   /**
-   * The reports a filter selects with `where` besides, each with its duplicate mark, in the sort's
-   * order, at most `limit`. On PostgreSQL a search reads its matches from the trigram index first (the
-   * subquery with OFFSET 0, which the planner keeps apart) and sorts those: walking the sort's index
-   * and testing each report instead costs as much as the reports before the 50th match, tens of
-   * thousands for a rare word, where reading the matches costs no more than counting them, which the
-   * page's total does anyway.
+   * What a filter selects with `where` besides, in the sort's order. On PostgreSQL a search reads its
+   * matches from the trigram index first (the subquery with OFFSET 0, which the planner keeps apart)
+   * and sorts those: walking the sort's index and testing each report instead costs as much as the
+   * reports before the 50th match, tens of thousands for a rare word, where reading the matches costs
+   * no more than counting them, which the page's total does anyway.
    */
-  function read(
-    filter: ListFilter,
-    where: (eb: Eb) => Expression<SqlBool>,
-    order: { column: Order['column'] | 'id'; direction: Order['direction'] },
-    limit: number,
-  ) {
+  function ordered(filter: ListFilter, where: (eb: Eb) => Expression<SqlBool>, order: KeyOrder) {
     const matching = filtered(filter).where(where);
     const searched =
       dialect === 'postgres' && searchTerms(filter).some((term) => term.text !== undefined && indexedWord(term.text));
-    const rows = searched
-      ? db
-          .selectFrom(matching.selectAll().offset(0).as('reports'))
-          .selectAll()
-          .select(sharesLocation)
-          .select(consentMarks)
-      : matching.selectAll().select(sharesLocation).select(consentMarks);
-    const ordered =
-      order.column === 'id'
-        ? rows.orderBy('id', order.direction)
-        : rows.orderBy(order.column, order.direction).orderBy('id', order.direction);
-    return ordered.limit(limit).execute();
+    const rows = searched ? db.selectFrom(matching.selectAll().offset(0).as('reports')) : matching;
+    return order.column === 'id'
+      ? rows.orderBy('id', order.direction)
+      : rows.orderBy(order.column, order.direction).orderBy('id', order.direction);
+  }
+
+  /** At most `limit` of those reports, each with its duplicate mark and owner's consent. */
+  async function read(filter: ListFilter, where: (eb: Eb) => Expression<SqlBool>, order: KeyOrder, limit: number) {
+    const rows = await ordered(filter, where, order)
+      .selectAll()
+      .select(sharesLocation)
+      .select(consentMarks)
+      .limit(limit)
+      .execute();
+    return rows.map(({ consent_marked_at, consent_given_by, consent_given_at, ...row }) => ({
+      ...row,
+      // SQLite answers the mark as 0 or 1, PostgreSQL as a boolean.
+      duplicate: Boolean(row.duplicate),
+      ownerConsent:
+        consent_marked_at === null
+          ? null
+          : {
+              givenBy: consent_given_by === null ? null : String(consent_given_by),
+              givenAt: consent_given_at === null ? null : toIso(consent_given_at),
+            },
+    }));
   }
 
   /**
-   * The sort key of the report `skip` places into what a filter selects with `where` besides, in the
-   * sort's order: only the key is read, so both databases step over the skipped reports in the sort's
-   * index without reading a row.
+   * The sort key of the report `skip` places into those reports: only the key is read, so both
+   * databases step over the skipped reports in the sort's index without reading a row.
    */
-  async function keyAfterSkipping(
-    filter: ListFilter,
-    where: (eb: Eb) => Expression<SqlBool>,
-    order: { column: Order['column'] | 'id'; direction: Order['direction'] },
-    skip: number,
-  ): Promise<{ at: unknown; id: number } | undefined> {
-    const matching = filtered(filter).where(where);
-    const searched =
-      dialect === 'postgres' && searchTerms(filter).some((term) => term.text !== undefined && indexedWord(term.text));
-    const keyed = (searched ? db.selectFrom(matching.selectAll().offset(0).as('reports')) : matching).select([
-      sql.ref<unknown>(order.column).as('at'),
-      'id',
-    ]);
-    const ordered =
-      order.column === 'id'
-        ? keyed.orderBy('id', order.direction)
-        : keyed.orderBy(order.column, order.direction).orderBy('id', order.direction);
-    return ordered.limit(1).offset(skip).executeTakeFirst();
+  function keyAfterSkipping(filter: ListFilter, where: (eb: Eb) => Expression<SqlBool>, order: KeyOrder, skip: number) {
+    return ordered(filter, where, order)
+      .select([sql.ref<unknown>(order.column).as('at'), 'id'])
+      .limit(1)
+      .offset(skip)
+      .executeTakeFirst();
   }
 
   /** Where the report at `place` (from 1) sits in one sort's order (one group of 'Priority first'); null past the end. */
@@ -332,15 +304,8 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     if (place <= cleaned) {
       return found('a', await keyAfterSkipping(filter, (eb) => eb(order.column, 'is not', null), order, place - 1));
     }
-    return found(
-      'b',
-      await keyAfterSkipping(
-        filter,
-        (eb) => eb(order.column, 'is', null),
-        { column: 'id', direction: 'desc' },
-        place - cleaned - 1,
-      ),
-    );
+    const uncleaned = (eb: Eb) => eb(order.column, 'is', null);
+    return found('b', await keyAfterSkipping(filter, uncleaned, NEWEST_FIRST, place - cleaned - 1));
   }
 
   /** Up to `limit` reports after `after` in one sort's order (one group of 'Priority first'). */
@@ -350,37 +315,18 @@ export function reportListRepository(db: Db, dialect: Dialect) {
     after: ListPosition | null,
     limit: number,
   ): Promise<ListRow[]> {
-    if (!order.split) {
-      return marked(
-        await read(filter, (eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([])), order, limit),
-      );
-    }
+    const afterKey = (eb: Eb) => (after ? keyCompare(eb, order, after, 'after') : eb.and([]));
+    if (!order.split) return read(filter, afterKey, order, limit);
     // Two index-ordered reads instead of one sort over a computed key: the cleaned ones, then the rest.
     const rows: ListRow[] = [];
     if (!after || after.part === 'a') {
-      rows.push(
-        ...marked(
-          await read(
-            filter,
-            (eb) =>
-              eb.and([eb(order.column, 'is not', null), after ? keyCompare(eb, order, after, 'after') : eb.and([])]),
-            order,
-            limit,
-          ),
-        ),
-      );
+      const cleaned = (eb: Eb) => eb.and([eb(order.column, 'is not', null), afterKey(eb)]);
+      rows.push(...(await read(filter, cleaned, order, limit)));
     }
     if (rows.length < limit) {
-      rows.push(
-        ...marked(
-          await read(
-            filter,
-            (eb) => eb.and([eb(order.column, 'is', null), after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])]),
-            { column: 'id', direction: 'desc' },
-            limit - rows.length,
-          ),
-        ),
-      );
+      const rest = (eb: Eb) =>
+        eb.and([eb(order.column, 'is', null), after?.part === 'b' ? eb('id', '<', after.id) : eb.and([])]);
+      rows.push(...(await read(filter, rest, NEWEST_FIRST, limit - rows.length)));
     }
     return rows;
   }
@@ -391,17 +337,7 @@ export function reportListRepository(db: Db, dialect: Dialect) {
      * triggers keep; anything else is counted.
      */
     async count(filter: ListFilter): Promise<number> {
-      if (
-        filter.q ||
-        filter.unplaced ||
-        filter.priority ||
-        filter.overdue ||
-        filter.awaitingConsent ||
-        filter.from ||
-        filter.to
-      ) {
-        return count(filter);
-      }
+      if (NARROWING.some((key) => filter[key])) return count(filter);
       const state = await db
         .selectFrom('report_list_state')
         .select(['reported', 'cleaning', 'completed'])

@@ -4,7 +4,8 @@
 // above this one add their marks to a page's reports (the partner app that made one, the owner it was
 // referred to) through `marksOf`, and every change to those marks dates the report's change.
 import { createHash } from 'node:crypto';
-import type { ReportFilter, ReportListSort, ReportPage } from '#shared/contracts/reports.ts';
+import type { z } from 'zod';
+import type { reportPageQuerySchema, ReportListSort, ReportPage } from '#shared/contracts/reports.ts';
 import { claimLapsesAt } from '#shared/domain/claims.ts';
 import { toIsoOrNull } from '#server/db/tables.ts';
 import { ValidationError } from '#server/errors.ts';
@@ -17,14 +18,7 @@ export const listMessages = {
   cursorAndPosition: 'Ask for a page by its position or by where the last one ended, not both.',
 } as const;
 
-export interface PageRequest extends ReportFilter {
-  /** The instant the overdue filter compares due times with (the service's clock when unset). */
-  now?: string;
-  cursor?: string;
-  /** The page starting at this 'Report #n' instead of after a cursor. */
-  position?: number;
-  limit: number;
-}
+export type PageRequest = z.output<typeof reportPageQuerySchema>;
 
 /**
  * The order a cursor belongs to: the sort, and whether priority reports come first (its three groups
@@ -57,38 +51,30 @@ export function decodeCursor(text: string, order: CursorOrder): ListPosition {
   return position;
 }
 
+/** The filters, on which a count depends. */
+const FILTER_FIELDS = ['status', 'q', 'unplaced', 'priority', 'overdue', 'awaitingConsent', 'from', 'to'] as const;
+/** The question's fields but its place and size, in the order its key lists them. */
+const QUESTION_FIELDS = [
+  'status',
+  'sort',
+  'q',
+  'unplaced',
+  'priority',
+  'overdue',
+  'awaitingConsent',
+  'priorityFirst',
+  'from',
+  'to',
+  'cursor',
+] as const;
+
+/** The values of these fields, an absent one as ''. */
+const valuesOf = (request: PageRequest, fields: readonly (keyof PageRequest)[]) =>
+  fields.map((field) => request[field] ?? '');
+
 /** The question, in one canonical form: the same question always gives the same ETag. */
 export function questionKey(request: PageRequest): string {
-  const {
-    status,
-    sort,
-    q,
-    unplaced,
-    priority,
-    overdue,
-    awaitingConsent,
-    priorityFirst,
-    from,
-    to,
-    cursor,
-    position,
-    limit,
-  } = request;
-  return JSON.stringify([
-    status,
-    sort ?? '',
-    q ?? '',
-    unplaced ?? '',
-    priority ?? '',
-    overdue ?? '',
-    awaitingConsent ?? '',
-    priorityFirst ?? '',
-    from ?? '',
-    to ?? '',
-    cursor ?? '',
-    position ?? 1,
-    limit,
-  ]);
+  return JSON.stringify([...valuesOf(request, QUESTION_FIELDS), request.position ?? 1, request.limit]);
 }
 
 /**
@@ -120,20 +106,8 @@ export function reportListService(deps: {
    */
   const counts = new Map<string, number>();
   async function countOf(request: PageRequest, version: string): Promise<number> {
-    const { status, q, unplaced, priority, overdue, awaitingConsent, from, to } = request;
     const now = clock.now();
-    const key = JSON.stringify([
-      version,
-      status,
-      q ?? '',
-      unplaced ?? '',
-      priority ?? '',
-      overdue ?? '',
-      awaitingConsent ?? '',
-      overdueMinute(request, now),
-      from ?? '',
-      to ?? '',
-    ]);
+    const key = JSON.stringify([version, overdueMinute(request, now), ...valuesOf(request, FILTER_FIELDS)]);
     const known = counts.get(key);
     if (known !== undefined) return known;
     const n = await repository.count({ ...request, now: now.toISOString() });

@@ -6,7 +6,7 @@
 // A transaction that changes reports is opened by `transaction` here, so that once it commits the
 // report list hears of it (`onReportsWritten`) and no process keeps an old version of the list.
 import { randomBytes } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { ReportPhotosTable, ReportsTable, Tables } from '#server/db/tables.ts';
@@ -40,13 +40,7 @@ export interface ReportEdit {
   what3words: string;
   description: string | null;
   /** Set when the words changed: the coordinates follow them (null when they did not convert). */
-  coordinates?: {
-    latitude: number | null;
-    longitude: number | null;
-    locationSource: ReportRow['location_source'];
-    wordsScheme: ReportRow['words_scheme'];
-    locationStatus: ReportRow['location_status'];
-  };
+  coordinates?: Pick<ReportRow, 'latitude' | 'longitude' | 'location_source' | 'words_scheme' | 'location_status'>;
 }
 
 /** A report as the caller last saw it, to change only if nobody changed it in between. */
@@ -76,6 +70,19 @@ function statusFields(status: ReportsTable['status'], claimant: number | null, n
     return { status, cleaning_started_at: now, cleaning_volunteer_id: claimant, completed_at: null, ...own };
   if (status === 'completed') return { status, ...noClaim, completed_at: now, ...own };
   return { status, ...noClaim, completed_at: null, ...own };
+}
+
+/**
+ * Completes a report, provided it is still as the caller saw it (same status and claimant); undefined
+ * when another request changed it in between.
+ */
+async function completeAsSeen(q: Db, seen: SeenReport, now: string, more: { completed_by_cleanup_id?: number } = {}) {
+  return q
+    .updateTable('reports')
+    .set({ status: 'completed', completed_at: now, ...noClaim, ...more, updated_at: await nextUpdatedAt(q, now) })
+    .where((eb) => stillAsSeen(eb, seen))
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Rows renumbered per statement: well under both databases' limits on bound parameters. */
@@ -155,6 +162,17 @@ export function reportsRepository(db: Db) {
     return result;
   }
 
+  /** The place of a report still to check, settled: where it is, or that its words name no place. */
+  const settlePlace = (id: number, fields: Updateable<ReportsTable>, now: string, trx?: Db) =>
+    write(trx, async (q) => {
+      await q
+        .updateTable('reports')
+        .set({ ...fields, updated_at: await nextUpdatedAt(q, now) })
+        .where('id', '=', id)
+        .where('location_status', '=', 'to-check')
+        .execute();
+    });
+
   return {
     transaction,
 
@@ -210,39 +228,18 @@ export function reportsRepository(db: Db) {
       now: string,
       trx?: Db,
     ): Promise<void> {
-      return write(trx, async (q) => {
-        await q
-          .updateTable('reports')
-          .set({
-            latitude: at.latitude,
-            longitude: at.longitude,
-            location_source: at.source,
-            location_status: 'checked',
-            updated_at: await nextUpdatedAt(q, now),
-          })
-          .where('id', '=', id)
-          .where('location_status', '=', 'to-check')
-          .execute();
-      });
+      const placed = { latitude: at.latitude, longitude: at.longitude, location_source: at.source };
+      return settlePlace(id, { ...placed, location_status: 'checked' }, now, trx);
     },
 
-    async markNotFound(id: number, now: string, trx?: Db): Promise<void> {
-      return write(trx, async (q) => {
-        await q
-          .updateTable('reports')
-          .set({ location_status: 'not-found', updated_at: await nextUpdatedAt(q, now) })
-          .where('id', '=', id)
-          .where('location_status', '=', 'to-check')
-          .execute();
-      });
-    },
+    markNotFound: (id: number, now: string, trx?: Db) => settlePlace(id, { location_status: 'not-found' }, now, trx),
 
     /**
      * The reports the administrators have not been told of yet that need them: not cleaned and past
      * their due time ('overdue'), or offensive, reported before `unclaimedBefore` and still unclaimed
-     * ('unclaimed'); at most `limit` of each, soonest first.
+     * ('unclaimed'); at most `limit` of each, soonest first. `except`: reports left out (those on
+     * another owner's clock).
      */
-    /** `except`: reports left out (those on another owner's clock). */
     async needingAttention(
       now: string,
       unclaimedBefore: string,
@@ -449,19 +446,9 @@ export function reportsRepository(db: Db) {
       });
     },
 
-    /**
-     * Marks a site completed, provided it is still as the caller saw it (same status and claimant);
-     * undefined when another request changed it in between.
-     */
-    async markCompleted(seen: SeenReport, now: string, trx?: Db): Promise<ReportRow | undefined> {
-      return write(trx, async (q) => {
-        return q
-          .updateTable('reports')
-          .set({ status: 'completed', completed_at: now, ...noClaim, updated_at: await nextUpdatedAt(q, now) })
-          .where((eb) => stillAsSeen(eb, seen))
-          .returningAll()
-          .executeTakeFirst();
-      });
+    /** Marks a site completed, provided it is still as the caller saw it (see completeAsSeen). */
+    markCompleted(seen: SeenReport, now: string, trx?: Db): Promise<ReportRow | undefined> {
+      return write(trx, (q) => completeAsSeen(q, seen, now));
     },
 
     /** Open reports (not completed) with these words, or with a position inside the box: a site's candidates. */
@@ -496,18 +483,7 @@ export function reportsRepository(db: Db) {
       const q = joined(trx);
       const completed: ReportRow[] = [];
       for (const report of seen) {
-        const row = await q
-          .updateTable('reports')
-          .set({
-            status: 'completed',
-            completed_at: now,
-            ...noClaim,
-            completed_by_cleanup_id: cleanupId,
-            updated_at: await nextUpdatedAt(q, now),
-          })
-          .where((eb) => stillAsSeen(eb, report))
-          .returningAll()
-          .executeTakeFirst();
+        const row = await completeAsSeen(q, report, now, { completed_by_cleanup_id: cleanupId });
         if (row) completed.push(row);
       }
       return completed;
@@ -523,15 +499,7 @@ export function reportsRepository(db: Db) {
             what3words: edit.what3words,
             description: edit.description,
             updated_at: updatedAt,
-            ...(edit.coordinates
-              ? {
-                  latitude: edit.coordinates.latitude,
-                  longitude: edit.coordinates.longitude,
-                  location_source: edit.coordinates.locationSource,
-                  words_scheme: edit.coordinates.wordsScheme,
-                  location_status: edit.coordinates.locationStatus,
-                }
-              : {}),
+            ...edit.coordinates,
           })
           .where('id', '=', id)
           .returningAll()
@@ -688,6 +656,23 @@ export function reportsRepository(db: Db) {
     async insertPhotos(rows: Insertable<ReportPhotosTable>[], trx?: Db): Promise<ReportPhotoRow[]> {
       if (rows.length === 0) return [];
       return (trx ?? db).insertInto('report_photos').values(rows).returningAll().execute();
+    },
+
+    /** A reporter's photo joins the report ('Add my photo to it', 'Me too'), with their status link if any. */
+    async addReporterPhoto(reportId: number, photoKey: string, statusToken: string | null, now: string, trx: Db) {
+      await trx
+        .insertInto('report_photos')
+        .values({
+          report_id: reportId,
+          photo_type: 'reporter',
+          description: null,
+          uploaded_by: null,
+          photo_key: photoKey,
+          created_at: now,
+          volunteer_id: null,
+          status_token: statusToken,
+        })
+        .execute();
     },
 
     /** Deletes one photo of one report; answers its key, or null when the report has no such photo. */

@@ -10,6 +10,7 @@ import { AppError, ValidationError } from '#server/errors.ts';
 import { clientKeyOf } from '#server/http/client-key.ts';
 import { clientSlots, refusalLog, type SlotLimits } from '#server/http/client-slots.ts';
 import { reportEndpoints, reportLocationEndpoints, reportPageQuerySchema } from '#shared/contracts/reports.ts';
+import type { reportSiteEndpoints } from '#shared/contracts/report-sites.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { ReportsService } from './reports.service.ts';
 import { matchesEtag, notModified, sendKept, unlessNotModified } from '#server/http/conditional-get.ts';
@@ -67,6 +68,27 @@ export const changeStreamRefusals = {
   client: 'Too many live updates are open from your network. The list still refreshes every 5 seconds.',
   total: 'Live updates are busy just now. The list still refreshes every 5 seconds.',
 } as const;
+
+const photoRequired = () =>
+  new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
+
+/** The photo sent ahead that a form names, with the browser's staging secret; refused beside a photo of its own. */
+export function stagedPhotoOf(request: FastifyRequest, photo: Buffer | undefined, reference: string | undefined) {
+  if (photo && reference) throw new ValidationError(stagedPhotoMessages.photoAndReference);
+  return reference ? { reference, holder: request.cookies[STAGE_COOKIE] } : undefined;
+}
+
+/** A report's form (a new report, or 'It's back'): its fields, and its photo or the one sent ahead. */
+export async function readReportForm(
+  request: FastifyRequest,
+  endpoint: typeof reportEndpoints.create | typeof reportSiteEndpoints.itsBack,
+) {
+  const form = await readRawForm(request, endpoint);
+  const photo = form.files.photo?.[0];
+  if (!photo && form.fields.stagedPhoto === undefined) throw photoRequired();
+  const { stagedPhoto, ...fields } = parseFormFields(endpoint, form.fields);
+  return { ...fields, photo, stagedPhoto: stagedPhotoOf(request, photo, stagedPhoto) };
+}
 
 function acceptsEventStream(header: string | undefined): boolean {
   return String(header ?? '')
@@ -174,15 +196,7 @@ export async function reportsRoutes(
       },
     },
     async (request, reply) => {
-      const form = await readRawForm(request, reportEndpoints.create);
-      const photo = form.files.photo?.[0];
-      if (!photo && form.fields.stagedPhoto === undefined) {
-        throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
-      }
-      const { stagedPhoto: reference, ...fields } = parseFormFields(reportEndpoints.create, form.fields);
-      if (photo && reference) throw new ValidationError(stagedPhotoMessages.photoAndReference);
-      const stagedPhoto = reference ? { reference, holder: request.cookies[STAGE_COOKIE] } : undefined;
-      const { report, created } = await service.create({ ...fields, photo, stagedPhoto });
+      const { report, created } = await service.create(await readReportForm(request, reportEndpoints.create));
       return reply.status(created ? 201 : 200).send(report);
     },
   );
@@ -194,9 +208,7 @@ export async function reportsRoutes(
     async (request, reply) => {
       const form = await readRawForm(request, reportEndpoints.stagePhoto);
       const photo = form.files.photo?.[0];
-      if (!photo) {
-        throw new ValidationError(messages.report.photoRequired, { title: messages.report.photoRequiredTitle });
-      }
+      if (!photo) throw photoRequired();
       const { reference, expiresAt, holder } = await staging.stage(photo, request.cookies[STAGE_COOKIE]);
       void reply.setCookie(STAGE_COOKIE, holder, {
         path: '/api/reports',

@@ -44,9 +44,9 @@ export interface ReportsServiceDeps {
   serviceLevels?: ServiceLevels;
   /** Volunteer alerts: queues a new report's alert in the report's own transaction (the outbox). */
   alerts?: { enqueueReportAlert(trx: Db, report: ReportRow): Promise<void> };
-  /** 'Tell me when it is cleaned': the address gets a confirm link first; its e-mails carry this status link. */
   /** Photos sent ahead of their reports; a report may name one instead of carrying its photo. */
   stagedPhotos?: Pick<StagedPhotosService, 'take'>;
+  /** 'Tell me when it is cleaned': the address gets a confirm link first; its e-mails carry this status link. */
   followers?: {
     /** Refuses (429) an address whose confirm e-mail would pass a limit; `reportId` null for a new report. */
     mayFollow(reportId: number | null, email: string): Promise<void>;
@@ -58,10 +58,8 @@ export interface ReportsServiceDeps {
  * Where the reporter is known to be, should the words name no place: the position sent with the report
  * (the device's, or the photo's), else the device's position sent for this alone.
  */
-function suggestionFocus(input: CreateReportInput): SuggestionFocus | undefined {
-  if (input.latitude !== undefined && input.longitude !== undefined) {
-    return { latitude: input.latitude, longitude: input.longitude, from: input.locationSource ?? 'device' };
-  }
+function suggestionFocus(input: CreateReportInput, sent: SentPosition | null): SuggestionFocus | undefined {
+  if (sent) return { latitude: sent.latitude, longitude: sent.longitude, from: sent.source };
   if (input.nearLatitude !== undefined && input.nearLongitude !== undefined) {
     return { latitude: input.nearLatitude, longitude: input.nearLongitude, from: 'device' };
   }
@@ -114,11 +112,11 @@ export function reportsService({
       // An address that may not be sent its confirm link refuses the report before anything is kept:
       // the reporter hears when to try again, or sends it without the address.
       if (input.notifyEmail && followers) await followers.mayFollow(null, input.notifyEmail);
-      const place = await checkedPlace(input.what3words, suggestionFocus(input));
       const sent: SentPosition | null =
         input.latitude !== undefined && input.longitude !== undefined
           ? { latitude: input.latitude, longitude: input.longitude, source: input.locationSource ?? 'device' }
           : null;
+      const place = await checkedPlace(input.what3words, suggestionFocus(input, sent));
       const now = clock.now().toISOString();
       const insert = (photoKey: string, photoGps: PhotoGps, trx?: Db) => {
         const coordinates = place ? choosePlacement(place, location.region, sent, photoGps) : null;

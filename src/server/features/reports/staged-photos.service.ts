@@ -27,11 +27,6 @@ const BUSY_RETRY_AFTER_SECONDS = 60;
 const newSecret = () => randomBytes(32).toString('base64url');
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-export interface StagedPhoto {
-  photoKey: string;
-  gps: { latitude: number; longitude: number } | null;
-}
-
 export function stagedPhotosService({
   repository,
   storage,
@@ -74,7 +69,7 @@ export function stagedPhotosService({
     },
 
     /** The photo for a report, taken in the report's transaction; refused (400) when it is not waiting for `holder`. */
-    async take(reference: string, holder: string | undefined, trx: Db): Promise<StagedPhoto> {
+    async take(reference: string, holder: string | undefined, trx: Db) {
       const row = holder
         ? await repository.take(hashOf(reference), hashOf(holder), clock.now().toISOString(), trx)
         : undefined;

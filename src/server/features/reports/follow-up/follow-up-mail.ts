@@ -32,18 +32,14 @@ export interface FollowerMailContext {
 }
 
 const routes = apiRoutes.reportFollowUp;
-const followConfirmUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}${urlOf(routes.confirmPage.path, {}, { token })}`;
-const followUnsubscribeUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}${urlOf(routes.unsubscribe.path, {}, { token })}`;
 
 function wrap(ctx: FollowerMailContext, subject: string, body: Block[], why: string): MailMessage {
-  const unsubscribeUrl = followUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
+  const unsubscribeUrl = `${ctx.publicUrl}${urlOf(routes.unsubscribe.path, {}, { token: ctx.unsubscribeToken })}`;
   return unsubscribableMail({ to: ctx.to, subject, body, why, unsubscribeUrl, stop: 'Stop e-mails about this report' });
 }
 
 export function confirmFollowMail(report: FollowedReport, ctx: FollowerMailContext): MailMessage {
-  const confirm = followConfirmUrl(ctx.publicUrl, ctx.confirmToken);
+  const confirm = `${ctx.publicUrl}${urlOf(routes.confirmPage.path, {}, { token: ctx.confirmToken })}`;
   return wrap(
     ctx,
     `Confirm: tell me when report #${report.id} is cleaned`,

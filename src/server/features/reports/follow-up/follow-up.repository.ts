@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import type { CleanupsTable, ReportFollowersTable } from '#server/db/tables.ts';
+import type { ReportFollowersTable } from '#server/db/tables.ts';
 import { findReportById, reportsRepository, type ReportRow } from '../reports.repository.ts';
 
 export type FollowerRow = Selectable<ReportFollowersTable>;
@@ -34,9 +34,7 @@ export function followUpRepository(db: Db) {
     findReport: (id: number) => findReportById(db, id),
 
     /** The newest clean-up of the report, or of its site when another report's clean-up completed it. */
-    latestCleanup(
-      report: Pick<ReportRow, 'id' | 'completed_by_cleanup_id'>,
-    ): Promise<Pick<Selectable<CleanupsTable>, 'after_photo_key'> | undefined> {
+    latestCleanup(report: Pick<ReportRow, 'id' | 'completed_by_cleanup_id'>) {
       const byId = report.completed_by_cleanup_id;
       return db
         .selectFrom('cleanups')
@@ -61,21 +59,7 @@ export function followUpRepository(db: Db) {
       return reports.transaction(async (trx) => {
         const updated = await reports.addReporter(reportId, now, trx);
         if (!updated) return undefined;
-        await reports.insertPhotos(
-          [
-            {
-              report_id: reportId,
-              photo_type: 'reporter',
-              description: null,
-              uploaded_by: null,
-              photo_key: photoKey,
-              created_at: now,
-              volunteer_id: null,
-              status_token: statusToken,
-            },
-          ],
-          trx,
-        );
+        await reports.addReporterPhoto(reportId, photoKey, statusToken, now, trx);
         return updated;
       });
     },

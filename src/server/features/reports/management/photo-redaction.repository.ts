@@ -49,17 +49,14 @@ export function photoRedactionRepository(db: Db, replaceCleanupPhoto: ReplaceCle
      * edited (a new updated_at, so every dashboard's list sees the change). False when it moved on.
      */
     async replaceKey(holder: PhotoHolder, oldKey: string, newKey: string, now: string): Promise<boolean> {
+      const replace = (trx: Db): Promise<boolean> => {
+        if (holder.kind === 'report') return reports.replacePhotoKey(holder.reportId, oldKey, newKey, trx);
+        if (holder.kind === 'report-photo') return reports.replaceAddedPhotoKey(holder.id, oldKey, newKey, trx);
+        const which = holder.kind === 'cleanup-before' ? 'before' : 'after';
+        return replaceCleanupPhoto(trx, holder.id, which, oldKey, newKey);
+      };
       return reports.transaction(async (trx) => {
-        let changed: boolean;
-        if (holder.kind === 'report') {
-          changed = await reports.replacePhotoKey(holder.reportId, oldKey, newKey, trx);
-        } else if (holder.kind === 'report-photo') {
-          changed = await reports.replaceAddedPhotoKey(holder.id, oldKey, newKey, trx);
-        } else {
-          const which = holder.kind === 'cleanup-before' ? 'before' : 'after';
-          changed = await replaceCleanupPhoto(trx, holder.id, which, oldKey, newKey);
-        }
-        if (!changed) return false;
+        if (!(await replace(trx))) return false;
         await reports.markPhotoRedacted(holder.reportId, now, trx);
         return true;
       });

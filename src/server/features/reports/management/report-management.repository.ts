@@ -2,10 +2,8 @@
 // that hung off the report), delete one added photo, renumbering and priority. The reports table itself is
 // written by the reports repository; what is here composes its writes with this feature's reads.
 import type { Db } from '#server/db/client.ts';
-import { reportsRepository, type ReportEdit, type ReportRow } from '../reports.repository.ts';
+import { reportsRepository, type ReportRow } from '../reports.repository.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
-
-export type { ReportEdit };
 
 export function reportManagementRepository(db: Db, dialect: Dialect) {
   const reports = reportsRepository(db);

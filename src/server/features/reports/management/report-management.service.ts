@@ -15,7 +15,8 @@ import { photoUrls, removePhoto, type PhotoStorage } from '#server/features/phot
 import { toCsv, type CsvCell } from '#server/features/analytics/index.ts';
 import type { ReportListRepository } from '../report-list.repository.ts';
 import { toReportResponse, type ReportsService } from '../reports.service.ts';
-import type { ReportEdit, ReportManagementRepository } from './report-management.repository.ts';
+import type { ReportEdit } from '../reports.repository.ts';
+import type { ReportManagementRepository } from './report-management.repository.ts';
 
 const CSV_HEADER = [
   'Position',
@@ -78,9 +79,9 @@ export function reportManagementService({
       return {
         latitude: result.lat,
         longitude: result.lng,
-        locationSource: 'words',
-        wordsScheme: location.provider,
-        locationStatus: 'checked',
+        location_source: 'words',
+        words_scheme: location.provider,
+        location_status: 'checked',
       };
     } catch (error) {
       if (!isProviderFailure(error)) throw error;
@@ -88,9 +89,9 @@ export function reportManagementService({
       return {
         latitude: null,
         longitude: null,
-        locationSource: null,
-        wordsScheme: location.provider,
-        locationStatus: 'to-check',
+        location_source: null,
+        words_scheme: location.provider,
+        location_status: 'to-check',
       };
     }
   }
@@ -129,8 +130,6 @@ export function reportManagementService({
         latitude: undefined,
         longitude: undefined,
         accuracy: undefined,
-        locationSource: undefined,
-        idempotencyKey: undefined,
       });
       return report;
     },

@@ -3,7 +3,7 @@
 // the heat layer. The indexes are made per version of the list and filter, the last few kept, so
 // moving the map reads nothing; an answer carries at most a bounded number of features.
 import type { AdminMapFilters, AdminMapView } from '#shared/contracts/report-map.ts';
-import { cityInstant } from '#shared/domain/city-clock.ts';
+import { cityDayStart } from '#shared/domain/city-clock.ts';
 import type { AdminMapRepository, AdminMapFilter } from './admin-map.repository.ts';
 import { featuresOf, indexOf, pointOf, type Index } from './report-map.service.ts';
 
@@ -12,18 +12,13 @@ export const ADMIN_MAP_MAX_FEATURES = 1000;
 /** How many filters' indexes are kept at once. */
 const KEPT_INDEXES = 6;
 
-/** The first instant of a city calendar day ('2026-11-21'), as an ISO string. */
-function cityDayStart(day: string, plusDays = 0): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return cityInstant({ year, month, day: date + plusDays, hour: 0, minute: 0 }).toISOString();
-}
-
 function filterOf(query: AdminMapFilters): AdminMapFilter {
   return {
     ...(query.status !== 'all' ? { status: query.status } : {}),
     ...(query.priority !== 'all' ? { priority: query.priority === 'priority' } : {}),
-    ...(query.from ? { from: cityDayStart(query.from) } : {}),
-    ...(query.to ? { before: cityDayStart(query.to, 1) } : {}),
+    // A day's midnight GMT falls on that same day in the city, whose clock is never behind GMT.
+    ...(query.from ? { from: cityDayStart(new Date(query.from)).toISOString() } : {}),
+    ...(query.to ? { before: cityDayStart(new Date(query.to), 1).toISOString() } : {}),
   };
 }
 

@@ -61,19 +61,6 @@ interface Made {
   cleaned: Index;
 }
 
-export interface ReportMapService {
-  /**
-   * The sites one view shows, from the indexes for the list's version `version`, or the last ones made
-   * while those are made; `key` names the indexes it came from (the answer's ETag names it).
-   */
-  view(
-    query: { bbox: [number, number, number, number]; zoom: number; show: MapShow },
-    version: string,
-  ): Promise<{ key: string; view: MapView }>;
-  /** The key of the indexes a view is answered from: the list's version and the day. */
-  keyOf(version: string): string;
-}
-
 export function reportMapService({
   repository,
   clock,
@@ -83,11 +70,12 @@ export function reportMapService({
   clock: Clock;
   /** How long a view waits for new indexes before the last ones answer it. */
   waitForNewMs?: number;
-}): ReportMapService {
+}) {
   let ready: Made | undefined;
   let making: { key: string; done: Promise<Made> } | undefined;
 
   const cleanedSince = () => cityDayStart(clock.now(), -MAP_CLEANED_WITHIN_DAYS);
+  /** The key of the indexes a view is answered from: the list's version and the day. */
   const keyOf = (version: string) => `${version}.${cleanedSince().toISOString().slice(0, 10)}`;
 
   /** Makes the indexes for the list's version `version` (once at a time); they replace the last ones if still wanted. */
@@ -129,7 +117,14 @@ export function reportMapService({
 
   return {
     keyOf,
-    async view({ bbox, zoom, show }, version) {
+    /**
+     * The sites one view shows, from the indexes for the list's version `version`, or the last ones made
+     * while those are made; `key` names the indexes it came from (the answer's ETag names it).
+     */
+    async view(
+      { bbox, zoom, show }: { bbox: [number, number, number, number]; zoom: number; show: MapShow },
+      version: string,
+    ): Promise<{ key: string; view: MapView }> {
       const made = await indexesFor(version);
       const shown = show === 'all' ? [made.open, made.cleaned] : [made[show]];
       const features = shown.flatMap((index) => featuresOf(index, bbox, zoom));
@@ -187,3 +182,5 @@ export function featuresOf(index: Index, bbox: [number, number, number, number],
     };
   });
 }
+
+export type ReportMapService = ReturnType<typeof reportMapService>;

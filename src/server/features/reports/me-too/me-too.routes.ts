@@ -2,10 +2,8 @@
 // the reference of one sent ahead) is optional.
 import type { FastifyInstance } from 'fastify';
 import { meTooEndpoints } from '#shared/contracts/me-too.ts';
-import { stagedPhotoMessages } from '#shared/domain/staged-photo-messages.ts';
-import { ValidationError } from '#server/errors.ts';
 import { readForm, serve } from '#server/http/serve.ts';
-import { STAGE_COOKIE } from '../reports.routes.ts';
+import { stagedPhotoOf } from '../reports.routes.ts';
 import type { MeTooService } from './me-too.service.ts';
 
 export interface MeTooRoutesOptions {
@@ -20,8 +18,7 @@ export async function meTooRoutes(app: FastifyInstance, { service, perClientPerH
     const form = await readForm(request, meTooEndpoints.confirm);
     const photo = form.files.photo?.[0];
     const { device, stagedPhoto: reference } = form.fields;
-    if (photo && reference) throw new ValidationError(stagedPhotoMessages.photoAndReference);
-    const stagedPhoto = reference ? { reference, holder: request.cookies[STAGE_COOKIE] } : undefined;
+    const stagedPhoto = stagedPhotoOf(request, photo, reference);
     return reply.status(201).send(await service.confirm(request.params.id, { device, photo, stagedPhoto }));
   });
 }

@@ -82,23 +82,7 @@ export function meTooService({
           if (!(await repository.insert(reportId, deviceHash, now, trx))) throw already();
           const updated = await reports.addMeToo(reportId, now, trx);
           if (!updated) throw notOpen();
-          if (key) {
-            await reports.insertPhotos(
-              [
-                {
-                  report_id: reportId,
-                  photo_type: 'reporter',
-                  description: null,
-                  uploaded_by: null,
-                  photo_key: key,
-                  created_at: now,
-                  volunteer_id: null,
-                  status_token: null,
-                },
-              ],
-              trx,
-            );
-          }
+          if (key) await reports.addReporterPhoto(reportId, key, null, now, trx);
           return updated;
         });
       const updated = processed ? await withStoredPhoto(storage, processed, record) : await record(null);
