@@ -26,12 +26,6 @@ const eventEmailPayloadSchema = z.object({
 });
 type EventEmailPayload = z.infer<typeof eventEmailPayloadSchema>;
 
-export interface EventMailRecipient {
-  volunteer_id: number;
-  email: string;
-  name: string | null;
-}
-
 export function eventFactsOf(row: EventRow): EventFacts {
   return {
     id: row.id,
@@ -56,7 +50,7 @@ export async function queueEventEmails(
     kind: EventMailKind;
     event: EventFacts;
     before?: EventFacts;
-    recipients: EventMailRecipient[];
+    recipients: { volunteer_id: number; email: string; name: string | null }[];
     publicUrl: string;
     now: Date;
   },
@@ -90,12 +84,18 @@ export async function queueEventEmails(
   return queued;
 }
 
-export interface EventJobsDeps {
+/** What the events feature's services are built from. */
+export interface EventsDeps {
   db: Db;
-  dialect: Dialect;
   clock: Clock;
-  mailer: Mailer;
+  /** Which database (the event's row is locked on PostgreSQL while its change is told). */
+  dialect: Dialect;
+  /** Absolute links in the e-mails, calendars and check-in screen. */
   publicUrl: string;
+}
+
+export interface EventJobsDeps extends EventsDeps {
+  mailer: Mailer;
   /** London hour (0-23) of the reminder on the day before an event. */
   reminderHour: number;
 }

@@ -3,11 +3,9 @@
 // is new, and may earn the volunteer an achievement, all in one transaction. Changing or cancelling an event e-mails everyone who said they would come, in
 // the same transaction as the change.
 import type { z } from 'zod';
-import type { Attendance, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
+import type { Attendance, attendanceRequestSchema, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/event-messages.ts';
-import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import { EVENT_LENGTH_MS, MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/events.ts';
@@ -20,7 +18,7 @@ import {
   type EventFields,
   type EventRow,
 } from './events.repository.ts';
-import { eventFactsOf, queueEventEmails } from './event-jobs.ts';
+import { eventFactsOf, queueEventEmails, type EventsDeps } from './event-jobs.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 
 export type EventInput = z.output<typeof eventInputSchema>;
@@ -62,18 +60,9 @@ function tooManyEvents(waitMs: number): AppError {
   });
 }
 
-export interface EventsServiceDeps {
-  db: Db;
-  clock: Clock;
-  /** Which database (the event's row is locked on PostgreSQL while its change is told). */
-  dialect: Dialect;
-  /** Absolute links in the e-mails. */
-  publicUrl: string;
-}
-
 const hasEnded = (row: EventRow, now: Date) => new Date(toIso(row.date)).getTime() + EVENT_LENGTH_MS <= now.getTime();
 
-export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDeps) {
+export function eventsService({ db, clock, dialect, publicUrl }: EventsDeps) {
   const repository = eventsRepository(db);
 
   async function withAttendees(row: EventRow, on: Db = db): Promise<MucuEvent> {
@@ -165,12 +154,7 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
      * Attendance is a record of who came, so it is added once the event has started; and an address no
      * volunteer has used is registered only when the administrator confirms it is not a typo.
      */
-    async addAttendance(input: {
-      mucuId: number;
-      volunteerEmail: string;
-      notes: string | null;
-      registerNewVolunteer?: boolean;
-    }): Promise<Attendance> {
+    async addAttendance(input: z.output<typeof attendanceRequestSchema>): Promise<Attendance> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const events = eventsRepository(trx);
