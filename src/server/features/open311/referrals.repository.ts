@@ -13,6 +13,15 @@ const WITHHELD = ['waiting', 'sent', 'failed'] as const;
 const OWNERS_CLOCK = ['waiting', 'sent'] as const;
 
 export function referralsRepository(db: Db) {
+  async function reportIdsIn(states: readonly ReferralRow['state'][]): Promise<number[]> {
+    const rows = await db
+      .selectFrom('report_referrals')
+      .select('report_id')
+      .where('state', 'in', [...states])
+      .execute();
+    return rows.map((row) => row.report_id);
+  }
+
   return {
     async insert(
       referral: { reportId: number; bodyId: string; bodyName: string; now: string },
@@ -57,24 +66,10 @@ export function referralsRepository(db: Db) {
     list: () => db.selectFrom('report_referrals').selectAll().orderBy('id', 'desc').limit(500).execute(),
 
     /** Reports referred and not yet closed: not offered to volunteers. */
-    async openReportIds(): Promise<number[]> {
-      const rows = await db
-        .selectFrom('report_referrals')
-        .select('report_id')
-        .where('state', 'in', [...WITHHELD])
-        .execute();
-      return rows.map((row) => row.report_id);
-    },
+    openReportIds: () => reportIdsIn(WITHHELD),
 
     /** Reports on their owner's clock (referred, and on the way to the owner or with it). */
-    async ownersClockReportIds(): Promise<number[]> {
-      const rows = await db
-        .selectFrom('report_referrals')
-        .select('report_id')
-        .where('state', 'in', [...OWNERS_CLOCK])
-        .execute();
-      return rows.map((row) => row.report_id);
-    },
+    ownersClockReportIds: () => reportIdsIn(OWNERS_CLOCK),
 
     /** The referral of each of these reports that has not been withdrawn. */
     async ofReports(reportIds: readonly number[]): Promise<Map<number, Pick<ReferralRow, 'body_name' | 'state'>>> {
