@@ -33,11 +33,7 @@ const reportColumns = [
 ] as const;
 
 /** A volunteer's choices with their address and how many devices take push. */
-export interface AlertRecipient extends AlertPreferencesRow {
-  email_address: string;
-  name: string | null;
-  devices: number;
-}
+export type AlertRecipient = Awaited<ReturnType<ReturnType<typeof recipients>['execute']>>[number];
 
 /** Volunteers to tell at most once per (volunteer, channel, report); a push goes to every device. */
 export function alertsRepository(db: Db) {
@@ -314,13 +310,7 @@ export function alertsRepository(db: Db) {
         .execute();
     },
 
-    async summary(): Promise<{
-      push: number;
-      pushDevices: number;
-      emailInstant: number;
-      emailDaily: number;
-      anyAlert: number;
-    }> {
+    async summary() {
       const row = await db
         .selectFrom('alert_preferences')
         .select((eb) => {
