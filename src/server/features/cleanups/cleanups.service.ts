@@ -263,9 +263,8 @@ export function cleanupsService({
       const report = await reportOrThrow(reportId);
       if (!actor.admin && !(report.status === 'cleaning' && isClaimant(report, actor)))
         throw new ForbiddenError(findMessages.notYourClaim);
-      let processed: ProcessedPhoto[];
+      const processed: ProcessedPhoto[] = [];
       try {
-        processed = [];
         for (const file of input.files) processed.push(await processPhoto(file));
       } catch (error) {
         throw asUploadFailure(error, log);

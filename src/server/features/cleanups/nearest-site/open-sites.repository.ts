@@ -150,12 +150,8 @@ const REACH_MARGIN = 1 + 1e-9;
 const KNN_FETCH = 8;
 const KNN_FETCH_MOST = 1024;
 
-interface Square {
-  minLat: number;
-  maxLat: number;
-  minLng: number;
-  maxLng: number;
-}
+/** A box with all four edges. */
+type Square = Required<Box>;
 
 /**
  * Open sites in the square, as a FROM and WHERE over `t` (columns id, latitude, longitude, and
