@@ -64,17 +64,11 @@ const eventBodySchema = eventInputSchema.safeExtend({ name: z.unknown().optional
 
 export const eventIdParamsSchema = z.object({ id: rowIdParam() });
 
-export const attendeeVolunteerSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string().nullable(),
-});
-
 export const eventAttendanceSchema = z.object({
   id: z.number().int(),
   notes: z.string().nullable(),
   createdAt: z.iso.datetime(),
-  volunteer: attendeeVolunteerSchema,
+  volunteer: z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable() }),
 });
 
 /** What every view of an event shows of it. */
