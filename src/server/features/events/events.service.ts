@@ -40,12 +40,6 @@ function toEventResponse(row: EventRow, attendees: AttendeeRow[]): MucuEvent {
   };
 }
 
-/** Who creates an event: the signed-in volunteer (null for an administrator signed in by code alone). */
-export interface EventCreator {
-  volunteerId: number | null;
-  admin: boolean;
-}
-
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
@@ -72,9 +66,10 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsDeps) {
   return {
     /**
      * Creates the event. A volunteer may create a few in any 24 hours (an administrator any number):
-     * past that, 429 with the time until the oldest of them is a day old.
+     * past that, 429 with the time until the oldest of them is a day old. `by.volunteerId` is null for
+     * an administrator signed in by code alone.
      */
-    async create(input: EventInput, by: EventCreator): Promise<MucuEvent> {
+    async create(input: EventInput, by: { volunteerId: number | null; admin: boolean }): Promise<MucuEvent> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const events = eventsRepository(trx);
