@@ -83,8 +83,7 @@ function withinArea(
   );
 }
 
-export function alertJobs(deps: AlertJobsDeps) {
-  const { db, repository, outbox, clock, mailer, push, publicUrl, digestHour, log } = deps;
+export function alertJobs({ db, repository, outbox, clock, mailer, push, publicUrl, digestHour, log }: AlertJobsDeps) {
   let digestQueuedFor: string | undefined;
   let prunedAt = 0;
 
@@ -103,12 +102,8 @@ export function alertJobs(deps: AlertJobsDeps) {
       unsubscribeToken: recipient.unsubscribe_token,
       kind,
     });
-    await queueNow(
-      trx,
-      JOB.email,
-      { volunteerId: recipient.volunteer_id, kind, message } satisfies EmailJobPayload,
-      now,
-    );
+    const payload: EmailJobPayload = { volunteerId: recipient.volunteer_id, kind, message };
+    await queueNow(trx, JOB.email, payload, now);
   }
 
   async function fanOut(job: ClaimedJob): Promise<JobOutcome> {
@@ -166,12 +161,8 @@ export function alertJobs(deps: AlertJobsDeps) {
         if (channel === 'push' && recipient.push === 1) {
           const payload = JSON.stringify(pushPayload(waiting, publicUrl));
           for (const subscription of await repository.subscriptionsOf(volunteerId, trx)) {
-            await queueNow(
-              trx,
-              JOB.push,
-              { subscriptionId: subscription.id, payload } satisfies PushJobPayload,
-              now.toISOString(),
-            );
+            const job: PushJobPayload = { subscriptionId: subscription.id, payload };
+            await queueNow(trx, JOB.push, job, now.toISOString());
             sent = true;
           }
         }
