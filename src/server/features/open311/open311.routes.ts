@@ -76,9 +76,6 @@ export const tooManyFromNetwork = (what: string) => (_request: FastifyRequest, c
   });
 };
 
-const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
-const DATABASE_AWAY = 'The database is not answering. Please try again in a moment.';
-
 function sendErrors(reply: FastifyReply, format: Open311Format, status: number, descriptions: string[]): FastifyReply {
   const items = descriptions.map((description) => ({ code: status, description }));
   return reply
@@ -150,10 +147,10 @@ export async function open311Routes(
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       void reply.header('Retry-After', '5');
-      return sendErrors(reply, format, 503, [DATABASE_AWAY]);
+      return sendErrors(reply, format, 503, ['The database is not answering. Please try again in a moment.']);
     }
     request.log.error({ err: error }, 'request failed');
-    return sendErrors(reply, format, 500, [SERVER_ERROR]);
+    return sendErrors(reply, format, 500, ['Something went wrong on our side. Please try again.']);
   });
 
   // A path under /open311/v2 that is none of the resources: the specification's 404, not the site's page.
