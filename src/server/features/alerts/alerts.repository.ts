@@ -44,8 +44,8 @@ export function alertsRepository(db: Db) {
     /** Creates or replaces the volunteer's choices (the token is kept once made). */
     async savePreferences(
       row: Insertable<AlertPreferencesTable> & { updated_at: string; daily_since: string | null },
-    ): Promise<AlertPreferencesRow> {
-      return db
+    ): Promise<void> {
+      await db
         .insertInto('alert_preferences')
         .values(row)
         .onConflict((oc) =>
@@ -59,8 +59,7 @@ export function alertsRepository(db: Db) {
             updated_at: row.updated_at,
           }),
         )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+        .execute();
     },
 
     async setPush(volunteerId: number, push: boolean, now: string): Promise<void> {

@@ -54,10 +54,9 @@ export async function queueEventEmails(
     publicUrl: string;
     now: Date;
   },
-): Promise<number> {
+): Promise<void> {
   const repository = eventRsvpsRepository(trx, dialect);
   const now = options.now.toISOString();
-  let queued = 0;
   for (const recipient of options.recipients) {
     await repository.ensureMailSettings(recipient.volunteer_id, newUnsubscribeToken(), now);
     const settings = await repository.findMailSettings(recipient.volunteer_id);
@@ -73,15 +72,9 @@ export async function queueEventEmails(
       },
       options.before,
     );
-    await enqueueJob(trx, {
-      kind: EVENT_JOB.email,
-      payload: { volunteerId: recipient.volunteer_id, kind: options.kind, message } satisfies EventEmailPayload,
-      runAfter: now,
-      now,
-    });
-    queued++;
+    const payload: EventEmailPayload = { volunteerId: recipient.volunteer_id, kind: options.kind, message };
+    await enqueueJob(trx, { kind: EVENT_JOB.email, payload, runAfter: now, now });
   }
-  return queued;
 }
 
 /** What the events feature's services are built from. */

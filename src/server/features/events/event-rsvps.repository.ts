@@ -119,14 +119,13 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return query.execute();
     },
 
-    /** Adds the answer; undefined when this volunteer had already answered for this event. */
-    insert(eventId: number, volunteerId: number, status: RsvpRow['status'], now: string): Promise<RsvpRow | undefined> {
-      return db
+    /** Adds the answer, unless this volunteer had already answered for this event. */
+    async insert(eventId: number, volunteerId: number, status: RsvpRow['status'], now: string): Promise<void> {
+      await db
         .insertInto('event_rsvps')
         .values({ mucu_id: eventId, volunteer_id: volunteerId, status, created_at: now, reminded_at: null })
         .onConflict((oc) => oc.columns(['mucu_id', 'volunteer_id']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+        .execute();
     },
 
     /** Takes the answer back; answers what it was, or undefined when there was none. */

@@ -100,8 +100,8 @@ export function referralsRepository(db: Db) {
         .execute(),
 
     /** Records a try; the referral is sent only once (a second success changes nothing). */
-    async markSent(id: number, remoteId: string | null, answer: string, now: string): Promise<boolean> {
-      const result = await db
+    async markSent(id: number, remoteId: string | null, answer: string, now: string): Promise<void> {
+      await db
         .updateTable('report_referrals')
         .set((eb) => ({
           state: 'sent',
@@ -113,8 +113,7 @@ export function referralsRepository(db: Db) {
         }))
         .where('id', '=', id)
         .where('state', '=', 'waiting')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+        .execute();
     },
 
     /** Records a try that failed and will be made again. */
