@@ -64,17 +64,11 @@ const eventBodySchema = eventInputSchema.safeExtend({ name: z.unknown().optional
 
 export const eventIdParamsSchema = z.object({ id: rowIdParam() });
 
-export const attendeeVolunteerSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string().nullable(),
-});
-
 export const eventAttendanceSchema = z.object({
   id: z.number().int(),
   notes: z.string().nullable(),
   createdAt: z.iso.datetime(),
-  volunteer: attendeeVolunteerSchema,
+  volunteer: z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable() }),
 });
 
 /** What every view of an event shows of it. */
@@ -129,7 +123,6 @@ export const eventEndpoints = {
 };
 
 // The public side of events.
-export const rsvpStatusSchema = z.enum(['going', 'waiting']);
 
 /** An event that has not ended yet, as anyone sees it; `myRsvp` is the signed-in volunteer's answer. */
 export const upcomingEventSchema = z.object({
@@ -138,7 +131,7 @@ export const upcomingEventSchema = z.object({
   capacity: z.number().int().nullable(),
   going: z.number().int(),
   waiting: z.number().int(),
-  myRsvp: rsvpStatusSchema.nullable(),
+  myRsvp: z.enum(['going', 'waiting']).nullable(),
   /** 1 for the first on the waiting list; null unless `myRsvp` is 'waiting'. */
   myWaitingPosition: z.number().int().nullable(),
 });

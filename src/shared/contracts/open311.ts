@@ -126,6 +126,14 @@ const commaList = z
     return items.length > 0 ? items : undefined;
   });
 
+/** A comma list of the allowed values only, each once. */
+const commaListOf = <T extends string>(allowed: readonly T[], message: string) =>
+  commaList
+    .refine((items) => items === undefined || items.every((item) => (allowed as readonly string[]).includes(item)), {
+      message,
+    })
+    .transform((items) => (items ? [...new Set(items as T[])] : undefined));
+
 const W3C_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
 
 /**
@@ -146,19 +154,15 @@ export function parseW3cDateTime(text: string): Date | null {
 }
 
 const w3cDateTime = (name: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((value, context) => {
-      const text = Array.isArray(value) ? value[value.length - 1] : value;
-      if (text === undefined || text.trim() === '') return undefined;
-      const instant = parseW3cDateTime(text);
-      if (!instant) {
-        context.addIssue({ code: 'custom', message: open311Refusals.date(name) });
-        return z.NEVER;
-      }
-      return instant;
-    });
+  optionalField.transform((text, context) => {
+    if (text === undefined) return undefined;
+    const instant = parseW3cDateTime(text);
+    if (!instant) {
+      context.addIssue({ code: 'custom', message: open311Refusals.date(name) });
+      return z.NEVER;
+    }
+    return instant;
+  });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -180,27 +184,10 @@ export const open311RequestsQuerySchema = z
         message: open311Refusals.tooManyIds,
       })
       .transform((ids) => (ids ? [...new Set(ids.map(Number))] : undefined)),
-    service_code: commaList
-      .refine(
-        (codes) =>
-          codes === undefined || codes.every((code) => (OPEN311_SERVICE_CODES as readonly string[]).includes(code)),
-        {
-          message: open311Refusals.serviceCode,
-        },
-      )
-      .transform((codes) => (codes ? [...new Set(codes as Open311ServiceCode[])] : undefined)),
+    service_code: commaListOf(OPEN311_SERVICE_CODES, open311Refusals.serviceCode),
     start_date: w3cDateTime('start_date'),
     end_date: w3cDateTime('end_date'),
-    status: commaList
-      .refine(
-        (statuses) =>
-          statuses === undefined ||
-          statuses.every((status) => (OPEN311_STATUSES as readonly string[]).includes(status)),
-        {
-          message: open311Refusals.status,
-        },
-      )
-      .transform((statuses) => (statuses ? [...new Set(statuses as Open311Status[])] : undefined)),
+    status: commaListOf(OPEN311_STATUSES, open311Refusals.status),
   })
   .superRefine((query, context) => {
     if (query.service_request_id || !query.start_date || !query.end_date) return;

@@ -49,6 +49,10 @@ const emailJobPayloadSchema = z.object({
 type EmailJobPayload = z.infer<typeof emailJobPayloadSchema>;
 const digestPayloadSchema = z.object({ day: z.string() });
 
+/** Queues a job to run at once, in the caller's transaction. */
+export const queueNow = (trx: Db, kind: string, payload: unknown, now: string) =>
+  enqueueJob(trx, { kind, payload, runAfter: now, now });
+
 export interface AlertJobsDeps {
   db: Db;
   repository: AlertsRepository;
@@ -79,10 +83,28 @@ function withinArea(
   );
 }
 
-export function alertJobs(deps: AlertJobsDeps) {
-  const { db, repository, outbox, clock, mailer, push, publicUrl, digestHour, log } = deps;
+export function alertJobs({ db, repository, outbox, clock, mailer, push, publicUrl, digestHour, log }: AlertJobsDeps) {
   let digestQueuedFor: string | undefined;
   let prunedAt = 0;
+
+  /** Queues the e-mail of these reports to the volunteer, in the caller's transaction. */
+  async function queueEmail(
+    trx: Db,
+    recipient: AlertRecipient,
+    reports: AlertReport[],
+    kind: 'instant' | 'daily',
+    now: string,
+  ) {
+    const message = alertEmail(reports, {
+      publicUrl,
+      to: recipient.email_address,
+      name: recipient.name,
+      unsubscribeToken: recipient.unsubscribe_token,
+      kind,
+    });
+    const payload: EmailJobPayload = { volunteerId: recipient.volunteer_id, kind, message };
+    await queueNow(trx, JOB.email, payload, now);
+  }
 
   async function fanOut(job: ClaimedJob): Promise<JobOutcome> {
     const { reportId, photoKey } = payloadOf(job, reportAlertPayloadSchema);
@@ -133,30 +155,14 @@ export function alertJobs(deps: AlertJobsDeps) {
       let sent = false;
       if (waiting.length > 0 && recipient) {
         if (channel === 'email' && recipient.email === 'instant') {
-          const message = alertEmail(waiting, {
-            publicUrl,
-            to: recipient.email_address,
-            name: recipient.name,
-            unsubscribeToken: recipient.unsubscribe_token,
-            kind: 'instant',
-          });
-          await enqueueJob(trx, {
-            kind: JOB.email,
-            payload: { volunteerId, kind: 'instant', message } satisfies EmailJobPayload,
-            runAfter: now.toISOString(),
-            now: now.toISOString(),
-          });
+          await queueEmail(trx, recipient, waiting, 'instant', now.toISOString());
           sent = true;
         }
         if (channel === 'push' && recipient.push === 1) {
           const payload = JSON.stringify(pushPayload(waiting, publicUrl));
           for (const subscription of await repository.subscriptionsOf(volunteerId, trx)) {
-            await enqueueJob(trx, {
-              kind: JOB.push,
-              payload: { subscriptionId: subscription.id, payload } satisfies PushJobPayload,
-              runAfter: now.toISOString(),
-              now: now.toISOString(),
-            });
+            const job: PushJobPayload = { subscriptionId: subscription.id, payload };
+            await queueNow(trx, JOB.push, job, now.toISOString());
             sent = true;
           }
         }
@@ -219,20 +225,7 @@ export function alertJobs(deps: AlertJobsDeps) {
           });
           if (added) fresh.push(report);
         }
-        if (fresh.length === 0) return;
-        const message = alertEmail(fresh, {
-          publicUrl,
-          to: recipient.email_address,
-          name: recipient.name,
-          unsubscribeToken: recipient.unsubscribe_token,
-          kind: 'daily',
-        });
-        await enqueueJob(trx, {
-          kind: JOB.email,
-          payload: { volunteerId: recipient.volunteer_id, kind: 'daily', message } satisfies EmailJobPayload,
-          runAfter: now.toISOString(),
-          now: now.toISOString(),
-        });
+        if (fresh.length > 0) await queueEmail(trx, recipient, fresh, 'daily', now.toISOString());
       });
     }
   }

@@ -55,15 +55,11 @@ export interface EmailContext {
   kind: 'instant' | 'daily';
 }
 
-function unsubscribeUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${urlOf(apiRoutes.alerts.unsubscribe.path, {}, { token })}`;
-}
-
 export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessage {
   const { shown, more } = listed(reports, LISTED_IN_EMAIL);
   const findUrl = `${ctx.publicUrl}/volunteers`;
   const dashboardUrl = `${ctx.publicUrl}/volunteers/dashboard`;
-  const unsubscribe = unsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
+  const unsubscribePath = urlOf(apiRoutes.alerts.unsubscribe.path, {}, { token: ctx.unsubscribeToken });
   const subject =
     (anyUrgent(reports) ? 'Urgent: ' : '') +
     (ctx.kind === 'daily'
@@ -104,7 +100,7 @@ export function alertEmail(reports: AlertReport[], ctx: EmailContext): MailMessa
       [link(findUrl, 'Find the nearest site')],
     ],
     why,
-    unsubscribeUrl: unsubscribe,
+    unsubscribeUrl: `${ctx.publicUrl}${unsubscribePath}`,
     stop: 'Unsubscribe from alert e-mails',
     also: [link(dashboardUrl, 'Change your alerts', { bold: false }), { text: '\n', html: ' · ' }],
   });

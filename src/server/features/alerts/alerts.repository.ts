@@ -2,24 +2,13 @@
 // per-report delivery record and the 10-minute windows.
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import type {
-  AlertPreferencesTable,
-  AlertWindowsTable,
-  PushSubscriptionsTable,
-  ReportsTable,
-} from '#server/db/tables.ts';
+import type { AlertPreferencesTable, AlertWindowsTable, PushSubscriptionsTable } from '#server/db/tables.ts';
 
 export type AlertPreferencesRow = Selectable<AlertPreferencesTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
-export type AlertWindowRow = Selectable<AlertWindowsTable>;
 export type InstantChannel = 'push' | 'email';
 
 /** What an alert says about a report. */
-export type AlertReport = Pick<
-  Selectable<ReportsTable>,
-  'id' | 'what3words' | 'description' | 'photo_key' | 'status' | 'reported_at' | 'latitude' | 'longitude' | 'priority'
->;
-
 const reportColumns = [
   'reports.id',
   'reports.what3words',
@@ -31,13 +20,10 @@ const reportColumns = [
   'reports.longitude',
   'reports.priority',
 ] as const;
+export type AlertReport = Awaited<ReturnType<ReturnType<typeof alertsRepository>['newForDigest']>>[number];
 
 /** A volunteer's choices with their address and how many devices take push. */
-export interface AlertRecipient extends AlertPreferencesRow {
-  email_address: string;
-  name: string | null;
-  devices: number;
-}
+export type AlertRecipient = Awaited<ReturnType<ReturnType<typeof recipients>['execute']>>[number];
 
 /** Volunteers to tell at most once per (volunteer, channel, report); a push goes to every device. */
 export function alertsRepository(db: Db) {
@@ -58,8 +44,8 @@ export function alertsRepository(db: Db) {
     /** Creates or replaces the volunteer's choices (the token is kept once made). */
     async savePreferences(
       row: Insertable<AlertPreferencesTable> & { updated_at: string; daily_since: string | null },
-    ): Promise<AlertPreferencesRow> {
-      return db
+    ): Promise<void> {
+      await db
         .insertInto('alert_preferences')
         .values(row)
         .onConflict((oc) =>
@@ -73,8 +59,7 @@ export function alertsRepository(db: Db) {
             updated_at: row.updated_at,
           }),
         )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+        .execute();
     },
 
     async setPush(volunteerId: number, push: boolean, now: string): Promise<void> {
@@ -171,7 +156,7 @@ export function alertsRepository(db: Db) {
     },
 
     /** The report a queued alert is about. Its id is checked against its photo, which a renumbering never changes. */
-    async findReport(id: number, photoKey: string): Promise<AlertReport | undefined> {
+    async findReport(id: number, photoKey: string) {
       const byId = await db.selectFrom('reports').select(reportColumns).where('id', '=', id).executeTakeFirst();
       if (byId?.photo_key === photoKey) return byId;
       return db.selectFrom('reports').select(reportColumns).where('photo_key', '=', photoKey).executeTakeFirst();
@@ -210,7 +195,7 @@ export function alertsRepository(db: Db) {
      * Takes the volunteer's window for this channel for the rest of the transaction: an upsert locks
      * the row on PostgreSQL (SQLite has one writer already), so queuing and dispatching never race.
      */
-    async lockWindow(trx: Db, volunteerId: number, channel: InstantChannel): Promise<AlertWindowRow> {
+    async lockWindow(trx: Db, volunteerId: number, channel: InstantChannel) {
       return trx
         .insertInto('alert_windows')
         .values({ volunteer_id: volunteerId, channel, last_sent_at: null, dispatch_pending: 0 })
@@ -260,7 +245,7 @@ export function alertsRepository(db: Db) {
     },
 
     /** The reports waiting in the volunteer's window, oldest first; they are marked as sent with it. */
-    async takeWaiting(trx: Db, volunteerId: number, channel: InstantChannel, now: string): Promise<AlertReport[]> {
+    async takeWaiting(trx: Db, volunteerId: number, channel: InstantChannel, now: string) {
       const waiting = await trx
         .selectFrom('alert_deliveries')
         .innerJoin('reports', 'reports.id', 'alert_deliveries.report_id')
@@ -282,7 +267,7 @@ export function alertsRepository(db: Db) {
     },
 
     /** Open reports from `since` to `until` not yet in one of the volunteer's digests, oldest first. */
-    newForDigest(volunteerId: number, since: string, until: string, limit: number): Promise<AlertReport[]> {
+    newForDigest(volunteerId: number, since: string, until: string, limit: number) {
       return db
         .selectFrom('reports')
         .select(reportColumns)
@@ -314,13 +299,7 @@ export function alertsRepository(db: Db) {
         .execute();
     },
 
-    async summary(): Promise<{
-      push: number;
-      pushDevices: number;
-      emailInstant: number;
-      emailDaily: number;
-      anyAlert: number;
-    }> {
+    async summary() {
       const row = await db
         .selectFrom('alert_preferences')
         .select((eb) => {

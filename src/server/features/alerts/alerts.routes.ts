@@ -8,11 +8,7 @@ import { signedInVolunteerId as volunteerId } from '#server/plugins/auth.ts';
 import { serveOneClickUnsubscribe } from '#server/mail/one-click-unsubscribe.ts';
 import type { AlertsService } from './alerts.service.ts';
 
-export interface AlertsRoutesOptions {
-  service: AlertsService;
-}
-
-export async function alertsRoutes(app: FastifyInstance, { service }: AlertsRoutesOptions) {
+export async function alertsRoutes(app: FastifyInstance, { service }: { service: AlertsService }) {
   const volunteer = { access: 'volunteer' } as const;
 
   serve(app, endpoints.preferences, volunteer, (request) => service.preferencesOf(volunteerId(request)));

@@ -7,9 +7,8 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import { alertJobs } from './alert-jobs.ts';
 import { adminEscalationJobs, enqueueEscalation } from './admin-escalation.ts';
 import { alertsRepository } from './alerts.repository.ts';
-import { alertsService, enqueueReportAlert, type AlertsService } from './alerts.service.ts';
+import { alertsService, enqueueReportAlert } from './alerts.service.ts';
 import { outboxRepository } from '#server/jobs/outbox.repository.ts';
-import type { OutboxJobs } from '#server/jobs/index.ts';
 import { generateVapidKeys, webPushSender, type PushOptions, type PushSender } from './push-sender.ts';
 import { pushEndpointPolicy } from './push-endpoints.ts';
 
@@ -36,15 +35,7 @@ export interface AlertsDeps extends AlertsOptions {
   adminEmails?: readonly string[];
 }
 
-export interface Alerts {
-  service: AlertsService;
-  jobs: OutboxJobs;
-  enqueueReportAlert: typeof enqueueReportAlert;
-  /** Queues the administrators' message about reports that need them, in the caller's transaction. */
-  enqueueEscalation: typeof enqueueEscalation;
-}
-
-export function createAlerts(deps: AlertsDeps): Alerts {
+export function createAlerts(deps: AlertsDeps) {
   const { db, dialect } = deps.database;
   const repository = alertsRepository(db);
   const outbox = outboxRepository(db, dialect);

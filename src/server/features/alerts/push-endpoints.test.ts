@@ -1,7 +1,8 @@
 // Which addresses and endpoints push messages may go to, and the name check every connection makes.
 import type dns from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, NonPublicAddressError, pushEndpointPolicy } from './push-endpoints.ts';
+import { isPublicAddress } from '#server/http/public-address.ts';
+import { NonPublicAddressError, pushEndpointPolicy } from './push-endpoints.ts';
 
 describe('a public address', () => {
   it.each([

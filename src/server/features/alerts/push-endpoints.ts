@@ -7,8 +7,6 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { isPublicAddress } from '#server/http/public-address.ts';
 
-export { isPublicAddress };
-
 /** The push services of the browsers in use: Chrome and those built on it, Firefox, Safari, Edge. */
 const PUSH_SERVICE_HOSTS: readonly string[] = [
   'fcm.googleapis.com',
@@ -80,11 +78,9 @@ export function pushEndpointPolicy({
         return pushEndpointMessages.notHttps;
       }
       if (url.protocol !== 'https:') return pushEndpointMessages.notHttps;
-      if (url.origin === testOrigin) {
-        const address = addressIn(url.hostname);
-        return address === null || allowed(address) ? null : pushEndpointMessages.notPublic(url.hostname);
-      }
       const address = addressIn(url.hostname);
+      if (url.origin === testOrigin)
+        return address === null || allowed(address) ? null : pushEndpointMessages.notPublic(url.hostname);
       if (address !== null && !isPublicAddress(address)) return pushEndpointMessages.notPublic(url.hostname);
       if (!isPushServiceHost(url.hostname)) return pushEndpointMessages.unknownService(url.hostname);
       if (url.port !== '') return pushEndpointMessages.port;

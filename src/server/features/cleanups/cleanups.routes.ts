@@ -8,11 +8,7 @@ import { ValidationError } from '#server/errors.ts';
 import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
 import type { CleanupsService } from './cleanups.service.ts';
 
-export interface CleanupsRoutesOptions {
-  service: CleanupsService;
-}
-
-export async function cleanupsRoutes(app: FastifyInstance, { service }: CleanupsRoutesOptions) {
+export async function cleanupsRoutes(app: FastifyInstance, { service }: { service: CleanupsService }) {
   const volunteer = { access: 'volunteer' as const };
 
   serve(app, endpoints.findNearby, volunteer, (request) =>

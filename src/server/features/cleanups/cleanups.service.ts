@@ -65,11 +65,6 @@ export interface ReportPhotosInput {
   description: string | null;
 }
 
-/** Who a photo says uploaded it comes from the session, never from the form. */
-function uploaderOf(actor: Actor): 'Administrator' | 'Volunteer' {
-  return actor.admin ? 'Administrator' : 'Volunteer';
-}
-
 export function toCleanupRecord(
   row: CleanupRow,
   report: Pick<ReportRow, 'id' | 'what3words' | 'words_scheme' | 'latitude' | 'longitude'>,
@@ -263,9 +258,8 @@ export function cleanupsService({
       const report = await reportOrThrow(reportId);
       if (!actor.admin && !(report.status === 'cleaning' && isClaimant(report, actor)))
         throw new ForbiddenError(findMessages.notYourClaim);
-      let processed: ProcessedPhoto[];
+      const processed: ProcessedPhoto[] = [];
       try {
-        processed = [];
         for (const file of input.files) processed.push(await processPhoto(file));
       } catch (error) {
         throw asUploadFailure(error, log);
@@ -278,7 +272,8 @@ export function cleanupsService({
               report_id: reportId,
               photo_type: input.photoType,
               description: input.description,
-              uploaded_by: uploaderOf(actor),
+              // Who a photo says uploaded it comes from the session, never from the form.
+              uploaded_by: actor.admin ? 'Administrator' : 'Volunteer',
               photo_key: key,
               created_at: now,
               // The volunteer's own photos go into their data download (and are unlinked on erasure).

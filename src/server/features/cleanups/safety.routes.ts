@@ -6,11 +6,7 @@ import { serve } from '#server/http/serve.ts';
 import { signedInVolunteerId } from '#server/plugins/auth.ts';
 import type { SafetyService } from './safety.service.ts';
 
-export interface SafetyRoutesOptions {
-  service: SafetyService;
-}
-
-export async function safetyRoutes(app: FastifyInstance, { service }: SafetyRoutesOptions) {
+export async function safetyRoutes(app: FastifyInstance, { service }: { service: SafetyService }) {
   serve(app, endpoints.briefing, { access: 'volunteer' }, async (request, reply) => {
     void reply.header('Cache-Control', 'no-store');
     return service.briefingFor(signedInVolunteerId(request));

@@ -47,10 +47,10 @@ export interface SafetyServiceDeps {
 export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }: SafetyServiceDeps) {
   const thisYear = () => cityTime(clock.now()).year;
   const safety = safetyRepository(db);
-  const safetyOf = safety.safetyOf;
+  const reports = reportsRepository(db);
 
   async function briefingFor(volunteerId: number): Promise<SafetyBriefingResponse> {
-    const row = await safetyOf(volunteerId);
+    const row = await safety.safetyOf(volunteerId);
     return {
       briefing,
       acceptedThisYear: row !== undefined && row.briefing_year === thisYear(),
@@ -64,7 +64,7 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
 
     async accept(volunteerId: number, ageBand: AgeBand | undefined): Promise<SafetyBriefingResponse> {
       const now = clock.now().toISOString();
-      const existing = await safetyOf(volunteerId);
+      const existing = await safety.safetyOf(volunteerId);
       // The age band is confirmed once: a later acceptance keeps the band first given.
       const band = existing?.age_band ?? ageBand;
       if (!band) throw new ValidationError(safetyMessages.ageBandNeeded);
@@ -74,7 +74,7 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
 
     /** Throws the message a volunteer sees when they may not claim a site by themselves. */
     async assertMayClaim(volunteerId: number | null): Promise<void> {
-      const row = volunteerId === null ? undefined : await safetyOf(volunteerId);
+      const row = volunteerId === null ? undefined : await safety.safetyOf(volunteerId);
       if (!row || row.briefing_year !== thisYear()) throw new ConflictError(safetyMessages.briefingNeeded);
       if (row.age_band === 'under-16') throw new ConflictError(safetyMessages.underSixteen);
     },
@@ -85,7 +85,6 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
     // Each change to a consent dates its report too, in one transaction, so the administrators' list
     // (whose version moves with every change to a report) shows the new mark at its next refresh.
     async markConsentNeeded(reportId: number, needed: boolean): Promise<OwnerConsent> {
-      const reports = reportsRepository(db);
       return reports.transaction(async (trx) => {
         if (!(await findReportById(trx, reportId))) throw new NotFoundError('Report not found');
         const now = clock.now().toISOString();
@@ -99,7 +98,6 @@ export function safetyService({ db, clock, briefing = DEFAULT_SAFETY_BRIEFING }:
       const now = clock.now().toISOString();
       if (givenAt !== undefined && new Date(givenAt).getTime() > clock.now().getTime())
         throw new ValidationError(safetyMessages.consentInFuture);
-      const reports = reportsRepository(db);
       return reports.transaction(async (trx) => {
         const row = await safety.recordConsent(reportId, givenBy, givenAt ?? now, now, trx);
         if (!row) throw new NotFoundError(safetyMessages.consentNotMarked);

@@ -4,16 +4,13 @@
 // time they are asked for. The version is moved by the database's triggers on every change, whichever
 // process made it, and read once per request (one primary-key read): an unchanged calendar is
 // answered 304 without building or reading anything else.
-import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/client.ts';
-import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { NotFoundError } from '#server/errors.ts';
 import { keptText, type KeptText } from '#server/http/conditional-get.ts';
 import { eventMessages } from '#shared/domain/event-messages.ts';
 import { cityDay } from '#shared/domain/calendar-days.ts';
 import { cityDayStart } from '#shared/domain/city-clock.ts';
 import { calendarFileName, eventCalendar, eventsFeed } from './event-calendar.ts';
-import { eventFactsOf } from './event-jobs.ts';
+import { eventFactsOf, type EventsDeps } from './event-jobs.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 
 /** The feed lists the events of the last this many London days, besides today's and later ones. */
@@ -36,20 +33,13 @@ export interface CalendarFile extends KeptText {
   fileName: string;
 }
 
-export interface CalendarFilesDeps {
-  db: Db;
-  dialect: Dialect;
-  clock: Clock;
-  publicUrl: string;
-}
-
 /** Keeps one build per key: those asking meanwhile share it, and a failed build is forgotten. */
 function kept<T>(entry: { key: string; made: Promise<T> }, forget: () => void): Promise<T> {
   entry.made.catch(forget);
   return entry.made;
 }
 
-export function calendarFiles({ db, dialect, clock, publicUrl }: CalendarFilesDeps) {
+export function calendarFiles({ db, dialect, clock, publicUrl }: EventsDeps) {
   const repository = eventRsvpsRepository(db, dialect);
   let feed: { key: string; made: Promise<KeptText> } | undefined;
   const files = new Map<number, { key: string; made: Promise<CalendarFile> }>();

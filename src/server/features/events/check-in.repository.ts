@@ -4,14 +4,11 @@ import type { Db } from '#server/db/client.ts';
 import type { EventRow } from './events.repository.ts';
 
 export function checkInRepository(db: Db) {
+  const secretOf = (eventId: number) =>
+    db.selectFrom('event_check_in_keys').select('secret').where('mucu_id', '=', eventId);
   return {
     async findSecret(eventId: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('event_check_in_keys')
-        .select('secret')
-        .where('mucu_id', '=', eventId)
-        .executeTakeFirst();
-      return row?.secret;
+      return (await secretOf(eventId).executeTakeFirst())?.secret;
     },
 
     /** Keeps `secret` as the event's key unless it has one already; answers the key kept. */
@@ -21,12 +18,7 @@ export function checkInRepository(db: Db) {
         .values({ mucu_id: eventId, secret, created_at: now })
         .onConflict((oc) => oc.column('mucu_id').doNothing())
         .execute();
-      const row = await db
-        .selectFrom('event_check_in_keys')
-        .select('secret')
-        .where('mucu_id', '=', eventId)
-        .executeTakeFirstOrThrow();
-      return row.secret;
+      return (await secretOf(eventId).executeTakeFirstOrThrow()).secret;
     },
 
     /**

@@ -5,8 +5,6 @@
 // minute turns still works). A volunteer checks in only while the event's check-in is open, and is
 // recorded as attending once, exactly as an attendance an administrator adds (with its achievements).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '#server/errors.ts';
 import type { CheckInResult, CheckInScreen } from '#shared/contracts/check-in.ts';
@@ -24,6 +22,7 @@ import { eventCheckInPath, routes } from '#shared/routes.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { checkInRepository } from './check-in.repository.ts';
 import { eventsRepository, type EventRow } from './events.repository.ts';
+import type { EventsDeps } from './event-jobs.ts';
 
 /** Events a typed code is compared with at most: those whose check-in is open at one moment. */
 const MOST_EVENTS_OPEN_AT_ONCE = 50;
@@ -44,14 +43,7 @@ export function checkInCode(secret: string, eventId: number, minute: number): st
 const sameCode = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
-export interface CheckInServiceDeps {
-  db: Db;
-  clock: Clock;
-  /** Absolute links on the organiser's screen. */
-  publicUrl: string;
-}
-
-export function checkInService({ db, clock, publicUrl }: CheckInServiceDeps) {
+export function checkInService({ db, clock, publicUrl }: Omit<EventsDeps, 'dialect'>) {
   const repository = checkInRepository(db);
   const minuteOf = (now: Date) => Math.floor(now.getTime() / CHECK_IN_CODE_MINUTE_MS);
   const isOpen = (row: EventRow, now: Date) => {

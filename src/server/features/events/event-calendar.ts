@@ -12,8 +12,6 @@ import { eventPagePath } from '#shared/routes.ts';
 import { controlsAsSpaces } from '#shared/contracts/text.ts';
 import type { EventFacts } from './event-mail.ts';
 
-const ZONE = CITY_TIME_ZONE;
-
 /**
  * Event text as ical-generator is given it: every line break a line feed (which it writes as the two
  * characters '\n', with ';', ',' and '\' escaped) and every other control character a space. Text
@@ -56,9 +54,9 @@ function addEvent(calendar: ReturnType<typeof ical>, event: EventFacts, { public
   const pageUrl = `${publicUrl}${eventPagePath(event.id)}`;
   calendar.createEvent({
     id: `mucu-${event.id}@${new URL(publicUrl).hostname}`,
-    start: new TZDate(start.getTime(), ZONE),
-    end: new TZDate(start.getTime() + EVENT_LENGTH_MS, ZONE),
-    timezone: ZONE,
+    start: new TZDate(start.getTime(), CITY_TIME_ZONE),
+    end: new TZDate(start.getTime() + EVENT_LENGTH_MS, CITY_TIME_ZONE),
+    timezone: CITY_TIME_ZONE,
     stamp: now,
     summary: calendarText(event.name),
     location: calendarText(event.location),

@@ -26,12 +26,6 @@ const eventEmailPayloadSchema = z.object({
 });
 type EventEmailPayload = z.infer<typeof eventEmailPayloadSchema>;
 
-export interface EventMailRecipient {
-  volunteer_id: number;
-  email: string;
-  name: string | null;
-}
-
 export function eventFactsOf(row: EventRow): EventFacts {
   return {
     id: row.id,
@@ -56,14 +50,13 @@ export async function queueEventEmails(
     kind: EventMailKind;
     event: EventFacts;
     before?: EventFacts;
-    recipients: EventMailRecipient[];
+    recipients: { volunteer_id: number; email: string; name: string | null }[];
     publicUrl: string;
     now: Date;
   },
-): Promise<number> {
+): Promise<void> {
   const repository = eventRsvpsRepository(trx, dialect);
   const now = options.now.toISOString();
-  let queued = 0;
   for (const recipient of options.recipients) {
     await repository.ensureMailSettings(recipient.volunteer_id, newUnsubscribeToken(), now);
     const settings = await repository.findMailSettings(recipient.volunteer_id);
@@ -79,23 +72,23 @@ export async function queueEventEmails(
       },
       options.before,
     );
-    await enqueueJob(trx, {
-      kind: EVENT_JOB.email,
-      payload: { volunteerId: recipient.volunteer_id, kind: options.kind, message } satisfies EventEmailPayload,
-      runAfter: now,
-      now,
-    });
-    queued++;
+    const payload: EventEmailPayload = { volunteerId: recipient.volunteer_id, kind: options.kind, message };
+    await enqueueJob(trx, { kind: EVENT_JOB.email, payload, runAfter: now, now });
   }
-  return queued;
 }
 
-export interface EventJobsDeps {
+/** What the events feature's services are built from. */
+export interface EventsDeps {
   db: Db;
-  dialect: Dialect;
   clock: Clock;
-  mailer: Mailer;
+  /** Which database (the event's row is locked on PostgreSQL while its change is told). */
+  dialect: Dialect;
+  /** Absolute links in the e-mails, calendars and check-in screen. */
   publicUrl: string;
+}
+
+export interface EventJobsDeps extends EventsDeps {
+  mailer: Mailer;
   /** London hour (0-23) of the reminder on the day before an event. */
   reminderHour: number;
 }

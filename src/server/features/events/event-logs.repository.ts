@@ -1,16 +1,14 @@
 // The event_logs table: the time and bags each attendee logged at a MUCU event, as logged and as
 // approved (the one writer), and the attendances they belong to.
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { eventLogInputSchema } from '#shared/contracts/event-logs.ts';
 import type { Db } from '#server/db/client.ts';
 import type { EventLogsTable } from '#server/db/tables.ts';
 
 export type EventLogRow = Selectable<EventLogsTable>;
 
-export interface Figures {
-  minutes: number;
-  bags: number | null;
-  areaM2: number | null;
-}
+export type Figures = z.output<typeof eventLogInputSchema>;
 
 export function eventLogsRepository(db: Db) {
   return {

@@ -11,7 +11,7 @@ import { eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { eventLogsRepository, type EventLogRow, type Figures } from './event-logs.repository.ts';
 import { eventsRepository, hasReadableDate } from './events.repository.ts';
 
-function toEventLog(row: EventLogRow): EventLog {
+function toEventLog(row: Omit<EventLogRow, 'mucu_id' | 'volunteer_id' | 'created_at' | 'updated_at'>): EventLog {
   return {
     id: row.id,
     status: row.status,
@@ -20,6 +20,14 @@ function toEventLog(row: EventLogRow): EventLog {
     areaM2: row.area_m2,
     logged: { minutes: row.logged_minutes, bags: row.logged_bags, areaM2: row.logged_area_m2 },
     approvedAt: toIsoOrNull(row.approved_at),
+  };
+}
+
+/** An entry as the organiser sees it, with who logged it. */
+function toAdminEventLog(row: EventLogRow & { email: string | null; name: string | null }): AdminEventLog {
+  return {
+    ...toEventLog(row),
+    volunteer: row.volunteer_id === null ? null : { id: row.volunteer_id, email: row.email!, name: row.name },
   };
 }
 
@@ -40,19 +48,11 @@ export function eventLogsService({ db, clock }: { db: Db; clock: Clock }) {
             row.id === null
               ? null
               : toEventLog({
+                  ...row,
                   id: row.id,
-                  mucu_id: row.event_id,
-                  volunteer_id: volunteerId,
                   status: row.status!,
                   minutes: row.minutes!,
-                  bags: row.bags,
-                  area_m2: row.area_m2,
                   logged_minutes: row.logged_minutes!,
-                  logged_bags: row.logged_bags,
-                  logged_area_m2: row.logged_area_m2,
-                  created_at: '',
-                  updated_at: '',
-                  approved_at: row.approved_at,
                 }),
         }));
     },
@@ -79,10 +79,7 @@ export function eventLogsService({ db, clock }: { db: Db; clock: Clock }) {
       return {
         eventId,
         eventName: event.name,
-        entries: rows.map((row) => ({
-          ...toEventLog(row),
-          volunteer: row.volunteer_id === null ? null : { id: row.volunteer_id, email: row.email!, name: row.name },
-        })),
+        entries: rows.map(toAdminEventLog),
       };
     },
 
@@ -100,14 +97,7 @@ export function eventLogsService({ db, clock }: { db: Db; clock: Clock }) {
         if (!found) throw new NotFoundError(m.entryNotFound);
         const row = (await r.approve(logId, figures, now.toISOString()))!;
         await alsoInTransaction?.(trx, row.volunteer_id);
-        const volunteer = (await r.ofEvent(eventId)).find((entry) => entry.id === logId);
-        return {
-          ...toEventLog(row),
-          volunteer:
-            row.volunteer_id === null || !volunteer
-              ? null
-              : { id: row.volunteer_id, email: volunteer.email!, name: volunteer.name },
-        };
+        return toAdminEventLog((await r.ofEvent(eventId)).find((entry) => entry.id === logId)!);
       });
     },
   };

@@ -2,6 +2,7 @@
 // and a place come free from the waiting list. Each carries the event page, its calendar file, and a
 // one-click unsubscribe link in the body and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
 import { apiRoutes } from '#shared/contracts/api-routes.ts';
+import type { MucuEvent } from '#shared/contracts/events.ts';
 import { urlOf } from '#shared/contracts/http.ts';
 import { formatEventWhen } from '#shared/domain/event-rsvp-messages.ts';
 import { eventPagePath } from '#shared/routes.ts';
@@ -12,25 +13,14 @@ import { unsubscribableMail } from '#server/mail/unsubscribable-mail.ts';
 
 export type EventMailKind = 'reminder' | 'changed' | 'cancelled' | 'promoted';
 
-export interface EventFacts {
-  id: number;
-  name: string;
-  location: string;
-  /** ISO instant. */
-  date: string;
-  description: string | null;
-  mapsLink: string | null;
-}
+/** What every view of an event shows of it (its date an ISO instant). */
+export type EventFacts = Omit<MucuEvent, 'attendances'>;
 
 export interface EventMailContext {
   publicUrl: string;
   to: string;
   name: string | null;
   unsubscribeToken: string;
-}
-
-function eventUnsubscribeUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${urlOf(apiRoutes.publicEvents.unsubscribe.path, {}, { token })}`;
 }
 
 /** What changed, as 'Time: Saturday, 5 December 2026 at 10:00 (was ...)' lines. */
@@ -53,7 +43,7 @@ export function eventEmail(
   const when = formatEventWhen(event.date);
   const pageUrl = `${ctx.publicUrl}${eventPagePath(event.id)}`;
   const calendarUrl = `${ctx.publicUrl}${urlOf(apiRoutes.publicEvents.calendar.path, { id: event.id })}`;
-  const unsubscribe = eventUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeToken);
+  const unsubscribePath = urlOf(apiRoutes.publicEvents.unsubscribe.path, {}, { token: ctx.unsubscribeToken });
   const subject = {
     reminder: `Tomorrow: ${event.name}`,
     changed: `Changed: ${event.name}`,
@@ -97,7 +87,7 @@ export function eventEmail(
       [links],
     ],
     why: "You get this e-mail because you said you'd come to this MUCU event.",
-    unsubscribeUrl: unsubscribe,
+    unsubscribeUrl: `${ctx.publicUrl}${unsubscribePath}`,
     stop: 'Stop e-mails about MUCU events',
   });
 }

@@ -1,53 +1,14 @@
 // The event_rsvps and event_mail_settings tables, and the reads the public event pages need: events
 // before and after a moment, how many are going or waiting, who attended, and the sites cleaned in a
 // span of time. Every method runs on the connection or transaction the repository was made with.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { EventRsvpsTable, Tables } from '#server/db/tables.ts';
 import { hasReadableDate, type EventRow } from './events.repository.ts';
 
-export type RsvpStatusValue = EventRsvpsTable['status'];
-
-export interface RsvpRow {
-  id: number;
-  mucu_id: number;
-  volunteer_id: number;
-  status: RsvpStatusValue;
-  created_at: Date | string;
-  reminded_at: Date | string | null;
-}
-
-export interface RsvpPersonRow extends RsvpRow {
-  email: string;
-  name: string | null;
-  attended: number | string | null;
-}
-
-/** Someone to tell about an event: their address, name and event e-mail choice. */
-export interface RsvpRecipientRow {
-  rsvp_id: number;
-  volunteer_id: number;
-  status: RsvpStatusValue;
-  email: string;
-  name: string | null;
-}
-
-/** A going volunteer not yet reminded, with the event they are going to. */
-export interface ReminderCandidateRow {
-  rsvp_id: number;
-  volunteer_id: number;
-  mucu_id: number;
-  date: Date | string;
-  email: string;
-  name: string | null;
-}
-
-export interface MailSettingsRow {
-  volunteer_id: number;
-  emails_on: number;
-  unsubscribe_token: string;
-}
+export type RsvpRow = Selectable<EventRsvpsTable>;
+export type RsvpPersonRow = RsvpRow & { email: string; name: string | null; attended: number | null };
 
 const num = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
 
@@ -68,23 +29,21 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     return (await query.execute()).filter(hasReadableDate);
   }
 
+  const eventById = (eventId: number) => db.selectFrom('mucu_events').selectAll().where('id', '=', eventId);
+  const mailSettings = () =>
+    db.selectFrom('event_mail_settings').select(['volunteer_id', 'emails_on', 'unsubscribe_token']);
+
   return {
     /**
      * Reads the event and, on PostgreSQL, holds its row until the transaction ends, so answers about
      * one event's places are given one at a time. SQLite runs one write transaction at a time anyway.
      */
-    lockEvent(eventId: number): Promise<EventRow | undefined> {
-      return db
-        .selectFrom('mucu_events')
-        .selectAll()
-        .where('id', '=', eventId)
+    lockEvent: (eventId: number): Promise<EventRow | undefined> =>
+      eventById(eventId)
         .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-        .executeTakeFirst();
-    },
+        .executeTakeFirst(),
 
-    findEvent(eventId: number): Promise<EventRow | undefined> {
-      return db.selectFrom('mucu_events').selectAll().where('id', '=', eventId).executeTakeFirst();
-    },
+    findEvent: (eventId: number): Promise<EventRow | undefined> => eventById(eventId).executeTakeFirst(),
 
     /** Events starting after `startsAfter`, soonest first (an unreadable stored date is left out). */
     upcoming: (startsAfter: string) => eventsBy((eb) => eb('date', '>', startsAfter), 'asc'),
@@ -160,14 +119,13 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return query.execute();
     },
 
-    /** Adds the answer; undefined when this volunteer had already answered for this event. */
-    insert(eventId: number, volunteerId: number, status: RsvpStatusValue, now: string): Promise<RsvpRow | undefined> {
-      return db
+    /** Adds the answer, unless this volunteer had already answered for this event. */
+    async insert(eventId: number, volunteerId: number, status: RsvpRow['status'], now: string): Promise<void> {
+      await db
         .insertInto('event_rsvps')
         .values({ mucu_id: eventId, volunteer_id: volunteerId, status, created_at: now, reminded_at: null })
         .onConflict((oc) => oc.columns(['mucu_id', 'volunteer_id']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+        .execute();
     },
 
     /** Takes the answer back; answers what it was, or undefined when there was none. */
@@ -205,7 +163,7 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     },
 
     /** Everyone going to or waiting for an event, with their address. */
-    recipients(eventId: number): Promise<RsvpRecipientRow[]> {
+    recipients(eventId: number) {
       return db
         .selectFrom('event_rsvps')
         .innerJoin('volunteers', 'volunteers.id', 'event_rsvps.volunteer_id')
@@ -222,7 +180,7 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     },
 
     /** Going volunteers not yet reminded, of events starting after `from` and by `until`. */
-    reminderCandidates(from: string, until: string): Promise<ReminderCandidateRow[]> {
+    reminderCandidates(from: string, until: string) {
       return db
         .selectFrom('event_rsvps')
         .innerJoin('mucu_events', 'mucu_events.id', 'event_rsvps.mucu_id')
@@ -286,21 +244,11 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return num(row.n);
     },
 
-    findMailSettings(volunteerId: number): Promise<MailSettingsRow | undefined> {
-      return db
-        .selectFrom('event_mail_settings')
-        .select(['volunteer_id', 'emails_on', 'unsubscribe_token'])
-        .where('volunteer_id', '=', volunteerId)
-        .executeTakeFirst();
-    },
+    findMailSettings: (volunteerId: number) =>
+      mailSettings().where('volunteer_id', '=', volunteerId).executeTakeFirst(),
 
-    findMailSettingsByToken(token: string): Promise<MailSettingsRow | undefined> {
-      return db
-        .selectFrom('event_mail_settings')
-        .select(['volunteer_id', 'emails_on', 'unsubscribe_token'])
-        .where('unsubscribe_token', '=', token)
-        .executeTakeFirst();
-    },
+    findMailSettingsByToken: (token: string) =>
+      mailSettings().where('unsubscribe_token', '=', token).executeTakeFirst(),
 
     /** Makes the row with e-mails on, unless the volunteer has one already. */
     async ensureMailSettings(volunteerId: number, token: string, now: string): Promise<void> {

@@ -3,9 +3,7 @@
 // back, which moves the first on the waiting list up; administrators see who is coming, set the number
 // of places and record attendance from the list in one step. Answers about one event's places are
 // decided one at a time (the event's row is locked), so concurrent answers never overfill it.
-import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.ts';
 import type {
@@ -24,16 +22,9 @@ import { rsvpMessages } from '#shared/domain/event-rsvp-messages.ts';
 import { cityDayStart } from '#shared/domain/city-clock.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import { calendarFiles } from './calendar-files.ts';
-import { eventFactsOf, newUnsubscribeToken, queueEventEmails } from './event-jobs.ts';
+import { eventFactsOf, newUnsubscribeToken, queueEventEmails, type EventsDeps } from './event-jobs.ts';
 import { eventRsvpsRepository, type RsvpPersonRow } from './event-rsvps.repository.ts';
 import { eventsRepository, type EventRow } from './events.repository.ts';
-
-export interface EventRsvpsServiceDeps {
-  db: Db;
-  dialect: Dialect;
-  clock: Clock;
-  publicUrl: string;
-}
 
 const startOf = (row: EventRow) => new Date(toIso(row.date)).getTime();
 const hasEnded = (row: EventRow, now: Date) => startOf(row) + EVENT_LENGTH_MS <= now.getTime();
@@ -48,7 +39,7 @@ function toPerson(row: RsvpPersonRow): RsvpPerson {
   };
 }
 
-export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventRsvpsServiceDeps) {
+export function eventRsvpsService({ db, dialect, clock, publicUrl }: EventsDeps) {
   const repository = eventRsvpsRepository(db, dialect);
   const notFound = () => new NotFoundError(eventMessages.eventNotFound);
 

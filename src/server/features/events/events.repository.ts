@@ -1,6 +1,8 @@
 // The mucu_events and mucu_attendances tables: events with their attendees, and attendance rows,
 // and how many events a volunteer created lately.
 import { sql, type Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { eventInputSchema } from '#shared/contracts/events.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso, type MucuEventsTable } from '#server/db/tables.ts';
@@ -16,13 +18,8 @@ export function hasReadableDate(row: Pick<EventRow, 'date'>): boolean {
   return !Number.isNaN(time) && /^\d{4}-/.test(new Date(time).toISOString());
 }
 
-export interface EventFields {
-  name: string;
-  location: string;
-  date: string;
-  description: string | null;
-  mapsLink: string | null;
-}
+/** An event as it is saved: the checked input and the name built from it. */
+export type EventFields = z.output<typeof eventInputSchema> & { name: string };
 
 const columnsOf = (fields: EventFields) => ({
   name: fields.name,
@@ -31,16 +28,6 @@ const columnsOf = (fields: EventFields) => ({
   description: fields.description,
   maps_link: fields.mapsLink,
 });
-
-export interface AttendeeRow {
-  id: number;
-  mucu_id: number;
-  notes: string | null;
-  created_at: Date | string;
-  volunteer_id: number;
-  email: string;
-  name: string | null;
-}
 
 export function eventsRepository(db: Db) {
   return {
@@ -104,7 +91,7 @@ export function eventsRepository(db: Db) {
     },
 
     /** The attendees of the given events (all events when none given), in the order they were recorded. */
-    attendees(eventIds?: number[]): Promise<AttendeeRow[]> {
+    attendees(eventIds?: number[]) {
       let query = db
         .selectFrom('mucu_attendances')
         .innerJoin('volunteers', 'volunteers.id', 'mucu_attendances.volunteer_id')
@@ -147,3 +134,5 @@ export function eventsRepository(db: Db) {
     },
   };
 }
+
+export type AttendeeRow = Awaited<ReturnType<ReturnType<typeof eventsRepository>['attendees']>>[number];

@@ -3,11 +3,9 @@
 // is new, and may earn the volunteer an achievement, all in one transaction. Changing or cancelling an event e-mails everyone who said they would come, in
 // the same transaction as the change.
 import type { z } from 'zod';
-import type { Attendance, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
+import type { Attendance, attendanceRequestSchema, eventInputSchema, MucuEvent } from '#shared/contracts/events.ts';
 import { eventMessages } from '#shared/domain/event-messages.ts';
-import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso } from '#server/db/tables.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import { EVENT_LENGTH_MS, MAX_EVENTS_PER_VOLUNTEER_PER_DAY } from '#shared/domain/events.ts';
@@ -20,7 +18,7 @@ import {
   type EventFields,
   type EventRow,
 } from './events.repository.ts';
-import { eventFactsOf, queueEventEmails } from './event-jobs.ts';
+import { eventFactsOf, queueEventEmails, type EventsDeps } from './event-jobs.ts';
 import { eventRsvpsRepository } from './event-rsvps.repository.ts';
 
 export type EventInput = z.output<typeof eventInputSchema>;
@@ -42,12 +40,6 @@ function toEventResponse(row: EventRow, attendees: AttendeeRow[]): MucuEvent {
   };
 }
 
-/** Who creates an event: the signed-in volunteer (null for an administrator signed in by code alone). */
-export interface EventCreator {
-  volunteerId: number | null;
-  admin: boolean;
-}
-
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
@@ -62,18 +54,9 @@ function tooManyEvents(waitMs: number): AppError {
   });
 }
 
-export interface EventsServiceDeps {
-  db: Db;
-  clock: Clock;
-  /** Which database (the event's row is locked on PostgreSQL while its change is told). */
-  dialect: Dialect;
-  /** Absolute links in the e-mails. */
-  publicUrl: string;
-}
-
 const hasEnded = (row: EventRow, now: Date) => new Date(toIso(row.date)).getTime() + EVENT_LENGTH_MS <= now.getTime();
 
-export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDeps) {
+export function eventsService({ db, clock, dialect, publicUrl }: EventsDeps) {
   const repository = eventsRepository(db);
 
   async function withAttendees(row: EventRow, on: Db = db): Promise<MucuEvent> {
@@ -83,9 +66,10 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
   return {
     /**
      * Creates the event. A volunteer may create a few in any 24 hours (an administrator any number):
-     * past that, 429 with the time until the oldest of them is a day old.
+     * past that, 429 with the time until the oldest of them is a day old. `by.volunteerId` is null for
+     * an administrator signed in by code alone.
      */
-    async create(input: EventInput, by: EventCreator): Promise<MucuEvent> {
+    async create(input: EventInput, by: { volunteerId: number | null; admin: boolean }): Promise<MucuEvent> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const events = eventsRepository(trx);
@@ -165,12 +149,7 @@ export function eventsService({ db, clock, dialect, publicUrl }: EventsServiceDe
      * Attendance is a record of who came, so it is added once the event has started; and an address no
      * volunteer has used is registered only when the administrator confirms it is not a typo.
      */
-    async addAttendance(input: {
-      mucuId: number;
-      volunteerEmail: string;
-      notes: string | null;
-      registerNewVolunteer?: boolean;
-    }): Promise<Attendance> {
+    async addAttendance(input: z.output<typeof attendanceRequestSchema>): Promise<Attendance> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const events = eventsRepository(trx);

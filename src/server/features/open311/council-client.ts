@@ -41,8 +41,8 @@ export interface RequestUpdate {
 /** W3C date-time without fractions, as FixMyStreet sends start_date and end_date. */
 const w3c = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The first `<request>` of a `<service_requests>` answer, or the errors' descriptions as an error. */
-function firstRequest(xml: string, status: number): Record<string, unknown> {
+/** A successful answer's XML, or its errors' descriptions (or its status) as an error. */
+function parseAnswer(xml: string, status: number): Record<string, unknown> {
   let parsed: Record<string, unknown>;
   try {
     parsed = parser.parse(xml) as Record<string, unknown>;
@@ -58,6 +58,12 @@ function firstRequest(xml: string, status: number): Record<string, unknown> {
     );
   }
   if (status < 200 || status >= 300) throw new CouncilError(`answered ${status}`, status);
+  return parsed;
+}
+
+/** The first `<request>` of a `<service_requests>` answer. */
+function firstRequest(xml: string, status: number): Record<string, unknown> {
+  const parsed = parseAnswer(xml, status);
   const request = (parsed.service_requests as { request?: unknown } | undefined)?.request;
   const first = [request ?? []].flat()[0];
   if (!first || typeof first !== 'object') throw new CouncilError('answered without a request');
@@ -115,14 +121,7 @@ export function councilClient({ timeoutMs = 15_000 }: { timeoutMs?: number } = {
     async updates(endpoint: CouncilEndpoint, start: Date, end: Date): Promise<RequestUpdate[]> {
       const query = new URLSearchParams({ api_key: endpoint.apiKey, start_date: w3c(start), end_date: w3c(end) });
       const { status, body } = await call(`${base(endpoint)}/servicerequestupdates.xml?${query}`);
-      let parsed: Record<string, unknown>;
-      try {
-        parsed = parser.parse(body) as Record<string, unknown>;
-      } catch {
-        throw new CouncilError(`answered ${status} with something that is not XML`);
-      }
-      const errors = (parsed.errors as { error?: unknown } | undefined)?.error;
-      if (errors || status < 200 || status >= 300) firstRequest(body, status);
+      const parsed = parseAnswer(body, status);
       // FixMyStreet names the root service_requests_updates; GeoReport's drafts service_request_updates.
       const root = (parsed.service_requests_updates ?? parsed.service_request_updates) as
         { request_update?: Record<string, unknown>[] } | '' | undefined;

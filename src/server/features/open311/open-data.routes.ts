@@ -2,12 +2,11 @@
 // licence (a Link header, and inside the GeoJSON). Revalidating with the ETag is answered 304 from
 // the list's version alone and is not counted against the client's downloads per minute.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '#server/errors.ts';
 import { matchesEtag, sendKept } from '#server/http/conditional-get.ts';
 import { serve } from '#server/http/serve.ts';
 import { openDataEndpoints } from '#shared/contracts/open311.ts';
 import type { OpenDataFormat, OpenDataService } from './open-data.service.ts';
-import type { ReportListVersion } from './open311.routes.ts';
+import { tooManyFromNetwork, type ReportListVersion } from './open311.routes.ts';
 
 export interface OpenDataRoutesOptions {
   service: OpenDataService;
@@ -38,10 +37,8 @@ export async function openDataRoutes(app: FastifyInstance, { service, versions, 
       // Public data without credentials: a web page on any site may read it.
       .header('Access-Control-Allow-Origin', '*');
 
-  for (const [format, { endpoint, type }] of Object.entries(files) as [
-    OpenDataFormat,
-    (typeof files)[OpenDataFormat],
-  ][]) {
+  for (const format of Object.keys(files) as OpenDataFormat[]) {
+    const { endpoint, type } = files[format];
     const unchanged = async (request: FastifyRequest) =>
       matchesEtag(request.headers['if-none-match'], service.etagOf(format, await versions.current()));
     serve(
@@ -53,12 +50,7 @@ export async function openDataRoutes(app: FastifyInstance, { service, versions, 
           max: perMinute,
           timeWindow: '1 minute',
           allowList: unchanged,
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
-            const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-            return new AppError(429, `Too many downloads from your network: try again in ${seconds} seconds.`, {
-              headers: { 'Retry-After': String(seconds) },
-            });
-          },
+          errorResponseBuilder: tooManyFromNetwork('downloads'),
         },
       },
       async (request, reply) => {

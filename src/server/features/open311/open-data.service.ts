@@ -78,17 +78,8 @@ export function openDataService({ repository, publicUrl, licence, publisher }: O
 
   function csv(rows: PublicReportRow[]): string {
     const lines: CsvCell[][] = rows.map((row) => {
-      const fields = record(row);
-      return [
-        fields.id,
-        fields.reported_at,
-        fields.status,
-        fields.completed_at,
-        fields.what3words,
-        row.latitude,
-        row.longitude,
-        fields.photo_url,
-      ];
+      const fields = { ...record(row), latitude: row.latitude, longitude: row.longitude };
+      return CSV_HEADER.map((column) => fields[column]);
     });
     return toCsv([[...CSV_HEADER], ...lines]);
   }

@@ -3,31 +3,21 @@
 // become arrays, an empty element null).
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Open311Format } from '#shared/contracts/open311.ts';
-import type { GeoReportDiscovery, GeoReportRequest, GeoReportService } from './open311.service.ts';
+import type { GeoReportRequest, GeoReportService, Open311Service } from './open311.service.ts';
 
 export const contentTypes: Record<Open311Format, string> = {
   xml: 'text/xml; charset=utf-8',
   json: 'application/json; charset=utf-8',
 };
 
-export interface Open311Error {
-  code: number;
-  description: string;
-}
-
-export interface ServiceDefinition {
-  service_code: string;
-  attributes: never[];
-}
-
 /** Each answer: its XML root, the list element inside it (if any), and what goes in JSON. */
 export type Open311Answer =
   | { kind: 'services'; items: GeoReportService[] }
   | { kind: 'service_requests'; items: GeoReportRequest[] }
   | { kind: 'created'; items: { service_request_id: number; service_notice: string; account_id: null }[] }
-  | { kind: 'errors'; items: Open311Error[] }
-  | { kind: 'discovery'; document: GeoReportDiscovery }
-  | { kind: 'service_definition'; definition: ServiceDefinition };
+  | { kind: 'errors'; items: { code: number; description: string }[] }
+  | { kind: 'discovery'; document: ReturnType<Open311Service['discovery']> }
+  | { kind: 'service_definition'; definition: { service_code: string; attributes: never[] } };
 
 const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: false, ignoreAttributes: false });
 const declaration = { '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' } };

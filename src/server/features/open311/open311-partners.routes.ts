@@ -6,12 +6,10 @@ import { serve } from '#server/http/serve.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import type { ReferralsService } from './referrals.service.ts';
 
-export interface Open311PartnersRoutesOptions {
-  keys: ApiKeysService;
-  referrals: ReferralsService;
-}
-
-export async function open311PartnersRoutes(app: FastifyInstance, { keys, referrals }: Open311PartnersRoutesOptions) {
+export async function open311PartnersRoutes(
+  app: FastifyInstance,
+  { keys, referrals }: { keys: ApiKeysService; referrals: ReferralsService },
+) {
   const admin = { access: 'admin' as const };
 
   serve(app, endpoints.keys, admin, () => keys.list());

@@ -31,9 +31,6 @@ export interface Open311PostingDeps {
   now(): Date;
 }
 
-/** A refusal in GeoReport v2's terms: its status and what was wrong. */
-export class PostRefusal extends AppError {}
-
 export const serviceNotice =
   'Volunteers clean it; offensive graffiti is cleaned first. Follow it at requests/{id} until it is closed.';
 
@@ -50,7 +47,7 @@ export function open311PostingService({
     /** The partner an api_key belongs to; a 403 for none. */
     async partner(apiKey: string | undefined): Promise<Partner> {
       const partner = await keys.partnerOf(apiKey);
-      if (!partner) throw new PostRefusal(403, open311Refusals.apiKey);
+      if (!partner) throw new AppError(403, open311Refusals.apiKey);
       return partner;
     },
 
@@ -58,14 +55,13 @@ export function open311PostingService({
       partner: Partner,
       form: Open311PostRequest,
     ): Promise<{ service_request_id: number; service_notice: string }> {
-      if (fetching >= maxFetches)
-        throw new PostRefusal(503, open311Refusals.busy, { headers: { 'Retry-After': '10' } });
+      if (fetching >= maxFetches) throw new AppError(503, open311Refusals.busy, { headers: { 'Retry-After': '10' } });
       fetching++;
       let photo: Buffer;
       try {
         photo = await fetchPhoto(form.mediaUrl);
       } catch (error) {
-        if (error instanceof FetchRefusal) throw new PostRefusal(400, error.message);
+        if (error instanceof FetchRefusal) throw new AppError(400, error.message);
         throw error;
       } finally {
         fetching--;

@@ -3,6 +3,7 @@
 // carry an ETag, and every refusal is the specification's error list in the format asked for.
 import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { isDatabaseUnavailable } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { matchesEtag, notModified, unlessNotModified } from '#server/http/conditional-get.ts';
@@ -53,17 +54,27 @@ class Open311Refusal extends AppError {
 /** The format a path asks for; XML, the required one, when it names neither. */
 const formatOfUrl = (url: string): Open311Format => (/\.json$/i.test(url.split('?')[0]!) ? 'json' : 'xml');
 
-/** `<name>.<format>` from a path segment, or null when it is not one. */
-function fileOf(segment: string): { name: string; format: Open311Format } | null {
+/** `<name>.<format>` from a path segment; the specification's 404 when it is not one. */
+function fileOf(segment: string): { name: string; format: Open311Format } {
   const match = /^(.+)\.(xml|json)$/.exec(segment);
-  return match ? { name: match[1]!, format: match[2] as Open311Format } : null;
+  if (!match) throw new Open311Refusal(404, [open311Refusals.notAsked]);
+  return { name: match[1]!, format: match[2] as Open311Format };
 }
+
+/** A query or form the schema refused: one error per distinct thing wrong. */
+const invalid = (error: z.ZodError) =>
+  new Open311Refusal(400, [...new Set(error.issues.map((issue) => issue.message))]);
 
 /** A name from the path as a refusal repeats it: short enough to read. */
 const shown = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
 
-const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
-const DATABASE_AWAY = 'The database is not answering. Please try again in a moment.';
+/** The rate limit's 429, saying when the client may come back. */
+export const tooManyFromNetwork = (what: string) => (_request: FastifyRequest, context: { ttl: number }) => {
+  const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+  return new AppError(429, `Too many ${what} from your network: try again in ${seconds} seconds.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+};
 
 function sendErrors(reply: FastifyReply, format: Open311Format, status: number, descriptions: string[]): FastifyReply {
   const items = descriptions.map((description) => ({ code: status, description }));
@@ -80,12 +91,9 @@ function fixedAnswer(answer: Open311Answer, format: Open311Format) {
   return { body, etag: `"o311-${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` };
 }
 
-function sendFixed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  format: Open311Format,
-  fixed: { body: string; etag: string },
-) {
+type FixedAnswer = ReturnType<typeof fixedAnswer>;
+
+function sendFixed(request: FastifyRequest, reply: FastifyReply, format: Open311Format, fixed: FixedAnswer) {
   // The 304 carries the caching the full answer would.
   void reply.header('ETag', fixed.etag).header('Cache-Control', 'public, max-age=3600');
   if (matchesEtag(request.headers['if-none-match'], fixed.etag)) return reply.status(304).send();
@@ -101,12 +109,7 @@ export async function open311Routes(
     rateLimit: {
       max: perMinute,
       timeWindow: '1 minute',
-      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
-        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-        return new AppError(429, `Too many requests from your network: try again in ${seconds} seconds.`, {
-          headers: { 'Retry-After': String(seconds) },
-        });
-      },
+      errorResponseBuilder: tooManyFromNetwork('requests'),
     },
   } as const;
 
@@ -144,10 +147,10 @@ export async function open311Routes(
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       void reply.header('Retry-After', '5');
-      return sendErrors(reply, format, 503, [DATABASE_AWAY]);
+      return sendErrors(reply, format, 503, ['The database is not answering. Please try again in a moment.']);
     }
     request.log.error({ err: error }, 'request failed');
-    return sendErrors(reply, format, 500, [SERVER_ERROR]);
+    return sendErrors(reply, format, 500, ['Something went wrong on our side. Please try again.']);
   });
 
   // A path under /open311/v2 that is none of the resources: the specification's 404, not the site's page.
@@ -164,9 +167,7 @@ export async function open311Routes(
 
     app.get(`/requests.${format}`, { config }, async (request, reply) => {
       const parsed = open311RequestsQuerySchema.safeParse(request.query);
-      if (!parsed.success) {
-        throw new Open311Refusal(400, [...new Set(parsed.error.issues.map((issue) => issue.message))]);
-      }
+      if (!parsed.success) throw invalid(parsed.error);
       const query = parsed.data;
       // An unchanged answer is known from the version this process holds, with no query at all.
       const fresh = await unlessNotModified(request, reply, versions, (version) =>
@@ -204,9 +205,7 @@ export async function open311Routes(
       // The key first: without one, nothing about the request is said.
       const partner = await posting.partner(apiKeyOf(request));
       const parsed = open311PostRequestSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        throw new Open311Refusal(400, [...new Set(parsed.error.issues.map((issue) => issue.message))]);
-      }
+      if (!parsed.success) throw invalid(parsed.error);
       if (!(OPEN311_SERVICE_CODES as readonly string[]).includes(parsed.data.serviceCode))
         throw new Open311Refusal(404, [open311Refusals.unknownService(shown(parsed.data.serviceCode))]);
       const created = await posting.post(partner, parsed.data);
@@ -221,13 +220,12 @@ export async function open311Routes(
   // and every token is unknown, as the specification answers one.
   app.get<{ Params: { file: string } }>('/tokens/:file', { config }, (request) => {
     const file = fileOf(request.params.file);
-    if (!file) throw new Open311Refusal(404, [open311Refusals.notAsked]);
     throw new Open311Refusal(404, [open311Refusals.unknownToken(shown(file.name))]);
   });
 
   // Services' definitions: neither service asks for more than the location and a photo, so each
   // definition lists no attributes (metadata is false); an unknown code is the specification's 404.
-  const definitionAnswers = new Map<string, { body: string; etag: string }>(
+  const definitionAnswers = new Map<string, FixedAnswer>(
     service
       .services()
       .flatMap(({ service_code }) =>
@@ -242,7 +240,6 @@ export async function open311Routes(
   );
   app.get<{ Params: { file: string } }>('/services/:file', { config }, (request, reply) => {
     const file = fileOf(request.params.file);
-    if (!file) throw new Open311Refusal(404, [open311Refusals.notAsked]);
     const fixed = definitionAnswers.get(request.params.file);
     if (!fixed) throw new Open311Refusal(404, [open311Refusals.unknownService(shown(file.name))]);
     return sendFixed(request, reply, file.format, fixed);
@@ -250,7 +247,6 @@ export async function open311Routes(
 
   app.get<{ Params: { file: string } }>('/requests/:file', { config }, async (request, reply) => {
     const file = fileOf(request.params.file);
-    if (!file) throw new Open311Refusal(404, [open311Refusals.notAsked]);
     const id = /^\d{1,10}$/.test(file.name) ? Number(file.name) : NaN;
     if (!(id >= 1 && id <= MAX_ROW_ID))
       throw new Open311Refusal(404, [open311Refusals.unknownRequest(shown(file.name))]);

@@ -49,19 +49,6 @@ export interface GeoReportRequest {
   media_url?: string;
 }
 
-export interface GeoReportDiscovery {
-  changeset: string;
-  contact: string;
-  key_service: string;
-  endpoints: {
-    specification: string;
-    url: string;
-    changeset: string;
-    type: 'production';
-    formats: string[];
-  }[];
-}
-
 const services: Record<Open311ServiceCode, GeoReportService> = {
   graffiti: {
     service_code: 'graffiti',
@@ -191,7 +178,8 @@ export function open311Service({ repository, clock, publicUrl, operatorName, ope
   return {
     services: (): GeoReportService[] => OPEN311_SERVICE_CODES.map((code) => services[code]),
 
-    discovery: (): GeoReportDiscovery => ({
+    /** The discovery document, its fields in the specification's order. */
+    discovery: () => ({
       changeset: SERVICES_CHANGESET,
       contact: `${operatorName}: ${operatorEmail}. Service requests are read here, and partner apps with an API key post them here; people make them on ${publicUrl}.`,
       key_service: `Reading service requests needs no key. To post them, ask ${operatorEmail} for an API key for your app.`,

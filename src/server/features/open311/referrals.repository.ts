@@ -13,6 +13,15 @@ const WITHHELD = ['waiting', 'sent', 'failed'] as const;
 const OWNERS_CLOCK = ['waiting', 'sent'] as const;
 
 export function referralsRepository(db: Db) {
+  async function reportIdsIn(states: readonly ReferralRow['state'][]): Promise<number[]> {
+    const rows = await db
+      .selectFrom('report_referrals')
+      .select('report_id')
+      .where('state', 'in', [...states])
+      .execute();
+    return rows.map((row) => row.report_id);
+  }
+
   return {
     async insert(
       referral: { reportId: number; bodyId: string; bodyName: string; now: string },
@@ -57,24 +66,10 @@ export function referralsRepository(db: Db) {
     list: () => db.selectFrom('report_referrals').selectAll().orderBy('id', 'desc').limit(500).execute(),
 
     /** Reports referred and not yet closed: not offered to volunteers. */
-    async openReportIds(): Promise<number[]> {
-      const rows = await db
-        .selectFrom('report_referrals')
-        .select('report_id')
-        .where('state', 'in', [...WITHHELD])
-        .execute();
-      return rows.map((row) => row.report_id);
-    },
+    openReportIds: () => reportIdsIn(WITHHELD),
 
     /** Reports on their owner's clock (referred, and on the way to the owner or with it). */
-    async ownersClockReportIds(): Promise<number[]> {
-      const rows = await db
-        .selectFrom('report_referrals')
-        .select('report_id')
-        .where('state', 'in', [...OWNERS_CLOCK])
-        .execute();
-      return rows.map((row) => row.report_id);
-    },
+    ownersClockReportIds: () => reportIdsIn(OWNERS_CLOCK),
 
     /** The referral of each of these reports that has not been withdrawn. */
     async ofReports(reportIds: readonly number[]): Promise<Map<number, Pick<ReferralRow, 'body_name' | 'state'>>> {
@@ -105,8 +100,8 @@ export function referralsRepository(db: Db) {
         .execute(),
 
     /** Records a try; the referral is sent only once (a second success changes nothing). */
-    async markSent(id: number, remoteId: string | null, answer: string, now: string): Promise<boolean> {
-      const result = await db
+    async markSent(id: number, remoteId: string | null, answer: string, now: string): Promise<void> {
+      await db
         .updateTable('report_referrals')
         .set((eb) => ({
           state: 'sent',
@@ -118,8 +113,7 @@ export function referralsRepository(db: Db) {
         }))
         .where('id', '=', id)
         .where('state', '=', 'waiting')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+        .execute();
     },
 
     /** Records a try that failed and will be made again. */

@@ -53,6 +53,8 @@ const CLOSING = new Set(['closed', 'fixed']);
 const DECLINING = new Set(['not councils responsibility', 'no further action']);
 const statusOf = (status: string) => status.toLowerCase().replace(/_/g, ' ').trim();
 
+type Open311Body = ResponsibleBodyConfig & { open311: NonNullable<ResponsibleBodyConfig['open311']> };
+
 export interface ReferralsDeps {
   db: Db;
   repository: ReferralsRepository;
@@ -171,7 +173,7 @@ export function referralsService({
   }
 
   /** A body's servicerequestupdates from where the last read ended (a little before) to now. */
-  async function readUpdates(body: ResponsibleBodyConfig & { open311: NonNullable<ResponsibleBodyConfig['open311']> }) {
+  async function readUpdates(body: Open311Body) {
     const oldestSent = await repository.oldestSentAt(body.id);
     if (!oldestSent) return; // nothing of ours is with the body
     const end = clock.now();
@@ -207,10 +209,7 @@ export function referralsService({
   }
 
   async function checkSent(): Promise<void> {
-    const withUpdates = bodies.filter(
-      (body): body is typeof body & { open311: NonNullable<ResponsibleBodyConfig['open311']> } =>
-        Boolean(body.open311?.serviceRequestUpdates),
-    );
+    const withUpdates = bodies.filter((body): body is Open311Body => Boolean(body.open311?.serviceRequestUpdates));
     for (const body of withUpdates) await readUpdates(body);
     const readAlready = withUpdates.map((body) => body.id);
     const rows = await repository.toCheck(CHECKS_PER_RUN, readAlready);

@@ -150,12 +150,8 @@ const REACH_MARGIN = 1 + 1e-9;
 const KNN_FETCH = 8;
 const KNN_FETCH_MOST = 1024;
 
-interface Square {
-  minLat: number;
-  maxLat: number;
-  minLng: number;
-  maxLng: number;
-}
+/** A box with all four edges. */
+type Square = Required<Box>;
 
 /**
  * Open sites in the square, as a FROM and WHERE over `t` (columns id, latitude, longitude, and
@@ -464,9 +460,8 @@ export function openSitesRepository(db: Db) {
      * enough to rank sites within a city; the caller measures the few it is given on the globe), and
      * `limit` keeps the answer small. With `priorityOnly`, marked sites alone.
      */
-    async openSitesIn(box: Box, exclude: readonly number[], query: OpenSitesQuery = {}): Promise<OpenSite[]> {
-      return openSitesNear(db, box, exclude, query);
-    },
+    openSitesIn: (box: Box, exclude: readonly number[], query: OpenSitesQuery = {}): Promise<OpenSite[]> =>
+      openSitesNear(db, box, exclude, query),
 
     /** Where the given reports are: their words and coordinates. */
     placesOf(ids: readonly number[]): Promise<Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>[]> {
