@@ -11,7 +11,7 @@
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
 import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Download, Search } from 'lucide-react';
-import type { ReportPageQuery } from '#shared/contracts/reports.ts';
+import type { ReportListSort, ReportListStatus, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { reportsApi } from '#client/lib/calls/reports.ts';
 import { inputClass } from '#client/components/ui/input-class.ts';
@@ -21,14 +21,7 @@ import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';
 import { toggled } from '#client/lib/toggled.ts';
 import { useListFocus } from '../use-list-focus.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
-import {
-  nextSort,
-  reportSorts,
-  statusFilters,
-  type Narrowing,
-  type ReportSort,
-  type StatusFilter,
-} from '../report-list.ts';
+import { nextSort, reportSorts, statusFilters, type Narrowing } from '../report-list.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
 import { ReportCard } from './report-card.tsx';
@@ -114,8 +107,8 @@ export function ManagementDashboard({
   /** A search the list opens with ('#12': that report's card alone), its first card taking the focus. */
   initialSearch?: string;
 }) {
-  const [filter, setFilter] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<ReportSort | null>(null);
+  const [filter, setFilter] = useState<ReportListStatus>('all');
+  const [sort, setSort] = useState<ReportListSort | null>(null);
   /** Priority reports before the others, each group in the chosen sort. */
   const [priorityFirst, setPriorityFirst] = useState(false);
   const [narrowing, setNarrowing] = useState<Narrowing>(() =>

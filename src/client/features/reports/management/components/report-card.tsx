@@ -18,7 +18,7 @@ import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
 import { ClockFact, Fact } from './card-fact.tsx';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
-import { cardTitle, reference } from '../report-list.ts';
+import { cardTitle, reference, statusButtonLabel } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
 
@@ -27,12 +27,6 @@ const EditReportForm = lazy(() => import('./edit-report-form.tsx').then((m) => (
 const CardFollowUp = lazyCard(() => import('./card-follow-up.tsx').then((m) => m.CardFollowUp));
 // So do the facts of a report from a partner app or referred to its owner, on the few cards that have them.
 const ReportOwnerFacts = lazyCard(() => import('./report-owner-facts.tsx').then((m) => m.ReportOwnerFacts));
-
-const statusButtonLabels: Record<ReportStatus, string> = {
-  reported: 'Reported',
-  cleaning: 'Cleaning',
-  completed: 'Completed',
-};
 
 const statusBadge: Record<ReportStatus, string> = {
   reported: 'bg-amber-100 text-amber-950 border-amber-700',
@@ -252,7 +246,7 @@ export const ReportCard = memo(function ReportCard({
               onClick={() => void setStatus(status)}
               className="min-h-11 px-3 text-sm font-semibold text-civic-800 first:rounded-l-[10px] last:rounded-r-[10px] hover:bg-civic-50 aria-disabled:opacity-60 aria-pressed:bg-civic-800 aria-pressed:text-white"
             >
-              {statusButtonLabels[status]}
+              {statusButtonLabel(status)}
             </button>
           ))}
         </div>
