@@ -103,8 +103,8 @@ export function ReportForm() {
   const provider = useLocationProvider().data?.provider;
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport({
-    onSentLater: thankYou,
-    onRefusedLater: submitError,
+    onSent: thankYou,
+    onRefused: submitError,
   });
   const detection = useLocationDetection();
   const ids = {
