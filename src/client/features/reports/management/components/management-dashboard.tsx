@@ -100,10 +100,8 @@ const noNarrowing: Narrowing = {
 export type PageKey = { cursor?: string; position?: number };
 
 export function ManagementDashboard({
-  headingLevel = 2,
   initialSearch,
 }: {
-  headingLevel?: 2 | 3;
   /** A search the list opens with ('#12': that report's card alone), its first card taking the focus. */
   initialSearch?: string;
 }) {
@@ -127,7 +125,6 @@ export function ManagementDashboard({
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   const [shownPanel, setShownPanel] = useState({ options: false, filters: false, events: false });
   const ids = { heading: useId(), search: useId(), options: useId(), filters: useId(), events: useId() };
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const toggle = (panel: keyof typeof shownPanel) => () =>
     setShownPanel((shown) => ({ ...shown, [panel]: !shown[panel] }));
 
@@ -188,7 +185,6 @@ export function ManagementDashboard({
     editDirty.current = dirty;
   }, []);
   const onAddPhoto = useCallback((id: number, label: string) => setPhotoTarget({ id, label }), []);
-  const onDelete = useCallback((target: DeleteTarget) => setDeleteTarget(target), []);
   const onSelect = useCallback((id: number, on: boolean) => setSelected((current) => toggled(current, id, on)), []);
   const first = shown[0]?.position ?? 0;
   const last = shown[shown.length - 1]?.position ?? 0;
@@ -214,9 +210,9 @@ export function ManagementDashboard({
   return (
     <section ref={section} aria-labelledby={ids.heading} className="grid gap-3">
       <CardIconSprite />
-      <Heading ref={heading} id={ids.heading} tabIndex={-1} className="sr-only">
+      <h2 ref={heading} id={ids.heading} tabIndex={-1} className="sr-only">
         Reports
-      </Heading>
+      </h2>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <div role="group" aria-label="Filter by status" className={`${segmentsClass} w-full sm:w-auto`}>
@@ -379,7 +375,7 @@ export function ManagementDashboard({
                     onEditDirty={onEditDirty}
                     onPreview={setPreview}
                     onAddPhoto={onAddPhoto}
-                    onDelete={onDelete}
+                    onDelete={setDeleteTarget}
                     onSelect={onSelect}
                   />
                 </li>
