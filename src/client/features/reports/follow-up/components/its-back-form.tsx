@@ -13,9 +13,6 @@ import { reportSitesApi } from '#client/lib/calls/report-sites.ts';
 import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepare-photo.ts';
 import { FieldError } from '../../components/field-error.tsx';
 
-const inputClass =
-  'min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 py-2 text-lg text-slate-900 focus:border-civic-800';
-
 export function ItsBackForm({
   id,
   reportId,
@@ -123,7 +120,7 @@ export function ItsBackForm({
           spellCheck={false}
           value={words}
           onChange={(event) => setWords(event.target.value)}
-          className={inputClass}
+          className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 py-2 text-lg text-slate-900 focus:border-civic-800"
         />
       </div>
       <FieldError id={ids.error} message={error} />
