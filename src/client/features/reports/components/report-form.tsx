@@ -62,10 +62,8 @@ function lazyOrNothing<P extends object>(load: () => Promise<ComponentType<P>>) 
 
 function warmLaterParts(): void {
   warmPhotoPreparation();
-  loadReceipt().catch(() => undefined);
-  loadAlreadyReported().catch(() => undefined);
-  loadSuggestedPlaces().catch(() => undefined);
-  loadPlaceLink().catch(() => undefined);
+  for (const load of [loadReceipt, loadAlreadyReported, loadSuggestedPlaces, loadPlaceLink])
+    load().catch(() => undefined);
 }
 
 function thankYou(): void {
