@@ -38,13 +38,9 @@ export function useReportQueue(events: LaterEvents) {
   }, []);
 
   const submit = useCallback(async (submission: ReportSubmission): Promise<SubmitOutcome> => {
-    let queue: Awaited<ReturnType<typeof loadQueue>>;
-    try {
-      queue = await loadQueue();
-    } catch {
-      // Without the queue a report can still be sent; it just cannot be kept if that fails.
-      return { kind: 'sent', report: await sendReport(submission) };
-    }
+    const queue = await loadQueue().catch(() => null);
+    // Without the queue a report can still be sent; it just cannot be kept if that fails.
+    if (!queue) return { kind: 'sent', report: await sendReport(submission) };
     return queue.submitReport(submission);
   }, []);
 
