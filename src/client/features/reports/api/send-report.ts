@@ -61,8 +61,6 @@ export async function sendReport(submission: ReportSubmission): Promise<CreatedR
   return reportsApi.create({ form: toReportFormData({ ...submission, stagedPhoto: undefined }) });
 }
 
-type Position = { latitude: number; longitude: number; accuracy?: number };
-
 /**
  * The coordinates to send: the device's reading when the person used
  * the location button for these words, else the photo's own GPS, else none (the server uses the words).
@@ -73,7 +71,7 @@ export function coordinatesFor(
   photoGps: { latitude: number; longitude: number } | null,
   near?: { latitude: number; longitude: number } | null,
 ):
-  | (Position & { locationSource: 'device' | 'photo' })
+  | { latitude: number; longitude: number; accuracy?: number; locationSource: 'device' | 'photo' }
   | { nearLatitude: number; nearLongitude: number }
   | Record<string, never> {
   if (device)

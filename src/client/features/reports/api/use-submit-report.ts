@@ -6,22 +6,17 @@ import { reportsApi } from '#client/lib/calls/reports.ts';
 import type { PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import { useReportQueue, type LaterEvents } from '../offline/use-report-queue.ts';
 import { MY_REPORTS_KEY } from '#client/features/reports/follow-up/components/my-reports.tsx';
-import { coordinatesFor, newIdempotencyKey } from './send-report.ts';
+import { coordinatesFor, newIdempotencyKey, type ReportSubmission } from './send-report.ts';
 
-interface ReportDraft {
+interface ReportDraft extends Pick<ReportSubmission, 'what3words' | 'notifyEmail' | 'offensive'> {
   /** Being prepared since the photo was chosen (see photo/load-prepare-photo.ts). */
   photo: Promise<PreparedPhoto>;
   /** Its reference on the server once sent ahead (null when it could not be); see stage-photo.ts. */
   stagedPhoto?: Promise<string | null>;
-  what3words: string;
   /** The location button's reading, when it gave these words. */
   device: { latitude: number; longitude: number; accuracy: number } | null;
   /** The location button's reading whatever words it gave: where the person is, to rank suggestions. */
   near?: { latitude: number; longitude: number } | null;
-  /** 'Tell me when it is cleaned' (optional). */
-  notifyEmail?: string;
-  /** 'Is it offensive ...?' answered yes. */
-  offensive?: boolean;
 }
 
 export function useSubmitReport(later: LaterEvents) {
@@ -33,11 +28,11 @@ export function useSubmitReport(later: LaterEvents) {
       queryClient.invalidateQueries({ queryKey: MY_REPORTS_KEY }),
     ]);
   const queue = useReportQueue({
-    onSentLater(reports) {
-      later.onSentLater(reports);
+    onSent(reports) {
+      later.onSent(reports);
       void refresh();
     },
-    onRefusedLater: (error) => later.onRefusedLater(error),
+    onRefused: (error) => later.onRefused(error),
   });
   const mutation = useMutation({
     // TanStack Query would hold a mutation while the browser says it is offline; this one must run

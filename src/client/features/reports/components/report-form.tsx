@@ -20,6 +20,7 @@ import { queueMessages, waitingText } from '../offline/queue-messages.ts';
 import { preparePhotoForUpload, warmPhotoPreparation, type PreparedPhoto } from '../photo/load-prepare-photo.ts';
 import type { StagedUpload } from '../api/stage-photo.ts';
 import { PhotoSending } from './photo-sending.tsx';
+import { FieldError } from './field-error.tsx';
 import { onDemand } from '#client/lib/on-demand.ts';
 
 /** The sender of photos ahead of their reports: needed only once a photo is chosen. */
@@ -61,10 +62,8 @@ function lazyOrNothing<P extends object>(load: () => Promise<ComponentType<P>>) 
 
 function warmLaterParts(): void {
   warmPhotoPreparation();
-  loadReceipt().catch(() => undefined);
-  loadAlreadyReported().catch(() => undefined);
-  loadSuggestedPlaces().catch(() => undefined);
-  loadPlaceLink().catch(() => undefined);
+  for (const load of [loadReceipt, loadAlreadyReported, loadSuggestedPlaces, loadPlaceLink])
+    load().catch(() => undefined);
 }
 
 function thankYou(): void {
@@ -103,8 +102,8 @@ export function ReportForm() {
   const provider = useLocationProvider().data?.provider;
   const fileInput = useRef<HTMLInputElement>(null);
   const submit = useSubmitReport({
-    onSentLater: thankYou,
-    onRefusedLater: submitError,
+    onSent: thankYou,
+    onRefused: submitError,
   });
   const detection = useLocationDetection();
   const ids = {
@@ -345,11 +344,7 @@ export function ReportForm() {
             className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white py-2 pl-11 pr-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-civic-800"
           />
         </div>
-        {locationError && (
-          <p id={ids.locationError} role="alert" className="text-sm font-semibold text-red-800">
-            {locationError}
-          </p>
-        )}
+        <FieldError id={ids.locationError} message={locationError} />
         {suggestions && suggestions.places.length > 0 && (
           <Suspense fallback={null}>
             <SuggestedPlaces details={suggestions} onChoose={takeWords} />
@@ -430,11 +425,7 @@ export function ReportForm() {
           }}
           className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 py-2 text-lg text-slate-900 placeholder:text-slate-500 focus:border-civic-800"
         />
-        {emailError && (
-          <p id={ids.emailError} role="alert" className="text-sm font-semibold text-red-800">
-            {emailError}
-          </p>
-        )}
+        <FieldError id={ids.emailError} message={emailError} />
       </div>
 
       <div className="grid gap-3">

@@ -2,18 +2,20 @@
 // server filters, sorts, numbers and shades the list; these are the buttons' values and words, and
 // the two numbers a card carries.
 import type { ReportListSort, ReportListStatus } from '#shared/contracts/reports.ts';
+import type { ReportStatus } from '#shared/domain/report-status.ts';
 
-export type StatusFilter = ReportListStatus;
-export type ReportSort = ReportListSort;
-
-export const statusFilters: { value: StatusFilter; label: string }[] = [
+export const statusFilters: { value: ReportListStatus; label: string }[] = [
   { value: 'reported', label: 'Reported' },
   { value: 'cleaning', label: 'Cleaning' },
   { value: 'completed', label: 'Completed' },
   { value: 'all', label: 'All' },
 ];
 
-export const reportSorts: { value: ReportSort; label: string }[] = [
+/** A status button's word for `status`, as the filter shows it ('Reported', not 'Awaiting cleanup'). */
+export const statusButtonLabel = (status: ReportStatus) =>
+  statusFilters.find((option) => option.value === status)!.label;
+
+export const reportSorts: { value: ReportListSort; label: string }[] = [
   { value: 'reported-newest', label: 'Reported: newest' },
   { value: 'reported-oldest', label: 'Reported: oldest' },
   { value: 'cleaned-newest', label: 'Cleaned: newest' },
@@ -22,7 +24,7 @@ export const reportSorts: { value: ReportSort; label: string }[] = [
 ];
 
 /** The sort after a sort button is pressed: pressing the active one clears it. */
-export function nextSort(current: ReportSort | null, pressed: ReportSort): ReportSort | null {
+export function nextSort(current: ReportListSort | null, pressed: ReportListSort): ReportListSort | null {
   return current === pressed ? null : pressed;
 }
 

@@ -3,12 +3,6 @@
 // place, never to the page itself.
 import { useLayoutEffect, useRef, type FocusEvent } from 'react';
 
-/** The control in the list that last held the focus, and the place of its card then. */
-interface FocusPlace {
-  element: HTMLElement;
-  index: number;
-}
-
 /**
  * The list's section and heading refs, `focusNewPage` for Next, Previous and Go to (the new page's
  * first card takes the focus once `answered`), and the focus handlers for the list element.
@@ -18,7 +12,8 @@ export function useListFocus(answered: boolean) {
   const heading = useRef<HTMLHeadingElement>(null);
   /** Set by Next, Previous and Go to: the new page's first card takes the focus once it is drawn. */
   const toFirstCard = useRef(false);
-  const lastFocus = useRef<FocusPlace | null>(null);
+  /** The control in the list that last held the focus, and the place of its card then. */
+  const lastFocus = useRef<{ element: HTMLElement; index: number } | null>(null);
 
   const articles = () => [...(section.current?.querySelectorAll<HTMLElement>('ol > li > article') ?? [])];
   useLayoutEffect(() => {

@@ -2,10 +2,9 @@
 // pin, placed by a tap or a click, dragged, or moved with the arrow keys while the map has focus
 // (Enter then uses its place, + and - zoom around it). Loaded only once the reporter asks for the map.
 import { useEffect, useRef, useState } from 'react';
-import { Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
-import type { StyleSpecification } from 'maplibre-gl';
+import { Map as MapLibreMap, Marker, NavigationControl, type StyleSpecification } from 'maplibre-gl';
 import { MAP_MAX_ZOOM } from '#shared/domain/report-map-limits.ts';
-import { loadStyle, MapBox, PLAIN_STYLE } from '../map/components/site-map.tsx';
+import { MapBox, withBasemap } from '../map/components/site-map.tsx';
 import { useBasemap } from '../map/api/use-map-data.ts';
 import { CITY_VIEW, MAP_MIN_ZOOM } from '../map/map-view.ts';
 import { panToKeep, pinStep, roundedPlace } from './pin-moves.ts';
@@ -46,7 +45,7 @@ export default function PinMap({ start, pin, label, onPin, onConfirm }: PinMapPr
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const marker = useRef<Marker | null>(null);
-  const basemap = useBasemap(true);
+  const basemap = useBasemap();
   const [notice, setNotice] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const latest = useRef({ pin, onPin, onConfirm });
@@ -133,14 +132,7 @@ export default function PinMap({ start, pin, label, onPin, onConfirm }: PinMapPr
       setReady(true);
     };
     box.addEventListener('keydown', onKey);
-    if (styleUrl) {
-      loadStyle(styleUrl).then(
-        (style) => begin(style, false),
-        () => begin(PLAIN_STYLE, true),
-      );
-    } else {
-      begin(PLAIN_STYLE, true);
-    }
+    withBasemap(styleUrl, begin);
     return () => {
       current = false;
       box.removeEventListener('keydown', onKey);

@@ -20,7 +20,7 @@ export interface MapViewState {
 /** The city centre, zoomed to show the middle of the city. */
 export const CITY_VIEW: MapViewState = { lat: 55.9533, lng: -3.1883, zoom: 12, show: 'all', sort: 'date', site: null };
 
-const MIN_ZOOM = 9;
+export const MAP_MIN_ZOOM = 9;
 const TILE = 512;
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -38,7 +38,7 @@ export function viewFromSearch(search: string): MapViewState {
   return {
     lat: number('lat', -85, 85, CITY_VIEW.lat),
     lng: number('lng', -180, 180, CITY_VIEW.lng),
-    zoom: number('zoom', MIN_ZOOM, MAP_MAX_ZOOM, CITY_VIEW.zoom),
+    zoom: number('zoom', MAP_MIN_ZOOM, MAP_MAX_ZOOM, CITY_VIEW.zoom),
     show: show === 'open' || show === 'cleaned' ? show : 'all',
     sort: params.get('sort') === 'distance' ? 'distance' : 'date',
     site: Number.isSafeInteger(site) && site > 0 ? site : null,
@@ -57,8 +57,6 @@ export function searchOfView(view: MapViewState): string {
   if (view.site !== null) params.set('site', String(view.site));
   return `?${params}`;
 }
-
-export const MAP_MIN_ZOOM = MIN_ZOOM;
 
 const worldX = (lng: number, size: number) => ((lng + 180) / 360) * size;
 const worldY = (lat: number, size: number) => {

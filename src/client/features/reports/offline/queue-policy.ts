@@ -33,8 +33,7 @@ export function waitReasonOf(error: unknown): WaitReason {
   return error instanceof NetworkError ? 'network' : 'server';
 }
 
-const RETRY_FIRST_DELAY_MS = 4_000;
-const RETRY_MAX_DELAY_MS = 5 * 60_000;
+const RETRY = { firstMs: 4_000, maxMs: 5 * 60_000, jitter: 0.25 };
 
 /**
  * Delay before the next try after `failures` failed tries in a row (0 or 1: the first retry): 4 s,
@@ -42,5 +41,5 @@ const RETRY_MAX_DELAY_MS = 5 * 60_000;
  * come back at the same moment.
  */
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
-  return backoffDelayMs(failures, { firstMs: RETRY_FIRST_DELAY_MS, maxMs: RETRY_MAX_DELAY_MS, jitter: 0.25 }, random);
+  return backoffDelayMs(failures, RETRY, random);
 }

@@ -9,7 +9,7 @@ import { afterFailure, retryDelayMs, serverWaitMs, waitReasonOf } from './queue-
 
 export type SubmitOutcome = { kind: 'sent'; report: CreatedReport } | { kind: 'saved'; reason: WaitReason };
 
-interface QueueEvents {
+export interface QueueEvents {
   /** How many reports wait on this device (in this tab or another one). */
   onWaiting(count: number): void;
   /** Reports kept earlier that have now reached the server. */
@@ -64,19 +64,15 @@ async function database(): Promise<IDBPDatabase<QueueSchema> | null> {
 }
 
 /** Keeps a sent report's reference and status link on this device (nothing when there is no storage). */
-export async function rememberReport(
-  report: Pick<CreatedReport, 'id' | 'statusToken' | 'what3words' | 'reportedAt'>,
-): Promise<void> {
-  if (!report.statusToken) return;
+export async function rememberReport({
+  id,
+  statusToken,
+  what3words,
+  reportedAt,
+}: Pick<CreatedReport, 'id' | 'statusToken' | 'what3words' | 'reportedAt'>): Promise<void> {
+  if (!statusToken) return;
   const db = await database();
-  await db
-    ?.put(MINE, {
-      id: report.id,
-      statusToken: report.statusToken,
-      what3words: report.what3words,
-      reportedAt: report.reportedAt,
-    })
-    .catch(() => undefined);
+  await db?.put(MINE, { id, statusToken, what3words, reportedAt }).catch(() => undefined);
 }
 
 /** The reports sent from this device, newest first. */

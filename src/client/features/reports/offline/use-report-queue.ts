@@ -2,16 +2,11 @@
 // submit that keeps a report when it cannot be sent yet. The queue's code (IndexedDB, retries) is
 // fetched just after the page has loaded, not with it, so the home page's first download stays small.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreatedReport } from '#shared/contracts/reports.ts';
 import { sendReport, type ReportSubmission } from '../api/send-report.ts';
-import type { SubmitOutcome } from './report-queue.ts';
+import type { QueueEvents, SubmitOutcome } from './report-queue.ts';
 
-export interface LaterEvents {
-  /** Reports kept earlier have reached the server. */
-  onSentLater(reports: CreatedReport[]): void;
-  /** A kept report was refused by the server for good, and removed. */
-  onRefusedLater(error: unknown): void;
-}
+/** What becomes of the reports kept earlier: sent at last, or refused for good and removed. */
+export type LaterEvents = Pick<QueueEvents, 'onSent' | 'onRefused'>;
 
 const loadQueue = () => import('./report-queue.ts');
 
@@ -30,8 +25,8 @@ export function useReportQueue(events: LaterEvents) {
         if (cancelled) return;
         stop = queue.startQueue({
           onWaiting: setWaiting,
-          onSent: (reports) => latest.current.onSentLater(reports),
-          onRefused: (error) => latest.current.onRefusedLater(error),
+          onSent: (reports) => latest.current.onSent(reports),
+          onRefused: (error) => latest.current.onRefused(error),
         });
       },
       () => undefined, // not loaded (offline before it came): submissions go straight to the server
@@ -43,13 +38,9 @@ export function useReportQueue(events: LaterEvents) {
   }, []);
 
   const submit = useCallback(async (submission: ReportSubmission): Promise<SubmitOutcome> => {
-    let queue: Awaited<ReturnType<typeof loadQueue>>;
-    try {
-      queue = await loadQueue();
-    } catch {
-      // Without the queue a report can still be sent; it just cannot be kept if that fails.
-      return { kind: 'sent', report: await sendReport(submission) };
-    }
+    const queue = await loadQueue().catch(() => null);
+    // Without the queue a report can still be sent; it just cannot be kept if that fails.
+    if (!queue) return { kind: 'sent', report: await sendReport(submission) };
     return queue.submitReport(submission);
   }, []);
 

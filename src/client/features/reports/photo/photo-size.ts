@@ -22,16 +22,8 @@ export function needsShrinking(size: Size, longEdge = WEB_PHOTO_LONG_EDGE): bool
  * (a PNG screenshot, a camera JPEG saved at quality 100). Otherwise the original costs no more and
  * loses nothing to a second JPEG encoding.
  */
-export function sendReencoded({
-  original,
-  reencoded,
-  shrunk,
-}: {
-  original: number;
-  reencoded: number;
-  shrunk: boolean;
-}): boolean {
-  return shrunk || reencoded < original;
+export function sendReencoded(bytes: { original: number; reencoded: number; shrunk: boolean }): boolean {
+  return bytes.shrunk || bytes.reencoded < bytes.original;
 }
 
 /**

@@ -10,7 +10,6 @@ import { gps as readGps } from 'exifr/dist/lite.esm.mjs';
 import { jpegWithin, offscreenJpeg, paint } from './draw-jpeg.ts';
 import {
   fitWithin,
-  JPEG_QUALITY,
   jpegName,
   needsShrinking,
   sendReencoded,
@@ -26,8 +25,6 @@ export interface PreparedPhoto {
   /** The photo's own position, read before re-encoding dropped its metadata; null when it had none. */
   gps: Coordinates | null;
 }
-
-export { JPEG_QUALITY };
 
 interface Reencoded {
   blob: Blob;

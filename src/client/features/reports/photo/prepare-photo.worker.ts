@@ -17,13 +17,9 @@ addEventListener('message', (event: MessageEvent<File>) => {
 });
 
 async function prepare(file: File): Promise<WorkerAnswer> {
-  let upright: ImageBitmap;
-  try {
-    // 'from-image' applies the EXIF orientation, so its width and height are as the photo is seen.
-    upright = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch {
-    return { kind: 'undecodable' };
-  }
+  // 'from-image' applies the EXIF orientation, so its width and height are as the photo is seen.
+  const upright = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
+  if (!upright) return { kind: 'undecodable' };
   try {
     const size = fitWithin(upright);
     const shrunk = needsShrinking(upright);

@@ -25,7 +25,6 @@ function useSettled(where: Where, delayMs = 400): Where {
 export function useAlreadyReported(words: string, position: Where['position']) {
   const settled = useSettled({ words, position });
   const normalised = normaliseThreeWords(settled.words);
-  const askable = isThreeWordFormat(normalised) || settled.position !== null;
   const query = {
     words: isThreeWordFormat(normalised) ? normalised : undefined,
     lat: settled.position?.latitude,
@@ -34,7 +33,7 @@ export function useAlreadyReported(words: string, position: Where['position']) {
   return useQuery({
     queryKey: [reportFollowUpApi.alreadyReported.url({ query })],
     queryFn: () => reportFollowUpApi.alreadyReported({ query }),
-    enabled: askable,
+    enabled: query.words !== undefined || settled.position !== null,
     staleTime: 30_000,
     select: (answer) => answer.report,
   });

@@ -7,6 +7,7 @@ import { describeError } from '#client/lib/api-client.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { useFollowReport } from '../api/use-report-status.ts';
 import { looksLikeEmail } from '../looks-like-email.ts';
+import { FieldError } from '../../components/field-error.tsx';
 
 export function FollowForm({ token }: { token: string }) {
   const [email, setEmail] = useState('');
@@ -47,11 +48,7 @@ export function FollowForm({ token }: { token: string }) {
         aria-describedby={[ids.help, error && ids.error].filter(Boolean).join(' ')}
         className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 py-2 text-lg text-slate-900 focus:border-civic-800"
       />
-      {error && (
-        <p id={ids.error} role="alert" className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldError id={ids.error} message={error} />
       <div role="status">
         {follow.isSuccess && (
           <p className="rounded-xl border-2 border-green-800 bg-green-50 px-4 py-3 text-green-950">

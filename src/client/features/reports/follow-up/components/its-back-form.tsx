@@ -11,9 +11,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { reportSitesApi } from '#client/lib/calls/report-sites.ts';
 import { preparePhotoForUpload } from '#client/features/reports/photo/load-prepare-photo.ts';
-
-const inputClass =
-  'min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 py-2 text-lg text-slate-900 focus:border-civic-800';
+import { FieldError } from '../../components/field-error.tsx';
 
 export function ItsBackForm({
   id,
@@ -122,14 +120,10 @@ export function ItsBackForm({
           spellCheck={false}
           value={words}
           onChange={(event) => setWords(event.target.value)}
-          className={inputClass}
+          className="min-h-12 w-full rounded-xl border-2 border-slate-500 bg-white px-3 py-2 text-lg text-slate-900 focus:border-civic-800"
         />
       </div>
-      {error && (
-        <p id={ids.error} role="alert" className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldError id={ids.error} message={error} />
       <Button type="submit" aria-disabled={send.isPending || undefined} className="justify-self-start">
         <Camera aria-hidden="true" className="h-5 w-5" />
         {send.isPending ? m.sendingItsBack : m.sendItsBack}

@@ -4,10 +4,8 @@ import { followUpMessages as m } from '#shared/domain/follow-up-messages.ts';
 import { formatUkDate } from '#shared/domain/format.ts';
 import { reportStatusPath } from '#shared/routes.ts';
 import { useReportStatuses } from '../api/use-report-status.ts';
+import type { MyReport } from '../../offline/report-queue.ts';
 import { StatusLabel } from './status-label.tsx';
-import type { useMyReports } from './my-reports.tsx';
-
-type MyReport = NonNullable<ReturnType<typeof useMyReports>['data']>[number];
 
 export default function MyReportsList({ reports }: { reports: MyReport[] }) {
   const statuses = useReportStatuses(reports.map((r) => r.statusToken));

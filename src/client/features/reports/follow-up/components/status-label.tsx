@@ -1,16 +1,9 @@
 // A report's status in the site's words: 'Awaiting cleanup', 'Currently being cleaned', or
 // 'Completed on 23/11/2026'.
 import { CheckCircle2, Clock, Sparkles } from 'lucide-react';
-import type { ReportStatus } from '#shared/domain/report-status.ts';
-import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
+import { REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { followUpMessages } from '#shared/domain/follow-up-messages.ts';
 import { formatUkDate } from '#shared/domain/format.ts';
-
-function statusText(status: ReportStatus, completedAt: string | null): string {
-  return status === 'completed' && completedAt
-    ? followUpMessages.completedOn(formatUkDate(completedAt))
-    : REPORT_STATUS_LABELS[status];
-}
 
 const styles: Record<ReportStatus, string> = {
   reported: 'border-amber-700 bg-amber-50 text-amber-950',
@@ -25,7 +18,9 @@ export function StatusLabel({ status, completedAt }: { status: ReportStatus; com
       className={`inline-flex items-center gap-1.5 rounded-full border-2 px-3 py-1 text-sm font-semibold ${styles[status]}`}
     >
       <Icon aria-hidden="true" className="h-4 w-4" />
-      {statusText(status, completedAt)}
+      {status === 'completed' && completedAt
+        ? followUpMessages.completedOn(formatUkDate(completedAt))
+        : REPORT_STATUS_LABELS[status]}
     </span>
   );
 }

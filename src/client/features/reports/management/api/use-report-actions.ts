@@ -2,10 +2,9 @@
 // again (a status change of several reports a moment later), and the stats with it. A single report's
 // status is set with useSetReportStatus of the reports feature, shared with the find page; a
 // report's added photos are in use-report-photos.ts, loaded with the screens that show them.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus } from '#shared/domain/report-status.ts';
-import { STATUS_REFETCH_DELAY_MS } from '#shared/domain/limits.ts';
 import { reportsApi } from '#client/lib/calls/reports.ts';
+import { useStatusChange } from '../../api/use-set-report-status.ts';
 import { reportsListKey } from './use-reports-list.ts';
 import { useRefreshingMutation } from '#client/lib/query-client.ts';
 
@@ -23,17 +22,8 @@ export const useDeleteReport = () =>
   useRefreshingMutation((id: number) => reportsApi.delete({ params: { id } }), changed);
 
 /** Several reports to one status at once (administrators). */
-export function useSetStatusMany() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { ids: number[]; status: ReportStatus }) => reportsApi.setStatusMany({ body: input }),
-    onSuccess: () => {
-      window.setTimeout(() => {
-        for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
-      }, STATUS_REFETCH_DELAY_MS);
-    },
-  });
-}
+export const useSetStatusMany = () =>
+  useStatusChange((input: { ids: number[]; status: ReportStatus }) => reportsApi.setStatusMany({ body: input }));
 
 export const useCreateManualReport = () =>
   useRefreshingMutation(

@@ -5,11 +5,10 @@ import { reportsApi } from '#client/lib/calls/reports.ts';
 
 const reportPhotosKey = (id: number) => [reportsApi.photos.url({ params: { id } })] as const;
 
-export function useReportPhotos(id: number, enabled: boolean) {
+export function useReportPhotos(id: number) {
   return useQuery({
     queryKey: reportPhotosKey(id),
     queryFn: () => reportsApi.photos({ params: { id } }),
-    enabled,
   });
 }
 

@@ -44,14 +44,8 @@ export function startFirstPage(queryClient: QueryClient): void {
 async function fetchPage(query: ReportPageQuery, signal: AbortSignal): Promise<ReportPage> {
   const url = reportsApi.list.url({ query });
   const early = isFirstPage(query) ? earlyFirstPage.take() : undefined;
-  if (early) {
-    try {
-      return await early;
-    } catch {
-      // Refused or lost on the way: ask again, as if it had never been started.
-    }
-  }
-  return askForPage(url, signal);
+  // An early page refused or lost on the way is asked again, as if it had never been started.
+  return early ? early.catch(() => askForPage(url, signal)) : askForPage(url, signal);
 }
 
 /** Whether a query asks the same as `firstPageQuery` (unset fields aside, in any order). */

@@ -24,7 +24,7 @@ export function AddedPhotoList({
   label: string;
   onPreview(photo: PreviewPhoto): void;
 }) {
-  const photos = useReportPhotos(reportId, true);
+  const photos = useReportPhotos(reportId);
   const remove = useDeleteReportPhoto();
   const [deleteTarget, setDeleteTarget] = useState<{ photoId: number; name: string } | null>(null);
 

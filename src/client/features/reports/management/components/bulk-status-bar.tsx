@@ -6,7 +6,7 @@ import { formatCount } from '#shared/domain/format.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useSetStatusMany } from '../api/use-report-actions.ts';
-import { statusFilters } from '../report-list.ts';
+import { statusButtonLabel } from '../report-list.ts';
 
 const buttonClass =
   'min-h-11 rounded-xl border-2 border-civic-800 bg-white px-3 text-sm font-semibold text-civic-800 hover:bg-civic-50 aria-disabled:opacity-60';
@@ -42,7 +42,7 @@ export function BulkStatusBar({ ids, onDone }: { ids: number[]; onDone(): void }
           onClick={() => void apply(status)}
           className={buttonClass}
         >
-          Set all to {statusFilters.find((option) => option.value === status)!.label}
+          Set all to {statusButtonLabel(status)}
         </button>
       ))}
       <button type="button" onClick={onDone} className={buttonClass}>

@@ -2,12 +2,13 @@
 // reported it or said 'Me too', the owner's consent, the added photos and the site's history. Its code
 // loads once the list is shown (report-card.tsx), so the cards' first drawing does not wait for it.
 import { lazy } from 'react';
+import { Users } from 'lucide-react';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
+import { meTooMessages } from '#shared/domain/me-too-messages.ts';
 import { siteMessages } from '#shared/domain/site-messages.ts';
 import { ReportMarks } from '#client/features/reports/follow-up/components/report-marks.tsx';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { CardDisclosure } from './card-disclosure.tsx';
-import { MeTooCount } from './me-too-count.tsx';
 import { OwnerConsent } from './owner-consent.tsx';
 
 // The added photos (progress photos from volunteers and administrators), and what deletes them; the
@@ -27,7 +28,12 @@ export function CardFollowUp({
   return (
     <>
       <ReportMarks report={report} />
-      <MeTooCount count={report.meTooCount} />
+      {report.meTooCount > 0 && (
+        <span className="inline-flex items-center gap-1 rounded-full border border-slate-500 bg-white px-2.5 py-0.5 text-sm font-semibold text-slate-800">
+          <Users aria-hidden="true" className="h-3.5 w-3.5" />
+          {meTooMessages.count(report.meTooCount)}
+        </span>
+      )}
       <OwnerConsent report={report} />
       <CardDisclosure label="Added photos" loading="Loading photos...">
         {(id) => <AddedPhotoList id={id} reportId={report.id} label={label} onPreview={onPreview} />}

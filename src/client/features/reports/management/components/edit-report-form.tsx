@@ -16,6 +16,7 @@ import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { SuggestedPlaces } from '#client/features/location/components/suggested-places.tsx';
+import { FieldError } from '../../components/field-error.tsx';
 import { useUpdateReport } from '../api/use-report-actions.ts';
 
 export function EditReportForm({
@@ -101,11 +102,7 @@ export function EditReportForm({
             {messages.report.locationRequired}
           </p>
         )}
-        {refusal && (
-          <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-            {refusal.message}
-          </p>
-        )}
+        <FieldError id={errorId} message={refusal?.message ?? null} />
         {refusal?.suggestions && refusal.suggestions.places.length > 0 && (
           <SuggestedPlaces
             details={refusal.suggestions}

@@ -11,7 +11,7 @@
 // The manual-report form belongs to the page (ManualReportHost), which outlives this list.
 import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Download, Search } from 'lucide-react';
-import type { ReportPageQuery } from '#shared/contracts/reports.ts';
+import type { ReportListSort, ReportListStatus, ReportPageQuery } from '#shared/contracts/reports.ts';
 import { REPORT_PAGE_SIZE } from '#shared/domain/report-list.ts';
 import { reportsApi } from '#client/lib/calls/reports.ts';
 import { inputClass } from '#client/components/ui/input-class.ts';
@@ -21,14 +21,7 @@ import { useDrawInSlices } from '#client/lib/use-draw-in-slices.ts';
 import { toggled } from '#client/lib/toggled.ts';
 import { useListFocus } from '../use-list-focus.ts';
 import { useReportPage } from '../api/use-reports-list.ts';
-import {
-  nextSort,
-  reportSorts,
-  statusFilters,
-  type Narrowing,
-  type ReportSort,
-  type StatusFilter,
-} from '../report-list.ts';
+import { nextSort, reportSorts, statusFilters, type Narrowing } from '../report-list.ts';
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
 import { ReportCard } from './report-card.tsx';
@@ -107,15 +100,13 @@ const noNarrowing: Narrowing = {
 export type PageKey = { cursor?: string; position?: number };
 
 export function ManagementDashboard({
-  headingLevel = 2,
   initialSearch,
 }: {
-  headingLevel?: 2 | 3;
   /** A search the list opens with ('#12': that report's card alone), its first card taking the focus. */
   initialSearch?: string;
 }) {
-  const [filter, setFilter] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<ReportSort | null>(null);
+  const [filter, setFilter] = useState<ReportListStatus>('all');
+  const [sort, setSort] = useState<ReportListSort | null>(null);
   /** Priority reports before the others, each group in the chosen sort. */
   const [priorityFirst, setPriorityFirst] = useState(false);
   const [narrowing, setNarrowing] = useState<Narrowing>(() =>
@@ -134,7 +125,6 @@ export function ManagementDashboard({
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   const [shownPanel, setShownPanel] = useState({ options: false, filters: false, events: false });
   const ids = { heading: useId(), search: useId(), options: useId(), filters: useId(), events: useId() };
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const toggle = (panel: keyof typeof shownPanel) => () =>
     setShownPanel((shown) => ({ ...shown, [panel]: !shown[panel] }));
 
@@ -195,7 +185,6 @@ export function ManagementDashboard({
     editDirty.current = dirty;
   }, []);
   const onAddPhoto = useCallback((id: number, label: string) => setPhotoTarget({ id, label }), []);
-  const onDelete = useCallback((target: DeleteTarget) => setDeleteTarget(target), []);
   const onSelect = useCallback((id: number, on: boolean) => setSelected((current) => toggled(current, id, on)), []);
   const first = shown[0]?.position ?? 0;
   const last = shown[shown.length - 1]?.position ?? 0;
@@ -221,9 +210,9 @@ export function ManagementDashboard({
   return (
     <section ref={section} aria-labelledby={ids.heading} className="grid gap-3">
       <CardIconSprite />
-      <Heading ref={heading} id={ids.heading} tabIndex={-1} className="sr-only">
+      <h2 ref={heading} id={ids.heading} tabIndex={-1} className="sr-only">
         Reports
-      </Heading>
+      </h2>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <div role="group" aria-label="Filter by status" className={`${segmentsClass} w-full sm:w-auto`}>
@@ -386,7 +375,7 @@ export function ManagementDashboard({
                     onEditDirty={onEditDirty}
                     onPreview={setPreview}
                     onAddPhoto={onAddPhoto}
-                    onDelete={onDelete}
+                    onDelete={setDeleteTarget}
                     onSelect={onSelect}
                   />
                 </li>

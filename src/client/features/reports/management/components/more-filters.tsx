@@ -33,9 +33,7 @@ export function MoreFilters({
   applied: Narrowing;
 }) {
   const ids = { from: useId(), to: useId() };
-  const differs = (['from', 'to', 'unplaced', 'priority', 'overdue', 'awaitingConsent'] as const).some(
-    (key) => draft[key] !== applied[key],
-  );
+  const differs = (Object.keys(draft) as (keyof Narrowing)[]).some((key) => key !== 'q' && draft[key] !== applied[key]);
   return (
     <div id={id} className="flex flex-wrap items-end gap-x-3 gap-y-2 rounded-xl border border-stone-300 bg-white p-3">
       {dates.map(({ key, label }) => (

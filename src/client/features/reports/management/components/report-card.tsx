@@ -3,12 +3,12 @@
 // (preview on press), description, dates, status line, inline edit, add photo, delete, and the
 // three status buttons. A report sharing its location is greyed. Laid out to be read at a glance:
 // the photo small beside the title, so a phone's first screen holds a whole card.
-import { lazy, memo, Suspense, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { placementLabels } from '#shared/domain/location-messages.ts';
 import { redactionMessages } from '#shared/domain/privacy-messages.ts';
 import { managementMessages } from '#shared/domain/admin-messages.ts';
 import { formatDate, formatDateTime } from '#shared/domain/format.ts';
-import { dueWords, isOverdue } from '#shared/domain/service-level-words.ts';
+import { dueWords } from '#shared/domain/service-level-words.ts';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '#shared/domain/report-status.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
@@ -16,8 +16,9 @@ import { useSetReportStatus } from '#client/features/reports/api/use-set-report-
 import type { PreviewPhoto } from './photo-preview-dialog.tsx';
 import { ReportPhoto } from './report-photo.tsx';
 import { CardIcon } from './card-icons.tsx';
+import { ClockFact, Fact } from './card-fact.tsx';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
-import { cardTitle, reference } from '../report-list.ts';
+import { cardTitle, reference, statusButtonLabel } from '../report-list.ts';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import type { DeleteTarget } from './delete-report-dialog.tsx';
 
@@ -26,12 +27,6 @@ const EditReportForm = lazy(() => import('./edit-report-form.tsx').then((m) => (
 const CardFollowUp = lazyCard(() => import('./card-follow-up.tsx').then((m) => m.CardFollowUp));
 // So do the facts of a report from a partner app or referred to its owner, on the few cards that have them.
 const ReportOwnerFacts = lazyCard(() => import('./report-owner-facts.tsx').then((m) => m.ReportOwnerFacts));
-
-const statusButtonLabels: Record<ReportStatus, string> = {
-  reported: 'Reported',
-  cleaning: 'Cleaning',
-  completed: 'Completed',
-};
 
 const statusBadge: Record<ReportStatus, string> = {
   reported: 'bg-amber-100 text-amber-950 border-amber-700',
@@ -43,33 +38,6 @@ const statusBadge: Record<ReportStatus, string> = {
 const beside = 'col-span-2 sm:col-span-1 sm:col-start-2';
 const actionClass =
   'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 font-semibold text-civic-900 hover:bg-black/5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
-
-function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <div className="flex items-center gap-1.5">
-      <dt className="font-semibold">{label}</dt>
-      <dd className={className}>{children}</dd>
-    </div>
-  );
-}
-
-/** The report's clock: when it is due to be cleaned, or how late it is, read at each drawing of the list. */
-function ServiceClock({ dueAt }: { dueAt: string }) {
-  const now = new Date();
-  const late = isOverdue(dueAt, now);
-  return (
-    <Fact
-      label={managementMessages.serviceClockLabel}
-      className={
-        late ? 'rounded-full border border-red-800 bg-red-50 px-2 py-px font-semibold text-red-900' : undefined
-      }
-    >
-      <time dateTime={dueAt} title={formatDateTime(dueAt)}>
-        {dueWords(dueAt, now)}
-      </time>
-    </Fact>
-  );
-}
 
 interface ReportCardProps {
   report: ReportPageItem;
@@ -249,7 +217,7 @@ export const ReportCard = memo(function ReportCard({
           {REPORT_STATUS_LABELS[report.status]}
         </Fact>
         {claimLapsesAt && <Fact label={managementMessages.claimLapsesLabel}>{formatDateTime(claimLapsesAt)}</Fact>}
-        {report.dueAt && report.status !== 'completed' && <ServiceClock dueAt={report.dueAt} />}
+        {report.dueAt && report.status !== 'completed' && <ClockFact dueAt={report.dueAt} words={dueWords} />}
         {(report.partner || report.referral) && <ReportOwnerFacts report={report} />}
       </dl>
 
@@ -278,7 +246,7 @@ export const ReportCard = memo(function ReportCard({
               onClick={() => void setStatus(status)}
               className="min-h-11 px-3 text-sm font-semibold text-civic-800 first:rounded-l-[10px] last:rounded-r-[10px] hover:bg-civic-50 aria-disabled:opacity-60 aria-pressed:bg-civic-800 aria-pressed:text-white"
             >
-              {statusButtonLabels[status]}
+              {statusButtonLabel(status)}
             </button>
           ))}
         </div>

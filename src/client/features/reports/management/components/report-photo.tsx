@@ -9,17 +9,7 @@ const PhotoMissing = lazyDialog(
   () => true,
 );
 
-export function ReportPhoto({
-  src,
-  alt,
-  className = '',
-  onMissing,
-}: {
-  src: string;
-  alt: string;
-  className?: string;
-  onMissing?: () => void;
-}) {
+export function ReportPhoto({ src, alt, onMissing }: { src: string; alt: string; onMissing?: () => void }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   // It stands where the <img> would (inside preview buttons), so it is phrasing content.
   if (failedSrc === src) return <PhotoMissing small inline />;
@@ -33,7 +23,7 @@ export function ReportPhoto({
         setFailedSrc(src);
         onMissing?.();
       }}
-      className={`h-full w-full object-cover ${className}`}
+      className="h-full w-full object-cover"
     />
   );
 }

@@ -26,11 +26,10 @@ export function useMapView(bbox: [number, number, number, number] | null, zoom: 
   });
 }
 
-export function useBasemap(enabled: boolean) {
+export function useBasemap() {
   return useQuery({
     queryKey: [reportMapApi.basemap.url()],
     queryFn: () => reportMapApi.basemap(),
-    enabled,
     staleTime: Infinity,
   });
 }

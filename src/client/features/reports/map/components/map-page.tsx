@@ -4,14 +4,13 @@
 // is drawn and the browser is idle. Both show the same answer for the same view, kept in the address
 // so a shared link opens it again. A site opens its details: photo (never for offensive graffiti),
 // dates and three words.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { LocateFixed, MapPin, X } from 'lucide-react';
 import type { MapCluster, MapShow, MapSite } from '#shared/contracts/report-map.ts';
 import { MAP_CLEANED_WITHIN_DAYS } from '#shared/domain/report-map-limits.ts';
 import { REPORT_STATUS_LABELS } from '#shared/domain/report-status.ts';
 import { distanceText, formatCount, formatUkDate } from '#shared/domain/format.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { whenIdle } from '#client/lib/when-idle.ts';
 import { geolocationMessage, readPosition } from '#client/lib/geolocation.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { useMapView, useSiteCleanup } from '../api/use-map-data.ts';
@@ -24,13 +23,16 @@ import {
   type MapSort,
   type MapViewState,
 } from '../map-view.ts';
-
-import type { SiteMapProps } from './site-map.tsx';
+import { useSiteMap } from '../load-site-map.ts';
 import { ItsBack } from '#client/features/reports/follow-up/components/its-back.tsx';
-import { SiteMeToo } from './site-me-too.tsx';
 import { useBoxSize } from '../use-box-size.ts';
 
-type SiteMapComponent = (props: SiteMapProps) => React.JSX.Element;
+// 'Me too' for a site still waiting to be cleaned: its code loads only once such a site is opened.
+const MeTooSection = lazy(() =>
+  import('#client/features/reports/follow-up/components/me-too.tsx').then((module) => ({
+    default: module.MeTooSection,
+  })),
+);
 
 const SHOW_CHOICES: { value: MapShow; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -122,8 +124,13 @@ function SiteDetails({ site, onClose }: { site: MapSite; onClose: () => void }) 
           <span className="sr-only"> (opens the full photo in a new tab)</span>
         </a>
       ) : null}
-      {site.status === 'completed' && <ItsBack reportId={site.id} what3words={site.what3words} />}
-      <SiteMeToo site={site} />
+      {site.status === 'completed' ? (
+        <ItsBack reportId={site.id} what3words={site.what3words} />
+      ) : (
+        <Suspense fallback={null}>
+          <MeTooSection reportId={site.id} level={3} className="grid gap-2 border-t border-stone-300 pt-3" />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -178,7 +185,6 @@ export default function MapPage() {
   const size = useBoxSize(box);
   const bbox = size ? boundsOf(view, size.width, size.height) : null;
   const data = useMapView(bbox, dataZoom(view.zoom), view.show);
-  const [SiteMap, setSiteMap] = useState<{ Component?: SiteMapComponent; failed?: true }>({});
   const [locating, setLocating] = useState<string | null>(null);
 
   // The address keeps the view: a shared or bookmarked link opens the same place, filter and site.
@@ -187,18 +193,8 @@ export default function MapPage() {
     if (search !== window.location.search) window.history.replaceState(window.history.state, '', search);
   }, [view]);
 
-  const listed = data.isSuccess;
   // The map's code is asked for only once the list is drawn and the browser has nothing better to do.
-  // A map that cannot load (offline before it was ever cached) says so; the list stays.
-  useEffect(() => {
-    if (!listed) return undefined;
-    return whenIdle(() => {
-      import('./site-map.tsx').then(
-        (module) => setSiteMap({ Component: module.default }),
-        () => setSiteMap({ failed: true }),
-      );
-    });
-  }, [listed]);
+  const SiteMap = useSiteMap(data.isSuccess);
 
   const features = data.data?.features;
   const { sites, clusters } = useMemo(() => {

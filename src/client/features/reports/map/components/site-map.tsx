@@ -24,7 +24,7 @@ addProtocol('pmtiles', pmtiles.tile);
 /** How long the basemap's style may take before the sites are drawn without it. */
 const STYLE_WAIT_MS = 8000;
 
-export const PLAIN_STYLE: StyleSpecification = {
+const PLAIN_STYLE: StyleSpecification = {
   version: 8,
   sources: {},
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#eef0ea' } }],
@@ -45,7 +45,7 @@ export interface SiteMapProps {
 }
 
 /** The style at `url`, its own-origin extract addressed absolutely (the pmtiles protocol fetches it). */
-export async function loadStyle(url: string): Promise<StyleSpecification> {
+async function loadStyle(url: string): Promise<StyleSpecification> {
   const response = await fetch(url, { signal: AbortSignal.timeout(STYLE_WAIT_MS) });
   if (!response.ok) throw new Error(`The basemap's style answered ${response.status}`);
   const style = (await response.json()) as StyleSpecification;
@@ -55,6 +55,15 @@ export async function loadStyle(url: string): Promise<StyleSpecification> {
     }
   }
   return style;
+}
+
+/** Calls `start` with the basemap's style, or with the plain one (`plain`) when there is none or it fails. */
+export function withBasemap(styleUrl: string | undefined, start: (style: StyleSpecification, plain: boolean) => void) {
+  if (!styleUrl) return start(PLAIN_STYLE, true);
+  loadStyle(styleUrl).then(
+    (style) => start(style, false),
+    () => start(PLAIN_STYLE, true),
+  );
 }
 
 function markerElement(feature: MapView['features'][number], selected: boolean): HTMLButtonElement {
@@ -87,7 +96,7 @@ export default function SiteMap({
 }: SiteMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
-  const basemap = useBasemap(true);
+  const basemap = useBasemap();
   const [notice, setNotice] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   /** The style has loaded, so layers may be added to it. */
@@ -141,14 +150,7 @@ export default function SiteMap({
       map.current = made;
       setReady(true);
     };
-    if (styleUrl) {
-      loadStyle(styleUrl).then(
-        (style) => start(style, false),
-        () => start(PLAIN_STYLE, true),
-      );
-    } else {
-      start(PLAIN_STYLE, true);
-    }
+    withBasemap(styleUrl, start);
     return () => {
       current = false;
       made?.remove();
