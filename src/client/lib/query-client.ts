@@ -9,7 +9,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { getQueryFn } from './api-client.ts';
+import { apiRequest } from './api-client.ts';
 import { reportRefusal } from './refusals.ts';
 
 export function createQueryClient(): QueryClient {
@@ -18,7 +18,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError: reportRefusal }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
+        // A query without a function of its own GETs its key as a URL.
+        queryFn: ({ queryKey }) => apiRequest(queryKey.join('/')),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
