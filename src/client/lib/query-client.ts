@@ -38,3 +38,12 @@ export function useRefreshingMutation<Input, Output>(mutationFn: (input: Input) 
     onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
+
+/** A call that changes data on the server and answers with it: the answer becomes the query's under `key`. */
+export function useStoringMutation<Input = void, Output = unknown>(
+  mutationFn: (input: Input) => Promise<Output>,
+  key: QueryKey,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (answer) => queryClient.setQueryData(key, answer) });
+}
