@@ -28,6 +28,7 @@ import { ApiKeysCard } from '#client/features/open311/components/api-keys-card.t
 import { ReferralsCard } from '#client/features/open311/components/referrals-card.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { AddEventDialog, ManageEventsDialog } from '#client/features/events/components/event-dialogs.ts';
 
 const RetaggedSitesCard = lazyCard(() => import('./retagged-sites-card.tsx').then((m) => m.RetaggedSitesCard));
@@ -122,10 +123,7 @@ export function AnalyticsTab() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="admin-controls" className={`${cardClass} grid content-start gap-3`}>
-          <h2 id="admin-controls" className="text-xl font-bold text-civic-900">
-            Admin Controls
-          </h2>
+        <Card id="admin-controls" title="Admin Controls" icon={null} className="gap-3 border-stone-200">
           <p className="text-sm text-slate-700">Meet Up Clean Up events and who came to them.</p>
           <Button variant="secondary" className="justify-start" onClick={() => setAddEventOpen(true)}>
             <CalendarPlus aria-hidden="true" className="h-5 w-5" />
@@ -135,7 +133,7 @@ export function AnalyticsTab() {
             <ListChecks aria-hidden="true" className="h-5 w-5" />
             Manage MUCUs
           </Button>
-        </section>
+        </Card>
         <DailyProgress
           rows={progress.data}
           isPending={progress.isPending}
@@ -290,10 +288,7 @@ const VOLUNTEER_COLUMNS = ['Volunteer', 'Email', 'Sites Cleaned', 'Hours Worked'
 function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
   const wide = useMediaQuery(TABLE_WIDTH_QUERY);
   return (
-    <section aria-labelledby="volunteer-details" className={`${cardClass} grid gap-4`}>
-      <h2 id="volunteer-details" className="text-xl font-bold text-civic-900">
-        Volunteer Details
-      </h2>
+    <Card id="volunteer-details" title="Volunteer Details" icon={null} className="gap-4 border-stone-200">
       {volunteers.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">{analyticsMessages.noVolunteers}</p>
       ) : wide ? (
@@ -301,7 +296,7 @@ function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
       ) : (
         <VolunteerCards volunteers={volunteers} />
       )}
-    </section>
+    </Card>
   );
 }
 
