@@ -165,9 +165,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     try {
       await setStatus.mutateAsync({ id: site.report.id, status: 'cleaning' });
     } catch (failure) {
-      const message =
-        failure instanceof ApiError && failure.body ? failure.body.message : describeError(failure).message;
-      dispatch({ type: 'failed', message });
+      dispatch({ type: 'failed', message: describeError(failure).message });
       return;
     }
     dispatch({ type: 'claimed' });
