@@ -134,11 +134,7 @@ export function AnalyticsTab() {
             Manage MUCUs
           </Button>
         </Card>
-        <DailyProgress
-          rows={progress.data}
-          isPending={progress.isPending}
-          error={progress.isError ? progress.error : null}
-        />
+        <DailyProgress progress={progress} />
       </div>
 
       {data && <VolunteerDetails volunteers={data.volunteers} />}
@@ -154,15 +150,8 @@ export function AnalyticsTab() {
   );
 }
 
-function DailyProgress({
-  rows,
-  isPending,
-  error,
-}: {
-  rows: DailyProgressRow[] | undefined;
-  isPending: boolean;
-  error: unknown;
-}) {
+function DailyProgress({ progress }: { progress: ReturnType<typeof useDailyProgress> }) {
+  const rows = progress.data;
   const wide = useMediaQuery(TABLE_WIDTH_QUERY);
   return (
     <section aria-labelledby="daily-progress" className={`${cardClass} grid content-start gap-4 lg:col-span-2`}>
@@ -181,9 +170,9 @@ function DailyProgress({
         </a>
       </div>
       <p className="text-sm text-slate-700">{analyticsMessages.last30Days}</p>
-      {error ? (
-        <Problem title={analyticsMessages.dailyProgressError}>{describeError(error).message}</Problem>
-      ) : isPending ? (
+      {progress.isError ? (
+        <Problem title={analyticsMessages.dailyProgressError}>{describeError(progress.error).message}</Problem>
+      ) : progress.isPending ? (
         <p aria-busy="true" className="text-slate-700">
           Loading daily progress...
         </p>
