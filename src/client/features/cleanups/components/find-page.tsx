@@ -290,8 +290,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
               headingRef={stepHeading}
               before={before?.file ?? null}
               after={after?.file ?? null}
-              onChooseBefore={(file) => choose(file, 'before')}
-              onChooseAfter={(file) => choose(file, 'after')}
+              onChoose={choose}
               onUpload={() => moveTo('email')}
               onGiveUp={() => void onGiveUp()}
               releasing={setStatus.isPending}
