@@ -63,18 +63,6 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, text, response.statusText, response.headers.get('Retry-After'));
 }
 
-/** A query function for GET calls; with `on401: 'returnNull'` a 401 reads as "nobody signed in". */
-export function getQueryFn({ on401 }: { on401: 'returnNull' | 'throw' } = { on401: 'throw' }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> => {
-    try {
-      return await apiRequest(queryKey.join('/'));
-    } catch (error) {
-      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  };
-}
-
 /** Title and text for a toast about a failed call: the server's words where it gave them. */
 export function describeError(error: unknown, fallback = 'Please try again'): { title?: string; message: string } {
   if (error instanceof ApiError) {

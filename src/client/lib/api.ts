@@ -37,7 +37,6 @@ interface Call<E extends Endpoint> {
   (
     ...input: Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
   ): Promise<ResponseOf<E>>;
-  readonly route: Route<E['method'], E['path']>;
   /** The URL this call fetches; also its query key, so lists refresh by the same name. */
   url(input?: Pick<CallInput<E>, 'params' | 'query'>): string;
 }
@@ -68,7 +67,7 @@ function makeCall(route: Route): Call<Endpoint> {
   const url = (input?: Input) => urlOf(route.path, input?.params, input?.query as Record<string, unknown>);
   const call = (input?: Input & { form?: Parameters<typeof toFormData>[0] }) =>
     apiRequest(url(input), route.method, input?.form ? toFormData(input.form) : input?.body);
-  return Object.assign(call, { route, url }) as unknown as Call<Endpoint>;
+  return Object.assign(call, { url }) as unknown as Call<Endpoint>;
 }
 
 /** The typed calls of one feature's routes. Each feature's calls are a module of their own in `calls/`,

@@ -27,11 +27,7 @@ export class GeolocationFailure extends Error {
   }
 }
 
-interface Position {
-  latitude: number;
-  longitude: number;
-  accuracy: number;
-}
+export type Position = Pick<GeolocationCoordinates, 'latitude' | 'longitude' | 'accuracy'>;
 
 export function readPosition({
   timeoutMs,

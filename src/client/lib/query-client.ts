@@ -9,7 +9,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { getQueryFn } from './api-client.ts';
+import { apiRequest } from './api-client.ts';
 import { reportRefusal } from './refusals.ts';
 
 export function createQueryClient(): QueryClient {
@@ -18,7 +18,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError: reportRefusal }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
+        // A query without a function of its own GETs its key as a URL.
+        queryFn: ({ queryKey }) => apiRequest(queryKey.join('/')),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
@@ -36,4 +37,13 @@ export function useRefreshingMutation<Input, Output>(mutationFn: (input: Input) 
     mutationFn,
     onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
+}
+
+/** A call that changes data on the server and answers with it: the answer becomes the query's under `key`. */
+export function useStoringMutation<Input = void, Output = unknown>(
+  mutationFn: (input: Input) => Promise<Output>,
+  key: QueryKey,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (answer) => queryClient.setQueryData(key, answer) });
 }

@@ -1,10 +1,8 @@
 // Registers the service worker (src/client/sw/sw.ts, the app shell cache). On a first visit the worker
-// downloads every script of the build as it installs: registered as soon as the page had loaded, that
-// competed with the page's own first data and drawing (the management dashboard's first card came
-// later). So it waits until the page has been quiet for a moment after loading, and each click or key
-// restarts that wait: the install also took the CPU from whatever someone did in the first seconds
-// (the dashboard's first filter was slower). A returning
-// visitor's worker is already in control, and this only checks for an update.
+// downloads every script of the build as it installs, which competes with the page's own first data
+// and drawing and with whatever someone does in the first seconds. So it waits until the page has been
+// quiet for a moment after loading, each click or key restarting that wait. A returning visitor's
+// worker is already in control, and this only checks for an update.
 // Push alerts need the worker at once and ask for it with `serviceWorkerNow`. Only in the built app:
 // under `vite` dev it would cache modules that change on every save.
 

@@ -2,6 +2,7 @@
 // page it names (the find page unless told otherwise); an open window of the app is focused and taken
 // there rather than opening another.
 
+import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import { pagePaths } from '#shared/routes.ts';
 
 const ALERT_PAGE = pagePaths.find;
@@ -18,14 +19,8 @@ export function listenForAlerts(scope: ServiceWorkerGlobalScope): void {
   });
 }
 
-interface PushedAlert {
-  title?: string;
-  body?: string;
-  icon?: string;
-  image?: string;
-  tag?: string;
-  url?: string;
-}
+/** As the server sends it; any part may be missing from a message that did not come from us. */
+type PushedAlert = Partial<AlertPushPayload>;
 
 /** The server sends JSON: title, body (the three-word locations), icon and image (the thumbnail), url. */
 async function showAlert(registration: ServiceWorkerRegistration, data: PushMessageData | null): Promise<void> {

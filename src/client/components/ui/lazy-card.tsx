@@ -2,21 +2,21 @@
 // idle, so the screen's first bundle does not carry it. Until its code is here it takes no room; should
 // the code fail to load (offline, never cached), the card stays away and the screen is unchanged.
 import { useEffect, useState, type ComponentType } from 'react';
+import { onDemand } from '#client/lib/on-demand.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
 
 export function lazyCard<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
+  const loadCard = onDemand(() => load().then((component) => (loaded = component)));
   function LazyCard(props: P) {
     const [Card, setCard] = useState(() => loaded);
     useEffect(() => {
       if (Card) return;
       let live = true;
       const cancel = whenIdle(() => {
-        loading ??= load().then((component) => (loaded = component));
-        loading.then(
+        loadCard().then(
           (component) => live && setCard(() => component),
-          () => (loading = undefined),
+          () => undefined,
         );
       });
       return () => {

@@ -1,6 +1,7 @@
 // What a page or card shows when what it needs could not be loaded: what failed, in words, and one
 // 'Try again' button. Announced at once (role alert), so a screen-reader user hears it too.
 import type { ReactNode } from 'react';
+import { describeError } from '#client/lib/api-client.ts';
 import { Button } from './button.tsx';
 
 interface LoadFailedProps {
@@ -38,5 +39,14 @@ export function LoadFailed({ message, onRetry, inCard = false }: LoadFailedProps
         </Button>
       </p>
     </div>
+  );
+}
+
+/** Why a call failed, in the server's words where it gave them, announced at once: no retry of its own. */
+export function CallError({ error }: { error: unknown }) {
+  return (
+    <p role="alert" className="text-red-800">
+      {describeError(error).message}
+    </p>
   );
 }

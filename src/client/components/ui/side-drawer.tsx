@@ -3,17 +3,10 @@
 // trigger). The site menu and the administrator's menu are its contents; both load it on demand.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
+import type { DrawerProps } from './lazy-drawer.tsx';
 
-interface SideDrawerProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The button that opened it, focused again when it closes. */
-  returnFocusTo: RefObject<HTMLElement | null>;
-  id: string;
-  title: string;
-  children: ReactNode;
-}
+type SideDrawerProps = DrawerProps & { title: string; children: ReactNode };
 
 export function SideDrawer({ open, onOpenChange, returnFocusTo, id, title, children }: SideDrawerProps) {
   return (

@@ -65,14 +65,13 @@ const FOCUS_INTENT: Record<string, 'prev' | 'next' | 'first' | 'last'> = {
   PageDown: 'last',
 };
 
-export function List({ children, onKeyDown, ...props }: ComponentPropsWithoutRef<'div'>) {
+export function List({ children, ...props }: ComponentPropsWithoutRef<'div'>) {
   function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
-    onKeyDown?.(event);
     const intent = FOCUS_INTENT[event.key];
     if (!intent || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey) {
       return;
     }
-    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
+    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     const from = tabs.indexOf(event.target as HTMLButtonElement);
     if (from === -1 || tabs.length === 0) return;
     event.preventDefault();
@@ -86,15 +85,13 @@ export function List({ children, onKeyDown, ...props }: ComponentPropsWithoutRef
     tabs[to]?.focus();
   }
   return (
-    <div role="tablist" aria-orientation="horizontal" data-orientation="horizontal" onKeyDown={moveFocus} {...props}>
+    <div role="tablist" aria-orientation="horizontal" data-orientation="horizontal" {...props} onKeyDown={moveFocus}>
       {children}
     </div>
   );
 }
 
-type TriggerProps = Omit<ComponentPropsWithoutRef<'button'>, 'value'> & { value: string };
-
-export function Trigger({ value, children, onClick, onFocus, disabled, ...props }: TriggerProps) {
+export function Trigger({ value, className, children }: { value: string; className?: string; children: ReactNode }) {
   const tabs = useTabs();
   const selected = tabs.value === value;
   return (
@@ -106,19 +103,11 @@ export function Trigger({ value, children, onClick, onFocus, disabled, ...props 
       aria-controls={contentId(tabs.baseId, value)}
       data-state={selected ? 'active' : 'inactive'}
       data-orientation="horizontal"
-      disabled={disabled}
-      data-disabled={disabled ? '' : undefined}
       tabIndex={selected ? 0 : -1}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented && !disabled) tabs.select(value);
-      }}
+      className={className}
+      onClick={() => tabs.select(value)}
       // Automatic activation: a tab reached with the keyboard is chosen.
-      onFocus={(event) => {
-        onFocus?.(event);
-        if (!disabled) tabs.select(value);
-      }}
-      {...props}
+      onFocus={() => tabs.select(value)}
     >
       {children}
     </button>

@@ -2,6 +2,7 @@
 // the chosen photos, and what the page says (an error, the success banner, 'Finding...'). Each thing
 // a volunteer does is one action, so a step can never be half-changed.
 import type { Report } from '#shared/contracts/reports.ts';
+import type { Position } from '#client/lib/geolocation.ts';
 import type { PreparedPhoto } from '#client/features/reports/photo/load-prepare-photo.ts';
 
 export type Step = 'location' | 'photos' | 'email';
@@ -18,10 +19,7 @@ export interface ChosenPhoto {
   prepared: Promise<PreparedPhoto>;
 }
 
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
+export type Point = Pick<Position, 'latitude' | 'longitude'>;
 
 interface FindState {
   site: Site | null;

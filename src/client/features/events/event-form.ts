@@ -4,13 +4,8 @@ import { eventMessages } from '#shared/domain/event-messages.ts';
 import { isHttpUrl } from '#shared/domain/urls.ts';
 import type { EventDraft } from './api/use-events.ts';
 
-export interface EventFormValues {
-  location: string;
-  /** As a datetime-local input holds it: 'YYYY-MM-DDTHH:mm' in the browser's time. */
-  date: string;
-  description: string;
-  mapsLink: string;
-}
+/** The draft's fields as the form's inputs hold them: the date as 'YYYY-MM-DDTHH:mm', in the browser's time. */
+export type EventFormValues = Record<keyof EventDraft, string>;
 
 export const emptyEventForm: EventFormValues = { location: '', date: '', description: '', mapsLink: '' };
 

@@ -9,12 +9,9 @@ import {
   REPORT_FORM_GEOLOCATION_TIMEOUT_MS,
 } from '#shared/domain/limits.ts';
 import { coordinatesToWords } from './api/coordinates-to-words.ts';
-import { readPosition } from '#client/lib/geolocation.ts';
+import { readPosition, type Position } from '#client/lib/geolocation.ts';
 
-interface LocationReading {
-  latitude: number;
-  longitude: number;
-  accuracy: number;
+interface LocationReading extends Position {
   /** When the reading was taken (ms since the epoch). */
   at: number;
   conversion: ConversionResult;

@@ -9,16 +9,10 @@ interface BeforeInstallPromptEvent extends Event {
 
 const INSTALL_INSTRUCTIONS = 'To install Clean Up Edinburgh, tap Share, then Add to Home Screen, then Add.';
 
-interface InstallState {
-  /** The app already runs from the home screen (or was just installed): no button. */
-  installed: boolean;
-  /** The browser gave us its prompt; without it the button explains the Share menu way. */
-  canPrompt: boolean;
-}
-
 let deferred: BeforeInstallPromptEvent | null = null;
 let justInstalled = false;
-let state: InstallState = { installed: false, canPrompt: false };
+/** The app already runs from the home screen (or was just installed): no button. */
+let installed = false;
 const listeners = new Set<() => void>();
 
 const standaloneQuery = typeof window !== 'undefined' ? window.matchMedia('(display-mode: standalone)') : null;
@@ -30,9 +24,9 @@ function runsStandalone(): boolean {
 }
 
 function update(): void {
-  const next: InstallState = { installed: justInstalled || runsStandalone(), canPrompt: deferred !== null };
-  if (next.installed === state.installed && next.canPrompt === state.canPrompt) return;
-  state = next;
+  const next = justInstalled || runsStandalone();
+  if (next === installed) return;
+  installed = next;
   for (const listener of listeners) listener();
 }
 
@@ -40,7 +34,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault(); // no mini-infobar: the app offers installation with its own button
     deferred = event as BeforeInstallPromptEvent;
-    update();
   });
   window.addEventListener('appinstalled', () => {
     deferred = null;
@@ -51,8 +44,8 @@ if (typeof window !== 'undefined') {
   update();
 }
 
-export function getInstallState(): InstallState {
-  return state;
+export function isInstalled(): boolean {
+  return installed;
 }
 
 export function subscribeInstallState(listener: () => void): () => void {
@@ -64,15 +57,13 @@ export function subscribeInstallState(listener: () => void): () => void {
  * Shows the browser's install prompt when it gave us one (it can be used once). Otherwise, as on iOS
  * Safari where there is no prompt, tells the person how to add the app from the Share menu.
  */
-export function requestInstall(): 'prompted' | 'instructed' {
+export function requestInstall(): void {
   const event = deferred;
   if (!event) {
     window.alert(INSTALL_INSTRUCTIONS);
-    return 'instructed';
+    return;
   }
   deferred = null;
-  update();
   // Headless Chromium never settles prompt(); nothing waits on it beyond this call.
   void event.prompt().catch(() => undefined);
-  return 'prompted';
 }

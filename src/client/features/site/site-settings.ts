@@ -11,16 +11,12 @@ function setting(value: unknown, fallback: string): string {
 const contactEmail = setting(env.VITE_CONTACT_EMAIL, 'hello@cleanupedinburgh.org');
 
 export const siteSettings = {
-  name: 'Clean Up Edinburgh',
   /** The text shared with the site's address; the hashtags are the community clean-up's. */
   shareText: setting(
     env.VITE_SHARE_TEXT,
     'Spotted graffiti in Edinburgh? Report it with a photo and a three-word location, and volunteers will clean it up. #CleanUpEdinburgh #MeetUpCleanUp',
   ),
-  profile: {
-    site: 'Instagram',
-    url: setting(env.VITE_INSTAGRAM_URL, 'https://www.instagram.com/cleanupedinburgh'),
-  },
+  profile: { url: setting(env.VITE_INSTAGRAM_URL, 'https://www.instagram.com/cleanupedinburgh') },
   donationUrl: setting(env.VITE_DONATION_URL, 'https://cleanupedinburgh.org/donate'),
   contactEmail,
   /** Sign-up to the newsletter: by default an e-mail to the contact address asking to be added. */

@@ -16,6 +16,5 @@ export function useHotspotMap(query: AdminMapQuery | null) {
     enabled: query !== null,
     // While a new view loads, the last one stays on the list and the map.
     placeholderData: keepPreviousData,
-    retry: false,
   });
 }

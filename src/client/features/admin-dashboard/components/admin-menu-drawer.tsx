@@ -24,16 +24,13 @@ export default function AdminMenuDrawer({ onOpenChange: setOpen, ...drawer }: Dr
     <SideDrawer {...drawer} onOpenChange={setOpen} title="Admin menu">
       <nav aria-label="Administrator" className="grid gap-2">
         <ul className="grid gap-1">
-          {links.map((link) => {
-            const current = location === link.href;
-            return (
-              <li key={link.href}>
-                <DrawerLink href={link.href} current={current} onNavigate={() => setOpen(false)}>
-                  {link.label}
-                </DrawerLink>
-              </li>
-            );
-          })}
+          {links.map((link) => (
+            <li key={link.href}>
+              <DrawerLink href={link.href} current={location === link.href} onNavigate={() => setOpen(false)}>
+                {link.label}
+              </DrawerLink>
+            </li>
+          ))}
         </ul>
         <hr className="mx-4 border-t-2 border-stone-300" />
         <button

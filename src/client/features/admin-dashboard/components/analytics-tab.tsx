@@ -28,6 +28,7 @@ import { ApiKeysCard } from '#client/features/open311/components/api-keys-card.t
 import { ReferralsCard } from '#client/features/open311/components/referrals-card.tsx';
 import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts';
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { AddEventDialog, ManageEventsDialog } from '#client/features/events/components/event-dialogs.ts';
 
 const RetaggedSitesCard = lazyCard(() => import('./retagged-sites-card.tsx').then((m) => m.RetaggedSitesCard));
@@ -122,10 +123,7 @@ export function AnalyticsTab() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="admin-controls" className={`${cardClass} grid content-start gap-3`}>
-          <h2 id="admin-controls" className="text-xl font-bold text-civic-900">
-            Admin Controls
-          </h2>
+        <Card id="admin-controls" title="Admin Controls" icon={null} className="gap-3 border-stone-200">
           <p className="text-sm text-slate-700">Meet Up Clean Up events and who came to them.</p>
           <Button variant="secondary" className="justify-start" onClick={() => setAddEventOpen(true)}>
             <CalendarPlus aria-hidden="true" className="h-5 w-5" />
@@ -135,12 +133,8 @@ export function AnalyticsTab() {
             <ListChecks aria-hidden="true" className="h-5 w-5" />
             Manage MUCUs
           </Button>
-        </section>
-        <DailyProgress
-          rows={progress.data}
-          isPending={progress.isPending}
-          error={progress.isError ? progress.error : null}
-        />
+        </Card>
+        <DailyProgress progress={progress} />
       </div>
 
       {data && <VolunteerDetails volunteers={data.volunteers} />}
@@ -156,15 +150,8 @@ export function AnalyticsTab() {
   );
 }
 
-function DailyProgress({
-  rows,
-  isPending,
-  error,
-}: {
-  rows: DailyProgressRow[] | undefined;
-  isPending: boolean;
-  error: unknown;
-}) {
+function DailyProgress({ progress }: { progress: ReturnType<typeof useDailyProgress> }) {
+  const rows = progress.data;
   const wide = useMediaQuery(TABLE_WIDTH_QUERY);
   return (
     <section aria-labelledby="daily-progress" className={`${cardClass} grid content-start gap-4 lg:col-span-2`}>
@@ -183,9 +170,9 @@ function DailyProgress({
         </a>
       </div>
       <p className="text-sm text-slate-700">{analyticsMessages.last30Days}</p>
-      {error ? (
-        <Problem title={analyticsMessages.dailyProgressError}>{describeError(error).message}</Problem>
-      ) : isPending ? (
+      {progress.isError ? (
+        <Problem title={analyticsMessages.dailyProgressError}>{describeError(progress.error).message}</Problem>
+      ) : progress.isPending ? (
         <p aria-busy="true" className="text-slate-700">
           Loading daily progress...
         </p>
@@ -290,10 +277,7 @@ const VOLUNTEER_COLUMNS = ['Volunteer', 'Email', 'Sites Cleaned', 'Hours Worked'
 function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
   const wide = useMediaQuery(TABLE_WIDTH_QUERY);
   return (
-    <section aria-labelledby="volunteer-details" className={`${cardClass} grid gap-4`}>
-      <h2 id="volunteer-details" className="text-xl font-bold text-civic-900">
-        Volunteer Details
-      </h2>
+    <Card id="volunteer-details" title="Volunteer Details" icon={null} className="gap-4 border-stone-200">
       {volunteers.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">{analyticsMessages.noVolunteers}</p>
       ) : wide ? (
@@ -301,7 +285,7 @@ function VolunteerDetails({ volunteers }: { volunteers: VolunteerSummary[] }) {
       ) : (
         <VolunteerCards volunteers={volunteers} />
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -11,11 +11,11 @@ import { checkInMessages as m } from '#shared/domain/check-in.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { routes } from '#shared/routes.ts';
 import { checkInApi } from '#client/lib/calls/check-in.ts';
-import { describeError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { PageSpinner } from '#client/components/ui/page-spinner.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 export default function CheckInScreenPage() {
   return (
@@ -69,11 +69,7 @@ function CheckInScreen() {
         </Link>
       </p>
       {screen.isPending && <PageSpinner label="Loading check-in..." />}
-      {screen.isError && !data && (
-        <p role="alert" className="text-red-800">
-          {describeError(screen.error).message}
-        </p>
-      )}
+      {screen.isError && !data && <CallError error={screen.error} />}
       {data && !data.open && (
         <section aria-label="Check-in closed" className="grid gap-2 rounded-2xl border-2 border-stone-300 bg-white p-5">
           <p className="font-semibold text-slate-900">{m.closedForAdmin}</p>

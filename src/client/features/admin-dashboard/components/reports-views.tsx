@@ -29,7 +29,6 @@ export function ReportsViewChoice({ map, onChange }: { map: boolean; onChange(ma
 
 export function ReportsViews({ map, onChange }: { map: boolean; onChange(map: boolean): void }) {
   const [opened, setOpened] = useState<number | null>(null);
-  const setMap = onChange;
   return (
     <div className="grid gap-3">
       {map && (
@@ -37,7 +36,7 @@ export function ReportsViews({ map, onChange }: { map: boolean; onChange(map: bo
           <HotspotMap
             onOpenReport={(id) => {
               setOpened(id);
-              setMap(false);
+              onChange(false);
             }}
           />
         </Suspense>

@@ -5,8 +5,8 @@ import { RotateCcw } from 'lucide-react';
 import { formatDate } from '#shared/domain/format.ts';
 import { siteMessages as m } from '#shared/domain/site-messages.ts';
 import { Card } from '#client/components/ui/card.tsx';
-import { describeError } from '#client/lib/api-client.ts';
 import { reportSitesApi } from '#client/lib/calls/report-sites.ts';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 export function RetaggedSitesCard() {
   const sites = useQuery({
@@ -23,9 +23,7 @@ export function RetaggedSitesCard() {
       {sites.isPending ? (
         <p className="text-slate-700">Loading...</p>
       ) : sites.isError ? (
-        <p role="alert" className="text-red-800">
-          {describeError(sites.error).message}
-        </p>
+        <CallError error={sites.error} />
       ) : sites.data.sites.length === 0 ? (
         <p className="text-slate-700">{m.mostRetaggedEmpty}</p>
       ) : (

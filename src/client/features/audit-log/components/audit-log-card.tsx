@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { auditLogApi } from '#client/lib/calls/audit-log.ts';
-import { describeError } from '#client/lib/api-client.ts';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 const PAGE = 50;
 
@@ -72,9 +72,7 @@ export function AuditLogCard() {
             Loading the audit log...
           </p>
         ) : log.isError ? (
-          <p role="alert" className="text-red-800">
-            {describeError(log.error).message}
-          </p>
+          <CallError error={log.error} />
         ) : entries.length === 0 ? (
           <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">No administrator actions yet.</p>
         ) : (

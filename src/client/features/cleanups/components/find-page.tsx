@@ -165,9 +165,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
     try {
       await setStatus.mutateAsync({ id: site.report.id, status: 'cleaning' });
     } catch (failure) {
-      const message =
-        failure instanceof ApiError && failure.body ? failure.body.message : describeError(failure).message;
-      dispatch({ type: 'failed', message });
+      dispatch({ type: 'failed', message: describeError(failure).message });
       return;
     }
     dispatch({ type: 'claimed' });
@@ -292,8 +290,7 @@ function FindWorkflow({ volunteer, claimed }: { volunteer: Volunteer; claimed: S
               headingRef={stepHeading}
               before={before?.file ?? null}
               after={after?.file ?? null}
-              onChooseBefore={(file) => choose(file, 'before')}
-              onChooseAfter={(file) => choose(file, 'after')}
+              onChoose={choose}
               onUpload={() => moveTo('email')}
               onGiveUp={() => void onGiveUp()}
               releasing={setStatus.isPending}

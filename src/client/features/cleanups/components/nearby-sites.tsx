@@ -77,8 +77,6 @@ export function NearbySites({ origin, radiusMetres, offeredId, onChoose }: Nearb
   const view: MapViewState = { ...centre, zoom: fitted, ...moved, show: 'open', sort: 'distance', site: offeredId };
   const shown = all ? sites : sites.slice(0, FIRST_SHOWN);
   const byId = (id: number) => nearby.data?.sites.find((site) => site.report.id === id);
-  const choose = (site: Nearby) =>
-    onChoose({ report: site.report, distance: site.distance, locationLink: site.locationLink });
 
   return (
     <section aria-labelledby="nearby-sites-title" className="grid gap-4">
@@ -127,7 +125,7 @@ export function NearbySites({ origin, radiusMetres, offeredId, onChoose }: Nearb
                 <button
                   type="button"
                   aria-pressed={site.report.id === offeredId}
-                  onClick={() => choose(site)}
+                  onClick={() => onChoose(site)}
                   className="grid w-full gap-1 rounded-xl border border-stone-300 bg-white p-3 text-left hover:border-civic-800 hover:bg-civic-50 aria-pressed:border-2 aria-pressed:border-civic-800 aria-pressed:bg-civic-50"
                 >
                   <span className="flex items-center gap-2 font-bold text-civic-900 [overflow-wrap:anywhere]">
@@ -174,7 +172,7 @@ export function NearbySites({ origin, radiusMetres, offeredId, onChoose }: Nearb
               onMove={setMoved}
               onSelect={(id) => {
                 const site = byId(id);
-                if (site) choose(site);
+                if (site) onChoose(site);
               }}
             />
           ) : SiteMap.failed ? (

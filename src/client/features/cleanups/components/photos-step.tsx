@@ -11,8 +11,7 @@ interface PhotosStepProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   before: File | null;
   after: File | null;
-  onChooseBefore(file: File): void;
-  onChooseAfter(file: File): void;
+  onChoose(file: File, which: 'before' | 'after'): void;
   onUpload(): void;
   onGiveUp(): void;
   releasing: boolean;
@@ -23,8 +22,7 @@ export function PhotosStep({
   headingRef,
   before,
   after,
-  onChooseBefore,
-  onChooseAfter,
+  onChoose,
   onUpload,
   onGiveUp,
   releasing,
@@ -60,8 +58,8 @@ export function PhotosStep({
         </span>
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <PhotoPicker label="Before" file={before} onChoose={onChooseBefore} />
-        <PhotoPicker label="After" file={after} onChoose={onChooseAfter} />
+        <PhotoPicker label="Before" file={before} onChoose={(file) => onChoose(file, 'before')} />
+        <PhotoPicker label="After" file={after} onChoose={(file) => onChoose(file, 'after')} />
       </div>
       {!ready && (
         <p className="text-sm text-slate-700">Add a photo from before you started and one of the clean wall.</p>

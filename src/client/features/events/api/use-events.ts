@@ -1,19 +1,14 @@
 // MUCU events: one hook per call. Every change refreshes the events list.
 import { useQuery } from '@tanstack/react-query';
+import type { MucuEvent } from '#shared/contracts/events.ts';
 import { analyticsApi } from '#client/lib/calls/analytics.ts';
 import { eventsApi } from '#client/lib/calls/events.ts';
 import { useRefreshingMutation } from '#client/lib/query-client.ts';
 
 export const eventsKey = [eventsApi.list.url()] as const;
 
-export interface EventDraft {
-  location: string;
-  /** ISO datetime. */
-  date: string;
-  description: string;
-  /** Null when empty. */
-  mapsLink: string | null;
-}
+/** An event as the forms send it: its description empty rather than null. */
+export type EventDraft = Pick<MucuEvent, 'location' | 'date' | 'mapsLink'> & { description: string };
 
 export function useEvents(enabled = true) {
   return useQuery({ queryKey: eventsKey, queryFn: () => eventsApi.list(), enabled });

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventEmailSettings, EventPage } from '#shared/contracts/events.ts';
 import { eventsKey } from './use-events.ts';
 import { publicEventsApi } from '#client/lib/calls/public-events.ts';
-import { useRefreshingMutation } from '#client/lib/query-client.ts';
+import { useRefreshingMutation, useStoringMutation } from '#client/lib/query-client.ts';
 
 const events = publicEventsApi;
 const byId = (id: number) => ({ params: { id } });
@@ -51,13 +51,8 @@ export function useEventEmailSettings() {
   return useQuery({ queryKey: emailSettingsKey, queryFn: () => events.emailSettings() });
 }
 
-export function useSaveEventEmailSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: EventEmailSettings) => events.saveEmailSettings({ body: settings }),
-    onSuccess: (settings) => queryClient.setQueryData(emailSettingsKey, settings),
-  });
-}
+export const useSaveEventEmailSettings = () =>
+  useStoringMutation((settings: EventEmailSettings) => events.saveEmailSettings({ body: settings }), emailSettingsKey);
 
 export function useWhoIsComing(id: number, enabled: boolean) {
   return useQuery({ queryKey: whoIsComingKey(id), queryFn: () => events.whoIsComing(byId(id)), enabled });

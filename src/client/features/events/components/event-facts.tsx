@@ -36,14 +36,10 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 const iconClass = 'h-5 w-5 text-civic-700';
 
 export function EventFacts({
-  date,
-  location,
-  mapsLink,
+  event: { date, location, mapsLink },
   coming,
 }: {
-  date: string;
-  location: string;
-  mapsLink: string | null;
+  event: Pick<UpcomingEvent, 'date' | 'location' | 'mapsLink'>;
   /** The 'how many' line; none for past events, which say who attended instead. */
   coming?: { going: number; capacity: number | null; waiting: number };
 }) {

@@ -1,16 +1,16 @@
 // Time and bags: the organiser's list of one event's entries. Each pending entry is approved as logged,
 // or with the figures corrected first; an approved entry shows what was logged beside what counts.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AdminEventLog } from '#shared/contracts/event-logs.ts';
 import { describeFigures as describe, eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { attendeeLabel } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
-import { inputClass } from '#client/components/ui/input-class.ts';
-import { describeError } from '#client/lib/api-client.ts';
+import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useApproveEventLog, useEventLogs } from '../api/use-event-logs.ts';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 export function EventLogsDialog({ eventId, onClose }: { eventId: number | null; onClose(): void }) {
   const logs = useEventLogs(eventId);
@@ -23,11 +23,7 @@ export function EventLogsDialog({ eventId, onClose }: { eventId: number | null; 
       size="lg"
     >
       {logs.isPending && eventId !== null && <p className="text-slate-700">Loading entries...</p>}
-      {logs.isError && (
-        <p role="alert" className="text-red-800">
-          {describeError(logs.error).message}
-        </p>
-      )}
+      {logs.isError && <CallError error={logs.error} />}
       {logs.data?.entries.length === 0 && (
         <p className="rounded-xl bg-stone-light p-4 text-slate-700">No volunteer has logged time yet.</p>
       )}
@@ -47,7 +43,6 @@ export function EventLogsDialog({ eventId, onClose }: { eventId: number | null; 
 function EntryRow({ eventId, entry }: { eventId: number; entry: AdminEventLog }) {
   const who = entry.volunteer ? (entry.volunteer.name ?? attendeeLabel(entry.volunteer.email)) : 'Erased volunteer';
   const approve = useApproveEventLog(eventId);
-  const ids = { minutes: useId(), bags: useId(), area: useId() };
   const [minutes, setMinutes] = useState(String(entry.minutes));
   const [bags, setBags] = useState(entry.bags === null ? '' : String(entry.bags));
   const [area, setArea] = useState(entry.areaM2 === null ? '' : String(entry.areaM2));
@@ -91,26 +86,14 @@ function EntryRow({ eventId, entry }: { eventId: number; entry: AdminEventLog })
         <span className="font-semibold text-amber-900">Logged:</span> {describe(entry.logged)}
       </p>
       <div className="grid grid-cols-3 gap-2">
-        {(
-          [
-            [ids.minutes, 'Minutes', minutes, setMinutes],
-            [ids.bags, 'Bags', bags, setBags],
-            [ids.area, 'Area (m²)', area, setArea],
-          ] as const
-        ).map(([id, label, value, set]) => (
-          <div key={id} className="grid gap-1">
-            <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-              {label}
-            </label>
-            <input
-              id={id}
-              inputMode="numeric"
-              value={value}
-              onChange={(e) => set(e.target.value)}
-              className={inputClass}
-            />
-          </div>
-        ))}
+        <LabelledInput
+          label="Minutes"
+          inputMode="numeric"
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
+        <LabelledInput label="Bags" inputMode="numeric" value={bags} onChange={(e) => setBags(e.target.value)} />
+        <LabelledInput label="Area (m²)" inputMode="numeric" value={area} onChange={(e) => setArea(e.target.value)} />
       </div>
       <Button type="submit" variant="secondary" className="justify-self-start" disabled={approve.isPending}>
         Approve {who}&apos;s entry

@@ -85,12 +85,7 @@ function EventDetails({ event }: { event: EventPageData }) {
             {event.when === 'upcoming' && <RsvpPill event={event} />}
           </div>
         </div>
-        <EventFacts
-          date={event.date}
-          location={event.location}
-          mapsLink={event.mapsLink}
-          coming={event.when === 'upcoming' ? event : undefined}
-        />
+        <EventFacts event={event} coming={event.when === 'upcoming' ? event : undefined} />
         {event.description && <p className="whitespace-pre-line text-slate-800">{event.description}</p>}
       </div>
 

@@ -33,7 +33,7 @@ function UpcomingCard({ event }: { event: UpcomingEvent }) {
             <RsvpPill event={event} />
           </div>
         </div>
-        <EventFacts date={event.date} location={event.location} mapsLink={event.mapsLink} coming={event} />
+        <EventFacts event={event} coming={event} />
         {event.description && <p className="line-clamp-3 whitespace-pre-line text-slate-800">{event.description}</p>}
         <p>
           <Link href={eventPagePath(event.id)} className={linkClass}>

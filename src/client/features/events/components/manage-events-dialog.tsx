@@ -10,7 +10,6 @@ import { eventMessages } from '#shared/domain/event-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions } from '#client/components/ui/dialog.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
-import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { useDeleteEvent, useEvents, useUpdateEvent } from '../api/use-events.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
@@ -20,6 +19,7 @@ import { EventLogsDialog } from './event-logs-dialog.tsx';
 import { EventFields } from './event-fields.tsx';
 import { EditActions } from '#client/components/ui/edit-actions.tsx';
 import { WhoIsComing } from './who-is-coming.tsx';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const events = useEvents(open);
@@ -67,11 +67,7 @@ export function ManageEventsDialog({ open, onOpenChange }: { open: boolean; onOp
       }}
     >
       {events.isPending && <p className="text-slate-700">Loading events...</p>}
-      {events.isError && (
-        <p role="alert" className="text-red-800">
-          {describeError(events.error).message}
-        </p>
-      )}
+      {events.isError && <CallError error={events.error} />}
       {events.data?.length === 0 && (
         <div className="grid justify-items-center gap-2 py-10 text-center">
           <CalendarDays aria-hidden="true" className="h-10 w-10 text-civic-700" />

@@ -1,7 +1,7 @@
 // The volunteer dashboard's "Time and bags at MUCU events" card: each event they attended, with the
 // minutes and bags (or area) they logged, whether the organiser has approved them, and a form to log
 // or change them until then. Only approved entries count in the dashboard's totals.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Clock3 } from 'lucide-react';
 import type { MyEventLog } from '#shared/contracts/event-logs.ts';
 import { describeFigures as describe, eventLogMessages as m } from '#shared/domain/event-logs.ts';
@@ -9,8 +9,7 @@ import { formatDateTime, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
-import { LoadFailed } from '#client/components/ui/load-failed.tsx';
-import { describeError } from '#client/lib/api-client.ts';
+import { CallError, LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useMyEventLogs, useSaveEventLog } from '../api/use-event-logs.ts';
 
@@ -81,11 +80,9 @@ function EventLogItem({ log }: { log: MyEventLog }) {
 
 function EventLogForm({ log }: { log: MyEventLog }) {
   const save = useSaveEventLog(log.event.id);
-  const errorId = useId();
   const [minutes, setMinutes] = useState(log.entry ? String(log.entry.logged.minutes) : '');
   const [bags, setBags] = useState(log.entry?.logged.bags != null ? String(log.entry.logged.bags) : '');
   const [area, setArea] = useState(log.entry?.logged.areaM2 != null ? String(log.entry.logged.areaM2) : '');
-  const failure = save.isError ? describeError(save.error).message : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -106,11 +103,7 @@ function EventLogForm({ log }: { log: MyEventLog }) {
         <LabelledInput label="Bags" inputMode="numeric" value={bags} onChange={(e) => setBags(e.target.value)} />
         <LabelledInput label="Area (m²)" inputMode="numeric" value={area} onChange={(e) => setArea(e.target.value)} />
       </div>
-      {failure && (
-        <p id={errorId} role="alert" className="text-red-800">
-          {failure}
-        </p>
-      )}
+      {save.isError && <CallError error={save.error} />}
       <Button type="submit" variant="outline" className="justify-self-start" disabled={save.isPending}>
         {log.entry ? 'Update time and bags' : 'Save time and bags'}
       </Button>

@@ -44,7 +44,7 @@ export function MyEventsCard() {
                 </h3>
                 <RsvpPill event={event} />
               </div>
-              <EventFacts date={event.date} location={event.location} mapsLink={event.mapsLink} />
+              <EventFacts event={event} />
             </li>
           ))}
         </ul>

@@ -9,10 +9,10 @@ import { eventMessages } from '#shared/domain/event-messages.ts';
 import { goingLabel, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
-import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { toggled } from '#client/lib/toggled.ts';
 import { useRecordAttendance, useSetCapacity, useWhoIsComing } from '../api/use-public-events.ts';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName: string }) {
   const [open, setOpen] = useState(false);
@@ -42,9 +42,7 @@ export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName
               Loading who is coming...
             </p>
           ) : list.isError ? (
-            <p role="alert" className="text-red-800">
-              {describeError(list.error).message}
-            </p>
+            <CallError error={list.error} />
           ) : (
             <>
               <PlacesForm list={list.data} eventName={eventName} />

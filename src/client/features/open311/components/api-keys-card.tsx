@@ -12,6 +12,7 @@ import { describeError } from '#client/lib/api-client.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useApiKeys, useIssueApiKey, useRevokeApiKey } from '../api/use-api-keys.ts';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 export function ApiKeysCard() {
   const keys = useApiKeys();
@@ -99,9 +100,7 @@ export function ApiKeysCard() {
           Loading the API keys...
         </p>
       ) : keys.isError ? (
-        <p role="alert" className="text-red-800">
-          {describeError(keys.error).message}
-        </p>
+        <CallError error={keys.error} />
       ) : keys.data.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-4 text-center text-slate-700">No API keys issued yet.</p>
       ) : (

@@ -14,6 +14,7 @@ import { describeError } from '#client/lib/api-client.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useRefer, useReferrals, useResponsibleBodies } from '../api/use-referrals.ts';
 import { ReferralActions } from './referral-actions.tsx';
+import { CallError } from '#client/components/ui/load-failed.tsx';
 
 const stateWords: Record<ReferralState, string> = {
   waiting: 'Waiting to be sent',
@@ -103,9 +104,7 @@ export function ReferralsCard() {
         </form>
       )}
       {referrals.isError ? (
-        <p role="alert" className="text-red-800">
-          {describeError(referrals.error).message}
-        </p>
+        <CallError error={referrals.error} />
       ) : referrals.data && referrals.data.length > 0 ? (
         <ul className="grid gap-2" aria-label="Referrals">
           {referrals.data.map((referral) => (

@@ -1,8 +1,8 @@
 // The privacy calls: the notice's facts, and a signed-in volunteer's erasure. The download is a plain
 // link (the browser saves the zip itself).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { privacyApi } from '#client/lib/calls/privacy.ts';
-import { currentVolunteerKey } from '#client/features/volunteer-auth/api/volunteer-session.ts';
+import { useSigningOut } from '#client/features/volunteer-auth/api/volunteer-session.ts';
 
 export function usePrivacyNotice() {
   return useQuery({ queryKey: [privacyApi.notice.url()], queryFn: () => privacyApi.notice() });
@@ -11,14 +11,4 @@ export function usePrivacyNotice() {
 /** The address of the volunteer's data download (a zip). */
 export const myDataUrl = () => privacyApi.myData.url();
 
-export function useEraseAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => privacyApi.eraseAccount(),
-    // Nothing cached about the volunteer outlives them; they are signed out.
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(currentVolunteerKey, null);
-    },
-  });
-}
+export const useEraseAccount = () => useSigningOut(() => privacyApi.eraseAccount());

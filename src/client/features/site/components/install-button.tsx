@@ -3,10 +3,10 @@
 import { useSyncExternalStore } from 'react';
 import { Download } from 'lucide-react';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
-import { getInstallState, requestInstall, subscribeInstallState } from '../install-prompt.ts';
+import { isInstalled, requestInstall, subscribeInstallState } from '../install-prompt.ts';
 
 export function InstallButton({ className = '', variant = 'outline' }: Pick<ButtonProps, 'className' | 'variant'>) {
-  const { installed } = useSyncExternalStore(subscribeInstallState, getInstallState, getInstallState);
+  const installed = useSyncExternalStore(subscribeInstallState, isInstalled, isInstalled);
   if (installed) return null;
   return (
     <Button variant={variant} className={className} onClick={() => requestInstall()}>

@@ -29,16 +29,13 @@ export default function NavDrawer(drawer: DrawerProps) {
   const [location] = useLocation();
   const current = location.replace(/\/+$/, '') || '/';
 
-  const item = (entry: NavItem) => {
-    const isCurrent = entry.paths.includes(current);
-    return (
-      <li key={entry.href}>
-        <DrawerLink href={entry.href} current={isCurrent} onNavigate={() => onOpenChange(false)}>
-          {entry.label}
-        </DrawerLink>
-      </li>
-    );
-  };
+  const item = (entry: NavItem) => (
+    <li key={entry.href}>
+      <DrawerLink href={entry.href} current={entry.paths.includes(current)} onNavigate={() => onOpenChange(false)}>
+        {entry.label}
+      </DrawerLink>
+    </li>
+  );
 
   return (
     <SideDrawer {...drawer} title="Menu">

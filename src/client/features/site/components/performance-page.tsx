@@ -160,21 +160,18 @@ export default function PerformancePage() {
                 </tr>
               </thead>
               <tbody>
-                {data.openByAge.map((row) => (
-                  <tr key={row.band} className="border-b border-stone-300">
+                {[
+                  ...data.openByAge.map((row) => [`${row.band} ago`, row.count] as const),
+                  // On their owners' clocks, not the volunteers': counted apart.
+                  ['Referred to their owners', data.openWithOwners] as const,
+                ].map(([label, count]) => (
+                  <tr key={label} className="border-b border-stone-300">
                     <th scope="row" className="py-2 pr-3 font-semibold">
-                      {row.band} ago
+                      {label}
                     </th>
-                    <td className="py-2">{row.count}</td>
+                    <td className="py-2">{count}</td>
                   </tr>
                 ))}
-                {/* On their owners' clocks, not the volunteers': counted apart. */}
-                <tr className="border-b border-stone-300">
-                  <th scope="row" className="py-2 pr-3 font-semibold">
-                    Referred to their owners
-                  </th>
-                  <td className="py-2">{data.openWithOwners}</td>
-                </tr>
               </tbody>
             </table>
           </section>

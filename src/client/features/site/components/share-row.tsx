@@ -16,9 +16,9 @@ function siteUrl(): string {
   return typeof window === 'undefined' ? '' : `${window.location.origin}/`;
 }
 
-export function ShareRow({ className = '' }: { className?: string }) {
+export function ShareRow() {
   return (
-    <ul className={`flex flex-wrap gap-3 ${className}`}>
+    <ul className="flex flex-wrap gap-3">
       {socialLinks(siteUrl(), siteSettings.shareText).map((link) => (
         <li key={link.site}>
           <a

@@ -7,6 +7,8 @@ import { routes } from '#shared/routes.ts';
 import { siteSettings } from '../site-settings.ts';
 import { SiteMenu } from './site-menu.tsx';
 
+const footerLinkClass = 'inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4';
+
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="bg-stone-light text-slate-900">
@@ -32,22 +34,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto grid max-w-5xl gap-2 px-5 py-6 text-sm text-slate-700 sm:flex sm:items-center sm:justify-between">
           <p>Clean Up Edinburgh: volunteers keeping the city's streets free of graffiti.</p>
           <p className="flex flex-wrap gap-x-4">
-            <Link
-              href={routes.about}
-              className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
-            >
+            <Link href={routes.about} className={footerLinkClass}>
               About
             </Link>
-            <Link
-              href={routes.privacy}
-              className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
-            >
+            <Link href={routes.privacy} className={footerLinkClass}>
               Privacy
             </Link>
-            <a
-              href={`mailto:${siteSettings.contactEmail}`}
-              className="inline-flex min-h-11 items-center font-semibold text-civic-800 underline underline-offset-4"
-            >
+            <a href={`mailto:${siteSettings.contactEmail}`} className={footerLinkClass}>
               Contact us
             </a>
           </p>

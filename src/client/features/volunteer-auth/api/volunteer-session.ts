@@ -29,14 +29,17 @@ export function useContinueSignIn() {
   });
 }
 
-/** Ends the session on the server; the cached volunteer data goes with it. */
-export function useLogout() {
+/** A call that leaves nobody signed in here (signing out, erasure): nothing cached about the volunteer outlives it. */
+export function useSigningOut(mutationFn: () => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => volunteerAuthApi.logout(),
+    mutationFn,
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(currentVolunteerKey, null);
     },
   });
 }
+
+/** Ends the session on the server. */
+export const useLogout = () => useSigningOut(() => volunteerAuthApi.logout());

@@ -2,18 +2,18 @@
 // the approved hours, sites cleaned and events attended, with a link and QR code anyone can use to
 // check the figures); each certificate issued can be downloaded again or withdrawn, which stops its
 // check link working.
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { FileBadge } from 'lucide-react';
 import type { Certificate } from '#shared/contracts/record-certificates.ts';
 import { formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
-import { LoadFailed } from '#client/components/ui/load-failed.tsx';
-import { describeError } from '#client/lib/api-client.ts';
+import { CallError, LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { recordCertificatesApi as api } from '#client/lib/calls/record-certificates.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
+import { useRefreshingMutation } from '#client/lib/query-client.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 
 const listKey = [api.list.url()] as const;
@@ -31,20 +31,11 @@ function download(certificate: Certificate) {
 }
 
 export function RecordCard() {
-  const queryClient = useQueryClient();
   const list = useQuery({ queryKey: listKey, queryFn: () => api.list() });
-  const issue = useMutation({
-    mutationFn: (period: { from: string; to: string }) => api.issue({ body: period }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  });
-  const withdraw = useMutation({
-    mutationFn: (id: number) => api.withdraw({ params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  });
-  const errorId = useId();
+  const issue = useRefreshingMutation((period: { from: string; to: string }) => api.issue({ body: period }), [listKey]);
+  const withdraw = useRefreshingMutation((id: number) => api.withdraw({ params: { id } }), [listKey]);
   const [from, setFrom] = useState(`${today().slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today());
-  const failure = issue.isError ? describeError(issue.error).message : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -76,11 +67,7 @@ export function RecordCard() {
           <LabelledInput label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
           <LabelledInput label="To" type="date" value={to} max={today()} onChange={(e) => setTo(e.target.value)} />
         </div>
-        {failure && (
-          <p id={errorId} role="alert" className="text-red-800">
-            {failure}
-          </p>
-        )}
+        {issue.isError && <CallError error={issue.error} />}
         <Button type="submit" className="justify-self-start" disabled={issue.isPending}>
           {issue.isPending ? 'Preparing...' : 'Download certificate'}
         </Button>

@@ -18,7 +18,6 @@ export default function VerifyPage() {
   const check = useQuery({
     queryKey: [recordCertificatesApi.verify.url({ params: { code } })],
     queryFn: () => recordCertificatesApi.verify({ params: { code } }),
-    retry: false,
   });
   return (
     <div className="mx-auto grid max-w-xl gap-6 px-5 py-8">
