@@ -268,7 +268,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Following a report: status page, 'Tell me when it is cleaned' (its e-mails go through the outbox).
   const followUp = followUpService({
     db,
-    dialect,
     storage,
     clock,
     mailer,

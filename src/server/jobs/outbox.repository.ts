@@ -11,7 +11,7 @@ export interface NewJob {
   kind: string;
   payload: unknown;
   /** When it may run first; now unless given. */
-  runAfter: string;
+  runAfter?: string;
   now: string;
   /** Queue it only if no job with this key was ever queued (the digest of one day). */
   dedupeKey?: string;
@@ -42,7 +42,7 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<void> {
     kind: job.kind,
     payload: JSON.stringify(job.payload),
     attempts: 0,
-    run_after: job.runAfter,
+    run_after: job.runAfter ?? job.now,
     created_at: job.now,
     dedupe_key: job.dedupeKey ?? null,
   });

@@ -7,13 +7,12 @@ import { z } from 'zod';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { mailMessageSchema, type Mailer, type MailMessage } from '#server/mail/mailer.ts';
-import type { ClaimedJob } from '#server/jobs/outbox.repository.ts';
+import { enqueueJob, type ClaimedJob } from '#server/jobs/outbox.repository.ts';
 import { payloadOf, type JobHandler, type JobOutcome } from '#server/jobs/outbox-worker.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { routes } from '#shared/routes.ts';
 import type { AlertPushPayload } from '#shared/contracts/alerts.ts';
 import type { AlertsRepository } from './alerts.repository.ts';
-import { queueNow } from './alert-jobs.ts';
 
 export const ADMIN_JOB = {
   escalation: 'admin-escalation',
@@ -42,7 +41,7 @@ const pushPayloadSchema = z.object({ subscriptionId: z.number(), payload: z.stri
 
 /** Queues the administrators' message about these reports, in the caller's transaction. */
 export async function enqueueEscalation(trx: Db, payload: EscalationPayload, now: string): Promise<void> {
-  await queueNow(trx, ADMIN_JOB.escalation, payload, now);
+  await enqueueJob(trx, { kind: ADMIN_JOB.escalation, payload, now });
 }
 
 const LISTED = 50;
@@ -109,9 +108,17 @@ export function adminEscalationJobs(deps: {
     await db.transaction().execute(async (trx) => {
       const now = clock.now().toISOString();
       for (const to of adminEmails)
-        await queueNow(trx, ADMIN_JOB.email, { message: escalationEmail(payload, to, publicUrl) }, now);
+        await enqueueJob(trx, {
+          kind: ADMIN_JOB.email,
+          payload: { message: escalationEmail(payload, to, publicUrl) },
+          now,
+        });
       for (const device of devices)
-        await queueNow(trx, ADMIN_JOB.push, { subscriptionId: device.id, payload: JSON.stringify(notice) }, now);
+        await enqueueJob(trx, {
+          kind: ADMIN_JOB.push,
+          payload: { subscriptionId: device.id, payload: JSON.stringify(notice) },
+          now,
+        });
     });
   }
 

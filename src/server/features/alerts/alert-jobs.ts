@@ -49,10 +49,6 @@ const emailJobPayloadSchema = z.object({
 type EmailJobPayload = z.infer<typeof emailJobPayloadSchema>;
 const digestPayloadSchema = z.object({ day: z.string() });
 
-/** Queues a job to run at once, in the caller's transaction. */
-export const queueNow = (trx: Db, kind: string, payload: unknown, now: string) =>
-  enqueueJob(trx, { kind, payload, runAfter: now, now });
-
 export interface AlertJobsDeps {
   db: Db;
   repository: AlertsRepository;
@@ -103,7 +99,7 @@ export function alertJobs({ db, repository, outbox, clock, mailer, push, publicU
       kind,
     });
     const payload: EmailJobPayload = { volunteerId: recipient.volunteer_id, kind, message };
-    await queueNow(trx, JOB.email, payload, now);
+    await enqueueJob(trx, { kind: JOB.email, payload, now });
   }
 
   async function fanOut(job: ClaimedJob): Promise<JobOutcome> {
@@ -162,7 +158,7 @@ export function alertJobs({ db, repository, outbox, clock, mailer, push, publicU
           const payload = JSON.stringify(pushPayload(waiting, publicUrl));
           for (const subscription of await repository.subscriptionsOf(volunteerId, trx)) {
             const job: PushJobPayload = { subscriptionId: subscription.id, payload };
-            await queueNow(trx, JOB.push, job, now.toISOString());
+            await enqueueJob(trx, { kind: JOB.push, payload: job, now: now.toISOString() });
             sent = true;
           }
         }

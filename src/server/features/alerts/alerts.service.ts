@@ -12,8 +12,8 @@ import type {
   PushSubscriptionInput,
 } from '#shared/contracts/alerts.ts';
 import type { AlertPreferencesRow, AlertsRepository } from './alerts.repository.ts';
-import { JOB, queueNow, type ReportAlertPayload } from './alert-jobs.ts';
-import type { OutboxRepository } from '#server/jobs/outbox.repository.ts';
+import { JOB, type ReportAlertPayload } from './alert-jobs.ts';
+import { enqueueJob, type OutboxRepository } from '#server/jobs/outbox.repository.ts';
 import { MAX_DEVICES } from './alert-limits.ts';
 
 export interface AlertsServiceDeps {
@@ -47,7 +47,7 @@ export function enqueueReportAlert(
   report: { id: number; photo_key: string; reported_at: Date | string },
 ): Promise<void> {
   const payload = { reportId: report.id, photoKey: report.photo_key } satisfies ReportAlertPayload;
-  return queueNow(trx, JOB.reportAlert, payload, toIso(report.reported_at));
+  return enqueueJob(trx, { kind: JOB.reportAlert, payload, now: toIso(report.reported_at) });
 }
 
 export function alertsService({

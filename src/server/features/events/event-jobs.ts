@@ -73,7 +73,7 @@ export async function queueEventEmails(
       options.before,
     );
     const payload: EventEmailPayload = { volunteerId: recipient.volunteer_id, kind: options.kind, message };
-    await enqueueJob(trx, { kind: EVENT_JOB.email, payload, runAfter: now, now });
+    await enqueueJob(trx, { kind: EVENT_JOB.email, payload, now });
   }
 }
 

@@ -24,7 +24,7 @@ const payloadSchema = z.object({
 export type PlacementPayload = z.infer<typeof payloadSchema>;
 
 export function enqueuePlacement(db: Db, payload: PlacementPayload, now: string): Promise<void> {
-  return enqueueJob(db, { kind: PLACEMENT_JOB, payload, runAfter: now, now });
+  return enqueueJob(db, { kind: PLACEMENT_JOB, payload, now });
 }
 
 export interface PlacementJobDeps {

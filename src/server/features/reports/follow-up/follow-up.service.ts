@@ -13,7 +13,6 @@ import { boundingBox } from '#shared/domain/geo.ts';
 import { normaliseThreeWords } from '#shared/domain/three-words.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { AppError, ConflictError, NotFoundError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
@@ -62,7 +61,6 @@ function waitInWords(ms: number): string {
 
 export interface FollowUpServiceDeps {
   db: Db;
-  dialect: Dialect;
   storage: PhotoStorage;
   clock: Clock;
   mailer: Mailer;
@@ -175,7 +173,7 @@ export function followUpService({
 
   /** Queues one e-mail to a follower, once: the same job for the same follower is never queued twice. */
   const queueFollowerJob = (trx: Db, kind: string, followerId: number, now: string) =>
-    enqueueJob(trx, { kind, payload: { followerId }, runAfter: now, now, dedupeKey: `${kind}:${followerId}` });
+    enqueueJob(trx, { kind, payload: { followerId }, now, dedupeKey: `${kind}:${followerId}` });
 
   /**
    * Keeps the address and queues its confirm link (once per report and address). `statusToken` is the
