@@ -26,10 +26,7 @@ export async function cleanupsRoutes(app: FastifyInstance, { service }: { servic
     ),
   );
 
-  serve(app, endpoints.current, volunteer, async (request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return service.currentClaim(request.auth);
-  });
+  serve(app, endpoints.current, volunteer, (request) => service.currentClaim(request.auth));
 
   // Recorded in the audit log when an administrator does it.
   serve(

@@ -7,10 +7,9 @@ import { signedInVolunteerId } from '#server/plugins/auth.ts';
 import type { SafetyService } from './safety.service.ts';
 
 export async function safetyRoutes(app: FastifyInstance, { service }: { service: SafetyService }) {
-  serve(app, endpoints.briefing, { access: 'volunteer' }, async (request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return service.briefingFor(signedInVolunteerId(request));
-  });
+  serve(app, endpoints.briefing, { access: 'volunteer' }, (request) =>
+    service.briefingFor(signedInVolunteerId(request)),
+  );
 
   serve(app, endpoints.accept, { access: 'volunteer' }, (request) =>
     service.accept(signedInVolunteerId(request), request.body.ageBand),

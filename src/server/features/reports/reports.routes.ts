@@ -222,10 +222,7 @@ export async function reportsRoutes(
   );
 
   // Administrators: the reports whose typed location could not be placed yet.
-  serve(app, reportLocationEndpoints.unplaced, { access: 'admin' }, async (_request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return service.unplaced();
-  });
+  serve(app, reportLocationEndpoints.unplaced, { access: 'admin' }, () => service.unplaced());
 
   // Registered at its definition's path without its schemas: the body is cached JSON text built by
   // toReportResponse, whose shape (the definition's response) is checked by the API tests instead of

@@ -9,7 +9,7 @@ import {
 } from '#shared/contracts/reports.ts';
 import { reportEditMessages } from '#shared/domain/report-edit-messages.ts';
 import { ValidationError } from '#server/errors.ts';
-import { parseFormFields, readRawForm, serve } from '#server/http/serve.ts';
+import { parseFormFields, readRawForm, sendFile, serve } from '#server/http/serve.ts';
 import type { ReportManagementService } from './report-management.service.ts';
 import type { PhotoRedactionService } from './photo-redaction.service.ts';
 
@@ -62,11 +62,7 @@ export async function reportManagementRoutes(
     const csv = await service.csv(request.query);
     const filters = Object.fromEntries(Object.entries(request.query).filter(([, value]) => value !== undefined));
     await request.recordAudit(undefined, { targetType: 'report', detail: filters });
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="reports-${service.today()}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
+    return sendFile(reply, 'text/csv; charset=utf-8', `reports-${service.today()}.csv`, csv);
   });
 
   serve(app, endpoints.renumber, { ...admin, audit: { action: 'report.renumber' } }, async (request) => {
