@@ -71,13 +71,8 @@ export function pushEndpointPolicy({
 
   return {
     problemWith(endpoint) {
-      let url: URL;
-      try {
-        url = new URL(endpoint);
-      } catch {
-        return pushEndpointMessages.notHttps;
-      }
-      if (url.protocol !== 'https:') return pushEndpointMessages.notHttps;
+      const url = URL.parse(endpoint);
+      if (url?.protocol !== 'https:') return pushEndpointMessages.notHttps;
       const address = addressIn(url.hostname);
       if (url.origin === testOrigin)
         return address === null || allowed(address) ? null : pushEndpointMessages.notPublic(url.hostname);
