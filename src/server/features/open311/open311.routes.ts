@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isDatabaseUnavailable } from '#server/db/client.ts';
+import { failureBody } from '#server/plugins/error-handler.ts';
 import { AppError } from '#server/errors.ts';
 import { matchesEtag, notModified, unlessNotModified } from '#server/http/conditional-get.ts';
 import {
@@ -135,22 +135,11 @@ export async function open311Routes(
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const format = formatOfUrl(request.url);
     if (error instanceof Open311Refusal) return sendErrors(reply, format, error.statusCode, error.descriptions);
-    if (error instanceof AppError) {
-      // Our own refusals keep their words at any status (a 503 that says when to come back included).
-      if (error.options.headers) void reply.headers(error.options.headers);
-      if (error.statusCode >= 500 && !error.options.headers?.['Retry-After'])
-        request.log.error({ err: error }, 'request failed');
-      return sendErrors(reply, format, error.statusCode, [error.message]);
-    }
-    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
-      return sendErrors(reply, format, error.statusCode, [error.message]);
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      void reply.header('Retry-After', '5');
-      return sendErrors(reply, format, 503, ['The database is not answering. Please try again in a moment.']);
-    }
-    request.log.error({ err: error }, 'request failed');
-    return sendErrors(reply, format, 500, ['Something went wrong on our side. Please try again.']);
+    // A form past this interface's own limit, which the site's wording (its 1 MB) would misstate.
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendErrors(reply, format, 413, [error.message]);
+    const body = failureBody(error, request, reply);
+    return sendErrors(reply, format, body.statusCode, [body.message]);
   });
 
   // A path under /open311/v2 that is none of the resources: the specification's 404, not the site's page.
