@@ -29,10 +29,7 @@ export interface DialogProps {
  * so closing hands focus back as Radix does. Should its code fail to load (offline, never cached), the
  * dialog does not open: the page stays as it was.
  */
-export const Dialog = lazyDialog(
-  () => import('./modal-dialog.tsx').then((m) => m.default),
-  (props: DialogProps) => props.open,
-);
+export const Dialog = lazyDialog(() => import('./modal-dialog.tsx').then((m) => m.default));
 
 interface DialogActionsProps {
   onCancel(): void;

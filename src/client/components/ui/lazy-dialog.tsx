@@ -4,9 +4,10 @@
 // does not open and the screen stays as it was.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 
+/** `isOpen` says when it first shows: by default when its `open` prop says so, or at once without one. */
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  isOpen: (props: P) => boolean,
+  isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open ?? true,
 ): ComponentType<P> {
   const Loaded = lazy(() => load().then((component) => ({ default: component })));
   function LazyDialog(props: P) {

@@ -2,15 +2,10 @@
 // first opened.
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 
-export const AddEventDialog = lazyDialog(
-  () => import('./add-event-dialog.tsx').then((m) => m.AddEventDialog),
-  (props) => props.open,
+export const AddEventDialog = lazyDialog(() => import('./add-event-dialog.tsx').then((m) => m.AddEventDialog));
+export const ManageEventsDialog = lazyDialog(() =>
+  import('./manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
 );
-export const ManageEventsDialog = lazyDialog(
-  () => import('./manage-events-dialog.tsx').then((m) => m.ManageEventsDialog),
-  (props) => props.open,
-);
-export const AddAttendanceDialog = lazyDialog(
-  () => import('./add-attendance-dialog.tsx').then((m) => m.AddAttendanceDialog),
-  (props) => props.open,
+export const AddAttendanceDialog = lazyDialog(() =>
+  import('./add-attendance-dialog.tsx').then((m) => m.AddAttendanceDialog),
 );

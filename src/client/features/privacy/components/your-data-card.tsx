@@ -12,10 +12,7 @@ import { PrivacyLink } from '#client/components/ui/privacy-link.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 
 // The confirmation's code loads when it first opens.
-const DeleteAccountDialog = lazyDialog(
-  () => import('./delete-account-dialog.tsx').then((m) => m.DeleteAccountDialog),
-  (props) => props.open,
-);
+const DeleteAccountDialog = lazyDialog(() => import('./delete-account-dialog.tsx').then((m) => m.DeleteAccountDialog));
 
 export function YourDataCard({ email }: { email: string }) {
   const [confirming, setConfirming] = useState(false);

@@ -39,10 +39,7 @@ const DeleteReportDialog = lazyDialog(
   () => import('./delete-report-dialog.tsx').then((m) => m.DeleteReportDialog),
   (props) => props.target !== null,
 );
-const AddPhotoDialog = lazyDialog(
-  () => import('./add-photo-dialog.tsx').then((m) => m.AddPhotoDialog),
-  (props) => props.open,
-);
+const AddPhotoDialog = lazyDialog(() => import('./add-photo-dialog.tsx').then((m) => m.AddPhotoDialog));
 const PhotoPreviewDialog = lazyDialog(
   () => import('./photo-preview-dialog.tsx').then((m) => m.PhotoPreviewDialog),
   (props) => props.photo !== null,
@@ -51,20 +48,11 @@ const DiscardEditDialog = lazyDialog(
   () => import('./discard-edit-dialog.tsx').then((m) => m.DiscardEditDialog),
   (props) => props.editing !== null,
 );
-const MoreFilters = lazyDialog(
-  () => import('./more-filters.tsx').then((m) => m.MoreFilters),
-  () => true,
-);
+const MoreFilters = lazyDialog(() => import('./more-filters.tsx').then((m) => m.MoreFilters));
 // The pages' controls show below a full page of cards only, the empty list's note on an empty list
 // only: they load when first shown.
-const ListPages = lazyDialog(
-  () => import('./list-pages.tsx').then((m) => m.ListPages),
-  () => true,
-);
-const NoReports = lazyDialog(
-  () => import('./list-pages.tsx').then((m) => m.NoReports),
-  () => true,
-);
+const ListPages = lazyDialog(() => import('./list-pages.tsx').then((m) => m.ListPages));
+const NoReports = lazyDialog(() => import('./list-pages.tsx').then((m) => m.NoReports));
 const BulkStatusBar = lazyDialog(
   () => import('./bulk-status-bar.tsx').then((m) => m.BulkStatusBar),
   (props) => props.ids.length > 0,

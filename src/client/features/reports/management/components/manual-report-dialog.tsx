@@ -5,10 +5,7 @@
 import { useEffect, useState } from 'react';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 
-const ManualReportDialog = lazyDialog(
-  () => import('./manual-report-form.tsx').then((m) => m.ManualReportDialog),
-  (props) => props.open,
-);
+const ManualReportDialog = lazyDialog(() => import('./manual-report-form.tsx').then((m) => m.ManualReportDialog));
 
 const OPEN_MANUAL_FORM_EVENT = 'openManualForm';
 

@@ -5,10 +5,7 @@ import { useState } from 'react';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 
-const OwnerConsentDialog = lazyDialog(
-  () => import('./owner-consent-dialog.tsx').then((m) => m.OwnerConsentDialog),
-  (props) => props.open,
-);
+const OwnerConsentDialog = lazyDialog(() => import('./owner-consent-dialog.tsx').then((m) => m.OwnerConsentDialog));
 
 const mark = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-semibold';
 

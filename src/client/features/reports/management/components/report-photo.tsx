@@ -4,10 +4,7 @@ import { useState } from 'react';
 import { lazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 
 // The 'Photo Missing' state shows only for a photo that could not be loaded: its code loads then.
-const PhotoMissing = lazyDialog(
-  () => import('./photo-missing.tsx').then((m) => m.PhotoMissing),
-  () => true,
-);
+const PhotoMissing = lazyDialog(() => import('./photo-missing.tsx').then((m) => m.PhotoMissing));
 
 export function ReportPhoto({ src, alt, onMissing }: { src: string; alt: string; onMissing?: () => void }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
