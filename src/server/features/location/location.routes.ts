@@ -11,14 +11,19 @@ import type { LocationService } from './location.service.ts';
 export const conversionRateLimit = (max = 60) => ({ max, timeWindow: '1 minute' }) as const;
 
 export async function locationRoutes(app: FastifyInstance, { location }: { location: LocationService }) {
-  // The caller's own position and words: never kept by a cache.
-  const limited = { access: 'public', personal: true, rateLimit: conversionRateLimit() } as const;
+  const limited = { access: 'public', rateLimit: conversionRateLimit() } as const;
 
-  serve(app, endpoints.coordinatesToWords, limited, (request) =>
-    location.coordinatesToWords(request.query.lat, request.query.lng),
-  );
+  serve(app, endpoints.coordinatesToWords, limited, async (request, reply) => {
+    const result = await location.coordinatesToWords(request.query.lat, request.query.lng);
+    void reply.header('Cache-Control', 'no-store');
+    return result;
+  });
 
-  serve(app, endpoints.wordsToCoordinates, limited, (request) => location.wordsToCoordinates(request.query.words));
+  serve(app, endpoints.wordsToCoordinates, limited, async (request, reply) => {
+    const result = await location.wordsToCoordinates(request.query.words);
+    void reply.header('Cache-Control', 'no-store');
+    return result;
+  });
 
   serve(app, endpoints.provider, { access: 'public' }, () => ({ provider: location.provider }));
 }
