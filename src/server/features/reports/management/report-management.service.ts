@@ -17,6 +17,7 @@ import type { ReportListRepository } from '../report-list.repository.ts';
 import { toReportResponse, type ReportsService } from '../reports.service.ts';
 import type { ReportEdit } from '../reports.repository.ts';
 import type { ReportManagementRepository } from './report-management.repository.ts';
+import { pointOf } from '#server/db/tables.ts';
 
 const CSV_HEADER = [
   'Position',
@@ -70,10 +71,8 @@ export function reportManagementService({
     was: { latitude: number | null; longitude: number | null },
   ): Promise<NonNullable<ReportEdit['coordinates']>> {
     // Places spelt alike are offered nearest to where the report already is, when it has a place.
-    const near =
-      was.latitude !== null && was.longitude !== null
-        ? { latitude: was.latitude, longitude: was.longitude, from: 'report' as const }
-        : undefined;
+    const at = pointOf(was.latitude, was.longitude);
+    const near = at ? { ...at, from: 'report' as const } : undefined;
     try {
       const result = await location.checkWords(words, near);
       return {

@@ -3,7 +3,7 @@
 // any status), whether it comes after the site was cleaned, and a site's history.
 import { sql } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import { toIso, toIsoOrNull } from '#server/db/tables.ts';
+import { pointOf, toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { boundingBox } from '#shared/domain/geo.ts';
 import { isOfSite, metresBetween, SITE_RADIUS_METRES } from '#shared/domain/site.ts';
 import type { SiteHistory } from '#shared/domain/site-history.ts';
@@ -22,10 +22,7 @@ const CANDIDATES = 50;
  * when there is none (the new report starts a site of its own).
  */
 export async function siteNear(q: Db, place: NewReportPlace): Promise<number | null> {
-  const at =
-    place.latitude !== null && place.longitude !== null
-      ? { latitude: place.latitude, longitude: place.longitude }
-      : null;
+  const at = pointOf(place.latitude, place.longitude);
   const sameWords = await q
     .selectFrom('reports')
     .select('site_id')
