@@ -2,7 +2,7 @@
 // before and after a moment, how many are going or waiting, who attended, and the sites cleaned in a
 // span of time. Every method runs on the connection or transaction the repository was made with.
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { countOf, type Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { EventRsvpsTable, Tables } from '#server/db/tables.ts';
 import { hasReadableDate, type EventRow } from './events.repository.ts';
@@ -89,15 +89,8 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
       return out;
     },
 
-    async countGoing(eventId: number): Promise<number> {
-      const row = await db
-        .selectFrom('event_rsvps')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('mucu_id', '=', eventId)
-        .where('status', '=', 'going')
-        .executeTakeFirstOrThrow();
-      return num(row.n);
-    },
+    countGoing: (eventId: number) =>
+      countOf(db.selectFrom('event_rsvps').where('mucu_id', '=', eventId).where('status', '=', 'going')),
 
     /** This volunteer's answers for these events. */
     ofVolunteer(volunteerId: number, eventIds?: number[]): Promise<RsvpRow[]> {
@@ -234,15 +227,8 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
     },
 
     /** Clean-ups completed from `from` (inclusive) to `to` (exclusive). */
-    async cleanupsBetween(from: string, to: string): Promise<number> {
-      const row = await db
-        .selectFrom('cleanups')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('completed_at', '>=', from)
-        .where('completed_at', '<', to)
-        .executeTakeFirstOrThrow();
-      return num(row.n);
-    },
+    cleanupsBetween: (from: string, to: string) =>
+      countOf(db.selectFrom('cleanups').where('completed_at', '>=', from).where('completed_at', '<', to)),
 
     findMailSettings: (volunteerId: number) =>
       mailSettings().where('volunteer_id', '=', volunteerId).executeTakeFirst(),
