@@ -10,8 +10,6 @@ import { hasReadableDate, type EventRow } from './events.repository.ts';
 export type RsvpRow = Selectable<EventRsvpsTable>;
 export type RsvpPersonRow = RsvpRow & { email: string; name: string | null; attended: number | null };
 
-const num = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
-
 export function eventRsvpsRepository(db: Db, dialect: Dialect) {
   /** Events in start order (then by id), at most `limit`; an unreadable stored date is left out. */
   async function eventsBy(
@@ -83,7 +81,7 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
         .execute();
       for (const row of rows) {
         const entry = out.get(row.mucu_id) ?? { going: 0, waiting: 0 };
-        entry[row.status] = num(row.n);
+        entry[row.status] = Number(row.n);
         out.set(row.mucu_id, entry);
       }
       return out;
@@ -222,7 +220,7 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
         .where('mucu_id', 'in', eventIds)
         .groupBy('mucu_id')
         .execute();
-      for (const row of rows) out.set(row.mucu_id, num(row.n));
+      for (const row of rows) out.set(row.mucu_id, Number(row.n));
       return out;
     },
 
