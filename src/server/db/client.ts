@@ -1,5 +1,5 @@
 // SQLite (embedded default) or PostgreSQL (DATABASE_URL) behind one Kysely API.
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type DeleteResult, type SelectQueryBuilder } from 'kysely';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
@@ -8,6 +8,17 @@ import type { Tables } from './tables.ts';
 import type { Dialect } from './migrations/column-kit.ts';
 
 export type Db = Kysely<Tables>;
+
+/** How many rows the query finds (PostgreSQL answers a count as text). */
+export async function countOf<TB extends keyof Tables>(query: SelectQueryBuilder<Tables, TB, object>): Promise<number> {
+  const { n } = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** How many rows the delete removed. */
+export async function deletedBy(query: { executeTakeFirst(): Promise<DeleteResult> }): Promise<number> {
+  return Number((await query.executeTakeFirst()).numDeletedRows);
+}
 
 export interface DatabaseHandle {
   db: Db;

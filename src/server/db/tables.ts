@@ -2,6 +2,7 @@
 // ISO-8601 UTC strings on both databases; PostgreSQL reads them back as Date, SQLite as the string,
 // so repositories normalise with `toIso` before anything leaves them.
 import type { ColumnType, Generated } from 'kysely';
+import type { Point } from '#shared/domain/geo.ts';
 
 /** Written as an ISO string, read back as a string (SQLite) or a Date (PostgreSQL). */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -447,4 +448,9 @@ export function toIso(value: Date | string): string {
 
 export function toIsoOrNull(value: Date | string | null | undefined): string | null {
   return value === null || value === undefined ? null : toIso(value);
+}
+
+/** The point a row's latitude and longitude columns hold (always set together), or null when unplaced. */
+export function pointOf(latitude: number | null, longitude: number | null): Point | null {
+  return latitude !== null && longitude !== null ? { latitude, longitude } : null;
 }

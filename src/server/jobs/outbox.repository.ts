@@ -2,7 +2,7 @@
 // that causes it, claimed by one worker at a time (a lease in locked_until; on PostgreSQL the claim
 // skips rows another process is claiming), and marked delivered, retried later, or given up.
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { countOf, type Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { OutboxTable } from '#server/db/tables.ts';
 import { toIso, toIsoOrNull } from '#server/db/tables.ts';
@@ -148,15 +148,10 @@ export function outboxRepository(db: Db, dialect: Dialect) {
         .where('delivered_at', 'is', null)
         .where('gave_up_at', 'is', null)
         .executeTakeFirstOrThrow();
-      const failed = await db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('gave_up_at', '>=', failedSince)
-        .executeTakeFirstOrThrow();
       return {
         pending: Number(pending.pending),
         retrying: Number(pending.retrying ?? 0),
-        failed: Number(failed.n),
+        failed: await countOf(db.selectFrom('outbox').where('gave_up_at', '>=', failedSince)),
         oldestPendingAt: toIsoOrNull(pending.oldest as Date | string | null),
       };
     },

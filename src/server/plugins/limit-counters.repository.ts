@@ -3,7 +3,7 @@
 // PostgreSQL only (SQLite's one process counts in memory); the administrator passcode's lock for
 // everyone is a counter here on both.
 import { sql } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { deletedBy, type Db } from '#server/db/client.ts';
 import { toIso } from '#server/db/tables.ts';
 
 export interface LimitCount {
@@ -45,12 +45,6 @@ export function limitCountersRepository(db: Db) {
     },
 
     /** Removes the counters whose window had ended by `now` (they would start again from 1 anyway). */
-    async deleteEnded(now: Date): Promise<number> {
-      const result = await db
-        .deleteFrom('limit_counters')
-        .where('resets_at', '<=', now.toISOString())
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteEnded: (now: Date) => deletedBy(db.deleteFrom('limit_counters').where('resets_at', '<=', now.toISOString())),
   };
 }

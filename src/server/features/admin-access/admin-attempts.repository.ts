@@ -1,6 +1,6 @@
 // Wrong administrator passcodes, per client and from everyone, for the throttle.
 import { sql } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { deletedBy, type Db } from '#server/db/client.ts';
 
 export function adminAttemptsRepository(db: Db) {
   return {
@@ -54,9 +54,6 @@ export function adminAttemptsRepository(db: Db) {
     },
 
     /** Wrong passcodes that no longer count towards the throttle. */
-    async deleteBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('admin_attempts').where('attempted_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteBefore: (before: string) => deletedBy(db.deleteFrom('admin_attempts').where('attempted_at', '<', before)),
   };
 }

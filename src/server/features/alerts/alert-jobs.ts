@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { mailMessageSchema, type Mailer } from '#server/mail/mailer.ts';
-import { toIso } from '#server/db/tables.ts';
+import { pointOf, toIso } from '#server/db/tables.ts';
 import type { AlertRecipient, AlertReport, AlertsRepository } from './alerts.repository.ts';
 import { alertEmail, pushPayload } from './alert-messages.ts';
 import { cityDayAndHour } from '#shared/domain/calendar-days.ts';
@@ -67,16 +67,10 @@ function withinArea(
   recipient: Pick<AlertRecipient, 'radius_km' | 'centre_latitude' | 'centre_longitude'>,
   report: AlertReport,
 ): boolean {
-  if (recipient.radius_km === null || recipient.centre_latitude === null || recipient.centre_longitude === null)
-    return true;
-  if (report.latitude === null || report.longitude === null) return true;
-  return (
-    haversineMetres(
-      { latitude: recipient.centre_latitude, longitude: recipient.centre_longitude },
-      { latitude: report.latitude, longitude: report.longitude },
-    ) <=
-    recipient.radius_km * 1000
-  );
+  const centre = pointOf(recipient.centre_latitude, recipient.centre_longitude);
+  const at = pointOf(report.latitude, report.longitude);
+  if (recipient.radius_km === null || centre === null || at === null) return true;
+  return haversineMetres(centre, at) <= recipient.radius_km * 1000;
 }
 
 export function alertJobs({ db, repository, outbox, clock, mailer, push, publicUrl, digestHour, log }: AlertJobsDeps) {

@@ -1,7 +1,7 @@
 // The only place that reads and writes the alert tables: preferences, push subscriptions, the
 // per-report delivery record and the 10-minute windows.
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { countOf, type Db } from '#server/db/client.ts';
 import type { AlertPreferencesTable, AlertWindowsTable, PushSubscriptionsTable } from '#server/db/tables.ts';
 
 export type AlertPreferencesRow = Selectable<AlertPreferencesTable>;
@@ -32,14 +32,8 @@ export function alertsRepository(db: Db) {
       return db.selectFrom('alert_preferences').selectAll().where('volunteer_id', '=', volunteerId).executeTakeFirst();
     },
 
-    async countDevices(volunteerId: number): Promise<number> {
-      const row = await db
-        .selectFrom('push_subscriptions')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('volunteer_id', '=', volunteerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countDevices: (volunteerId: number) =>
+      countOf(db.selectFrom('push_subscriptions').where('volunteer_id', '=', volunteerId)),
 
     /** Creates or replaces the volunteer's choices (the token is kept once made). */
     async savePreferences(
@@ -314,15 +308,15 @@ export function alertsRepository(db: Db) {
           ];
         })
         .executeTakeFirstOrThrow();
-      const devices = await db
-        .selectFrom('push_subscriptions')
-        .innerJoin('alert_preferences', 'alert_preferences.volunteer_id', 'push_subscriptions.volunteer_id')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('alert_preferences.push', '=', 1)
-        .executeTakeFirstOrThrow();
+      const pushDevices = await countOf(
+        db
+          .selectFrom('push_subscriptions')
+          .innerJoin('alert_preferences', 'alert_preferences.volunteer_id', 'push_subscriptions.volunteer_id')
+          .where('alert_preferences.push', '=', 1),
+      );
       return {
         push: Number(row.push ?? 0),
-        pushDevices: Number(devices.n),
+        pushDevices,
         emailInstant: Number(row.instant ?? 0),
         emailDaily: Number(row.daily ?? 0),
         anyAlert: Number(row.any ?? 0),

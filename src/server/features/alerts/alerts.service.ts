@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import { toIso } from '#server/db/tables.ts';
+import { pointOf, toIso } from '#server/db/tables.ts';
 import { ValidationError } from '#server/errors.ts';
 import type {
   AlertPreferences,
@@ -31,10 +31,7 @@ function toPreferences(row: AlertPreferencesRow, pushDevices: number, digestHour
     push: row.push === 1,
     email: row.email,
     radiusKm: row.radius_km,
-    centre:
-      row.centre_latitude !== null && row.centre_longitude !== null
-        ? { latitude: row.centre_latitude, longitude: row.centre_longitude }
-        : null,
+    centre: pointOf(row.centre_latitude, row.centre_longitude),
     chosen: true,
     pushDevices,
     digestHour,

@@ -1,7 +1,7 @@
 // The audit_log table: one row per administrator action. Volunteers are referenced by id and their
 // addresses joined when the log is read, so erasing a volunteer leaves no name behind.
 import type { NewAuditEntry } from '#server/plugins/audit.ts';
-import type { Db } from '#server/db/client.ts';
+import { deletedBy, type Db } from '#server/db/client.ts';
 
 export function auditLogRepository(db: Db) {
   return {
@@ -45,9 +45,6 @@ export function auditLogRepository(db: Db) {
         .execute();
     },
 
-    async deleteBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteBefore: (before: string) => deletedBy(db.deleteFrom('audit_log').where('at', '<', before)),
   };
 }

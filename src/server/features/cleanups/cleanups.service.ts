@@ -19,7 +19,7 @@ import { CLAIM_LIFETIME_MINUTES } from '#shared/domain/claims.ts';
 import { findMessages } from '#shared/domain/volunteer-messages.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import { toIso } from '#server/db/tables.ts';
+import { pointOf, toIso } from '#server/db/tables.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
 import { awardAchievements } from '#server/features/achievements/index.ts';
 import {
@@ -162,10 +162,7 @@ export function cleanupsService({
     actor: Actor,
     now: string,
   ): Promise<ReportRow[]> {
-    const at =
-      cleaned.latitude !== null && cleaned.longitude !== null
-        ? { latitude: cleaned.latitude, longitude: cleaned.longitude }
-        : null;
+    const at = pointOf(cleaned.latitude, cleaned.longitude);
     const candidates = await reports.openReportsAt(
       cleaned.what3words,
       at ? boundingBox(at, SITE_RADIUS_METRES) : null,

@@ -1,6 +1,6 @@
 // The event_check_in_keys table: the secret each event's changing check-in codes are derived from,
 // and the events whose check-in may be open at a moment.
-import type { Db } from '#server/db/client.ts';
+import { countOf, type Db } from '#server/db/client.ts';
 import type { EventRow } from './events.repository.ts';
 
 export function checkInRepository(db: Db) {
@@ -39,13 +39,6 @@ export function checkInRepository(db: Db) {
         .execute();
     },
 
-    async attendedCount(eventId: number): Promise<number> {
-      const row = await db
-        .selectFrom('mucu_attendances')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('mucu_id', '=', eventId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    attendedCount: (eventId: number) => countOf(db.selectFrom('mucu_attendances').where('mucu_id', '=', eventId)),
   };
 }

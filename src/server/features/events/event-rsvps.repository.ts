@@ -2,15 +2,13 @@
 // before and after a moment, how many are going or waiting, who attended, and the sites cleaned in a
 // span of time. Every method runs on the connection or transaction the repository was made with.
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { countOf, type Db } from '#server/db/client.ts';
 import type { Dialect } from '#server/db/migrations/column-kit.ts';
 import type { EventRsvpsTable, Tables } from '#server/db/tables.ts';
 import { hasReadableDate, type EventRow } from './events.repository.ts';
 
 export type RsvpRow = Selectable<EventRsvpsTable>;
 export type RsvpPersonRow = RsvpRow & { email: string; name: string | null; attended: number | null };
-
-const num = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
 
 export function eventRsvpsRepository(db: Db, dialect: Dialect) {
   /** Events in start order (then by id), at most `limit`; an unreadable stored date is left out. */
@@ -83,21 +81,14 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
         .execute();
       for (const row of rows) {
         const entry = out.get(row.mucu_id) ?? { going: 0, waiting: 0 };
-        entry[row.status] = num(row.n);
+        entry[row.status] = Number(row.n);
         out.set(row.mucu_id, entry);
       }
       return out;
     },
 
-    async countGoing(eventId: number): Promise<number> {
-      const row = await db
-        .selectFrom('event_rsvps')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('mucu_id', '=', eventId)
-        .where('status', '=', 'going')
-        .executeTakeFirstOrThrow();
-      return num(row.n);
-    },
+    countGoing: (eventId: number) =>
+      countOf(db.selectFrom('event_rsvps').where('mucu_id', '=', eventId).where('status', '=', 'going')),
 
     /** This volunteer's answers for these events. */
     ofVolunteer(volunteerId: number, eventIds?: number[]): Promise<RsvpRow[]> {
@@ -229,20 +220,13 @@ export function eventRsvpsRepository(db: Db, dialect: Dialect) {
         .where('mucu_id', 'in', eventIds)
         .groupBy('mucu_id')
         .execute();
-      for (const row of rows) out.set(row.mucu_id, num(row.n));
+      for (const row of rows) out.set(row.mucu_id, Number(row.n));
       return out;
     },
 
     /** Clean-ups completed from `from` (inclusive) to `to` (exclusive). */
-    async cleanupsBetween(from: string, to: string): Promise<number> {
-      const row = await db
-        .selectFrom('cleanups')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('completed_at', '>=', from)
-        .where('completed_at', '<', to)
-        .executeTakeFirstOrThrow();
-      return num(row.n);
-    },
+    cleanupsBetween: (from: string, to: string) =>
+      countOf(db.selectFrom('cleanups').where('completed_at', '>=', from).where('completed_at', '<', to)),
 
     findMailSettings: (volunteerId: number) =>
       mailSettings().where('volunteer_id', '=', volunteerId).executeTakeFirst(),

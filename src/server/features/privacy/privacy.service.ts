@@ -8,7 +8,7 @@ import { routes } from '#shared/routes.ts';
 import type { Clock } from '#server/clock.ts';
 import type { PrivacySettings } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { toIso, toIsoOrNull } from '#server/db/tables.ts';
+import { pointOf, toIso, toIsoOrNull } from '#server/db/tables.ts';
 import { hasReadableDate } from '#server/features/events/index.ts';
 import { photoNames, type PhotoStorage } from '#server/features/photos/index.ts';
 import { volunteersRepository } from '#server/features/volunteers/index.ts';
@@ -132,10 +132,7 @@ export function privacyService({ db, storage, clock, settings, publicUrl, before
               push: Boolean(choices.push),
               email: choices.email,
               radiusKm: choices.radius_km,
-              centre:
-                choices.centre_latitude !== null && choices.centre_longitude !== null
-                  ? { latitude: choices.centre_latitude, longitude: choices.centre_longitude }
-                  : null,
+              centre: pointOf(choices.centre_latitude, choices.centre_longitude),
               dailySince: toIsoOrNull(choices.daily_since),
               updatedAt: toIso(choices.updated_at),
             }

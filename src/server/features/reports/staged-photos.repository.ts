@@ -1,7 +1,7 @@
 // The only writer of staged_photos: photos sent ahead of their reports, each kept until a report takes
 // it or its hour is up.
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { countOf, type Db } from '#server/db/client.ts';
 import type { StagedPhotosTable } from '#server/db/tables.ts';
 
 export type StagedPhotoRow = Selectable<StagedPhotosTable>;
@@ -13,14 +13,7 @@ export function stagedPhotosRepository(db: Db) {
     },
 
     /** Staged photos not yet expired at `now`: how many are waiting in all. */
-    async countWaiting(now: string): Promise<number> {
-      const row = await db
-        .selectFrom('staged_photos')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('expires_at', '>', now)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countWaiting: (now: string) => countOf(db.selectFrom('staged_photos').where('expires_at', '>', now)),
 
     /**
      * Takes the photo the reference names, once: deleted in the caller's transaction and answered, or

@@ -12,6 +12,7 @@ import { AppError, ValidationError } from '#server/errors.ts';
 import type { PeriodicJob } from '#server/jobs/scheduler.ts';
 import { processPhoto, removePhoto, withStoredPhoto, type PhotoStorage } from '#server/features/photos/index.ts';
 import type { StagedPhotosRepository } from './staged-photos.repository.ts';
+import { pointOf } from '#server/db/tables.ts';
 
 /** How often the photos nobody took are deleted. */
 export const STAGED_PHOTO_SWEEP_EVERY_MS = 10 * 60_000;
@@ -74,11 +75,7 @@ export function stagedPhotosService({
         ? await repository.take(hashOf(reference), hashOf(holder), clock.now().toISOString(), trx)
         : undefined;
       if (!row) throw new ValidationError(stagedPhotoMessages.gone, { code: 'StagedPhotoGone' });
-      const gps =
-        row.gps_latitude !== null && row.gps_longitude !== null
-          ? { latitude: row.gps_latitude, longitude: row.gps_longitude }
-          : null;
-      return { photoKey: row.photo_key, gps };
+      return { photoKey: row.photo_key, gps: pointOf(row.gps_latitude, row.gps_longitude) };
     },
 
     /** Deletes the photos nobody took within their hour, rows first and then their files. */

@@ -1,7 +1,7 @@
 // The sign_in_tokens table: one row per sign-in e-mail, holding only hashes of its link token and
 // code, with its expiry, wrong-code count and the moment it was spent.
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { deletedBy, type Db } from '#server/db/client.ts';
 import type { SignInTokensTable } from '#server/db/tables.ts';
 
 export type SignInTokenRow = Selectable<SignInTokensTable>;
@@ -106,9 +106,6 @@ export function signInTokensRepository(db: Db) {
     },
 
     /** Sign-in links and codes sent before `before`. */
-    async deleteSentBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('sign_in_tokens').where('created_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteSentBefore: (before: string) => deletedBy(db.deleteFrom('sign_in_tokens').where('created_at', '<', before)),
   };
 }

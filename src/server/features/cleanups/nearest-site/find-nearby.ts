@@ -19,6 +19,7 @@ import {
 } from './open-sites.repository.ts';
 import { boundingBox, haversineMetres, type Point } from '#shared/domain/geo.ts';
 import { PRIORITY_RADIUS_METRES } from '#shared/domain/report-follow-up.ts';
+import { pointOf } from '#server/db/tables.ts';
 
 /** The first box's radius in metres, and how much each next box widens. */
 const FIRST_RADIUS_M = 250;
@@ -38,13 +39,9 @@ type Place = Pick<ReportRow, 'what3words' | 'latitude' | 'longitude'>;
 function samePlace(a: Place, b: OpenSite): boolean {
   if (b.what3words !== undefined && normaliseThreeWords(a.what3words) === normaliseThreeWords(b.what3words))
     return true;
-  if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return false;
-  return (
-    haversineMetres(
-      { latitude: a.latitude, longitude: a.longitude },
-      { latitude: b.latitude, longitude: b.longitude },
-    ) <= SAME_PLACE_METRES
-  );
+  const here = pointOf(a.latitude, a.longitude);
+  const there = pointOf(b.latitude, b.longitude);
+  return here !== null && there !== null && haversineMetres(here, there) <= SAME_PLACE_METRES;
 }
 
 type Found<T> = { report: T; distance: number } | null;

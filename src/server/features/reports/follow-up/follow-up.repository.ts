@@ -3,7 +3,7 @@
 // reports repository.
 import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { deletedBy, type Db } from '#server/db/client.ts';
 import type { ReportFollowersTable } from '#server/db/tables.ts';
 import { findReportById, reportsRepository, type ReportRow } from '../reports.repository.ts';
 
@@ -12,10 +12,8 @@ export type FollowerRow = Selectable<ReportFollowersTable>;
 export const newFollowerToken = () => randomBytes(32).toString('base64url');
 
 /** Deletes the addresses that have waited longer than allowed; answers how many went. */
-export async function deleteFollowersBefore(db: Db, before: string): Promise<number> {
-  const result = await db.deleteFrom('report_followers').where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteFollowersBefore = (db: Db, before: string) =>
+  deletedBy(db.deleteFrom('report_followers').where('created_at', '<', before));
 
 export function followUpRepository(db: Db) {
   return {

@@ -17,6 +17,8 @@ import type { ReportListRepository } from '../report-list.repository.ts';
 import { toReportResponse, type ReportsService } from '../reports.service.ts';
 import type { ReportEdit } from '../reports.repository.ts';
 import type { ReportManagementRepository } from './report-management.repository.ts';
+import { pointOf } from '#server/db/tables.ts';
+import type { Point } from '#shared/domain/geo.ts';
 
 const CSV_HEADER = [
   'Position',
@@ -65,15 +67,9 @@ export function reportManagementService({
    * refused with suggestions (the report keeps its old words and position); a provider that cannot
    * answer leaves the report without a position, to be placed in the background.
    */
-  async function coordinatesFor(
-    words: string,
-    was: { latitude: number | null; longitude: number | null },
-  ): Promise<NonNullable<ReportEdit['coordinates']>> {
+  async function coordinatesFor(words: string, was: Point | null): Promise<NonNullable<ReportEdit['coordinates']>> {
     // Places spelt alike are offered nearest to where the report already is, when it has a place.
-    const near =
-      was.latitude !== null && was.longitude !== null
-        ? { latitude: was.latitude, longitude: was.longitude, from: 'report' as const }
-        : undefined;
+    const near = was ? { ...was, from: 'report' as const } : undefined;
     try {
       const result = await location.checkWords(words, near);
       return {
@@ -103,7 +99,7 @@ export function reportManagementService({
       const description = input.description === undefined ? existing.description : input.description;
       const edit: ReportEdit = { what3words: input.what3words, description };
       if (input.what3words !== existing.what3words) {
-        edit.coordinates = await coordinatesFor(input.what3words, existing);
+        edit.coordinates = await coordinatesFor(input.what3words, pointOf(existing.latitude, existing.longitude));
       }
       const row = await repository.update(id, edit, clock.now().toISOString());
       if (!row) throw new NotFoundError(reportEditMessages.reportNotFound);

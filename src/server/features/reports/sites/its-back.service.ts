@@ -10,6 +10,7 @@ import { siteMessages } from '#shared/domain/site-messages.ts';
 import type { ReportsRepository } from '../reports.repository.ts';
 import type { CreateReportInput, ReportsService } from '../reports.service.ts';
 import type { sitesRepository } from './sites.repository.ts';
+import { pointOf } from '#server/db/tables.ts';
 
 const HOUR = 3_600_000;
 
@@ -43,11 +44,8 @@ export function itsBackService({ reports, repository, sites, clock, mostPerHour 
           const siteId = (await repository.siteOf(earlier.id, now.toISOString(), trx))!;
           const [open] = await sites.openReportsOf(siteId, row.id, trx);
           if (open) throw new ConflictError(siteMessages.alreadyBack(open.id));
-          const at =
-            row.latitude !== null && row.longitude !== null
-              ? { latitude: row.latitude, longitude: row.longitude }
-              : null;
-          if (!isOfSite(earlier, row.what3words, at)) throw new ValidationError(siteMessages.notThisSite);
+          if (!isOfSite(earlier, row.what3words, pointOf(row.latitude, row.longitude)))
+            throw new ValidationError(siteMessages.notThisSite);
           await repository.joinSite(row.id, siteId, trx);
         },
       });

@@ -1,18 +1,12 @@
 // Sites: one wall, many reports. The only writer of the sites table, and the reads of a site's
 // reports: which site a new report joins (the same words, else the nearest report within 25 m, of
 // any status), whether it comes after the site was cleaned, and a site's history.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client.ts';
-import { toIso, toIsoOrNull } from '#server/db/tables.ts';
+import { pointOf, toIso, toIsoOrNull, type ReportsTable } from '#server/db/tables.ts';
 import { boundingBox } from '#shared/domain/geo.ts';
 import { isOfSite, metresBetween, SITE_RADIUS_METRES } from '#shared/domain/site.ts';
 import type { SiteHistory } from '#shared/domain/site-history.ts';
-
-export interface NewReportPlace {
-  what3words: string;
-  latitude: number | null;
-  longitude: number | null;
-}
 
 /** Candidates read per new report: a wall has a handful of reports, a busy corner a few dozen. */
 const CANDIDATES = 50;
@@ -21,11 +15,11 @@ const CANDIDATES = 50;
  * The site an earlier report at the same words, or the nearest within the radius, belongs to; null
  * when there is none (the new report starts a site of its own).
  */
-export async function siteNear(q: Db, place: NewReportPlace): Promise<number | null> {
-  const at =
-    place.latitude !== null && place.longitude !== null
-      ? { latitude: place.latitude, longitude: place.longitude }
-      : null;
+export async function siteNear(
+  q: Db,
+  place: Pick<Selectable<ReportsTable>, 'what3words' | 'latitude' | 'longitude'>,
+): Promise<number | null> {
+  const at = pointOf(place.latitude, place.longitude);
   const sameWords = await q
     .selectFrom('reports')
     .select('site_id')
