@@ -76,6 +76,11 @@ export const optionalFollowEmailSchema = z
   .transform((value) => (value?.trim() ? value : undefined))
   .pipe(followEmailSchema.optional());
 
+/** The reference of a photo this browser sent ahead (`POST /api/reports/staged-photos`), sent instead of the photo. */
+export const stagedPhotoReferenceSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'stagedPhoto must be the reference the server gave for the photo' });
+
 /** The text fields of `POST /api/reports` (multipart). The photo is checked by the photo pipeline. */
 export const createReportFieldsSchema = z
   .object({
@@ -106,14 +111,7 @@ export const createReportFieldsSchema = z
       .optional(),
     /** 'Tell me when it is cleaned': confirmed by a link e-mailed to it before anything else is sent. */
     notifyEmail: optionalFollowEmailSchema,
-    /**
-     * The reference of the photo this browser sent ahead (`POST /api/reports/staged-photos`), sent
-     * instead of the photo itself.
-     */
-    stagedPhoto: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'stagedPhoto must be the reference the server gave for the photo' })
-      .optional(),
+    stagedPhoto: stagedPhotoReferenceSchema.optional(),
     /** 'Is it offensive ...?' answered yes: the report is marked priority. */
     offensive: z
       .enum(['true', 'false'])
