@@ -5,8 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { clientShell } from '#server/client-shell.ts';
-import { eventPagePath, reportStatusPath, routes } from '#shared/routes.ts';
-import { managementPath } from '#shared/screens.ts';
+import { eventPagePath, pagePaths, reportStatusPath, routes } from '#shared/routes.ts';
 
 describe('the pages of the built client', () => {
   const clientDir = inject('clientDir');
@@ -32,15 +31,18 @@ describe('the pages of the built client', () => {
     for (const file of files) expect(fs.existsSync(path.join(clientDir, file)), file).toBe(true);
   });
 
-  it.each([managementPath])('%s asks an administrator for the administrator screen, and no one else', (urlPath) => {
-    const assets = (html: string) => new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
-    const forAdministrator = assets(shell.htmlFor(urlPath, true));
-    const forVolunteer = assets(shell.htmlFor(urlPath, false));
-    const onlyAdministrator = [...forAdministrator].filter((file) => !forVolunteer.has(file));
-    const onlyVolunteer = [...forVolunteer].filter((file) => !forAdministrator.has(file));
-    expect(onlyAdministrator.length).toBeGreaterThan(0);
-    expect(onlyVolunteer.length).toBeGreaterThan(0);
-  });
+  it.each([pagePaths.management])(
+    '%s asks an administrator for the administrator screen, and no one else',
+    (urlPath) => {
+      const assets = (html: string) => new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
+      const forAdministrator = assets(shell.htmlFor(urlPath, true));
+      const forVolunteer = assets(shell.htmlFor(urlPath, false));
+      const onlyAdministrator = [...forAdministrator].filter((file) => !forVolunteer.has(file));
+      const onlyVolunteer = [...forVolunteer].filter((file) => !forAdministrator.has(file));
+      expect(onlyAdministrator.length).toBeGreaterThan(0);
+      expect(onlyVolunteer.length).toBeGreaterThan(0);
+    },
+  );
 
   it('every file the build wrote compressed holds that same file, so no one is sent stale code', () => {
     const files = fs

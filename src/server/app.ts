@@ -84,11 +84,11 @@ import {
   checkInScreenRoute,
   eventCheckInRoute,
   eventPageRoute,
-  isKnownClientPath,
   reportStatusRoute,
   routes,
   verifyRoute,
 } from '#shared/routes.ts';
+import { isKnownClientPath } from '#shared/screens.ts';
 import { clientShell } from './client-shell.ts';
 import { withPrivacyNotice } from './mail/privacy-footer.ts';
 import { registerAudit } from './plugins/audit.ts';

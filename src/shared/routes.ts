@@ -64,19 +64,5 @@ export const verifyRoute = /^\/verify\/(?<code>[A-Za-z0-9_-]{1,100})\/?$/i;
 /** The report status page's paths, its token named `token`. */
 export const reportStatusRoute = /^\/report\/(?<token>[A-Za-z0-9_-]{43})\/?$/i;
 
-const knownClientPaths: ReadonlySet<string> = new Set(Object.values(routes).flat());
-
 /** A client path as the route table writes it: lower-case, without its one trailing slash ('/' stays '/'). */
 export const plainClientPath = (path: string) => path.toLowerCase().replace(/^(\/.+)\/$/, '$1');
-
-/** True for a path the SPA has a screen for. */
-export function isKnownClientPath(path: string): boolean {
-  return (
-    knownClientPaths.has(plainClientPath(path)) ||
-    eventPageRoute.test(path) ||
-    eventCheckInRoute.test(path) ||
-    checkInScreenRoute.test(path) ||
-    verifyRoute.test(path) ||
-    reportStatusRoute.test(path)
-  );
-}

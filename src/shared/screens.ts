@@ -6,47 +6,23 @@ import {
   checkInScreenRoute,
   eventCheckInRoute,
   eventPageRoute,
+  pagePaths,
   plainClientPath,
   reportStatusRoute,
   routes,
   verifyRoute,
 } from './routes.ts';
 
+/** Each page of the route table but the home page loads the screen of its name, at every one of its paths. */
+type PageScreen = Exclude<keyof typeof routes, 'home'>;
+
 export type OnDemandScreen =
-  | 'about'
-  | 'find'
-  | 'signIn'
-  | 'signInLink'
-  | 'volunteerDashboard'
-  | 'management'
-  | 'adminDashboard'
-  | 'events'
-  | 'event'
-  | 'privacy'
-  | 'performance'
-  | 'reportStatus'
-  | 'checkIn'
-  | 'checkInScreen'
-  | 'verify'
-  | 'map'
-  | 'notFound';
+  PageScreen | 'management' | 'event' | 'reportStatus' | 'checkInScreen' | 'verify' | 'notFound';
 
-/** Where administrators get the report management screen instead of the volunteer dashboard. */
-export const managementPath = '/volunteer-dashboard';
-
-const byPath: readonly [readonly string[], OnDemandScreen][] = [
-  [[routes.about], 'about'],
-  [routes.find, 'find'],
-  [routes.signIn, 'signIn'],
-  [[routes.signInLink], 'signInLink'],
-  [routes.volunteerDashboard, 'volunteerDashboard'],
-  [[routes.adminDashboard], 'adminDashboard'],
-  [[routes.events], 'events'],
-  [[routes.privacy], 'privacy'],
-  [[routes.checkIn], 'checkIn'],
-  [[routes.performance], 'performance'],
-  [[routes.map], 'map'],
-];
+type PagePaths = string | readonly string[];
+const byPath = (Object.entries(routes) as [keyof typeof routes, PagePaths][]).filter(
+  (entry): entry is [PageScreen, PagePaths] => entry[0] !== 'home',
+);
 
 /** Screens at paths with a parameter. */
 const byPattern: readonly [RegExp, OnDemandScreen][] = [
@@ -65,12 +41,17 @@ const byPattern: readonly [RegExp, OnDemandScreen][] = [
 export function screenAt(urlPath: string, administrator = false): OnDemandScreen | undefined {
   const plain = plainClientPath(urlPath);
   if (plain === routes.home) return undefined;
-  if (administrator && plain === managementPath) return 'management';
+  if (administrator && plain === pagePaths.management) return 'management';
   return (
-    byPath.find(([paths]) => paths.includes(plain))?.[1] ??
+    byPath.find(([, paths]) => [paths].flat().includes(plain))?.[0] ??
     byPattern.find(([pattern]) => pattern.test(urlPath))?.[1] ??
     'notFound'
   );
+}
+
+/** True for a path the SPA has a screen for. */
+export function isKnownClientPath(path: string): boolean {
+  return screenAt(path) !== 'notFound';
 }
 
 /** The administrators' screens that open on the report list (and wait for the administrator check). */

@@ -5,11 +5,12 @@ import {
   checkInScreenRoute,
   eventCheckInRoute,
   eventPageRoute,
+  pagePaths,
   reportStatusRoute,
   routes,
   verifyRoute,
 } from '#shared/routes.ts';
-import { managementPath, opensReportList, screenAt, type OnDemandScreen } from '#shared/screens.ts';
+import { opensReportList, screenAt, type OnDemandScreen } from '#shared/screens.ts';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { HomePage } from '../features/reports/components/home-page.tsx';
@@ -101,7 +102,9 @@ export function App() {
             <Route key={path} path={path}>
               {() =>
                 // Administrators get the report management dashboard here.
-                shown(path === managementPath && adminFlag.get() ? screens.management : screens.volunteerDashboard)()
+                shown(
+                  path === pagePaths.management && adminFlag.get() ? screens.management : screens.volunteerDashboard,
+                )()
               }
             </Route>
           ))}

@@ -5,8 +5,6 @@ import { adminAccessMessages } from '../domain/messages.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 
-export { adminAccessMessages };
-
 export const adminAuthRequestSchema = z.object({
   passcode: z
     .string({ error: adminAccessMessages.denied })

@@ -83,8 +83,8 @@ export const alertsSummarySchema = z.object({
 });
 export type AlertsSummary = z.infer<typeof alertsSummarySchema>;
 
-/** The unsubscribe link's token (the page and its one-click POST work signed out). */
-export const unsubscribeQuerySchema = z.object({ token: z.string().max(200).default('') });
+/** An e-mailed link's token (to unsubscribe, or to confirm): its page and one-click POST work signed out. */
+export const emailLinkQuerySchema = z.object({ token: z.string().max(200).default('') });
 
 const routes = apiRoutes.alerts;
 export const alertEndpoints = {
@@ -104,8 +104,8 @@ export const alertEndpoints = {
     response: alertPreferencesSchema,
   }),
   /** A small HTML page of its own. */
-  unsubscribePage: endpoint(routes.unsubscribePage, { query: unsubscribeQuerySchema, response: null }),
-  unsubscribe: endpoint(routes.unsubscribe, { query: unsubscribeQuerySchema, response: null }),
+  unsubscribePage: endpoint(routes.unsubscribePage, { query: emailLinkQuerySchema, response: null }),
+  unsubscribe: endpoint(routes.unsubscribe, { query: emailLinkQuerySchema, response: null }),
   summary: endpoint(routes.summary, { response: alertsSummarySchema }),
 };
 

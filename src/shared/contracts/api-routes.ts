@@ -29,34 +29,6 @@ import { recordCertificatesRoutes } from './routes/record-certificates.ts';
 import { reportSitesRoutes } from './routes/report-sites.ts';
 import { meTooRoutes } from './routes/me-too.ts';
 
-export {
-  healthRoutes,
-  reportsRoutes,
-  reportFollowUpRoutes,
-  reportMapRoutes,
-  locationRoutes,
-  adminAccessRoutes,
-  eventsRoutes,
-  publicEventsRoutes,
-  analyticsRoutes,
-  volunteerAuthRoutes,
-  volunteerDashboardRoutes,
-  cleanupsRoutes,
-  safetyRoutes,
-  alertsRoutes,
-  privacyRoutes,
-  photoRedactionRoutes,
-  reportLocationsRoutes,
-  auditLogRoutes,
-  openDataRoutes,
-  open311PartnersRoutes,
-  checkInRoutes,
-  eventLogsRoutes,
-  recordCertificatesRoutes,
-  reportSitesRoutes,
-  meTooRoutes,
-};
-
 export const apiRoutes = {
   health: healthRoutes,
   reports: reportsRoutes,

@@ -25,15 +25,17 @@ const optionalCount = (most: number, message: string) =>
     )
     .refine((value) => value === null || (Number.isInteger(value) && value >= 0 && value <= most), { message });
 
-const minutes = z
-  .union([z.number(), z.string()], { error: m.minutesRequired })
-  .transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value)))
-  .refine((value) => Number.isInteger(value) && value >= 1 && value <= MAX_LOGGED_MINUTES, {
-    message: m.minutesRequired,
-  });
+/** Whole minutes from a field (text or number), from `least` up to the most one entry may log. */
+const minutesFrom = (least: number) =>
+  z
+    .union([z.number(), z.string()], { error: m.minutesRequired })
+    .transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value)))
+    .refine((value) => Number.isInteger(value) && value >= least && value <= MAX_LOGGED_MINUTES, {
+      message: m.minutesRequired,
+    });
 
 export const eventLogInputSchema = z.object({
-  minutes,
+  minutes: minutesFrom(1),
   bags: optionalCount(MAX_LOGGED_BAGS, m.bagsInvalid),
   areaM2: optionalCount(MAX_LOGGED_AREA_M2, m.areaInvalid),
 });
@@ -77,12 +79,7 @@ export const eventLogParamsSchema = z.object({ id: rowIdParam(), logId: rowIdPar
 
 /** `PUT /api/volunteers/cleanups/:id/time`: the minutes (at most the measured ones) and why. */
 export const cleanupTimeInputSchema = z.object({
-  minutes: z
-    .union([z.number(), z.string()], { error: m.minutesRequired })
-    .transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value)))
-    .refine((value) => Number.isInteger(value) && value >= 0 && value <= MAX_LOGGED_MINUTES, {
-      message: m.minutesRequired,
-    }),
+  minutes: minutesFrom(0),
   note: multilineText('The note', { error: m.noteRequired })
     .max(500, { message: 'The note must be at most 500 characters.' })
     .refine((value) => value.length > 0, { message: m.noteRequired }),

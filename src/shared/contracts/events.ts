@@ -10,6 +10,7 @@ import { rsvpMessages } from '../domain/event-rsvp-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { emailLinkQuerySchema } from './alerts.ts';
 import { multilineText, plainText } from './text.ts';
 
 const required = eventMessages.locationAndDateRequired;
@@ -213,8 +214,6 @@ export const recordAttendanceResultSchema = z.object({
 });
 export type RecordAttendanceResult = z.infer<typeof recordAttendanceResultSchema>;
 
-export const eventUnsubscribeQuerySchema = z.object({ token: z.string().max(200).default('') });
-
 const publicRoutes = apiRoutes.publicEvents;
 const byId = { params: eventIdParamsSchema };
 
@@ -225,8 +224,8 @@ export const publicEventEndpoints = {
   withdraw: endpoint(publicRoutes.withdraw, { ...byId, response: upcomingEventSchema }),
   calendar: endpoint(publicRoutes.calendar, { ...byId, response: null }),
   feed: endpoint(publicRoutes.feed, { response: null }),
-  unsubscribePage: endpoint(publicRoutes.unsubscribePage, { query: eventUnsubscribeQuerySchema, response: null }),
-  unsubscribe: endpoint(publicRoutes.unsubscribe, { query: eventUnsubscribeQuerySchema, response: null }),
+  unsubscribePage: endpoint(publicRoutes.unsubscribePage, { query: emailLinkQuerySchema, response: null }),
+  unsubscribe: endpoint(publicRoutes.unsubscribe, { query: emailLinkQuerySchema, response: null }),
   mine: endpoint(publicRoutes.mine, { response: myEventsSchema }),
   emailSettings: endpoint(publicRoutes.emailSettings, { response: eventEmailSettingsSchema }),
   saveEmailSettings: endpoint(publicRoutes.saveEmailSettings, {

@@ -4,18 +4,14 @@ import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { meTooMessages } from '../domain/me-too-messages.ts';
-import { reportIdParamsSchema } from './reports.ts';
+import { reportIdParamsSchema, stagedPhotoReferenceSchema } from './reports.ts';
 
 /** The browser's own random id, kept on the device: the server keeps only its hash. */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{32,100}$/;
 
 export const meTooFieldsSchema = z.object({
   device: z.string({ error: meTooMessages.device }).regex(DEVICE_ID_PATTERN, { message: meTooMessages.device }),
-  /** The reference of a photo this browser sent ahead (`POST /api/reports/staged-photos`), instead of `photo`. */
-  stagedPhoto: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'stagedPhoto must be the reference the server gave for the photo' })
-    .optional(),
+  stagedPhoto: stagedPhotoReferenceSchema.optional(),
 });
 
 export const meTooResultSchema = z.object({

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { certificateFiguresSchema } from './record-certificates.ts';
+import { AGE_BANDS } from './safety.ts';
 
 /** `GET /api/privacy`: the deployment's own facts, so the notice never says what the server does not do. */
 export const privacyNoticeSchema = z.object({
@@ -126,21 +128,10 @@ export const myDataSchema = z.object({
   ),
   /** Each year's safety briefing they accepted, and the age band they gave. */
   safetyBriefing: z.array(
-    z.object({ year: z.number().int(), acceptedAt: z.iso.datetime(), ageBand: z.enum(['under-16', '16-or-over']) }),
+    z.object({ year: z.number().int(), acceptedAt: z.iso.datetime(), ageBand: z.enum(AGE_BANDS) }),
   ),
   /** Certificates of their record they downloaded, with their check links' codes. */
-  certificates: z.array(
-    z.object({
-      from: z.string(),
-      to: z.string(),
-      minutes: z.number().int(),
-      sitesCleaned: z.number().int(),
-      eventsAttended: z.number().int(),
-      code: z.string(),
-      issuedAt: z.iso.datetime(),
-      withdrawnAt: isoOrNull,
-    }),
-  ),
+  certificates: z.array(certificateFiguresSchema.extend({ code: z.string(), withdrawnAt: isoOrNull })),
   /** Whether they get event reminders and change notices; null when never set. */
   eventEmails: z.object({ on: z.boolean(), updatedAt: z.iso.datetime() }).nullable(),
   /** Administrators' actions about this volunteer (attendance recorded for them), or taken by them. */

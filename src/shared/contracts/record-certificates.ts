@@ -19,7 +19,6 @@ const isoDay = z
 export const certificateInputSchema = z
   .object({ from: isoDay, to: isoDay })
   .refine((period) => period.from <= period.to, { message: certificateMessages.periodInvalid, path: ['to'] });
-export type CertificateInput = z.input<typeof certificateInputSchema>;
 
 /** The figures a certificate states, as the check page shows them. */
 export const certificateFiguresSchema = z.object({

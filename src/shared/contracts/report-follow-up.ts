@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { emailLinkQuerySchema } from './alerts.ts';
 import { followEmailSchema, optionalFollowEmailSchema, reportIdParamsSchema, reportStatusSchema } from './reports.ts';
 
 /** What the status page shows: no description, no names, no addresses. */
@@ -29,8 +30,6 @@ export type ReportStatusPage = z.infer<typeof reportStatusPageSchema>;
 export const statusTokenParamsSchema = z.object({ token: z.string().max(200) });
 export const followInputSchema = z.object({ email: followEmailSchema });
 export const followResultSchema = z.object({ message: z.string() });
-
-export const followUpLinkQuerySchema = z.object({ token: z.string().max(200).default('') });
 
 /** `GET /api/reports/already-reported`: the words as typed, and the position when there is one. */
 export const alreadyReportedQuerySchema = z
@@ -72,10 +71,10 @@ const byToken = { params: statusTokenParamsSchema };
 export const reportFollowUpEndpoints = {
   status: endpoint(routes.status, { ...byToken, response: reportStatusPageSchema }),
   follow: endpoint(routes.follow, { ...byToken, body: followInputSchema, response: followResultSchema }),
-  confirmPage: endpoint(routes.confirmPage, { query: followUpLinkQuerySchema, response: null }),
-  confirm: endpoint(routes.confirm, { query: followUpLinkQuerySchema, response: null }),
-  unsubscribePage: endpoint(routes.unsubscribePage, { query: followUpLinkQuerySchema, response: null }),
-  unsubscribe: endpoint(routes.unsubscribe, { query: followUpLinkQuerySchema, response: null }),
+  confirmPage: endpoint(routes.confirmPage, { query: emailLinkQuerySchema, response: null }),
+  confirm: endpoint(routes.confirm, { query: emailLinkQuerySchema, response: null }),
+  unsubscribePage: endpoint(routes.unsubscribePage, { query: emailLinkQuerySchema, response: null }),
+  unsubscribe: endpoint(routes.unsubscribe, { query: emailLinkQuerySchema, response: null }),
   alreadyReported: endpoint(routes.alreadyReported, {
     query: alreadyReportedQuerySchema,
     response: alreadyReportedSchema,

@@ -37,7 +37,6 @@ export const mapViewQuerySchema = z.object({
   /** Open sites (reported or being cleaned), sites cleaned lately, or both. */
   show: mapShowSchema.default('all'),
 });
-export type MapViewQuery = z.input<typeof mapViewQuerySchema>;
 
 export const mapSiteSchema = z.object({
   kind: z.literal('site'),
@@ -82,11 +81,9 @@ export const mapBasemapSchema = z.object({
   /** The MapLibre style to draw: a public provider's, or the app's own over its extract. */
   styleUrl: z.string(),
 });
-export type MapBasemap = z.infer<typeof mapBasemapSchema>;
 
 const photoPairSchema = z.object({ photoUrl: z.string(), thumbnailUrl: z.string() });
 export const mapSiteCleanupSchema = z.object({ before: photoPairSchema, after: photoPairSchema });
-export type MapSiteCleanup = z.infer<typeof mapSiteCleanupSchema>;
 
 export const mapTilesParamsSchema = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/) });
 

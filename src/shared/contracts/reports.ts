@@ -43,6 +43,11 @@ export const threeWordsInputSchema = plainText('The three-word location', { erro
   .transform(normaliseThreeWords)
   .refine((value) => value.length <= 200, { message: messages.report.locationInvalid });
 
+/** A report's description as typed, at most 2000 characters. */
+const description = multilineText('The description').max(2000, {
+  message: 'Description must be at most 2000 characters',
+});
+
 const optionalNumber = (min: number, max: number) =>
   z
     .union([z.string(), z.number()])
@@ -71,14 +76,16 @@ export const optionalFollowEmailSchema = z
   .transform((value) => (value?.trim() ? value : undefined))
   .pipe(followEmailSchema.optional());
 
+/** The reference of a photo this browser sent ahead (`POST /api/reports/staged-photos`), sent instead of the photo. */
+export const stagedPhotoReferenceSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'stagedPhoto must be the reference the server gave for the photo' });
+
 /** The text fields of `POST /api/reports` (multipart). The photo is checked by the photo pipeline. */
 export const createReportFieldsSchema = z
   .object({
     what3words: threeWordsInputSchema,
-    description: multilineText('The description')
-      .max(2000, { message: 'Description must be at most 2000 characters' })
-      .optional()
-      .transform((value) => value || null),
+    description: description.optional().transform((value) => value || null),
     latitude: optionalNumber(-90, 90),
     longitude: optionalNumber(-180, 180),
     accuracy: optionalNumber(0, 100_000),
@@ -104,14 +111,7 @@ export const createReportFieldsSchema = z
       .optional(),
     /** 'Tell me when it is cleaned': confirmed by a link e-mailed to it before anything else is sent. */
     notifyEmail: optionalFollowEmailSchema,
-    /**
-     * The reference of the photo this browser sent ahead (`POST /api/reports/staged-photos`), sent
-     * instead of the photo itself.
-     */
-    stagedPhoto: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'stagedPhoto must be the reference the server gave for the photo' })
-      .optional(),
+    stagedPhoto: stagedPhotoReferenceSchema.optional(),
     /** 'Is it offensive ...?' answered yes: the report is marked priority. */
     offensive: z
       .enum(['true', 'false'])
@@ -305,19 +305,12 @@ export const bulkStatusResponseSchema = z.object({
 
 // The management dashboard's report calls: edit, delete, delete a photo,
 // manual reports and renumbering. Responses reuse the report shapes of reports.ts.
-const optionalDescription = multilineText('The description')
-  .max(2000, { message: 'Description must be at most 2000 characters' })
-  .nullish()
-  .transform((value) => value || null);
 
 /** `PATCH /api/reports/:id`: location required, description optional. */
 export const updateReportRequestSchema = z.object({
   what3words: threeWordsInputSchema,
   /** Left out: kept as it is; empty or null: removed. */
-  description: multilineText('The description')
-    .max(2000, { message: 'Description must be at most 2000 characters' })
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null)),
+  description: description.nullish().transform((value) => (value === undefined ? undefined : value || null)),
 });
 
 /**
@@ -331,7 +324,7 @@ export const manualReportFieldsSchema = z.object({
     .transform((value) => value ?? '')
     .refine((value) => value.trim().length > 0, { message: reportEditMessages.missingFields })
     .pipe(threeWordsInputSchema),
-  description: optionalDescription,
+  description: description.nullish().transform((value) => value || null),
 });
 
 export const reportPhotoParamsSchema = z.object({

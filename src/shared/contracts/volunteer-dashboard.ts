@@ -2,6 +2,7 @@
 // attendances and achievements.
 import { z } from 'zod';
 import { cleanupRecordSchema } from './cleanups.ts';
+import { eventSchema } from './events.ts';
 import { volunteerSchema } from './volunteer-auth.ts';
 
 import { apiRoutes } from './api-routes.ts';
@@ -20,14 +21,7 @@ export const dashboardVolunteerSchema = volunteerSchema.extend({
 export const mucuAttendanceRecordSchema = z.object({
   id: z.number().int(),
   notes: z.string().nullable(),
-  mucu: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    date: z.iso.datetime(),
-    location: z.string(),
-    description: z.string().nullable(),
-    mapsLink: z.string().nullable(),
-  }),
+  mucu: eventSchema.omit({ attendances: true }),
 });
 
 export const achievementSchema = z.object({

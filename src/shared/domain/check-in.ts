@@ -40,5 +40,4 @@ export const checkInMessages = {
   submit: 'Check in',
   adminTitle: (eventName: string) => `Check-in: ${eventName}`,
   adminHint: 'Volunteers scan the QR code with their phone camera, or type the code at',
-  openCheckIn: 'Check-in',
 } as const;

@@ -88,7 +88,7 @@ export function cityDayStart(instant: Date, days = 0, hour = 0): Date {
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** '2026-10-25': the city's calendar day at this instant. */
-export function cityDayOf(time: CityTime): string {
+export function cityDayOf(time: Pick<CityTime, 'year' | 'month' | 'day'>): string {
   return `${String(time.year).padStart(4, '0')}-${two(time.month)}-${two(time.day)}`;
 }
 

@@ -21,7 +21,6 @@ export const reportEditMessages = {
     updateReport: 'Error updating report',
     createManualReport: 'Error creating manual report',
     deleteReport: 'Error deleting report',
-    renumberReports: 'Error renumbering reports',
     uploadPhoto: 'Error uploading photo',
     deletePhoto: 'Error deleting photo',
   },

@@ -5,7 +5,7 @@
 // public holidays (from the maintained `date-holidays` data, not a list kept here) are not working
 // days, and a report made on one starts counting from the next working day all the same.
 import Holidays from 'date-holidays';
-import { cityInstant, cityTime } from './city-clock.ts';
+import { cityDayOf, cityInstant, cityTime } from './city-clock.ts';
 
 export interface ServiceLevels {
   /** Offensive graffiti: due this many hours after it is reported. */
@@ -38,14 +38,11 @@ function holidaysOf(year: number): Set<string> {
   return days;
 }
 
-const dayName = (year: number, month: number, day: number) =>
-  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
 /** Whether a city calendar day (month 1-12) is a working day in Scotland. */
 export function isWorkingDay(year: number, month: number, day: number): boolean {
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  return !holidaysOf(year).has(dayName(year, month, day));
+  return !holidaysOf(year).has(cityDayOf({ year, month, day }));
 }
 
 /** When a report made at `reportedAt` is due to be cleaned. */

@@ -4,7 +4,7 @@
 // get their own 5: past a few, one try is checked every 10 seconds; past many, the passcode is locked
 // for everyone for 15 minutes, said once in the log as an error and counted in the metrics.
 import type { FastifyBaseLogger } from 'fastify';
-import { adminAccessMessages } from '#shared/contracts/admin-access.ts';
+import { adminAccessMessages } from '#shared/domain/messages.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, UnauthorizedError } from '#server/errors.ts';
