@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Clock3 } from 'lucide-react';
 import type { MyEventLog } from '#shared/contracts/event-logs.ts';
+import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import { describeFigures as describe, eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { formatDateTime, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -13,7 +14,9 @@ import { CallError, LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useMyEventLogs, useSaveEventLog } from '../api/use-event-logs.ts';
 
-export function MyEventLogsCard({ approved }: { approved: { minutes: number; bags: number; areaM2: number } }) {
+type Approved = Pick<VolunteerDashboard['volunteer'], 'approvedEventMinutes' | 'approvedBags' | 'approvedAreaM2'>;
+
+export function MyEventLogsCard({ volunteer }: { volunteer: Approved }) {
   const logs = useMyEventLogs();
   return (
     <Card
@@ -22,11 +25,11 @@ export function MyEventLogsCard({ approved }: { approved: { minutes: number; bag
       icon={<Clock3 aria-hidden="true" className="h-5 w-5 text-accent-700" />}
     >
       <p className="text-slate-800">
-        Approved: <strong>{formatMinutes(approved.minutes)}</strong>, <strong>{approved.bags}</strong>{' '}
-        {approved.bags === 1 ? 'bag' : 'bags'}
-        {approved.areaM2 > 0 && (
+        Approved: <strong>{formatMinutes(volunteer.approvedEventMinutes)}</strong>,{' '}
+        <strong>{volunteer.approvedBags}</strong> {volunteer.approvedBags === 1 ? 'bag' : 'bags'}
+        {volunteer.approvedAreaM2 > 0 && (
           <>
-            , <strong>{approved.areaM2} m²</strong>
+            , <strong>{volunteer.approvedAreaM2} m²</strong>
           </>
         )}
         .
