@@ -13,6 +13,7 @@ import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
 import { CallError, LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useMyEventLogs, useSaveEventLog } from '../api/use-event-logs.ts';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 type Approved = Pick<VolunteerDashboard['volunteer'], 'approvedEventMinutes' | 'approvedBags' | 'approvedAreaM2'>;
 
@@ -35,9 +36,7 @@ export function MyEventLogsCard({ volunteer }: { volunteer: Approved }) {
         .
       </p>
       {logs.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading your events...
-        </p>
+        <Loading>Loading your events...</Loading>
       ) : logs.isError ? (
         <LoadFailed inCard message="Your events could not be loaded." onRetry={() => void logs.refetch()} />
       ) : logs.data.length === 0 ? (

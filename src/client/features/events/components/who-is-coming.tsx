@@ -13,6 +13,7 @@ import { errorToast } from '#client/lib/error-toast.ts';
 import { toggled } from '#client/lib/toggled.ts';
 import { useRecordAttendance, useSetCapacity, useWhoIsComing } from '../api/use-public-events.ts';
 import { CallError } from '#client/components/ui/load-failed.tsx';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName: string }) {
   const [open, setOpen] = useState(false);
@@ -38,9 +39,7 @@ export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName
       {open && (
         <div id={panelId} className="grid gap-4 rounded-xl border border-stone-300 bg-white p-4">
           {list.isPending ? (
-            <p role="status" className="text-slate-700">
-              Loading who is coming...
-            </p>
+            <Loading>Loading who is coming...</Loading>
           ) : list.isError ? (
             <CallError error={list.error} />
           ) : (
