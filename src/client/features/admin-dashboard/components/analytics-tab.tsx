@@ -30,6 +30,7 @@ import { useDailyProgress, useVolunteerAnalytics } from '../api/use-analytics.ts
 import { lazyCard } from '#client/components/ui/lazy-card.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { AddEventDialog, ManageEventsDialog } from '#client/features/events/components/event-dialogs.ts';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 const RetaggedSitesCard = lazyCard(() => import('./retagged-sites-card.tsx').then((m) => m.RetaggedSitesCard));
 
@@ -98,9 +99,7 @@ export function AnalyticsTab() {
       {analytics.isError ? (
         <Problem title={analyticsMessages.errorTitle}>{describeError(analytics.error).message}</Problem>
       ) : analytics.isPending ? (
-        <p aria-busy="true" className="text-slate-700">
-          Loading analytics...
-        </p>
+        <Loading busy>Loading analytics...</Loading>
       ) : !data ? (
         <Problem title={analyticsMessages.noDataTitle} />
       ) : (
@@ -173,9 +172,7 @@ function DailyProgress({ progress }: { progress: ReturnType<typeof useDailyProgr
       {progress.isError ? (
         <Problem title={analyticsMessages.dailyProgressError}>{describeError(progress.error).message}</Problem>
       ) : progress.isPending ? (
-        <p aria-busy="true" className="text-slate-700">
-          Loading daily progress...
-        </p>
+        <Loading busy>Loading daily progress...</Loading>
       ) : !rows || rows.length === 0 ? (
         <p className="rounded-xl bg-stone-100 px-4 py-6 text-center text-slate-700">{analyticsMessages.noProgress}</p>
       ) : wide ? (

@@ -19,6 +19,7 @@ import {
 import { currentSubscription, pushAvailability, type PushAvailability } from '../push-device.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { Card } from '#client/components/ui/card.tsx';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 const DEFAULT_RADIUS_KM = 2;
 
@@ -55,9 +56,7 @@ export function AlertsCard() {
       className="gap-4 border-stone-300"
     >
       {preferences.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading your alert choices...
-        </p>
+        <Loading>Loading your alert choices...</Loading>
       ) : preferences.isError ? (
         <LoadFailed
           inCard

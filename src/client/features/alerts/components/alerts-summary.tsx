@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { describeError } from '#client/lib/api-client.ts';
 import { useAlertsSummary } from '../api/use-alerts-summary.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 function Figure({ label, value, icon, hint }: { label: string; value: number; icon: ReactNode; hint?: string }) {
   return (
@@ -54,9 +55,7 @@ export function AlertsSummary() {
         </Button>
       </div>
       {summary.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading alert figures...
-        </p>
+        <Loading>Loading alert figures...</Loading>
       ) : summary.isError || !data ? (
         <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 text-red-950">
           The alert figures could not be loaded: {describeError(summary.error).message}

@@ -10,6 +10,7 @@ import { Dialog } from '#client/components/ui/dialog.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { auditLogApi } from '#client/lib/calls/audit-log.ts';
 import { CallError } from '#client/components/ui/load-failed.tsx';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 const PAGE = 50;
 
@@ -68,9 +69,7 @@ export function AuditLogCard() {
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Audit log" description="Newest first." size="lg">
         {log.isPending ? (
-          <p aria-busy="true" className="text-slate-700">
-            Loading the audit log...
-          </p>
+          <Loading busy>Loading the audit log...</Loading>
         ) : log.isError ? (
           <CallError error={log.error} />
         ) : entries.length === 0 ? (

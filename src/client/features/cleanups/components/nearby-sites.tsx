@@ -13,6 +13,7 @@ import { useSiteMap } from '#client/features/reports/map/load-site-map.ts';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { useNearbySites } from '../api/nearby-sites-calls.ts';
 import type { Point, Site } from '../find-workflow.ts';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 type Nearby = NearbySitesResponse['sites'][number];
 type Sort = 'distance' | 'date';
@@ -94,9 +95,7 @@ export function NearbySites({ origin, radiusMetres, offeredId, onChoose }: Nearb
           onRetry={() => void nearby.refetch()}
         />
       ) : !nearby.data ? (
-        <p aria-busy="true" className="text-slate-700">
-          Loading the sites near you...
-        </p>
+        <Loading busy>Loading the sites near you...</Loading>
       ) : nearby.data.sites.length === 0 ? (
         <p className="text-slate-800">No open sites within {distanceText(nearby.data.radiusMetres)} of you.</p>
       ) : (

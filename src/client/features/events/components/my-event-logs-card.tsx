@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Clock3 } from 'lucide-react';
 import type { MyEventLog } from '#shared/contracts/event-logs.ts';
+import type { VolunteerDashboard } from '#shared/contracts/volunteer-dashboard.ts';
 import { describeFigures as describe, eventLogMessages as m } from '#shared/domain/event-logs.ts';
 import { formatDateTime, formatMinutes } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,8 +13,11 @@ import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
 import { CallError, LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useMyEventLogs, useSaveEventLog } from '../api/use-event-logs.ts';
+import { Loading } from '#client/components/ui/loading.tsx';
 
-export function MyEventLogsCard({ approved }: { approved: { minutes: number; bags: number; areaM2: number } }) {
+type Approved = Pick<VolunteerDashboard['volunteer'], 'approvedEventMinutes' | 'approvedBags' | 'approvedAreaM2'>;
+
+export function MyEventLogsCard({ volunteer }: { volunteer: Approved }) {
   const logs = useMyEventLogs();
   return (
     <Card
@@ -22,19 +26,17 @@ export function MyEventLogsCard({ approved }: { approved: { minutes: number; bag
       icon={<Clock3 aria-hidden="true" className="h-5 w-5 text-accent-700" />}
     >
       <p className="text-slate-800">
-        Approved: <strong>{formatMinutes(approved.minutes)}</strong>, <strong>{approved.bags}</strong>{' '}
-        {approved.bags === 1 ? 'bag' : 'bags'}
-        {approved.areaM2 > 0 && (
+        Approved: <strong>{formatMinutes(volunteer.approvedEventMinutes)}</strong>,{' '}
+        <strong>{volunteer.approvedBags}</strong> {volunteer.approvedBags === 1 ? 'bag' : 'bags'}
+        {volunteer.approvedAreaM2 > 0 && (
           <>
-            , <strong>{approved.areaM2} m²</strong>
+            , <strong>{volunteer.approvedAreaM2} m²</strong>
           </>
         )}
         .
       </p>
       {logs.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading your events...
-        </p>
+        <Loading>Loading your events...</Loading>
       ) : logs.isError ? (
         <LoadFailed inCard message="Your events could not be loaded." onRetry={() => void logs.refetch()} />
       ) : logs.data.length === 0 ? (

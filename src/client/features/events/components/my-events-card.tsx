@@ -12,6 +12,7 @@ import { useEventEmailSettings, useMyEvents, useSaveEventEmailSettings } from '.
 import { EventFacts, RsvpPill } from './event-facts.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { Card } from '#client/components/ui/card.tsx';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 const linkClass = 'font-semibold text-civic-800 underline underline-offset-4 hover:text-civic-900';
 
@@ -25,9 +26,7 @@ export function MyEventsCard() {
       icon={<CalendarHeart aria-hidden="true" className="h-5 w-5 text-accent-700" />}
     >
       {events.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading your events...
-        </p>
+        <Loading>Loading your events...</Loading>
       ) : events.isError ? (
         <LoadFailed inCard message="Your events could not be loaded." onRetry={() => void events.refetch()} />
       ) : events.data.length === 0 ? (

@@ -8,11 +8,13 @@ import { attendeeLabel } from '#shared/domain/format.ts';
 import { eventMessages } from '#shared/domain/event-messages.ts';
 import { goingLabel, rsvpMessages as m } from '#shared/domain/event-rsvp-messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { LabelledInput } from '#client/components/ui/labelled-input.tsx';
 import { toastSuccess, toastProblem } from '#client/lib/use-toast.ts';
 import { errorToast } from '#client/lib/error-toast.ts';
 import { toggled } from '#client/lib/toggled.ts';
 import { useRecordAttendance, useSetCapacity, useWhoIsComing } from '../api/use-public-events.ts';
 import { CallError } from '#client/components/ui/load-failed.tsx';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName: string }) {
   const [open, setOpen] = useState(false);
@@ -38,9 +40,7 @@ export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName
       {open && (
         <div id={panelId} className="grid gap-4 rounded-xl border border-stone-300 bg-white p-4">
           {list.isPending ? (
-            <p role="status" className="text-slate-700">
-              Loading who is coming...
-            </p>
+            <Loading>Loading who is coming...</Loading>
           ) : list.isError ? (
             <CallError error={list.error} />
           ) : (
@@ -57,7 +57,6 @@ export function WhoIsComing({ eventId, eventName }: { eventId: number; eventName
 }
 
 function PlacesForm({ list, eventName }: { list: WhoIsComingData; eventName: string }) {
-  const inputId = useId();
   const [places, setPlaces] = useState(list.capacity === null ? '' : String(list.capacity));
   const save = useSetCapacity(list.eventId);
 
@@ -87,21 +86,16 @@ function PlacesForm({ list, eventName }: { list: WhoIsComingData; eventName: str
       aria-label={`Places at ${eventName}`}
       className="flex flex-wrap items-end gap-3"
     >
-      <div className="grid gap-1">
-        <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
-          Places (empty for no limit)
-        </label>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={10_000}
-          value={places}
-          onChange={(event) => setPlaces(event.target.value)}
-          className="min-h-11 w-32 rounded-xl border-2 border-stone-400 bg-white px-3 text-base text-slate-900"
-        />
-      </div>
+      <LabelledInput
+        label="Places (empty for no limit)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={10_000}
+        value={places}
+        onChange={(event) => setPlaces(event.target.value)}
+        className="min-h-11 w-32 rounded-xl border-2 border-stone-400 bg-white px-3 text-base text-slate-900"
+      />
       <Button type="submit" variant="outline" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save places'}
       </Button>

@@ -13,6 +13,7 @@ import { errorToast } from '#client/lib/error-toast.ts';
 import { toastSuccess } from '#client/lib/use-toast.ts';
 import { useApiKeys, useIssueApiKey, useRevokeApiKey } from '../api/use-api-keys.ts';
 import { CallError } from '#client/components/ui/load-failed.tsx';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 export function ApiKeysCard() {
   const keys = useApiKeys();
@@ -96,9 +97,7 @@ export function ApiKeysCard() {
         </div>
       )}
       {keys.isPending ? (
-        <p aria-busy="true" className="text-slate-700">
-          Loading the API keys...
-        </p>
+        <Loading busy>Loading the API keys...</Loading>
       ) : keys.isError ? (
         <CallError error={keys.error} />
       ) : keys.data.length === 0 ? (

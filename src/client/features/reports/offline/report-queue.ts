@@ -26,12 +26,7 @@ interface StoredReport extends Omit<ReportSubmission, 'photo'> {
 }
 
 /** A report sent from this device: its reference and the private link to its status page. */
-export interface MyReport {
-  id: number;
-  statusToken: string;
-  what3words: string;
-  reportedAt: string;
-}
+export type MyReport = Pick<CreatedReport, 'id' | 'what3words' | 'reportedAt'> & { statusToken: string };
 
 interface QueueSchema extends DBSchema {
   'pending-reports': { key: string; value: StoredReport };

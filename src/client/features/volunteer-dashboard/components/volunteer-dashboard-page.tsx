@@ -180,13 +180,7 @@ function DashboardCards({ data }: { data: VolunteerDashboard }) {
       </div>
       <div className="grid gap-6">
         <MyEventsCard />
-        <MyEventLogsCard
-          approved={{
-            minutes: volunteer.approvedEventMinutes,
-            bags: volunteer.approvedBags,
-            areaM2: volunteer.approvedAreaM2,
-          }}
-        />
+        <MyEventLogsCard volunteer={volunteer} />
         <Card
           id="sites-cleaned"
           title="Sites Cleaned"

@@ -6,18 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 
 export const MY_REPORTS_KEY = ['my-reports'] as const;
 
-export function useMyReports() {
-  return useQuery({
-    queryKey: MY_REPORTS_KEY,
-    queryFn: async () => (await import('#client/features/reports/offline/report-queue.ts')).myReports(),
-    networkMode: 'always',
-  });
-}
-
 const MyReportsList = lazy(() => import('./my-reports-list.tsx'));
 
 export function MyReports() {
-  const reports = useMyReports().data ?? [];
+  const reports =
+    useQuery({
+      queryKey: MY_REPORTS_KEY,
+      queryFn: async () => (await import('#client/features/reports/offline/report-queue.ts')).myReports(),
+      networkMode: 'always',
+    }).data ?? [];
   if (reports.length === 0) return null;
   return (
     <Suspense fallback={null}>

@@ -28,6 +28,7 @@ import { ReportCard } from './report-card.tsx';
 import { CardIcon, CardIconSprite } from './card-icons.tsx';
 import { pillClass } from './pill.ts';
 import { formatCount } from '#shared/domain/format.ts';
+import { Loading } from '#client/components/ui/loading.tsx';
 
 // The dialogs this list opens load when first opened; so do the other filters, and the bar for
 // several cards at once.
@@ -293,11 +294,7 @@ export function ManagementDashboard({
         <EventsPanel id={ids.events} shown={shownPanel.events} />
       </div>
 
-      {reports.isPending && (
-        <p aria-busy="true" className="text-slate-700">
-          Loading reports...
-        </p>
-      )}
+      {reports.isPending && <Loading busy>Loading reports...</Loading>}
       {reports.isError && !reports.data && (
         <div role="alert" className="rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-950">
           <p className="font-semibold">The reports could not be loaded.</p>

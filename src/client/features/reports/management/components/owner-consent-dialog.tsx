@@ -4,7 +4,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportPageItem } from '#shared/contracts/reports.ts';
-import { cityInstant, cityTime } from '#shared/domain/city-clock.ts';
+import { cityDay } from '#shared/domain/calendar-days.ts';
+import { cityInstant } from '#shared/domain/city-clock.ts';
 import { formatDate } from '#shared/domain/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
@@ -16,10 +17,7 @@ import { toastSuccess } from '#client/lib/use-toast.ts';
 import { reportsListKey } from '../api/use-reports-list.ts';
 
 /** Today in the city, as a date field writes it (YYYY-MM-DD). */
-const cityToday = () => {
-  const { year, month, day } = cityTime(new Date());
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-};
+const cityToday = () => cityDay(new Date());
 
 /** A day the owner gave consent, as the instant sent: now for today, else midday of that day in the city. */
 function givenAtOf(day: string): string | undefined {
