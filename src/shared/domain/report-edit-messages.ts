@@ -21,6 +21,8 @@ export const reportEditMessages = {
     updateReport: 'Error updating report',
     createManualReport: 'Error creating manual report',
     deleteReport: 'Error deleting report',
+    // No screen says it while renumbering has no button; it stays with the rest of the catalogue.
+    renumberReports: 'Error renumbering reports',
     uploadPhoto: 'Error uploading photo',
     deletePhoto: 'Error deleting photo',
   },
