@@ -1,6 +1,6 @@
 // The sessions table: one row per signed-in browser, keyed by the hash of its cookie's random id.
 import type { Insertable } from 'kysely';
-import type { Db } from '#server/db/client.ts';
+import { deletedBy, type Db } from '#server/db/client.ts';
 import type { SessionsTable } from '#server/db/tables.ts';
 
 export function sessionsRepository(db: Db) {
@@ -46,17 +46,17 @@ export function sessionsRepository(db: Db) {
     /** Sessions that ended (expired, or idle past their kind's limit) before `endedBefore`. */
     async deleteEnded(endedBefore: Date, idleMs: { volunteer: number; admin: number }): Promise<number> {
       const iso = (ms: number) => new Date(endedBefore.getTime() - ms).toISOString();
-      const result = await db
-        .deleteFrom('sessions')
-        .where((eb) =>
-          eb.or([
-            eb('expires_at', '<', endedBefore.toISOString()),
-            eb.and([eb('kind', '=', 'volunteer'), eb('last_seen_at', '<', iso(idleMs.volunteer))]),
-            eb.and([eb('kind', '=', 'admin'), eb('last_seen_at', '<', iso(idleMs.admin))]),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return deletedBy(
+        db
+          .deleteFrom('sessions')
+          .where((eb) =>
+            eb.or([
+              eb('expires_at', '<', endedBefore.toISOString()),
+              eb.and([eb('kind', '=', 'volunteer'), eb('last_seen_at', '<', iso(idleMs.volunteer))]),
+              eb.and([eb('kind', '=', 'admin'), eb('last_seen_at', '<', iso(idleMs.admin))]),
+            ]),
+          ),
+      );
     },
   };
 }
