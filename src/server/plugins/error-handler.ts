@@ -9,8 +9,11 @@ import { AppError, type AppErrorOptions } from '../errors.ts';
 import { messages } from '#shared/domain/messages.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 
-/** A JSON body past Fastify's 1 MB limit: it is the data, not a photo, that was too large. */
-const BODY_TOO_LARGE_MESSAGE = 'The request is too large: at most 1 MB of data may be sent at once.';
+/** A body past its route's limit: it is the data, not a photo, that was too large. */
+function bodyTooLarge(limitBytes: number): string {
+  const limit = limitBytes % (1024 * 1024) === 0 ? `${limitBytes / (1024 * 1024)} MB` : `${limitBytes / 1024} kB`;
+  return `The request is too large: at most ${limit} of data may be sent at once.`;
+}
 
 /** What a request hears while the database is away or too slow; it is retried a moment later. */
 const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again in a moment.';
@@ -41,7 +44,7 @@ export function failureBody(
   } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
     body = errorBody(413, messages.report.fileTooLarge, { title: messages.report.fileTooLargeTitle });
   } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    body = errorBody(413, BODY_TOO_LARGE_MESSAGE);
+    body = errorBody(413, bodyTooLarge(request.routeOptions.bodyLimit));
   } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     body = errorBody(error.statusCode, error.message);
   } else if (isDatabaseUnavailable(error)) {

@@ -189,6 +189,14 @@ describe.each(testDatabaseKinds)('Open311 POST requests on %s', (kind) => {
     expect(json.json()).toEqual([{ code: 404, description: expect.stringContaining('gives no tokens') }]);
   });
 
+  it('refuses a form past the interface’s own size limit with 413 saying that limit, in the format asked for', async () => {
+    const response = await post('json', { ...good(), description: 'x'.repeat(40 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual([
+      { code: 413, description: 'The request is too large: at most 32 kB of data may be sent at once.' },
+    ]);
+  });
+
   it('limits each key per hour', async () => {
     const { media_url: _media, ...noMedia } = good();
     let last = 0;

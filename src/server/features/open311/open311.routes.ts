@@ -135,9 +135,6 @@ export async function open311Routes(
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const format = formatOfUrl(request.url);
     if (error instanceof Open311Refusal) return sendErrors(reply, format, error.statusCode, error.descriptions);
-    // A form past this interface's own limit, which the site's wording (its 1 MB) would misstate.
-    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return sendErrors(reply, format, 413, [error.message]);
     const body = failureBody(error, request, reply);
     return sendErrors(reply, format, body.statusCode, [body.message]);
   });
