@@ -11,7 +11,8 @@ import { isDatabaseUnavailable } from '../db/client.ts';
 
 /** A body past its route's limit: it is the data, not a photo, that was too large. */
 function bodyTooLarge(limitBytes: number): string {
-  const limit = limitBytes % (1024 * 1024) === 0 ? `${limitBytes / (1024 * 1024)} MB` : `${limitBytes / 1024} kB`;
+  const limit =
+    limitBytes % (1024 * 1024) === 0 ? `${limitBytes / (1024 * 1024)} MB` : `${Math.round(limitBytes / 1024)} kB`;
   return `The request is too large: at most ${limit} of data may be sent at once.`;
 }
 

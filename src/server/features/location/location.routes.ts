@@ -8,10 +8,10 @@ import type { LocationService } from './location.service.ts';
  * The limit on any route that asks the location provider to convert: per client, per minute, so nobody
  * spends the what3words quota through us.
  */
-export const conversionRateLimit = (max = 60) => ({ max, timeWindow: '1 minute' }) as const;
+export const conversionRateLimit = { max: 60, timeWindow: '1 minute' } as const;
 
 export async function locationRoutes(app: FastifyInstance, { location }: { location: LocationService }) {
-  const limited = { access: 'public', rateLimit: conversionRateLimit() } as const;
+  const limited = { access: 'public', rateLimit: conversionRateLimit } as const;
 
   serve(app, endpoints.coordinatesToWords, limited, async (request, reply) => {
     const result = await location.coordinatesToWords(request.query.lat, request.query.lng);

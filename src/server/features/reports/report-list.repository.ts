@@ -216,7 +216,7 @@ const rankOf = (row: ReportRow): ListGroup => {
 };
 
 /** The filters besides the status: with any of them, the reports are counted. */
-const NARROWING = ['q', 'unplaced', 'priority', 'overdue', 'awaitingConsent', 'from', 'to'] as const;
+export const NARROWING = ['q', 'unplaced', 'priority', 'overdue', 'awaitingConsent', 'from', 'to'] as const;
 
 export function reportListRepository(db: Db, dialect: Dialect) {
   const filtered = (filter: ListFilter) => db.selectFrom('reports').where((eb) => filterWhere(eb, filter, dialect));

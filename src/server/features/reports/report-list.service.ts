@@ -10,7 +10,7 @@ import { claimLapsesAt } from '#shared/domain/claims.ts';
 import { toIsoOrNull } from '#server/db/tables.ts';
 import { ValidationError } from '#server/errors.ts';
 import type { Clock } from '#server/clock.ts';
-import type { ListPosition, ListRow, ReportListRepository } from './report-list.repository.ts';
+import { NARROWING, type ListPosition, type ListRow, type ReportListRepository } from './report-list.repository.ts';
 import { toReportResponse } from './reports.service.ts';
 
 export const listMessages = {
@@ -52,7 +52,7 @@ export function decodeCursor(text: string, order: CursorOrder): ListPosition {
 }
 
 /** The filters, on which a count depends. */
-const FILTER_FIELDS = ['status', 'q', 'unplaced', 'priority', 'overdue', 'awaitingConsent', 'from', 'to'] as const;
+const FILTER_FIELDS = ['status', ...NARROWING] as const;
 /** The question's fields but its place and size, in the order its key lists them. */
 const QUESTION_FIELDS = [
   'status',

@@ -19,7 +19,7 @@ import type { ListVersions } from './list-versions.ts';
 import { STAGED_PHOTO_LIFETIME_MS, type StagedPhotosService } from './staged-photos.service.ts';
 
 /** The browser's staging secret: sent only to the report calls, and never readable by a script. */
-export const STAGE_COOKIE = 'cue_stage';
+const STAGE_COOKIE = 'cue_stage';
 
 export interface ReportsRoutesOptions {
   service: ReportsService;

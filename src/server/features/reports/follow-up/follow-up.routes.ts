@@ -79,7 +79,7 @@ export async function followUpRoutes(app: FastifyInstance, { service, submission
   });
 
   // Typed words are placed by the location provider: limited like its own conversions.
-  const conversions = { ...anyone, rateLimit: conversionRateLimit() };
+  const conversions = { ...anyone, rateLimit: conversionRateLimit };
   serve(app, endpoints.alreadyReported, conversions, (request) => service.alreadyReported(request.query));
   serve(app, endpoints.addConfirmation, { ...limited, personal: true }, async (request) => {
     const form = await readForm(request, endpoints.addConfirmation);
