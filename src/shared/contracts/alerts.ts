@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
+import { emailLinkQuerySchema } from './email-link.ts';
 
 export const ALERT_EMAIL_CHOICES = ['off', 'instant', 'daily'] as const;
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number];
@@ -82,9 +83,6 @@ export const alertsSummarySchema = z.object({
   }),
 });
 export type AlertsSummary = z.infer<typeof alertsSummarySchema>;
-
-/** An e-mailed link's token (to unsubscribe, or to confirm): its page and one-click POST work signed out. */
-export const emailLinkQuerySchema = z.object({ token: z.string().max(200).default('') });
 
 const routes = apiRoutes.alerts;
 export const alertEndpoints = {

@@ -10,7 +10,7 @@ import { rsvpMessages } from '../domain/event-rsvp-messages.ts';
 import { isHttpUrl } from '../domain/urls.ts';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
-import { emailLinkQuerySchema } from './alerts.ts';
+import { emailLinkQuerySchema } from './email-link.ts';
 import { multilineText, plainText } from './text.ts';
 
 const required = eventMessages.locationAndDateRequired;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes.ts';
 import { endpoint } from './endpoint.ts';
-import { emailLinkQuerySchema } from './alerts.ts';
+import { emailLinkQuerySchema } from './email-link.ts';
 import { followEmailSchema, optionalFollowEmailSchema, reportIdParamsSchema, reportStatusSchema } from './reports.ts';
 
 /** What the status page shows: no description, no names, no addresses. */
