@@ -65,7 +65,7 @@ const FOCUS_INTENT: Record<string, 'prev' | 'next' | 'first' | 'last'> = {
   PageDown: 'last',
 };
 
-export function List({ children, ...props }: ComponentPropsWithoutRef<'div'>) {
+export function List({ children, ...props }: Omit<ComponentPropsWithoutRef<'div'>, 'onKeyDown'>) {
   function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
     const intent = FOCUS_INTENT[event.key];
     if (!intent || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey) {

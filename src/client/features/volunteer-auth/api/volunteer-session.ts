@@ -5,7 +5,7 @@ import type { SignInRequest } from '#shared/contracts/volunteer-auth.ts';
 import { signedOutAsNull } from '#client/lib/api.ts';
 import { volunteerAuthApi } from '#client/lib/calls/volunteer-auth.ts';
 
-export const currentVolunteerKey = [volunteerAuthApi.me.url()] as const;
+const currentVolunteerKey = [volunteerAuthApi.me.url()] as const;
 
 export function useCurrentVolunteer() {
   return useQuery({ queryKey: currentVolunteerKey, queryFn: () => signedOutAsNull(volunteerAuthApi.me()) });
